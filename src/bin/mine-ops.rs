@@ -1,0 +1,185 @@
+//! `mine-ops`: the THU Flag/Sweep/DSweep/Quit judge. 1-based coordinates, `*` mines.
+
+use minejudge::board::{sort_cells, Board, CellState, Cover, FlagsInCascade, Grid};
+use minejudge::io::{push_uint, run, show, InputError, Scanner};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    run(solve)
+}
+
+/// How a game ended.
+#[derive(Clone, Copy)]
+enum Ending {
+    Finish,
+    GameOver,
+    GiveUp,
+}
+
+/// Plays the whole protocol: the board, then operations until the game ends. Anything after
+/// the end is ignored, as the judge does (its files have lines there).
+pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), InputError> {
+    let mut scanner = Scanner::new(input);
+    let max_side = Grid::MAX_CELLS as i64;
+    let rows = scanner.int_in("n (rows)", 1, max_side)? as usize;
+    let cols = scanner.int_in("m (columns)", 1, max_side)? as usize;
+    let mine = scanner.mine_rows(rows, cols, b'*', b'.')?;
+    let board = Board::new(Grid::new(rows, cols), mine);
+    let mut game = Game {
+        grid: board.grid(),
+        cover: Cover::new(&board),
+        board,
+        opened: Vec::new(),
+        scratch: Vec::new(),
+    };
+    let mut steps: u64 = 0;
+    let ending = loop {
+        let Some(op) = scanner.token() else {
+            return Err(scanner.error("the input ended before Quit, with the game still running"));
+        };
+        if op == b"Quit" {
+            break Ending::GiveUp;
+        }
+        if !matches!(op, b"Flag" | b"Sweep" | b"DSweep") {
+            return Err(scanner.error(format!(
+                "unknown operation {}: expected Flag, Sweep, DSweep or Quit",
+                show(op)
+            )));
+        }
+        let row = scanner.int_in("row x", 1, rows as i64)? as usize - 1;
+        let col = scanner.int_in("column y", 1, cols as i64)? as usize - 1;
+        let cell = game.grid.index(row, col);
+        steps += 1;
+        let ended = match op {
+            b"Flag" => {
+                game.flag(cell, out);
+                None
+            }
+            b"Sweep" => game.sweep(cell, out),
+            _ => game.double_sweep(cell, out),
+        };
+        if let Some(ending) = ended {
+            break ending;
+        }
+    };
+    out.extend_from_slice(match ending {
+        Ending::Finish => b"finish\n".as_slice(),
+        Ending::GameOver => b"game over\n",
+        Ending::GiveUp => b"give up\n",
+    });
+    out.extend_from_slice(b"total step ");
+    push_uint(out, steps);
+    out.push(b'\n');
+    Ok(())
+}
+
+struct Game {
+    grid: Grid,
+    board: Board,
+    cover: Cover,
+    /// The cells the current operation opened.
+    opened: Vec<u32>,
+    scratch: Vec<u64>,
+}
+
+impl Game {
+    fn flag(&mut self, cell: usize, out: &mut Vec<u8>) {
+        let reply: &[u8] = match self.cover.state(cell) {
+            CellState::Open => b"swept\n",
+            CellState::Closed => {
+                self.cover.set_flag(cell, true);
+                b"success\n"
+            }
+            CellState::Flagged => {
+                self.cover.set_flag(cell, false);
+                b"cancelled\n"
+            }
+        };
+        out.extend_from_slice(reply);
+    }
+
+    fn sweep(&mut self, cell: usize, out: &mut Vec<u8>) -> Option<Ending> {
+        match self.cover.state(cell) {
+            CellState::Open => out.extend_from_slice(b"swept\n"),
+            CellState::Flagged => out.extend_from_slice(b"flagged\n"),
+            CellState::Closed if self.board.is_mine(cell) => return Some(boom(out)),
+            CellState::Closed => {
+                self.cover
+                    .reveal_from(&self.board, cell, FlagsInCascade::Cleared, &mut self.opened);
+                return self.report_opened(out);
+            }
+        }
+        None
+    }
+
+    /// DSweep: on an open non-zero cell with as many flags around as its number, sweeps every
+    /// closed unflagged neighbour; a mine among them ends the game with no cell list.
+    fn double_sweep(&mut self, cell: usize, out: &mut Vec<u8>) -> Option<Ending> {
+        if !self.cover.is_open(cell) {
+            out.extend_from_slice(b"not swept\n");
+            return None;
+        }
+        let count = self.board.count(cell) as usize;
+        if count == 0 || self.cover.flags_around(self.grid, cell) != count {
+            out.extend_from_slice(b"failed\n");
+            return None;
+        }
+        let closed = |next: &usize| self.cover.state(*next) == CellState::Closed;
+        if self
+            .grid
+            .neighbours(cell)
+            .filter(closed)
+            .any(|next| self.board.is_mine(next))
+        {
+            return Some(boom(out));
+        }
+        for next in self.grid.neighbours(cell) {
+            if self.cover.state(next) == CellState::Closed {
+                self.cover
+                    .reveal_from(&self.board, next, FlagsInCascade::Cleared, &mut self.opened);
+            }
+        }
+        self.report_opened(out)
+    }
+
+    /// Prints the cells this operation opened, sorted by row then column, and ends the game
+    /// when no safe cell is left closed.
+    fn report_opened(&mut self, out: &mut Vec<u8>) -> Option<Ending> {
+        if self.opened.is_empty() {
+            out.extend_from_slice(b"no cell detected\n");
+            return None;
+        }
+        sort_cells(&mut self.opened, &mut self.scratch);
+        push_uint(out, self.opened.len() as u64);
+        out.extend_from_slice(b" cell(s) detected\n");
+        out.reserve(self.opened.len() * 16);
+        // Sorted cells come row by row: format each row's "x " prefix once.
+        let cols = self.grid.cols();
+        let mut prefix = Vec::with_capacity(12);
+        let mut row_start = 0;
+        let mut row_end = 0;
+        for &cell in &self.opened {
+            let cell = cell as usize;
+            if cell >= row_end {
+                let row = cell / cols;
+                row_start = row * cols;
+                row_end = row_start + cols;
+                prefix.clear();
+                push_uint(&mut prefix, row as u64 + 1);
+                prefix.push(b' ');
+            }
+            out.extend_from_slice(&prefix);
+            push_uint(out, (cell - row_start) as u64 + 1);
+            out.push(b' ');
+            out.push(b'0' + self.board.count(cell));
+            out.push(b'\n');
+        }
+        self.opened.clear();
+        (self.cover.safe_closed() == 0).then_some(Ending::Finish)
+    }
+}
+
+fn boom(out: &mut Vec<u8>) -> Ending {
+    out.extend_from_slice(b"boom\n");
+    Ending::GameOver
+}

@@ -1,0 +1,369 @@
+//! Fast I/O: read stdin once, a byte scanner that knows line numbers, hand-written integer
+//! output, and the one input-error type, rendered as `error: line L: <message>`.
+
+use std::fmt;
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+/// Bad input: where (1-based line) and what. Renders as `error: line L: <message>`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "error: line {}: {}", self.line, self.message)
+    }
+}
+
+/// The signature every judge's logic has: parse `input`, append the answer to `out`. On bad
+/// input, `out` holds everything decided before the fault.
+pub type Solve = fn(&[u8], &mut Vec<u8>) -> Result<(), InputError>;
+
+/// A binary's whole `main`: read all of stdin, solve, write stdout once, and on bad input print
+/// the error line on stderr and exit with status 1.
+pub fn run(solve: Solve) -> ExitCode {
+    let mut input = Vec::new();
+    let mut out = Vec::with_capacity(1 << 16);
+    let result = match std::io::stdin().lock().read_to_end(&mut input) {
+        Ok(_) => solve(&input, &mut out),
+        Err(err) => Err(InputError {
+            line: 1,
+            message: format!("cannot read standard input: {err}"),
+        }),
+    };
+    let stdout = std::io::stdout();
+    let mut lock = stdout.lock();
+    // A closed pipe (`| head`) is the reader's choice, not our failure.
+    let _ = lock.write_all(&out).and_then(|()| lock.flush());
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("{err}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Whitespace between tokens: space, tab, CR, LF, vertical tab, form feed.
+#[inline]
+pub fn is_space(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
+}
+
+/// A token as it can be shown in an error message: quoted, lossy UTF-8, at most 24 characters.
+pub fn show(token: &[u8]) -> String {
+    let text = String::from_utf8_lossy(token);
+    let mut shown: String = text.chars().take(24).collect();
+    if shown.len() < text.len() {
+        shown.push_str("...");
+    }
+    format!("{shown:?}")
+}
+
+/// A scanner over the whole input: whitespace-separated tokens and integers, or whole lines,
+/// with the line number of what it returned last.
+#[derive(Clone, Debug)]
+pub struct Scanner<'a> {
+    input: &'a [u8],
+    pos: usize,
+    /// The line `pos` is on.
+    line: usize,
+    /// The line of the last token or line returned, or of the end of input once reached.
+    token_line: usize,
+}
+
+impl<'a> Scanner<'a> {
+    pub fn new(input: &'a [u8]) -> Scanner<'a> {
+        Scanner {
+            input,
+            pos: 0,
+            line: 1,
+            token_line: 1,
+        }
+    }
+
+    /// The line of the last token returned; after the input ran out, the line where it ended.
+    pub fn line(&self) -> usize {
+        self.token_line
+    }
+
+    /// An error at [`Scanner::line`].
+    pub fn error(&self, message: impl Into<String>) -> InputError {
+        InputError {
+            line: self.token_line,
+            message: message.into(),
+        }
+    }
+
+    /// The number of bytes not read yet: a bound on how much data can still follow, used to
+    /// refuse headers that announce more than the input holds before allocating for them.
+    pub fn remaining(&self) -> usize {
+        self.input.len() - self.pos
+    }
+
+    fn skip_space(&mut self) {
+        while let Some(&byte) = self.input.get(self.pos) {
+            if !is_space(byte) {
+                break;
+            }
+            if byte == b'\n' {
+                self.line += 1;
+            }
+            self.pos += 1;
+        }
+    }
+
+    /// Whether only whitespace is left.
+    pub fn at_end(&mut self) -> bool {
+        self.skip_space();
+        if self.pos == self.input.len() {
+            self.token_line = self.line;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The next whitespace-separated token, or `None` at the end of input.
+    #[inline]
+    pub fn token(&mut self) -> Option<&'a [u8]> {
+        self.skip_space();
+        self.token_line = self.line;
+        let start = self.pos;
+        while self.pos < self.input.len() && !is_space(self.input[self.pos]) {
+            self.pos += 1;
+        }
+        (self.pos > start).then(|| &self.input[start..self.pos])
+    }
+
+    /// The next token, or an error naming `what` was expected.
+    pub fn expect_token(&mut self, what: &str) -> Result<&'a [u8], InputError> {
+        self.token()
+            .ok_or_else(|| self.error(format!("expected {what}, found end of input")))
+    }
+
+    /// The next token as a decimal integer (an optional sign, then digits).
+    pub fn int(&mut self, what: &str) -> Result<i64, InputError> {
+        let token = self.expect_token(what)?;
+        parse_int(token).ok_or_else(|| {
+            self.error(format!("expected {what} (an integer), found {}", show(token)))
+        })
+    }
+
+    /// The next integer, which must lie in `low..=high`.
+    pub fn int_in(&mut self, what: &str, low: i64, high: i64) -> Result<i64, InputError> {
+        let value = self.int(what)?;
+        if value < low || value > high {
+            return Err(self.error(format!("{what} {value} is outside {low}..={high}")));
+        }
+        Ok(value)
+    }
+
+    /// Reads `rows` whitespace-separated rows of exactly `cols` bytes, each byte `mine` or
+    /// `safe`, into a row-major mine map (`true` for `mine`).
+    ///
+    /// Refuses a size the rest of the input cannot hold before allocating anything for it, so
+    /// a header that announces 100000x100000 on a 20-byte file fails at once.
+    pub fn mine_rows(
+        &mut self,
+        rows: usize,
+        cols: usize,
+        mine: u8,
+        safe: u8,
+    ) -> Result<Vec<bool>, InputError> {
+        let fits = rows
+            .checked_mul(cols)
+            .is_some_and(|cells| cells <= self.remaining());
+        if !fits {
+            return Err(self.error(format!(
+                "the input is truncated: a {rows}x{cols} map does not fit in the {} bytes left",
+                self.remaining()
+            )));
+        }
+        let mut map = Vec::with_capacity(rows * cols);
+        for row in 1..=rows {
+            let what = format!("row {row} of {rows} of the map");
+            let text = self.expect_token(&what)?;
+            if text.len() != cols {
+                return Err(self.error(format!(
+                    "{what} has {} characters, expected {cols}",
+                    text.len()
+                )));
+            }
+            for (col, &byte) in text.iter().enumerate() {
+                if byte != mine && byte != safe {
+                    return Err(self.error(format!(
+                        "row {row}, column {}: expected '{}' or '{}', found {}",
+                        col + 1,
+                        mine as char,
+                        safe as char,
+                        show(&[byte])
+                    )));
+                }
+                map.push(byte == mine);
+            }
+        }
+        Ok(map)
+    }
+
+    /// The rest of the current line (without its `\r\n` or `\n`), and moves to the next line;
+    /// `None` at the end of input.
+    pub fn line_bytes(&mut self) -> Option<&'a [u8]> {
+        self.token_line = self.line;
+        if self.pos == self.input.len() {
+            return None;
+        }
+        let start = self.pos;
+        let rest = &self.input[start..];
+        let len = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+        self.pos += len;
+        if self.pos < self.input.len() {
+            self.pos += 1;
+            self.line += 1;
+        }
+        let mut line = &rest[..len];
+        if let [head @ .., b'\r'] = line {
+            line = head;
+        }
+        Some(line)
+    }
+}
+
+/// A decimal integer with an optional sign; `None` if malformed or outside `i64`.
+pub fn parse_int(token: &[u8]) -> Option<i64> {
+    let (negative, digits) = match token {
+        [b'-', rest @ ..] => (true, rest),
+        [b'+', rest @ ..] => (false, rest),
+        _ => (false, token),
+    };
+    if digits.is_empty() {
+        return None;
+    }
+    let mut value: i64 = 0;
+    for &byte in digits {
+        if !byte.is_ascii_digit() {
+            return None;
+        }
+        value = value.checked_mul(10)?.checked_add((byte - b'0') as i64)?;
+    }
+    Some(if negative { -value } else { value })
+}
+
+const DIGIT_PAIRS: &[u8; 200] = b"\
+0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+
+/// Appends `value` in decimal, without `fmt`.
+#[inline]
+pub fn push_uint(out: &mut Vec<u8>, mut value: u64) {
+    let mut buf = [0u8; 20];
+    let mut at = buf.len();
+    while value >= 100 {
+        let pair = (value % 100) as usize * 2;
+        value /= 100;
+        at -= 2;
+        buf[at..at + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
+    }
+    if value >= 10 {
+        let pair = value as usize * 2;
+        at -= 2;
+        buf[at..at + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
+    } else {
+        at -= 1;
+        buf[at] = b'0' + value as u8;
+    }
+    out.extend_from_slice(&buf[at..]);
+}
+
+/// Appends `value` in decimal, with a `-` when negative.
+pub fn push_int(out: &mut Vec<u8>, value: i64) {
+    if value < 0 {
+        out.push(b'-');
+    }
+    push_uint(out, value.unsigned_abs());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_and_lines() {
+        let mut scanner = Scanner::new(b"3 4\r\n\r\n  abc\tx\n-12");
+        assert_eq!(scanner.int("n").unwrap(), 3);
+        assert_eq!(scanner.int_in("m", 1, 4).unwrap(), 4);
+        assert_eq!(scanner.line(), 1);
+        assert_eq!(scanner.token(), Some(&b"abc"[..]));
+        assert_eq!(scanner.line(), 3);
+        let err = scanner.int("x").unwrap_err();
+        assert_eq!(err.to_string(), "error: line 3: expected x (an integer), found \"x\"");
+        assert_eq!(scanner.int("y").unwrap(), -12);
+        assert_eq!(scanner.line(), 4);
+        assert!(scanner.at_end());
+        let err = scanner.int("z").unwrap_err();
+        assert_eq!(err.to_string(), "error: line 4: expected z, found end of input");
+    }
+
+    #[test]
+    fn int_range_and_overflow() {
+        let mut scanner = Scanner::new(b"0 99999999999999999999 +7 - 5");
+        let err = scanner.int_in("x", 1, 3).unwrap_err();
+        assert_eq!(err.message, "x 0 is outside 1..=3");
+        assert!(scanner.int("big").is_err());
+        assert_eq!(scanner.int("plus").unwrap(), 7);
+        assert!(scanner.int("sign alone").is_err());
+        assert_eq!(parse_int(b"-9223372036854775808"), None);
+        assert_eq!(parse_int(b"-9223372036854775807"), Some(-i64::MAX));
+    }
+
+    #[test]
+    fn mine_rows_checks_length_alphabet_and_size() {
+        let mut scanner = Scanner::new(b"*.\r\n.*\n");
+        assert_eq!(
+            scanner.mine_rows(2, 2, b'*', b'.').unwrap(),
+            vec![true, false, false, true]
+        );
+        let err = Scanner::new(b"*.\n.*x\n").mine_rows(2, 2, b'*', b'.').unwrap_err();
+        assert_eq!(err.to_string(), "error: line 2: row 2 of 2 of the map has 3 characters, expected 2");
+        let err = Scanner::new(b"*.\n.x\n").mine_rows(2, 2, b'*', b'.').unwrap_err();
+        assert_eq!(err.message, "row 2, column 2: expected '*' or '.', found \"x\"");
+        let err = Scanner::new(b"..").mine_rows(100_000, 100_000, b'*', b'.').unwrap_err();
+        assert!(err.message.starts_with("the input is truncated"), "{}", err.message);
+    }
+
+    #[test]
+    fn whole_lines_strip_crlf() {
+        let mut scanner = Scanner::new(b"ab\r\n\ncd");
+        assert_eq!(scanner.line_bytes(), Some(&b"ab"[..]));
+        assert_eq!(scanner.line_bytes(), Some(&b""[..]));
+        assert_eq!(scanner.line_bytes(), Some(&b"cd"[..]));
+        assert_eq!(scanner.line(), 3);
+        assert_eq!(scanner.line_bytes(), None);
+    }
+
+    #[test]
+    fn integers_format_like_std() {
+        let mut out = Vec::new();
+        for value in [0u64, 9, 10, 99, 100, 12345, 1_000_000, u64::MAX] {
+            out.clear();
+            push_uint(&mut out, value);
+            assert_eq!(out, value.to_string().as_bytes());
+        }
+        out.clear();
+        push_int(&mut out, i64::MIN);
+        assert_eq!(out, i64::MIN.to_string().as_bytes());
+    }
+
+    #[test]
+    fn show_quotes_and_truncates() {
+        assert_eq!(show(b"Swep"), "\"Swep\"");
+        assert_eq!(show(&[b'a'; 40]), format!("\"{}...\"", "a".repeat(24)));
+        assert_eq!(show(&[0xff]), "\"\u{fffd}\"");
+    }
+}

@@ -1,0 +1,5 @@
+//! The one integration test crate: golden cases, brute-force oracles, bad input.
+
+mod golden;
+mod mine_ops;
+mod util;

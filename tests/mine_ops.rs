@@ -1,0 +1,1 @@
+//! `mine-ops`: bad input.

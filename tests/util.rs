@@ -1,0 +1,126 @@
+//! Running the built binaries, and showing what went wrong when a test fails.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The path of a built binary. Every binary of the crate is listed here.
+pub fn binary(name: &str) -> &'static str {
+    match name {
+        "mine-ops" => env!("CARGO_BIN_EXE_mine-ops"),
+        _ => panic!("no binary named {name:?}: add it to tests/util.rs"),
+    }
+}
+
+/// The folder of golden cases.
+pub fn testdata() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata")
+}
+
+/// What one run of a binary did.
+pub struct Run {
+    pub command: String,
+    pub stdin: String,
+    pub status: Option<i32>,
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+}
+
+impl Run {
+    /// The whole run, for a failure message: command, stdin, status, stdout and stderr.
+    pub fn describe(&self) -> String {
+        format!(
+            "command: {}\nstdin: {}\nstatus: {:?}\n--- stdout ---\n{}\n--- stderr ---\n{}",
+            self.command,
+            self.stdin,
+            self.status,
+            clip(&self.stdout),
+            clip(&self.stderr)
+        )
+    }
+}
+
+fn clip(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    if text.chars().count() > 2000 {
+        let head: String = text.chars().take(2000).collect();
+        format!("{head}... ({} bytes)", bytes.len())
+    } else {
+        text.into_owned()
+    }
+}
+
+/// Runs the binary `name` with `input` on stdin; `label` names the input in messages (a file
+/// path, or a description of generated input).
+pub fn run(name: &str, input: &[u8], label: &str) -> Run {
+    let exe = binary(name);
+    let mut child = Command::new(exe)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|err| panic!("cannot start {exe}: {err}"));
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let input = input.to_vec();
+    // Write from a thread: a large input and a large output would deadlock otherwise.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("wait for the binary");
+    writer.join().expect("stdin writer");
+    Run {
+        command: exe.to_string(),
+        stdin: label.to_string(),
+        status: output.status.code(),
+        stdout: output.stdout,
+        stderr: output.stderr,
+    }
+}
+
+/// `None` when equal; otherwise the first differing line with 3 lines of context on each side
+/// and both line counts.
+pub fn first_difference(expected: &[u8], actual: &[u8]) -> Option<String> {
+    if expected == actual {
+        return None;
+    }
+    let expected: Vec<&[u8]> = expected.split(|&b| b == b'\n').collect();
+    let actual: Vec<&[u8]> = actual.split(|&b| b == b'\n').collect();
+    let at = (0..expected.len().max(actual.len()))
+        .find(|&i| expected.get(i) != actual.get(i))
+        .unwrap_or(0);
+    let show = |lines: &[&[u8]]| {
+        let from = at.saturating_sub(3);
+        let to = (at + 4).min(lines.len());
+        (from..to)
+            .map(|i| {
+                let mark = if i == at { '>' } else { ' ' };
+                format!("{mark}{:6} | {:?}\n", i + 1, String::from_utf8_lossy(lines[i]))
+            })
+            .collect::<String>()
+    };
+    Some(format!(
+        "first difference at line {}\nexpected ({} lines):\n{}actual ({} lines):\n{}",
+        at + 1,
+        expected.len(),
+        show(&expected),
+        actual.len(),
+        show(&actual)
+    ))
+}
+
+/// Asserts that `input` is refused as bad input: exit status 1, exactly one stderr line
+/// `error: line <line>: ...` containing `message`, and stdout equal to `stdout`.
+pub fn assert_bad_input(name: &str, input: &[u8], line: usize, message: &str, stdout: &[u8]) {
+    let run = run(name, input, &format!("{:?}", String::from_utf8_lossy(input)));
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    let prefix = format!("error: line {line}: ");
+    let ok = run.status == Some(1)
+        && stderr.starts_with(&prefix)
+        && stderr.contains(message)
+        && stderr.ends_with('\n')
+        && stderr.lines().count() == 1;
+    assert!(ok, "expected {prefix}...{message}\n{}", run.describe());
+    if let Some(diff) = first_difference(stdout, &run.stdout) {
+        panic!("stdout before the error differs: {diff}\n{}", run.describe());
+    }
+}
