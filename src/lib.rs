@@ -7,3 +7,4 @@ pub mod board;
 pub mod gen;
 pub mod io;
 pub mod rng;
+pub mod solver;
