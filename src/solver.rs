@@ -177,6 +177,66 @@ const fn binomials() -> [[f64; 9]; 9] {
     table
 }
 
+/// Every cell's neighbours from [`Grid::neighbours`], kept per grid: the solver walks them
+/// many times per analysis.
+#[derive(Clone, Debug, Default)]
+struct NeighbourTable {
+    grid: Option<Grid>,
+    cells: Vec<[u32; 8]>,
+    len: Vec<u8>,
+}
+
+impl NeighbourTable {
+    fn prepare(&mut self, grid: Grid) {
+        if self.grid == Some(grid) {
+            return;
+        }
+        self.grid = Some(grid);
+        self.cells.clear();
+        self.len.clear();
+        for cell in 0..grid.len() {
+            let mut around = [0u32; 8];
+            let mut len = 0;
+            for next in grid.neighbours(cell) {
+                around[len] = next as u32;
+                len += 1;
+            }
+            self.cells.push(around);
+            self.len.push(len as u8);
+        }
+    }
+
+    /// The neighbours of `cell`, by value so that the caller may mutate the solver meanwhile.
+    #[inline]
+    fn of(&self, cell: usize) -> NeighbourIter {
+        NeighbourIter {
+            cells: self.cells[cell],
+            len: self.len[cell],
+            at: 0,
+        }
+    }
+}
+
+struct NeighbourIter {
+    cells: [u32; 8],
+    len: u8,
+    at: u8,
+}
+
+impl Iterator for NeighbourIter {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.at < self.len {
+            self.at += 1;
+            Some(self.cells[self.at as usize - 1] as usize)
+        } else {
+            None
+        }
+    }
+}
+
 /// One enumerated component: where its tallies live in the solver's flat buffers.
 #[derive(Clone, Copy, Debug, Default)]
 struct Component {
@@ -191,12 +251,15 @@ struct Component {
     first_tally: usize,
     /// The budget ran out: tallies are partial, no certainty is drawn from them.
     approximate: bool,
+    /// ln of the factor its weights were divided by.
+    ln_scale: f64,
 }
 
 /// The solver and its reusable buffers. One per thread; every call starts from the view.
 #[derive(Debug, Default)]
 pub struct Solver {
     grid_len: usize,
+    neighbours: NeighbourTable,
     know: Vec<u8>,
     probability: Vec<f64>,
     certain_safe: Vec<u32>,
@@ -254,6 +317,11 @@ pub struct Solver {
     progress: Vec<f64>,
 
     best_guess: Option<usize>,
+    /// ln of the (weighted) number of arrangements that fit the view.
+    ln_count: f64,
+    /// A second solver and view to try what a guess could reveal.
+    probe: Option<Box<(Solver, View)>>,
+    candidates: Vec<(f64, u32)>,
     approximations: u64,
     analyses: u64,
 }
@@ -375,9 +443,16 @@ impl Solver {
     /// Analyses `view`: certain cells, every cell's mine probability and the best guess. An
     /// error when no arrangement of mines fits the numbers (and the total, when known).
     pub fn analyse(&mut self, view: &View, mines: Mines) -> Result<(), Inconsistent> {
+        self.analyse_core(view, mines)?;
+        self.choose(view, mines);
+        Ok(())
+    }
+
+    fn analyse_core(&mut self, view: &View, mines: Mines) -> Result<(), Inconsistent> {
         self.analyses += 1;
         let grid = view.grid();
         let n = grid.len();
+        self.neighbours.prepare(grid);
         self.reset(n);
         let mut flags = 0usize;
         for (cell, &seen) in view.cells().iter().enumerate() {
@@ -411,9 +486,13 @@ impl Solver {
                 });
             }
         }
-        self.combine(mines, flags)?;
-        self.choose(view);
-        Ok(())
+        self.combine(mines, flags)
+    }
+
+    /// [`Solver::analyse`] up to the probabilities and certainties, without ordering or
+    /// guessing: what a probe needs.
+    fn analyse_only(&mut self, view: &View, mines: Mines) -> Result<(), Inconsistent> {
+        self.analyse_core(view, mines)
     }
 
     fn reset(&mut self, n: usize) {
@@ -464,7 +543,7 @@ impl Solver {
                 continue;
             };
             let (mut mines, mut unknown) = (0i32, 0i32);
-            for next in grid.neighbours(cell) {
+            for next in self.neighbours.of(cell) {
                 match self.know[next] {
                     MINE | FLAG => mines += 1,
                     UNKNOWN => unknown += 1,
@@ -479,12 +558,12 @@ impl Solver {
                 continue;
             }
             let settled = if need == 0 { SAFE } else { MINE };
-            for next in grid.neighbours(cell) {
+            for next in self.neighbours.of(cell) {
                 if self.know[next] != UNKNOWN {
                     continue;
                 }
                 self.know[next] = settled;
-                for around in grid.neighbours(next) {
+                for around in self.neighbours.of(next) {
                     if self.know[around] == OPEN && !self.queued[around] {
                         self.queued[around] = true;
                         self.queue.push(around as u32);
@@ -509,7 +588,7 @@ impl Solver {
             };
             let mut mines = 0i32;
             let mut unknown = 0;
-            for next in grid.neighbours(cell) {
+            for next in self.neighbours.of(cell) {
                 match self.know[next] {
                     MINE | FLAG => mines += 1,
                     UNKNOWN => unknown += 1,
@@ -522,7 +601,7 @@ impl Solver {
             let con = self.con_cell.len() as u32;
             self.con_cell.push(cell as u32);
             self.con_need.push(number as i32 - mines);
-            for next in grid.neighbours(cell) {
+            for next in self.neighbours.of(cell) {
                 if self.know[next] != UNKNOWN {
                     continue;
                 }
@@ -637,6 +716,7 @@ impl Solver {
                 first_k,
                 first_tally,
                 approximate: false,
+                ln_scale: 0.0,
             });
             first_k += cells + 1;
             first_tally += (cells + 1) * count;
@@ -874,6 +954,7 @@ impl Solver {
         let weights = &mut self.weight[comp.first_k..=comp.first_k + comp.cells];
         let top = weights.iter().cloned().fold(0.0, f64::max);
         if top > 0.0 && top.is_finite() {
+            self.components[c].ln_scale = top.ln();
             weights.iter_mut().for_each(|w| *w /= top);
             let tallies =
                 &mut self.tally[comp.first_tally..comp.first_tally + (comp.cells + 1) * comp.boxes];
@@ -942,6 +1023,9 @@ impl Solver {
                     }
                 }
                 let total_weight = self.convolve(false);
+                self.ln_count = total_weight.ln()
+                    + top
+                    + self.components.iter().map(|c| c.ln_scale).sum::<f64>();
                 let mut expected_outside = 0.0;
                 if total_weight > 0.0 && total_weight.is_finite() {
                     for t in 0..=frontier.min(left) {
@@ -968,6 +1052,7 @@ impl Solver {
             Mines::Density(p) => {
                 let p = p.clamp(1e-9, 1.0 - 1e-9);
                 let ln_ratio = (p / (1.0 - p)).ln();
+                self.ln_count = 0.0;
                 self.coef.clear();
                 self.coef.resize(self.weight.len(), 0.0);
                 self.coef_feasible.clear();
@@ -992,7 +1077,10 @@ impl Solver {
                     for i in range {
                         self.coef[i] /= sum.max(f64::MIN_POSITIVE);
                     }
+                    self.ln_count += sum.ln() + top + comp.ln_scale;
                 }
+                self.ln_count +=
+                    known_mines as f64 * ln_ratio + outside as f64 * (1.0 / (1.0 - p)).ln();
                 outside_probability = p;
             }
         }
@@ -1146,7 +1234,7 @@ impl Solver {
 
     /// Collects the certain cells (safe ones ordered by how likely they show a 0) and picks
     /// the guess.
-    fn choose(&mut self, view: &View) {
+    fn choose(&mut self, view: &View, mines: Mines) {
         let grid = view.grid();
         let n = grid.len();
         self.progress.clear();
@@ -1160,7 +1248,7 @@ impl Solver {
             // certain to be a mine makes it 0.
             let mut zero = 1.0;
             let mut all_mines = 1.0;
-            for next in grid.neighbours(cell) {
+            for next in self.neighbours.of(cell) {
                 match self.know[next] {
                     OPEN | SAFE => {}
                     MINE | FLAG => zero = 0.0,
@@ -1202,22 +1290,110 @@ impl Solver {
                 lowest = lowest.min(self.probability[cell]);
             }
         }
-        let mut best = None;
-        let mut best_score = f64::NEG_INFINITY;
+        self.candidates.clear();
         for cell in 0..n {
             if self.know[cell] != UNKNOWN {
                 continue;
             }
             let p = self.probability[cell];
-            if p > lowest + TIE_MARGIN {
+            if p > lowest + tune(0, TIE_MARGIN) {
                 continue;
             }
             let score = (1.0 - p) * (1.0 + self.progress[cell]);
-            if score > best_score {
-                best_score = score;
-                best = Some(cell);
+            self.candidates.push((-score, cell as u32));
+        }
+        self.candidates
+            .sort_unstable_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+        let probes = tune(2, 4.0) as usize;
+        if self.candidates.len() > 1 && probes > 0 {
+            self.candidates.truncate(probes);
+            let mut best = None;
+            let mut best_score = f64::NEG_INFINITY;
+            for i in 0..self.candidates.len() {
+                let cell = self.candidates[i].1 as usize;
+                let p = self.probability[cell];
+                let progress = self.progress_chance(view, mines, cell);
+                let score = (1.0 - p) * (tune(1, 3.0) + progress);
+                if score > best_score {
+                    best_score = score;
+                    best = Some(cell);
+                }
+            }
+            self.best_guess = best;
+        } else {
+            self.best_guess = self.candidates.first().map(|&(_, c)| c as usize);
+        }
+    }
+
+    /// The chance that opening `cell`, if safe, shows a number after which some cell is
+    /// certain: each possible number is tried on a copy of the view.
+    fn progress_chance(&mut self, view: &View, mines: Mines, cell: usize) -> f64 {
+        let mut probe = self
+            .probe
+            .take()
+            .unwrap_or_else(|| Box::new((Solver::new(), view.clone())));
+        {
+            let (solver, scratch) = &mut *probe;
+            scratch.clone_from(view);
+            let mut fixed = 0u8;
+            let mut unknown = 0u8;
+            for next in self.neighbours.of(cell) {
+                match self.know[next] {
+                    MINE | FLAG => fixed += 1,
+                    UNKNOWN => unknown += 1,
+                    _ => {}
+                }
+            }
+            let mut ln_counts = [f64::NEG_INFINITY; 9];
+            let mut progress = [false; 9];
+            let mut next_safety = [0.0f64; 9];
+            for v in fixed..=fixed + unknown {
+                scratch.set(cell, Seen::Open(v));
+                if solver.analyse_only(scratch, mines).is_ok() {
+                    ln_counts[v as usize] = solver.ln_count;
+                    progress[v as usize] = solver.know.iter().any(|&k| k == SAFE);
+                    if tune(3, 0.0) > 0.0 {
+                        next_safety[v as usize] = if progress[v as usize] {
+                            1.0
+                        } else {
+                            let mut lowest: f64 = 1.0;
+                            for (c, &k) in solver.know.iter().enumerate() {
+                                if k == UNKNOWN {
+                                    lowest = lowest.min(solver.probability[c]);
+                                }
+                            }
+                            1.0 - lowest
+                        };
+                    }
+                }
+            }
+            let top = ln_counts.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+            let mut total = 0.0;
+            let mut good = 0.0;
+            for v in 0..9 {
+                if ln_counts[v] > f64::NEG_INFINITY {
+                    let w = (ln_counts[v] - top).exp();
+                    total += w;
+                    if tune(3, 0.0) > 0.0 {
+                        good += w * next_safety[v];
+                    } else if progress[v] {
+                        good += w;
+                    }
+                }
+            }
+            self.probe = Some(probe);
+            if total > 0.0 {
+                good / total
+            } else {
+                0.0
             }
         }
-        self.best_guess = best;
     }
+}
+
+fn tune(i: usize, default: f64) -> f64 {
+    std::env::var(format!("TUNE{i}"))
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }

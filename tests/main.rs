@@ -6,4 +6,5 @@
 
 mod golden;
 mod mine_ops;
+mod solver;
 mod util;
