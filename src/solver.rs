@@ -317,6 +317,14 @@ pub struct Solver {
     progress: Vec<f64>,
 
     best_guess: Option<usize>,
+    /// `know` after the single-number rules, the open cells to read numbers from, the flags.
+    rules_know: Vec<u8>,
+    numbers: Vec<u32>,
+    flags: usize,
+    /// Whether some closed cell is certain safe (what a probe asks).
+    safe_found: bool,
+    /// A probe: per-cell probabilities are not needed, only `ln_count` and `safe_found`.
+    probing: bool,
     /// ln of the (weighted) number of arrangements that fit the view.
     ln_count: f64,
     /// A second solver and view to try what a guess could reveal.
@@ -470,7 +478,25 @@ impl Solver {
                 return Err(Inconsistent { cell: None });
             }
         }
+        self.queue.clear();
+        for cell in 0..n {
+            if let Seen::Open(_) = view.get(cell) {
+                self.queue.push(cell as u32);
+                self.queued[cell] = true;
+            }
+        }
         self.single_number_rules(view)?;
+        self.rules_know.clear();
+        self.rules_know.extend_from_slice(&self.know);
+        self.numbers.clear();
+        self.numbers
+            .extend((0..n as u32).filter(|&c| self.know[c as usize] == OPEN));
+        self.flags = flags;
+        self.finish(view, mines)
+    }
+
+    /// From the settled single-number rules on: constraints, enumeration, combination.
+    fn finish(&mut self, view: &View, mines: Mines) -> Result<(), Inconsistent> {
         self.build_constraints(view);
         self.build_boxes();
         self.build_components();
@@ -486,13 +512,41 @@ impl Solver {
                 });
             }
         }
-        self.combine(mines, flags)
+        self.combine(mines, self.flags)
     }
 
-    /// [`Solver::analyse`] up to the probabilities and certainties, without ordering or
-    /// guessing: what a probe needs.
-    fn analyse_only(&mut self, view: &View, mines: Mines) -> Result<(), Inconsistent> {
-        self.analyse_core(view, mines)
+    /// The analysis of `view`, which is `parent`'s view with the closed cell `opened` now open:
+    /// starts from the parent's settled single-number rules and its numbers, so that only what
+    /// the new number changes is redone.
+    fn analyse_probe(
+        &mut self,
+        parent: &Solver,
+        view: &View,
+        mines: Mines,
+        opened: usize,
+    ) -> Result<(), Inconsistent> {
+        let grid = view.grid();
+        let n = grid.len();
+        self.neighbours.prepare(grid);
+        self.reset(n);
+        self.probing = true;
+        self.know.copy_from_slice(&parent.rules_know);
+        self.know[opened] = OPEN;
+        self.queue.clear();
+        self.queue.push(opened as u32);
+        self.queued[opened] = true;
+        for next in self.neighbours.of(opened) {
+            if self.know[next] == OPEN {
+                self.queue.push(next as u32);
+                self.queued[next] = true;
+            }
+        }
+        self.single_number_rules(view)?;
+        self.numbers.clear();
+        self.numbers.extend_from_slice(&parent.con_cell);
+        self.numbers.push(opened as u32);
+        self.flags = parent.flags;
+        self.finish(view, mines)
     }
 
     fn reset(&mut self, n: usize) {
@@ -508,6 +562,8 @@ impl Solver {
         self.certain_safe.clear();
         self.certain_mines.clear();
         self.best_guess = None;
+        self.safe_found = false;
+        self.probing = false;
         if self.ln_factorial.len() < n + 1 {
             self.ln_factorial.clear();
             self.ln_factorial.push(0.0);
@@ -526,14 +582,6 @@ impl Solver {
     /// closed neighbours safe; one with as many closed neighbours as missing mines makes them
     /// mines. Also the first consistency check of every number.
     fn single_number_rules(&mut self, view: &View) -> Result<(), Inconsistent> {
-        let grid = view.grid();
-        self.queue.clear();
-        for cell in 0..grid.len() {
-            if let Seen::Open(_) = view.get(cell) {
-                self.queue.push(cell as u32);
-                self.queued[cell] = true;
-            }
-        }
         let mut head = 0;
         while head < self.queue.len() {
             let cell = self.queue[head] as usize;
@@ -558,6 +606,7 @@ impl Solver {
                 continue;
             }
             let settled = if need == 0 { SAFE } else { MINE };
+            self.safe_found |= settled == SAFE;
             for next in self.neighbours.of(cell) {
                 if self.know[next] != UNKNOWN {
                     continue;
@@ -577,12 +626,13 @@ impl Solver {
     /// One constraint per open number with unknown neighbours; each unknown neighbour becomes a
     /// variable keyed by the (ascending) list of its constraints.
     fn build_constraints(&mut self, view: &View) {
-        let grid = view.grid();
         self.con_cell.clear();
         self.con_need.clear();
         self.var_cell.clear();
         self.var_key.clear();
-        for cell in 0..grid.len() {
+        let numbers = std::mem::take(&mut self.numbers);
+        for &cell in &numbers {
+            let cell = cell as usize;
             let Seen::Open(number) = view.get(cell) else {
                 continue;
             };
@@ -618,6 +668,7 @@ impl Solver {
                 key[slot] = con;
             }
         }
+        self.numbers = numbers;
     }
 
     /// Groups variables with the same constraints into boxes.
@@ -1090,7 +1141,8 @@ impl Solver {
         self.box_probability.resize(boxes, 0.0);
         self.box_settled.clear();
         self.box_settled.resize(boxes, UNKNOWN);
-        for cell in 0..n {
+        self.safe_found |= outside > 0 && outside_certain == Some(SAFE);
+        for cell in 0..if self.probing { 0 } else { n } {
             self.probability[cell] = match self.know[cell] {
                 OPEN | SAFE => 0.0,
                 MINE | FLAG => 1.0,
@@ -1149,9 +1201,10 @@ impl Solver {
                 };
                 self.box_probability[b] = p;
                 self.box_settled[b] = settled;
+                self.safe_found |= settled == SAFE;
             }
         }
-        for cell in 0..n {
+        for cell in 0..if self.probing { 0 } else { n } {
             if self.know[cell] == UNKNOWN && self.box_of_cell[cell] != NONE {
                 let b = self.box_of_cell[cell] as usize;
                 let (p, settled) = (self.box_probability[b], self.box_settled[b]);
@@ -1346,25 +1399,16 @@ impl Solver {
             }
             let mut ln_counts = [f64::NEG_INFINITY; 9];
             let mut progress = [false; 9];
-            let mut next_safety = [0.0f64; 9];
             for v in fixed..=fixed + unknown {
                 scratch.set(cell, Seen::Open(v));
-                if solver.analyse_only(scratch, mines).is_ok() {
+                let probed = if tune(9, 0.0) > 0.0 {
+                    solver.analyse_core(scratch, mines)
+                } else {
+                    solver.analyse_probe(self, scratch, mines, cell)
+                };
+                if probed.is_ok() {
                     ln_counts[v as usize] = solver.ln_count;
-                    progress[v as usize] = solver.know.iter().any(|&k| k == SAFE);
-                    if tune(3, 0.0) > 0.0 {
-                        next_safety[v as usize] = if progress[v as usize] {
-                            1.0
-                        } else {
-                            let mut lowest: f64 = 1.0;
-                            for (c, &k) in solver.know.iter().enumerate() {
-                                if k == UNKNOWN {
-                                    lowest = lowest.min(solver.probability[c]);
-                                }
-                            }
-                            1.0 - lowest
-                        };
-                    }
+                    progress[v as usize] = solver.safe_found;
                 }
             }
             let top = ln_counts.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
@@ -1374,9 +1418,7 @@ impl Solver {
                 if ln_counts[v] > f64::NEG_INFINITY {
                     let w = (ln_counts[v] - top).exp();
                     total += w;
-                    if tune(3, 0.0) > 0.0 {
-                        good += w * next_safety[v];
-                    } else if progress[v] {
+                    if progress[v] {
                         good += w;
                     }
                 }
@@ -1396,4 +1438,196 @@ fn tune(i: usize, default: f64) -> f64 {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A view from text: `?` closed, `F` flagged, a digit an open number.
+    fn view(rows: &[&str]) -> View {
+        let grid = Grid::new(rows.len(), rows[0].len());
+        let cells = rows
+            .iter()
+            .flat_map(|row| row.bytes())
+            .map(|b| match b {
+                b'?' => Seen::Closed,
+                b'F' => Seen::Flagged,
+                digit => Seen::Open(digit - b'0'),
+            })
+            .collect();
+        View::from_cells(grid, cells)
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-12
+    }
+
+    #[test]
+    fn one_two_one_is_mine_safe_mine() {
+        // Bottom row 1 2 1 under closed cells a b c:
+        //   a + b = 1, a + b + c = 2, b + c = 1  =>  c = 1, b = 0, a = 1.
+        // The top row touches no number: with 2 mines in all it is safe; with 3 it holds one
+        // mine among its 3 cells, 1/3 each.
+        let v = view(&["???", "???", "121"]);
+        let mut solver = Solver::new();
+        solver.analyse(&v, Mines::Known(2)).unwrap();
+        assert_eq!(solver.certain_mines(), &[3, 5]);
+        let mut safe = solver.certain_safe().to_vec();
+        safe.sort();
+        assert_eq!(safe, vec![0, 1, 2, 4]);
+        solver.analyse(&v, Mines::Known(3)).unwrap();
+        assert_eq!(solver.certain_safe(), &[4]);
+        assert_eq!(solver.certain_mines(), &[3, 5]);
+        for cell in 0..3 {
+            assert!(close(solver.probabilities()[cell], 1.0 / 3.0));
+        }
+        assert_eq!(solver.probabilities()[6], 0.0);
+    }
+
+    #[test]
+    fn a_full_number_is_mines_and_the_count_clears_the_rest() {
+        // 1x3 "1??": the 1 has one closed neighbour, a mine; one mine in all leaves the last
+        // cell safe. Flags are mines: a flag on it leaves the last cell safe too.
+        let mut solver = Solver::new();
+        solver.analyse(&view(&["1??"]), Mines::Known(1)).unwrap();
+        assert_eq!(solver.certain_mines(), &[1]);
+        assert_eq!(solver.certain_safe(), &[2]);
+        solver.analyse(&view(&["1F?"]), Mines::Known(1)).unwrap();
+        assert_eq!(solver.certain_mines(), &[] as &[u32]);
+        assert_eq!(solver.certain_safe(), &[2]);
+        assert_eq!(solver.probabilities()[1], 1.0);
+    }
+
+    #[test]
+    fn arrangements_are_weighted_by_the_cells_off_the_frontier() {
+        // "?1?1????" (cells 0..8): the 1 at 1 sees cells 0 and 2, the 1 at 3 sees 2 and 4.
+        // Either cell 2 is the mine (1 frontier mine) or cells 0 and 4 are (2 mines). Cells
+        // 5, 6, 7 touch no number.
+        // Known(2): cell 2 leaves 1 mine for 3 outside cells, C(3,1) = 3 ways; cells 0 and 4
+        // leave none, C(3,0) = 1 way. P(2) = 3/4, P(0) = P(4) = 1/4; outside, 3 of 4 ways put
+        // one mine among 3 cells: 3/4 / 3 = 1/4 each.
+        let v = view(&["?1?1????"]);
+        let mut solver = Solver::new();
+        solver.analyse(&v, Mines::Known(2)).unwrap();
+        let p = solver.probabilities();
+        assert!(close(p[2], 0.75));
+        assert!(close(p[0], 0.25) && close(p[4], 0.25));
+        for cell in 5..8 {
+            assert!(close(p[cell], 0.25));
+        }
+        assert!(solver.certain_safe().is_empty() && solver.certain_mines().is_empty());
+        // Known(4): cell 2 leaves 3 mines for the 3 outside cells (1 way), cells 0 and 4
+        // leave 2 (C(3,2) = 3 ways): P(2) = 1/4, P(0) = 3/4, outside (3 + 3*2)/4/3 = 3/4.
+        solver.analyse(&v, Mines::Known(4)).unwrap();
+        let p = solver.probabilities();
+        assert!(close(p[2], 0.25) && close(p[0], 0.75) && close(p[5], 0.75));
+        // Density 0.2, r = 0.2/0.8 = 1/4: weights r (cell 2) against r^2 (cells 0 and 4):
+        // P(2) = (1/4) / (1/4 + 1/16) = 0.8, P(0) = 0.2; outside cells keep the density.
+        solver.analyse(&v, Mines::Density(0.2)).unwrap();
+        let p = solver.probabilities();
+        assert!(close(p[2], 0.8) && close(p[0], 0.2) && close(p[6], 0.2));
+    }
+
+    #[test]
+    fn the_mine_count_can_settle_the_outside() {
+        // "?1?1????" with 5 mines: the outside (3 cells) can hold at most 3, so the frontier
+        // holds 2 (cells 0 and 4) and the outside is all mines; cell 2 is safe.
+        let mut solver = Solver::new();
+        solver
+            .analyse(&view(&["?1?1????"]), Mines::Known(5))
+            .unwrap();
+        assert_eq!(solver.certain_safe(), &[2]);
+        assert_eq!(solver.certain_mines(), &[0, 4, 5, 6, 7]);
+    }
+
+    #[test]
+    fn inconsistent_panels_are_errors() {
+        let mut solver = Solver::new();
+        // A 2 with a single closed neighbour.
+        let err = solver.analyse(&view(&["2?"]), Mines::Density(0.1));
+        assert_eq!(err, Err(Inconsistent { cell: Some(0) }));
+        // A 0 next to a flag.
+        assert!(solver.analyse(&view(&["0F"]), Mines::Known(1)).is_err());
+        // More mines than closed cells can hold, and fewer than the numbers need.
+        assert!(solver
+            .analyse(&view(&["?1?1????"]), Mines::Known(6))
+            .is_err());
+        assert!(solver
+            .analyse(&view(&["?1?1????"]), Mines::Known(0))
+            .is_err());
+        // More flags than mines.
+        assert!(solver.analyse(&view(&["FF?"]), Mines::Known(1)).is_err());
+        // Closed a b c d over "1210": the 0 makes c and d safe, so the 1 beside it makes b a
+        // mine, the left 1 then makes a safe, and the 2 (a + b + c) cannot be met. Over
+        // "1110" the same chain fits: b is the only mine.
+        assert!(solver
+            .analyse(&view(&["????", "1210"]), Mines::Density(0.2))
+            .is_err());
+        assert!(solver
+            .analyse(&view(&["????", "1110"]), Mines::Density(0.2))
+            .is_ok());
+        assert_eq!(solver.certain_mines(), &[1]);
+    }
+
+    #[test]
+    fn next_move_flags_then_chords_then_opens_likely_zeros_first() {
+        let mut solver = Solver::new();
+        // "??1/??1/111": the 1 at the bottom right sees only cell 4, a mine; so cells 1 and 3
+        // are safe; cell 0 touches no number (the density's 0.2).
+        let v = view(&["??1", "??1", "111"]);
+        let flag = solver
+            .next_move(&v, Mines::Density(0.2), Style::CLASSIC)
+            .unwrap()
+            .unwrap();
+        assert_eq!(flag.action, Move::Flag(4));
+        assert!(flag.certain && flag.mine_probability == 1.0);
+        assert!(close(solver.probabilities()[0], 0.2));
+        // Without flags the same view opens a certain safe cell.
+        let open = solver
+            .next_move(&v, Mines::Density(0.2), Style::CLICKS)
+            .unwrap()
+            .unwrap();
+        assert_eq!(open.action, Move::Open(1));
+        // "1??/F??": the 1 has its flag, so cells 1 and 4 are safe: one chord opens both.
+        let v = view(&["1??", "F??"]);
+        let chord = solver
+            .next_move(&v, Mines::Density(0.2), Style::CLASSIC)
+            .unwrap()
+            .unwrap();
+        assert_eq!(chord.action, Move::Chord(0));
+        // "?0???": cells 0 and 2 are safe; cell 0 has no other neighbour, so it is certain to
+        // show 0 and comes first; cell 2 shows 0 only if cell 3 is safe (1 - 0.2).
+        let v = view(&["?0???"]);
+        solver.analyse(&v, Mines::Density(0.2)).unwrap();
+        assert_eq!(solver.certain_safe(), &[0, 2]);
+        let open = solver
+            .next_move(&v, Mines::Density(0.2), Style::CLICKS)
+            .unwrap()
+            .unwrap();
+        assert_eq!(open.action, Move::Open(0));
+        // Nothing closed: no move.
+        assert_eq!(
+            solver.next_move(&view(&["11", "1F"]), Mines::Known(1), Style::CLICKS),
+            Ok(None)
+        );
+    }
+
+    #[test]
+    fn the_first_guess_on_an_empty_board_is_a_corner() {
+        // All cells equally likely: a corner has the best chance of a 0 (3 neighbours).
+        let grid = Grid::new(20, 20);
+        let mut solver = Solver::new();
+        let guess = solver
+            .next_move(&View::new(grid), Mines::Known(50), Style::CLICKS)
+            .unwrap()
+            .unwrap();
+        let Move::Open(cell) = guess.action else {
+            panic!("expected an open, got {guess:?}");
+        };
+        let (row, col) = grid.row_col(cell);
+        assert!(row % 19 == 0 && col % 19 == 0, "{row},{col}");
+        assert!(close(guess.mine_probability, 50.0 / 400.0));
+        assert!(!guess.certain);
+    }
 }
