@@ -127,11 +127,22 @@ fn probabilities_match_brute_force() {
     let seed = 20261121;
     let mut rng = Rng::new(seed);
     let mut solver = Solver::new();
-    for case in 0..1500 {
+    let (mut checked, mut inconsistent) = (0, 0);
+    for case in 0..2000 {
         let rows = 2 + rng.below(4);
         let cols = 2 + rng.below(4);
         let mines = 1 + rng.below(rows * cols / 3 + 1);
-        let (_, view) = random_view(&mut rng, rows, cols, mines);
+        let (_, mut view) = random_view(&mut rng, rows, cols, mines);
+        // One case in four gets a random number somewhere: often an inconsistent panel.
+        let tampered = rng.chance(0.25);
+        if tampered {
+            let open: Vec<usize> = (0..rows * cols)
+                .filter(|&c| matches!(view.get(c), Seen::Open(_)))
+                .collect();
+            if !open.is_empty() {
+                view.set(open[rng.below(open.len())], Seen::Open(rng.below(9) as u8));
+            }
+        }
         let closed = view.cells().iter().filter(|&&s| s == Seen::Closed).count();
         if closed > 18 {
             continue;
@@ -143,11 +154,18 @@ fn probabilities_match_brute_force() {
         } else {
             Mines::Density(density)
         };
-        let expected = brute_force(&view, rows, cols, known.then_some(mines), density)
-            .expect("a real position is consistent");
-        solver
-            .analyse(&view, total)
-            .unwrap_or_else(|e| panic!("case {case} (seed {seed}): {e}\n{view:?}"));
+        let expected = brute_force(&view, rows, cols, known.then_some(mines), density);
+        let result = solver.analyse(&view, total);
+        let Some(expected) = expected else {
+            assert!(
+                result.is_err(),
+                "case {case} (seed {seed}): inconsistent, not seen\n{view:?}"
+            );
+            inconsistent += 1;
+            continue;
+        };
+        result.unwrap_or_else(|e| panic!("case {case} (seed {seed}): {e}\n{view:?}"));
+        checked += 1;
         let got = solver.probabilities();
         for i in 0..rows * cols {
             assert!(
@@ -174,5 +192,189 @@ fn probabilities_match_brute_force() {
                 );
             }
         }
+    }
+    // Both kinds must be exercised, or the test proves little.
+    assert!(
+        checked > 1000 && inconsistent > 100,
+        "{checked} checked, {inconsistent} inconsistent"
+    );
+}
+
+/// Plays `games` seeded games of `rows` x `cols` with `mines` through [`Solver::next_move`]
+/// and checks every claim against the hidden board: certain safe cells are safe, certain mines
+/// are mines, flags land on mines, chords open only safe cells. Returns (wins, moves).
+fn play_and_check(
+    seed: u64,
+    games: u64,
+    rows: usize,
+    cols: usize,
+    mines: usize,
+    style: Style,
+) -> (u64, u64) {
+    let grid = Grid::new(rows, cols);
+    let mut solver = Solver::new();
+    let mut opened = Vec::new();
+    let (mut wins, mut moves) = (0, 0);
+    for game in 0..games {
+        let mut rng = Rng::new(seed.wrapping_add(game));
+        let first = rng.below(grid.len());
+        let mut others: Vec<usize> = (0..grid.len()).filter(|&c| c != first).collect();
+        rng.shuffle(&mut others);
+        let board = Board::from_mines(grid, others[..mines].iter().cloned());
+        let mut cover = Cover::new(&board);
+        let mut view = View::new(grid);
+        let mut open = |cover: &mut Cover, view: &mut View, cell: usize| {
+            opened.clear();
+            cover.reveal_from(&board, cell, FlagsInCascade::Cleared, &mut opened);
+            for &c in &opened {
+                view.set(c as usize, Seen::Open(board.count(c as usize)));
+            }
+        };
+        open(&mut cover, &mut view, first);
+        let context =
+            |what: &str| format!("seed {seed} game {game} {rows}x{cols}/{mines} {style:?}: {what}");
+        loop {
+            if cover.safe_closed() == 0 {
+                wins += 1;
+                break;
+            }
+            solver
+                .analyse(&view, Mines::Known(mines))
+                .unwrap_or_else(|e| panic!("{}", context(&e.to_string())));
+            for &c in solver.certain_safe() {
+                assert!(
+                    !board.is_mine(c as usize),
+                    "{}",
+                    context(&format!("certain safe {c} is a mine"))
+                );
+            }
+            for &c in solver.certain_mines() {
+                assert!(
+                    board.is_mine(c as usize),
+                    "{}",
+                    context(&format!("certain mine {c} is safe"))
+                );
+            }
+            for (c, &p) in solver.probabilities().iter().enumerate() {
+                assert!(
+                    (0.0..=1.0).contains(&p),
+                    "{}",
+                    context(&format!("p({c}) = {p}"))
+                );
+            }
+            let decision = solver
+                .next_move(&view, Mines::Known(mines), style)
+                .unwrap_or_else(|e| panic!("{}", context(&e.to_string())))
+                .unwrap_or_else(|| panic!("{}", context("no move with safe cells closed")));
+            moves += 1;
+            match decision.action {
+                Move::Open(cell) => {
+                    assert!(
+                        view.get(cell) == Seen::Closed,
+                        "{}",
+                        context("opens a cell not closed")
+                    );
+                    if board.is_mine(cell) {
+                        assert!(
+                            !decision.certain,
+                            "{}",
+                            context("a certain open hit a mine")
+                        );
+                        break;
+                    }
+                    open(&mut cover, &mut view, cell);
+                }
+                Move::Flag(cell) => {
+                    assert!(
+                        style.flags && board.is_mine(cell),
+                        "{}",
+                        context("flag on a safe cell")
+                    );
+                    cover.set_flag(cell, true);
+                    view.set(cell, Seen::Flagged);
+                }
+                Move::Chord(cell) => {
+                    assert!(style.chords, "{}", context("chord not allowed"));
+                    let targets: Vec<usize> = grid
+                        .neighbours(cell)
+                        .filter(|&c| view.get(c) == Seen::Closed)
+                        .collect();
+                    assert!(
+                        targets.len() >= 2,
+                        "{}",
+                        context("chord opens fewer than 2")
+                    );
+                    for c in targets {
+                        assert!(!board.is_mine(c), "{}", context("chord opens a mine"));
+                        open(&mut cover, &mut view, c);
+                    }
+                }
+            }
+        }
+    }
+    (wins, moves)
+}
+
+#[test]
+fn seeded_games_never_contradict_a_certain_claim() {
+    let seed = 7_000;
+    let (wins, moves) = play_and_check(seed, 150, 9, 9, 10, Style::CLICKS);
+    assert!(
+        wins > 110 && moves > 1000,
+        "beginner: {wins} wins, {moves} moves"
+    );
+    let (wins, _) = play_and_check(seed, 60, 16, 16, 40, Style::CLASSIC);
+    assert!(wins > 30, "intermediate: {wins} wins");
+    // Dense boards: many guesses, many small components.
+    play_and_check(seed, 100, 8, 8, 16, Style::CLASSIC);
+    play_and_check(seed, 40, 16, 30, 99, Style::CLICKS);
+}
+
+#[test]
+fn autoplay_is_deterministic_across_threads_and_refuses_bad_arguments() {
+    use std::process::Command;
+    let exe = env!("CARGO_BIN_EXE_autoplay");
+    let run = |args: &[&str]| Command::new(exe).args(args).output().expect("run autoplay");
+    let strip_speed = |out: &[u8]| -> String {
+        String::from_utf8_lossy(out)
+            .lines()
+            .filter(|l| !l.starts_with("speed") && !l.starts_with("board"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let one = run(&["--board", "jlu", "--games", "40", "--seed", "3"]);
+    let three = run(&[
+        "--board",
+        "jlu",
+        "--games",
+        "40",
+        "--seed",
+        "3",
+        "--threads",
+        "3",
+    ]);
+    assert!(one.status.success() && three.status.success());
+    assert_eq!(strip_speed(&one.stdout), strip_speed(&three.stdout));
+    let text = String::from_utf8_lossy(&one.stdout);
+    assert!(
+        text.contains("won ") && text.contains("jlu score"),
+        "{text}"
+    );
+    for args in [
+        &["--games", "5"][..],
+        &["--board", "huge"],
+        &["--board", "9x9x81"],
+        &["--board", "0x9x1"],
+        &["--board", "9x9x10", "--games", "-3"],
+        &["--board", "9x9x10", "--first", "9,0"],
+        &["--board", "9x9x10", "--threads", "0"],
+        &["--board", "9x9x10", "--speed", "1"],
+        &["--board"],
+    ] {
+        let out = run(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.starts_with("autoplay: "), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
