@@ -4,6 +4,7 @@
 // idiomatic there.
 #![allow(clippy::needless_range_loop)]
 
+mod bundle;
 mod golden;
 mod mine_ops;
 mod util;
