@@ -57,8 +57,15 @@ pub fn work_dir() -> PathBuf {
     dir
 }
 
-/// Bundles, compiles and checks one binary; returns its bundle size and the golden case count.
-fn check_one(name: &str, dir: &Path) -> Result<(usize, usize), String> {
+/// What bundling one binary gave: the bundle's size and how many golden cases it passed.
+struct Bundled {
+    name: String,
+    size: usize,
+    cases: usize,
+}
+
+/// Bundles, compiles and checks one binary.
+fn check_one(name: &str, dir: &Path) -> Result<Bundled, String> {
     let text = bundle(&[name]);
     let source = dir.join(format!("{}.rs", name.replace('-', "_")));
     fs::write(&source, &text).expect("write bundle");
@@ -72,11 +79,19 @@ fn check_one(name: &str, dir: &Path) -> Result<(usize, usize), String> {
     compile(&source, &exe).map_err(|err| format!("{name}: the bundle does not compile:\n{err}"))?;
     let cases_dir = util::testdata().join(name);
     if !cases_dir.is_dir() {
-        return Ok((text.len(), 0));
+        return Ok(Bundled {
+            name: name.to_string(),
+            size: text.len(),
+            cases: 0,
+        });
     }
     let (cases, failures) = golden::check_dir(&cases_dir, &exe, false);
     if failures.is_empty() {
-        Ok((text.len(), cases))
+        Ok(Bundled {
+            name: name.to_string(),
+            size: text.len(),
+            cases,
+        })
     } else {
         Err(format!("{name} as a bundle:\n{}", failures.join("\n\n")))
     }
@@ -88,13 +103,13 @@ fn every_binary_bundles_compiles_alone_and_passes_its_golden_cases() {
     let names = binaries();
     assert!(names.len() >= 2, "binaries: {names:?}");
     // Two at a time: rustc -O is the slow part and the machine has two cores.
-    let results: Vec<(String, Result<(usize, usize), String>)> = names
+    let results: Vec<Result<Bundled, String>> = names
         .chunks(2)
         .flat_map(|pair| {
             std::thread::scope(|scope| {
                 let handles: Vec<_> = pair
                     .iter()
-                    .map(|name| scope.spawn(|| (name.clone(), check_one(name, &dir))))
+                    .map(|name| scope.spawn(|| check_one(name, &dir)))
                     .collect();
                 handles
                     .into_iter()
@@ -104,9 +119,9 @@ fn every_binary_bundles_compiles_alone_and_passes_its_golden_cases() {
         })
         .collect();
     let mut failures = Vec::new();
-    for (name, result) in results {
+    for result in results {
         match result {
-            Ok((size, cases)) => println!(
+            Ok(Bundled { name, size, cases }) => println!(
                 "bundle {name:<22} {size:>6} bytes ({:.1} KiB), {cases} golden cases passed",
                 size as f64 / 1024.0
             ),
