@@ -7,6 +7,7 @@ use std::process::{Command, Stdio};
 /// The path of a built binary. Every binary of the crate is listed here.
 pub fn binary(name: &str) -> &'static str {
     match name {
+        "jlu-panel" => env!("CARGO_BIN_EXE_jlu-panel"),
         "mine-ops" => env!("CARGO_BIN_EXE_mine-ops"),
         _ => panic!("no binary named {name:?}: add it to tests/util.rs"),
     }
