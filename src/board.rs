@@ -343,10 +343,11 @@ pub fn sort_cells(cells: &mut [u32], scratch: &mut Vec<u64>) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn board_from(rows: &[&str]) -> Board {
+    /// A board drawn as rows of `*` (mine) and `.` (safe); other modules' tests use it too.
+    pub(crate) fn board_from(rows: &[&str]) -> Board {
         let grid = Grid::new(rows.len(), rows[0].len());
         let mine = rows
             .iter()

@@ -6,4 +6,5 @@
 pub mod board;
 pub mod gen;
 pub mod io;
+pub mod jlu;
 pub mod rng;

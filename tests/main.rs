@@ -6,5 +6,6 @@
 
 mod bundle;
 mod golden;
+mod jlu_panel;
 mod mine_ops;
 mod util;

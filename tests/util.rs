@@ -8,6 +8,7 @@ use std::process::{Command, Stdio};
 pub fn binary(name: &str) -> &'static str {
     match name {
         "bundle" => env!("CARGO_BIN_EXE_bundle"),
+        "jlu-panel" => env!("CARGO_BIN_EXE_jlu-panel"),
         "mine-ops" => env!("CARGO_BIN_EXE_mine-ops"),
         _ => panic!("no binary named {name:?}: add it to tests/util.rs"),
     }
