@@ -4,6 +4,26 @@
 use std::fmt;
 use std::io::{Read, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set by [`run`]: the process's output may go to stdout before the end (see [`flush_large`]).
+static STREAMING: AtomicBool = AtomicBool::new(false);
+
+/// How much output [`flush_large`] lets a binary hold before writing it out.
+pub const FLUSH_AT: usize = 1 << 20;
+
+/// Called by a binary between two answers. Under [`run`], once `out` holds [`FLUSH_AT`] bytes
+/// or more it is written to stdout and emptied, so memory stays bounded however much a game
+/// prints (a 1000x1000 panel printed 200 times is 600 MB). Called in-process, as tests do, it
+/// does nothing and `out` keeps everything.
+#[inline]
+pub fn flush_large(out: &mut Vec<u8>) {
+    if out.len() >= FLUSH_AT && STREAMING.load(Ordering::Relaxed) {
+        // A closed pipe is the reader's choice; the answers it dropped are its own.
+        let _ = std::io::stdout().lock().write_all(out);
+        out.clear();
+    }
+}
 
 /// Bad input: where (1-based line) and what. Renders as `error: line L: <message>`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,9 +42,11 @@ impl fmt::Display for InputError {
 /// input, `out` holds everything decided before the fault.
 pub type Solve = fn(&[u8], &mut Vec<u8>) -> Result<(), InputError>;
 
-/// A binary's whole `main`: read all of stdin, solve, write stdout once, and on bad input print
-/// the error line on stderr and exit with status 1.
+/// A binary's whole `main`: read all of stdin, solve, write stdout (at the end, or earlier in
+/// large chunks through [`flush_large`]), and on bad input print the error line on stderr and
+/// exit with status 1.
 pub fn run(solve: Solve) -> ExitCode {
+    STREAMING.store(true, Ordering::Relaxed);
     let mut input = Vec::new();
     let mut out = Vec::with_capacity(1 << 16);
     let result = match std::io::stdin().lock().read_to_end(&mut input) {

@@ -2,7 +2,7 @@
 //! coordinates, row then column; mines and clicks given as `i j` pairs.
 
 use minejudge::board::{Board, Grid};
-use minejudge::io::{run, InputError, Scanner};
+use minejudge::io::{flush_large, run, InputError, Scanner};
 use minejudge::jlu::{Outcome, Panel};
 use std::process::ExitCode;
 
@@ -62,6 +62,7 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), InputError> {
             }
             Outcome::Going => panel.print(out),
         }
+        flush_large(out);
     }
     Ok(())
 }
