@@ -2,4 +2,5 @@
 
 mod golden;
 mod mine_ops;
+mod update_board;
 mod util;

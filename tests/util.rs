@@ -8,6 +8,7 @@ use std::process::{Command, Stdio};
 pub fn binary(name: &str) -> &'static str {
     match name {
         "mine-ops" => env!("CARGO_BIN_EXE_mine-ops"),
+        "update-board" => env!("CARGO_BIN_EXE_update-board"),
         _ => panic!("no binary named {name:?}: add it to tests/util.rs"),
     }
 }
