@@ -379,7 +379,10 @@ mod tests {
         );
         assert_eq!(grid.neighbours(4).collect::<Vec<_>>(), vec![0, 1, 5, 8, 9]);
         assert_eq!(Grid::new(1, 1).neighbours(0).count(), 0);
-        assert_eq!(Grid::new(1, 3).neighbours(1).collect::<Vec<_>>(), vec![0, 2]);
+        assert_eq!(
+            Grid::new(1, 3).neighbours(1).collect::<Vec<_>>(),
+            vec![0, 2]
+        );
     }
 
     #[test]
@@ -425,8 +428,10 @@ mod tests {
     #[test]
     fn cascade_clears_or_keeps_flags() {
         let board = board_from(&["....", "....", "...*"]);
-        for (flags, expect_open) in [(FlagsInCascade::Cleared, true), (FlagsInCascade::Kept, false)]
-        {
+        for (flags, expect_open) in [
+            (FlagsInCascade::Cleared, true),
+            (FlagsInCascade::Kept, false),
+        ] {
             let mut cover = Cover::new(&board);
             cover.set_flag(1, true);
             let mut opened = Vec::new();
@@ -481,7 +486,9 @@ mod tests {
             for spread in [1usize, 3, 1000] {
                 let mut cells: Vec<u32> = (0..len as u32).map(|i| i * spread as u32 + 7).collect();
                 for i in (1..cells.len()).rev() {
-                    state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    state = state
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
                     cells.swap(i, (state >> 33) as usize % (i + 1));
                 }
                 let mut expected = cells.clone();

@@ -70,7 +70,7 @@ pub struct Scanner<'a> {
     input: &'a [u8],
     pos: usize,
     /// The line `pos` is on.
-    line: usize,
+    pos_line: usize,
     /// The line of the last token or line returned, or of the end of input once reached.
     token_line: usize,
 }
@@ -80,7 +80,7 @@ impl<'a> Scanner<'a> {
         Scanner {
             input,
             pos: 0,
-            line: 1,
+            pos_line: 1,
             token_line: 1,
         }
     }
@@ -110,7 +110,7 @@ impl<'a> Scanner<'a> {
                 break;
             }
             if byte == b'\n' {
-                self.line += 1;
+                self.pos_line += 1;
             }
             self.pos += 1;
         }
@@ -120,7 +120,7 @@ impl<'a> Scanner<'a> {
     pub fn at_end(&mut self) -> bool {
         self.skip_space();
         if self.pos == self.input.len() {
-            self.token_line = self.line;
+            self.token_line = self.pos_line;
             true
         } else {
             false
@@ -131,7 +131,7 @@ impl<'a> Scanner<'a> {
     #[inline]
     pub fn token(&mut self) -> Option<&'a [u8]> {
         self.skip_space();
-        self.token_line = self.line;
+        self.token_line = self.pos_line;
         let start = self.pos;
         while self.pos < self.input.len() && !is_space(self.input[self.pos]) {
             self.pos += 1;
@@ -149,7 +149,10 @@ impl<'a> Scanner<'a> {
     pub fn int(&mut self, what: &str) -> Result<i64, InputError> {
         let token = self.expect_token(what)?;
         parse_int(token).ok_or_else(|| {
-            self.error(format!("expected {what} (an integer), found {}", show(token)))
+            self.error(format!(
+                "expected {what} (an integer), found {}",
+                show(token)
+            ))
         })
     }
 
@@ -212,7 +215,7 @@ impl<'a> Scanner<'a> {
     /// The rest of the current line (without its `\r\n` or `\n`), and moves to the next line;
     /// `None` at the end of input.
     pub fn line_bytes(&mut self) -> Option<&'a [u8]> {
-        self.token_line = self.line;
+        self.token_line = self.pos_line;
         if self.pos == self.input.len() {
             return None;
         }
@@ -222,7 +225,7 @@ impl<'a> Scanner<'a> {
         self.pos += len;
         if self.pos < self.input.len() {
             self.pos += 1;
-            self.line += 1;
+            self.pos_line += 1;
         }
         let mut line = &rest[..len];
         if let [head @ .., b'\r'] = line {
@@ -302,12 +305,18 @@ mod tests {
         assert_eq!(scanner.token(), Some(&b"abc"[..]));
         assert_eq!(scanner.line(), 3);
         let err = scanner.int("x").unwrap_err();
-        assert_eq!(err.to_string(), "error: line 3: expected x (an integer), found \"x\"");
+        assert_eq!(
+            err.to_string(),
+            "error: line 3: expected x (an integer), found \"x\""
+        );
         assert_eq!(scanner.int("y").unwrap(), -12);
         assert_eq!(scanner.line(), 4);
         assert!(scanner.at_end());
         let err = scanner.int("z").unwrap_err();
-        assert_eq!(err.to_string(), "error: line 4: expected z, found end of input");
+        assert_eq!(
+            err.to_string(),
+            "error: line 4: expected z, found end of input"
+        );
     }
 
     #[test]
@@ -329,12 +338,28 @@ mod tests {
             scanner.mine_rows(2, 2, b'*', b'.').unwrap(),
             vec![true, false, false, true]
         );
-        let err = Scanner::new(b"*.\n.*x\n").mine_rows(2, 2, b'*', b'.').unwrap_err();
-        assert_eq!(err.to_string(), "error: line 2: row 2 of 2 of the map has 3 characters, expected 2");
-        let err = Scanner::new(b"*.\n.x\n").mine_rows(2, 2, b'*', b'.').unwrap_err();
-        assert_eq!(err.message, "row 2, column 2: expected '*' or '.', found \"x\"");
-        let err = Scanner::new(b"..").mine_rows(100_000, 100_000, b'*', b'.').unwrap_err();
-        assert!(err.message.starts_with("the input is truncated"), "{}", err.message);
+        let err = Scanner::new(b"*.\n.*x\n")
+            .mine_rows(2, 2, b'*', b'.')
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "error: line 2: row 2 of 2 of the map has 3 characters, expected 2"
+        );
+        let err = Scanner::new(b"*.\n.x\n")
+            .mine_rows(2, 2, b'*', b'.')
+            .unwrap_err();
+        assert_eq!(
+            err.message,
+            "row 2, column 2: expected '*' or '.', found \"x\""
+        );
+        let err = Scanner::new(b"..")
+            .mine_rows(100_000, 100_000, b'*', b'.')
+            .unwrap_err();
+        assert!(
+            err.message.starts_with("the input is truncated"),
+            "{}",
+            err.message
+        );
     }
 
     #[test]

@@ -7,6 +7,7 @@ use std::process::{Command, Stdio};
 /// The path of a built binary. Every binary of the crate is listed here.
 pub fn binary(name: &str) -> &'static str {
     match name {
+        "bundle" => env!("CARGO_BIN_EXE_bundle"),
         "mine-ops" => env!("CARGO_BIN_EXE_mine-ops"),
         "update-board" => env!("CARGO_BIN_EXE_update-board"),
         _ => panic!("no binary named {name:?}: add it to tests/util.rs"),
@@ -54,13 +55,17 @@ fn clip(bytes: &[u8]) -> String {
 /// Runs the binary `name` with `input` on stdin; `label` names the input in messages (a file
 /// path, or a description of generated input).
 pub fn run(name: &str, input: &[u8], label: &str) -> Run {
-    let exe = binary(name);
+    run_exe(Path::new(binary(name)), input, label)
+}
+
+/// Runs the executable at `exe` with `input` on stdin.
+pub fn run_exe(exe: &Path, input: &[u8], label: &str) -> Run {
     let mut child = Command::new(exe)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap_or_else(|err| panic!("cannot start {exe}: {err}"));
+        .unwrap_or_else(|err| panic!("cannot start {}: {err}", exe.display()));
     let mut stdin = child.stdin.take().expect("piped stdin");
     let input = input.to_vec();
     // Write from a thread: a large input and a large output would deadlock otherwise.
@@ -70,7 +75,7 @@ pub fn run(name: &str, input: &[u8], label: &str) -> Run {
     let output = child.wait_with_output().expect("wait for the binary");
     writer.join().expect("stdin writer");
     Run {
-        command: exe.to_string(),
+        command: exe.display().to_string(),
         stdin: label.to_string(),
         status: output.status.code(),
         stdout: output.stdout,
@@ -95,7 +100,11 @@ pub fn first_difference(expected: &[u8], actual: &[u8]) -> Option<String> {
         (from..to)
             .map(|i| {
                 let mark = if i == at { '>' } else { ' ' };
-                format!("{mark}{:6} | {:?}\n", i + 1, String::from_utf8_lossy(lines[i]))
+                format!(
+                    "{mark}{:6} | {:?}\n",
+                    i + 1,
+                    String::from_utf8_lossy(lines[i])
+                )
             })
             .collect::<String>()
     };
@@ -112,7 +121,11 @@ pub fn first_difference(expected: &[u8], actual: &[u8]) -> Option<String> {
 /// Asserts that `input` is refused as bad input: exit status 1, exactly one stderr line
 /// `error: line <line>: ...` containing `message`, and stdout equal to `stdout`.
 pub fn assert_bad_input(name: &str, input: &[u8], line: usize, message: &str, stdout: &[u8]) {
-    let run = run(name, input, &format!("{:?}", String::from_utf8_lossy(input)));
+    let run = run(
+        name,
+        input,
+        &format!("{:?}", String::from_utf8_lossy(input)),
+    );
     let stderr = String::from_utf8_lossy(&run.stderr);
     let prefix = format!("error: line {line}: ");
     let ok = run.status == Some(1)
@@ -122,6 +135,9 @@ pub fn assert_bad_input(name: &str, input: &[u8], line: usize, message: &str, st
         && stderr.lines().count() == 1;
     assert!(ok, "expected {prefix}...{message}\n{}", run.describe());
     if let Some(diff) = first_difference(stdout, &run.stdout) {
-        panic!("stdout before the error differs: {diff}\n{}", run.describe());
+        panic!(
+            "stdout before the error differs: {diff}\n{}",
+            run.describe()
+        );
     }
 }
