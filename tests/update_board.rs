@@ -169,12 +169,12 @@ fn pair_text(rng: &mut Rng, board: &Cells, row: usize, col: usize) -> String {
 #[test]
 fn library_function_matches_oracle() {
     let seed = 0x529_0001;
-    println!("seed {seed}");
+    println!("update-board library oracle seed {seed}");
     let mut rng = Rng::new(seed);
     for case in 0..6000 {
         let board = random_board(&mut rng);
         let (rows, cols) = (board.len() as i64, board[0].len() as i64);
-        // One click in twenty misses the board by up to two cells on some side.
+        // One click in twenty may fall up to two cells off the board, which must change nothing.
         let (row, col) = if rng.chance(0.05) {
             (rng.range(-2, rows + 1), rng.range(-2, cols + 1))
         } else {
@@ -194,7 +194,7 @@ fn library_function_matches_oracle() {
 #[test]
 fn binary_matches_oracle() {
     let seed = 0x529_0002;
-    println!("seed {seed}");
+    println!("update-board binary oracle seed {seed}");
     let mut rng = Rng::new(seed);
     let mut out = Vec::new();
     for case in 0..2000 {
@@ -216,6 +216,55 @@ fn binary_matches_oracle() {
             panic!("seed {seed} case {case}: {diff}\ninput:\n{input}");
         }
     }
+}
+
+#[test]
+fn mangled_input_is_refused_without_panic() {
+    let seed = 0x529_0003;
+    println!("update-board mangled input seed {seed}");
+    let mut rng = Rng::new(seed);
+    const BYTES: &[u8] = b"[],\"\n -0123456789MEBXZ'\xc3";
+    let mut out = Vec::new();
+    let mut refused = 0;
+    for case in 0..3000 {
+        let board = random_board(&mut rng);
+        let (row, col) = (rng.below(board.len()), rng.below(board[0].len()));
+        let mut input = pair_text(&mut rng, &board, row, col).into_bytes();
+        for _ in 0..1 + rng.below(3) {
+            let at = rng.below(input.len());
+            match rng.below(3) {
+                0 => input[at] = BYTES[rng.below(BYTES.len())],
+                1 => input.insert(at, BYTES[rng.below(BYTES.len())]),
+                _ => {
+                    input.remove(at);
+                }
+            }
+        }
+        out.clear();
+        let result = update_board_bin::solve(&input, &mut out);
+        let shown = String::from_utf8_lossy(&input);
+        // Whatever was printed is whole boards, one a line, even before an error.
+        let whole_lines = out
+            .split_inclusive(|&b| b == b'\n')
+            .all(|line| line.starts_with(b"[[") && line.ends_with(b"]]\n"));
+        assert!(
+            whole_lines,
+            "seed {seed} case {case}: {result:?}\ninput:\n{shown}"
+        );
+        if let Err(err) = result {
+            refused += 1;
+            let lines = 1 + input.iter().filter(|&&b| b == b'\n').count();
+            assert!(
+                (1..=lines).contains(&err.line),
+                "seed {seed} case {case}: {err} is off the input\ninput:\n{shown}"
+            );
+        }
+    }
+    println!("{refused} of 3000 mangled inputs refused");
+    assert!(
+        refused > 1500,
+        "only {refused} of 3000 mangled inputs were refused"
+    );
 }
 
 #[test]
