@@ -241,6 +241,19 @@ impl Cover {
         };
     }
 
+    /// Opens one cell without a cascade, for a position that arrives part-played: its cascades
+    /// already happened, and a later [`Cover::reveal_from`] must leave the cell as it is. An open
+    /// mine is one the player revealed. Marking an open cell again does nothing.
+    pub fn mark_open(&mut self, board: &Board, index: usize) {
+        if self.state[index] == CellState::Open {
+            return;
+        }
+        self.state[index] = CellState::Open;
+        if !board.is_mine(index) {
+            self.safe_closed -= 1;
+        }
+    }
+
     /// The number of flagged cells around `index`.
     pub fn flags_around(&self, grid: Grid, index: usize) -> usize {
         grid.neighbours(index)
@@ -438,6 +451,22 @@ pub(crate) mod tests {
         cover.reveal_from(&board, 500_500, FlagsInCascade::Cleared, &mut opened);
         assert_eq!(opened.len(), 1_000_000);
         assert_eq!(cover.safe_closed(), 0);
+    }
+
+    #[test]
+    fn cascade_stops_at_cells_marked_open() {
+        let board = board_from(&["....", "....", "...*"]);
+        let mut cover = Cover::new(&board);
+        cover.mark_open(&board, 1);
+        cover.mark_open(&board, 1);
+        cover.mark_open(&board, 11);
+        assert_eq!(cover.safe_closed(), 10);
+        let mut opened = Vec::new();
+        cover.reveal_from(&board, 0, FlagsInCascade::Cleared, &mut opened);
+        assert!(!opened.contains(&1), "{opened:?}");
+        assert_eq!(opened.len(), 10);
+        assert_eq!(cover.safe_closed(), 0);
+        assert!(cover.is_open(11));
     }
 
     #[test]

@@ -8,4 +8,5 @@ mod bundle;
 mod golden;
 mod jlu_panel;
 mod mine_ops;
+mod update_board;
 mod util;

@@ -10,6 +10,7 @@ pub fn binary(name: &str) -> &'static str {
         "bundle" => env!("CARGO_BIN_EXE_bundle"),
         "jlu-panel" => env!("CARGO_BIN_EXE_jlu-panel"),
         "mine-ops" => env!("CARGO_BIN_EXE_mine-ops"),
+        "update-board" => env!("CARGO_BIN_EXE_update-board"),
         _ => panic!("no binary named {name:?}: add it to tests/util.rs"),
     }
 }
