@@ -130,3 +130,42 @@ fn every_binary_bundles_compiles_alone_and_passes_its_golden_cases() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+#[test]
+fn leetcode_form_compiles_under_leetcodes_struct_and_answers_the_examples() {
+    let text = bundle(&["--leetcode", "update-board"]);
+    assert!(!text.contains("fn main"), "the LeetCode form has no main");
+    assert!(
+        !text.contains("struct Solution;"),
+        "LeetCode declares Solution itself"
+    );
+    assert!(text.len() < SIZE_LIMIT, "{} bytes", text.len());
+    println!("bundle --leetcode update-board {} bytes", text.len());
+    // What LeetCode puts around a submission, plus a main that prints the two examples.
+    let harness = format!(
+        "#![allow(dead_code)]\nstruct Solution;\n{text}\n\
+         fn show(board: Vec<Vec<char>>) -> String {{\n\
+             board.iter().map(|row| row.iter().collect::<String>()).collect::<Vec<_>>().join(\"/\")\n\
+         }}\n\
+         fn grid(rows: &[&str]) -> Vec<Vec<char>> {{ rows.iter().map(|r| r.chars().collect()).collect() }}\n\
+         fn main() {{\n\
+             let one = Solution::update_board(grid(&[\"EEEEE\", \"EEMEE\", \"EEEEE\", \"EEEEE\"]), vec![3, 0]);\n\
+             let two = Solution::update_board(grid(&[\"B1E1B\", \"B1M1B\", \"B111B\", \"BBBBB\"]), vec![1, 2]);\n\
+             println!(\"{{}}\\n{{}}\", show(one), show(two));\n\
+         }}\n"
+    );
+    let dir = work_dir();
+    let source = dir.join("leetcode_update_board.rs");
+    fs::write(&source, harness).expect("write LeetCode harness");
+    let exe = dir.join("leetcode-update-board");
+    if let Err(err) = compile(&source, &exe) {
+        panic!("the LeetCode form does not compile:\n{err}");
+    }
+    let run = util::run_exe(&exe, b"", "LeetCode examples");
+    assert_eq!(
+        String::from_utf8_lossy(&run.stdout),
+        "B1E1B/B1M1B/B111B/BBBBB\nB1E1B/B1X1B/B111B/BBBBB\n",
+        "{}",
+        run.describe()
+    );
+}

@@ -351,11 +351,24 @@ fn strip_test_modules(source: &str) -> String {
     out
 }
 
-/// `source` without the first occurrence in code of the one-line item `item`.
+/// `source` without the first occurrence in code of the one-line item `item`, together with the
+/// doc comments and attributes on the lines right above it.
 fn remove_item(source: &str, item: &str) -> Option<String> {
     let mask = code_mask(source);
-    let at = *find_in_code(source, &mask, item).first()?;
-    Some(format!("{}{}", &source[..at], &source[at + item.len()..]))
+    let mut start = *find_in_code(source, &mask, item).first()?;
+    let mut end = start + item.len();
+    if source[end..].starts_with('\n') {
+        end += 1;
+    }
+    while start > 0 {
+        let line_start = source[..start - 1].rfind('\n').map_or(0, |at| at + 1);
+        let line = source[line_start..start].trim_start();
+        if !(line.starts_with("///") || line.starts_with("#[")) {
+            break;
+        }
+        start = line_start;
+    }
+    Some(format!("{}{}", &source[..start], &source[end..]))
 }
 
 /// `//!` comments as plain `//` comments.
@@ -402,6 +415,16 @@ mod tests {
             stripped,
             "fn a() {}\n\nfn after() {}\n#[cfg(test)]\nfn kept() {}\n"
         );
+    }
+
+    #[test]
+    fn removes_an_item_with_its_docs_and_attributes() {
+        let source = "use x;\n\n/// Docs.\n#[derive(Debug)]\npub struct S;\n\nimpl S {}\n";
+        assert_eq!(
+            remove_item(source, "pub struct S;").unwrap(),
+            "use x;\n\n\nimpl S {}\n"
+        );
+        assert_eq!(remove_item("// pub struct S;\n", "pub struct S;"), None);
     }
 
     #[test]
