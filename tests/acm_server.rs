@@ -1,0 +1,1 @@
+//! `acm-server`: a brute-force oracle on random games, and bad input.
