@@ -189,7 +189,7 @@ impl Server {
 mod tests {
     use super::*;
 
-    /// The statement's example map, `X` mines.
+    /// A game on a map given as rows of `X` (mine) and `.` (safe).
     fn server(rows: &[&str]) -> Server {
         let grid = Grid::new(rows.len(), rows[0].len());
         let mine = rows
@@ -208,6 +208,7 @@ mod tests {
         std::str::from_utf8(server.map()).unwrap()
     }
 
+    /// The statement's example map.
     const EXAMPLE: [&str; 3] = [".X.", "...", "..X"];
 
     #[test]

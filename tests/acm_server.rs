@@ -260,22 +260,36 @@ fn matches_brute_force_on_random_games() {
 
 #[test]
 fn large_map_prints_every_operation() {
-    // 1000x1000 with no mine: the first visit opens all of it and wins.
-    let mut input = b"1000 1000\n".to_vec();
-    for _ in 0..1000 {
+    // 1000x1000, one mine in the corner: two no-op operations, then a visit that opens all of
+    // it and wins. Four maps of a megabyte: the binary hands them to stdout as it goes.
+    let mut input = b"1000 1000\nX".to_vec();
+    input.extend_from_slice(&[b'.'; 999]);
+    input.push(b'\n');
+    for _ in 1..1000 {
         input.extend_from_slice(&[b'.'; 1000]);
         input.push(b'\n');
     }
-    input.extend_from_slice(b"999 0 0\n");
+    input.extend_from_slice(b"999 0 2\n0 0 1\n999 999 0\n");
     let mut out = Vec::new();
     acm_server_bin::solve(&input, &mut out).unwrap();
     let map_bytes = 1000 * 1001;
-    assert_eq!(out.len(), 2 * map_bytes + b"YOU WIN!\n1000000 0\n".len());
-    assert!(out[..map_bytes].iter().all(|&b| b == b'?' || b == b'\n'));
-    assert!(out[map_bytes..2 * map_bytes]
-        .iter()
-        .all(|&b| b == b'0' || b == b'\n'));
-    assert!(out.ends_with(b"YOU WIN!\n1000000 0\n"));
+    let ending = b"YOU WIN!\n999999 1\n";
+    assert_eq!(out.len(), 4 * map_bytes + ending.len());
+    let unvisited = |map: &[u8]| map.iter().all(|&b| b == b'?' || b == b'\n');
+    assert!(unvisited(&out[..2 * map_bytes]));
+    assert_eq!(out[2 * map_bytes], b'@');
+    assert!(unvisited(&out[2 * map_bytes + 1..3 * map_bytes]));
+    let won = &out[3 * map_bytes..4 * map_bytes];
+    assert_eq!(&won[..3], b"@10");
+    assert_eq!(&won[1001..1004], b"110");
+    assert_eq!(won.iter().filter(|&&b| b == b'0').count(), 999_996);
+    assert!(out.ends_with(ending));
+    let run = util::run("acm-server", &input, "1000x1000, three operations");
+    assert_eq!(run.status, Some(0), "{}", run.describe());
+    assert!(
+        run.stdout == out,
+        "the streamed stdout differs from solve's output"
+    );
 }
 
 #[test]
