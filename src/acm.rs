@@ -108,7 +108,7 @@ impl Server {
     /// Applies one operation at `cell`, then decides whether the game is won. Does nothing
     /// once the game has ended.
     ///
-    /// Complexity: O(1) plus 8 per cell opened; a win adds one pass over the mines' cells.
+    /// Complexity: O(1) plus O(8) per cell opened; the win adds one pass over every cell.
     pub fn apply(&mut self, cell: usize, operation: Operation) -> Status {
         match operation {
             Operation::Visit => self.visit(cell),
