@@ -4,6 +4,7 @@
 // idiomatic there.
 #![allow(clippy::needless_range_loop)]
 
+mod acm_server;
 mod bundle;
 mod golden;
 mod jlu_panel;

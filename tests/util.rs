@@ -11,6 +11,7 @@ pub fn binary(name: &str) -> &'static str {
         "jlu-panel" => env!("CARGO_BIN_EXE_jlu-panel"),
         "mine-ops" => env!("CARGO_BIN_EXE_mine-ops"),
         "update-board" => env!("CARGO_BIN_EXE_update-board"),
+        "acm-server" => env!("CARGO_BIN_EXE_acm-server"),
         _ => panic!("no binary named {name:?}: add it to tests/util.rs"),
     }
 }
