@@ -241,6 +241,20 @@ impl Cover {
         };
     }
 
+    /// Closes an open cell again, undoing its opening: one `Cover` can then replay many games
+    /// on the same board without being rebuilt.
+    ///
+    /// # Panics
+    /// If the cell is not open.
+    pub fn close(&mut self, index: usize) {
+        assert!(
+            self.state[index] == CellState::Open,
+            "close on a cell that is not open"
+        );
+        self.state[index] = CellState::Closed;
+        self.safe_closed += 1;
+    }
+
     /// The number of flagged cells around `index`.
     pub fn flags_around(&self, grid: Grid, index: usize) -> usize {
         grid.neighbours(index)
@@ -366,7 +380,10 @@ mod tests {
         );
         assert_eq!(grid.neighbours(4).collect::<Vec<_>>(), vec![0, 1, 5, 8, 9]);
         assert_eq!(Grid::new(1, 1).neighbours(0).count(), 0);
-        assert_eq!(Grid::new(1, 3).neighbours(1).collect::<Vec<_>>(), vec![0, 2]);
+        assert_eq!(
+            Grid::new(1, 3).neighbours(1).collect::<Vec<_>>(),
+            vec![0, 2]
+        );
     }
 
     #[test]
@@ -412,8 +429,10 @@ mod tests {
     #[test]
     fn cascade_clears_or_keeps_flags() {
         let board = board_from(&["....", "....", "...*"]);
-        for (flags, expect_open) in [(FlagsInCascade::Cleared, true), (FlagsInCascade::Kept, false)]
-        {
+        for (flags, expect_open) in [
+            (FlagsInCascade::Cleared, true),
+            (FlagsInCascade::Kept, false),
+        ] {
             let mut cover = Cover::new(&board);
             cover.set_flag(1, true);
             let mut opened = Vec::new();
@@ -435,6 +454,24 @@ mod tests {
     }
 
     #[test]
+    fn close_undoes_a_reveal() {
+        let board = board_from(&["...", "..*", "..."]);
+        let mut cover = Cover::new(&board);
+        let mut opened = Vec::new();
+        cover.reveal_from(&board, 0, FlagsInCascade::Kept, &mut opened);
+        for &cell in &opened {
+            cover.close(cell as usize);
+        }
+        assert_eq!(cover.safe_closed(), 8);
+        assert!((0..9).all(|i| cover.state(i) == CellState::Closed));
+        opened.clear();
+        assert_eq!(
+            cover.reveal_from(&board, 0, FlagsInCascade::Kept, &mut opened),
+            6
+        );
+    }
+
+    #[test]
     fn flags_around_counts_flags_only() {
         let board = board_from(&["*..", "...", "..."]);
         let mut cover = Cover::new(&board);
@@ -452,7 +489,9 @@ mod tests {
             for spread in [1usize, 3, 1000] {
                 let mut cells: Vec<u32> = (0..len as u32).map(|i| i * spread as u32 + 7).collect();
                 for i in (1..cells.len()).rev() {
-                    state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    state = state
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
                     cells.swap(i, (state >> 33) as usize % (i + 1));
                 }
                 let mut expected = cells.clone();

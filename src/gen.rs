@@ -51,7 +51,11 @@ pub fn mine_ops(seed: u64, spec: &MineOpsSpec) -> Vec<u8> {
     out.push(b'\n');
     for row in 0..spec.rows {
         for col in 0..spec.cols {
-            out.push(if mine[grid.index(row, col)] { b'*' } else { b'.' });
+            out.push(if mine[grid.index(row, col)] {
+                b'*'
+            } else {
+                b'.'
+            });
         }
         out.push(b'\n');
     }

@@ -86,6 +86,8 @@ impl<'a> Scanner<'a> {
     }
 
     /// The line of the last token returned; after the input ran out, the line where it ended.
+    // Not the `line` field (where the scanner stands) on purpose.
+    #[allow(clippy::misnamed_getters)]
     pub fn line(&self) -> usize {
         self.token_line
     }
@@ -149,7 +151,10 @@ impl<'a> Scanner<'a> {
     pub fn int(&mut self, what: &str) -> Result<i64, InputError> {
         let token = self.expect_token(what)?;
         parse_int(token).ok_or_else(|| {
-            self.error(format!("expected {what} (an integer), found {}", show(token)))
+            self.error(format!(
+                "expected {what} (an integer), found {}",
+                show(token)
+            ))
         })
     }
 
@@ -302,12 +307,18 @@ mod tests {
         assert_eq!(scanner.token(), Some(&b"abc"[..]));
         assert_eq!(scanner.line(), 3);
         let err = scanner.int("x").unwrap_err();
-        assert_eq!(err.to_string(), "error: line 3: expected x (an integer), found \"x\"");
+        assert_eq!(
+            err.to_string(),
+            "error: line 3: expected x (an integer), found \"x\""
+        );
         assert_eq!(scanner.int("y").unwrap(), -12);
         assert_eq!(scanner.line(), 4);
         assert!(scanner.at_end());
         let err = scanner.int("z").unwrap_err();
-        assert_eq!(err.to_string(), "error: line 4: expected z, found end of input");
+        assert_eq!(
+            err.to_string(),
+            "error: line 4: expected z, found end of input"
+        );
     }
 
     #[test]
@@ -329,12 +340,28 @@ mod tests {
             scanner.mine_rows(2, 2, b'*', b'.').unwrap(),
             vec![true, false, false, true]
         );
-        let err = Scanner::new(b"*.\n.*x\n").mine_rows(2, 2, b'*', b'.').unwrap_err();
-        assert_eq!(err.to_string(), "error: line 2: row 2 of 2 of the map has 3 characters, expected 2");
-        let err = Scanner::new(b"*.\n.x\n").mine_rows(2, 2, b'*', b'.').unwrap_err();
-        assert_eq!(err.message, "row 2, column 2: expected '*' or '.', found \"x\"");
-        let err = Scanner::new(b"..").mine_rows(100_000, 100_000, b'*', b'.').unwrap_err();
-        assert!(err.message.starts_with("the input is truncated"), "{}", err.message);
+        let err = Scanner::new(b"*.\n.*x\n")
+            .mine_rows(2, 2, b'*', b'.')
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "error: line 2: row 2 of 2 of the map has 3 characters, expected 2"
+        );
+        let err = Scanner::new(b"*.\n.x\n")
+            .mine_rows(2, 2, b'*', b'.')
+            .unwrap_err();
+        assert_eq!(
+            err.message,
+            "row 2, column 2: expected '*' or '.', found \"x\""
+        );
+        let err = Scanner::new(b"..")
+            .mine_rows(100_000, 100_000, b'*', b'.')
+            .unwrap_err();
+        assert!(
+            err.message.starts_with("the input is truncated"),
+            "{}",
+            err.message
+        );
     }
 
     #[test]

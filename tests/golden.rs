@@ -42,9 +42,12 @@ fn golden_cases() {
                 }
                 continue;
             }
-            let case = format!("{name}/{}", input_path.file_name().unwrap().to_string_lossy());
-            let expected = fs::read(&ans_path)
-                .unwrap_or_else(|_| panic!("{case}: no {}", ans_path.display()));
+            let case = format!(
+                "{name}/{}",
+                input_path.file_name().unwrap().to_string_lossy()
+            );
+            let expected =
+                fs::read(&ans_path).unwrap_or_else(|_| panic!("{case}: no {}", ans_path.display()));
             let expected_err = fs::read(&err_path).unwrap_or_default();
             let expected_status = if err_path.exists() { 1 } else { 0 };
             if let Some(diff) = util::first_difference(&expected, &run.stdout) {
@@ -62,5 +65,10 @@ fn golden_cases() {
     }
     println!("golden: {cases} cases");
     assert!(cases > 0, "no golden case found under testdata/");
-    assert!(failures.is_empty(), "{} golden case(s) failed:\n\n{}", failures.len(), failures.join("\n\n"));
+    assert!(
+        failures.is_empty(),
+        "{} golden case(s) failed:\n\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
 }

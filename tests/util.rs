@@ -8,6 +8,7 @@ use std::process::{Command, Stdio};
 pub fn binary(name: &str) -> &'static str {
     match name {
         "mine-ops" => env!("CARGO_BIN_EXE_mine-ops"),
+        "inexperienced-player" => env!("CARGO_BIN_EXE_inexperienced-player"),
         _ => panic!("no binary named {name:?}: add it to tests/util.rs"),
     }
 }
@@ -94,7 +95,11 @@ pub fn first_difference(expected: &[u8], actual: &[u8]) -> Option<String> {
         (from..to)
             .map(|i| {
                 let mark = if i == at { '>' } else { ' ' };
-                format!("{mark}{:6} | {:?}\n", i + 1, String::from_utf8_lossy(lines[i]))
+                format!(
+                    "{mark}{:6} | {:?}\n",
+                    i + 1,
+                    String::from_utf8_lossy(lines[i])
+                )
             })
             .collect::<String>()
     };
@@ -111,7 +116,11 @@ pub fn first_difference(expected: &[u8], actual: &[u8]) -> Option<String> {
 /// Asserts that `input` is refused as bad input: exit status 1, exactly one stderr line
 /// `error: line <line>: ...` containing `message`, and stdout equal to `stdout`.
 pub fn assert_bad_input(name: &str, input: &[u8], line: usize, message: &str, stdout: &[u8]) {
-    let run = run(name, input, &format!("{:?}", String::from_utf8_lossy(input)));
+    let run = run(
+        name,
+        input,
+        &format!("{:?}", String::from_utf8_lossy(input)),
+    );
     let stderr = String::from_utf8_lossy(&run.stderr);
     let prefix = format!("error: line {line}: ");
     let ok = run.status == Some(1)
@@ -121,6 +130,9 @@ pub fn assert_bad_input(name: &str, input: &[u8], line: usize, message: &str, st
         && stderr.lines().count() == 1;
     assert!(ok, "expected {prefix}...{message}\n{}", run.describe());
     if let Some(diff) = first_difference(stdout, &run.stdout) {
-        panic!("stdout before the error differs: {diff}\n{}", run.describe());
+        panic!(
+            "stdout before the error differs: {diff}\n{}",
+            run.describe()
+        );
     }
 }

@@ -104,8 +104,12 @@ impl Game {
             CellState::Flagged => out.extend_from_slice(b"flagged\n"),
             CellState::Closed if self.board.is_mine(cell) => return Some(boom(out)),
             CellState::Closed => {
-                self.cover
-                    .reveal_from(&self.board, cell, FlagsInCascade::Cleared, &mut self.opened);
+                self.cover.reveal_from(
+                    &self.board,
+                    cell,
+                    FlagsInCascade::Cleared,
+                    &mut self.opened,
+                );
                 return self.report_opened(out);
             }
         }
@@ -135,8 +139,12 @@ impl Game {
         }
         for next in self.grid.neighbours(cell) {
             if self.cover.state(next) == CellState::Closed {
-                self.cover
-                    .reveal_from(&self.board, next, FlagsInCascade::Cleared, &mut self.opened);
+                self.cover.reveal_from(
+                    &self.board,
+                    next,
+                    FlagsInCascade::Cleared,
+                    &mut self.opened,
+                );
             }
         }
         self.report_opened(out)
