@@ -254,6 +254,22 @@ impl Cover {
         }
     }
 
+    /// Closes an open cell again, undoing its opening: one `Cover` can then replay many games
+    /// on the same board without being rebuilt.
+    ///
+    /// # Panics
+    /// If the cell is not open.
+    pub fn close(&mut self, board: &Board, index: usize) {
+        assert!(
+            self.state[index] == CellState::Open,
+            "close on a cell that is not open"
+        );
+        self.state[index] = CellState::Closed;
+        if !board.is_mine(index) {
+            self.safe_closed += 1;
+        }
+    }
+
     /// The number of flagged cells around `index`.
     pub fn flags_around(&self, grid: Grid, index: usize) -> usize {
         grid.neighbours(index)
@@ -467,6 +483,24 @@ pub(crate) mod tests {
         assert_eq!(opened.len(), 10);
         assert_eq!(cover.safe_closed(), 0);
         assert!(cover.is_open(11));
+    }
+
+    #[test]
+    fn close_undoes_a_reveal() {
+        let board = board_from(&["...", "..*", "..."]);
+        let mut cover = Cover::new(&board);
+        let mut opened = Vec::new();
+        cover.reveal_from(&board, 0, FlagsInCascade::Kept, &mut opened);
+        for &cell in &opened {
+            cover.close(&board, cell as usize);
+        }
+        assert_eq!(cover.safe_closed(), 8);
+        assert!((0..9).all(|i| cover.state(i) == CellState::Closed));
+        opened.clear();
+        assert_eq!(
+            cover.reveal_from(&board, 0, FlagsInCascade::Kept, &mut opened),
+            6
+        );
     }
 
     #[test]

@@ -7,6 +7,7 @@
 mod acm_server;
 mod bundle;
 mod golden;
+mod inexperienced_player;
 mod jlu_panel;
 mod mine_ops;
 mod update_board;

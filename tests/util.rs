@@ -12,6 +12,7 @@ pub fn binary(name: &str) -> &'static str {
         "mine-ops" => env!("CARGO_BIN_EXE_mine-ops"),
         "update-board" => env!("CARGO_BIN_EXE_update-board"),
         "acm-server" => env!("CARGO_BIN_EXE_acm-server"),
+        "inexperienced-player" => env!("CARGO_BIN_EXE_inexperienced-player"),
         _ => panic!("no binary named {name:?}: add it to tests/util.rs"),
     }
 }
