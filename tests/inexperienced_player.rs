@@ -288,7 +288,7 @@ fn bad_input() {
     let name = "inexperienced-player";
     let one = "3 3\n...\n...\nMM.\n";
     let with = |rest: &str| format!("{one}{rest}");
-    assert_bad_input(name, one.as_bytes(), 5, "without the `0 0` line", b"0\n");
+    assert_bad_input(name, one.as_bytes(), 4, "without the `0 0` line", b"0\n");
     assert_bad_input(name, b"", 1, "without the `0 0` line", b"");
     assert_bad_input(
         name,

@@ -293,7 +293,7 @@ fn bad_input() {
     bad(
         "jlu-panel",
         b"3 3 2 1\n0 0\n",
-        3,
+        2,
         "mine 2: expected row i, found end of input",
         b"",
     );
@@ -316,7 +316,7 @@ fn bad_input() {
     bad(
         "jlu-panel",
         b"3 3 1 3\n1 1\n0 0\n0 0\n",
-        5,
+        4,
         "click 3: expected row i, found end of input",
         panel,
     );
