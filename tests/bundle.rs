@@ -169,3 +169,36 @@ fn leetcode_form_compiles_under_leetcodes_struct_and_answers_the_examples() {
         run.describe()
     );
 }
+
+#[test]
+fn a_bundle_over_64_kib_loses_its_comments_and_still_compiles() {
+    let dir = work_dir().join("oversized");
+    let src = dir.join("src");
+    fs::create_dir_all(src.join("bin")).expect("oversized src/bin");
+    let commentary = "/// A long explanation of nothing, to make this module large.\n".repeat(1500);
+    fs::write(
+        src.join("wordy.rs"),
+        format!("//! A module of mostly comments.\n{commentary}pub fn answer() -> u32 {{\n    // \"not a string\"\n    let text = \"// a string, not a comment\";\n    text.len() as u32 /* 26 */ + 16\n}}\n"),
+    )
+    .expect("write wordy.rs");
+    fs::write(
+        src.join("bin/answer.rs"),
+        "//! Prints 42.\nfn main() {\n    println!(\"{}\", minejudge::wordy::answer());\n}\n",
+    )
+    .expect("write answer.rs");
+    let text = bundle(&["--src", src.to_str().expect("UTF-8 path"), "answer"]);
+    assert!(text.len() < SIZE_LIMIT, "{} bytes", text.len());
+    assert!(
+        text.contains("Comments removed to fit the 64 KiB limit"),
+        "{text}"
+    );
+    assert!(text.contains("\"// a string, not a comment\""), "{text}");
+    let source = dir.join("answer.rs");
+    fs::write(&source, &text).expect("write bundle");
+    let exe = dir.join("answer");
+    if let Err(err) = compile(&source, &exe) {
+        panic!("the stripped bundle does not compile:\n{err}\n{text}");
+    }
+    let run = util::run_exe(&exe, b"", "oversized bundle");
+    assert_eq!(run.stdout, b"42\n", "{}", run.describe());
+}

@@ -72,7 +72,23 @@ pub fn bundle(src: &Path, name: &str) -> Result<String, String> {
     );
     out += &replace_in_code(&main, "minejudge::", "crate::");
     append_modules(src, &main, "minejudge::", &mut out)?;
-    Ok(out)
+    Ok(fit_size_limit(out))
+}
+
+/// Codeforces takes at most 64 KiB of source.
+pub const SIZE_LIMIT: usize = 64 * 1024;
+
+/// A bundle as it is when it fits in [`SIZE_LIMIT`]; otherwise without its comments (code
+/// unchanged), with a first line that says so.
+fn fit_size_limit(bundle: String) -> String {
+    if bundle.len() < SIZE_LIMIT {
+        return bundle;
+    }
+    let first_line = bundle.lines().next().unwrap_or_default().to_string();
+    format!(
+        "{first_line}\n// Comments removed to fit the 64 KiB limit of online judges.\n{}",
+        strip_comments(&bundle)
+    )
 }
 
 /// LeetCode's form of `update_board`: `src/leetcode.rs` without its `struct Solution` (LeetCode
@@ -88,7 +104,7 @@ pub fn leetcode_bundle(src: &Path) -> Result<String, String> {
     );
     out += &inner_docs_to_plain(&strip_test_modules(&without_struct));
     append_modules(src, &source, "crate::", &mut out)?;
-    Ok(out)
+    Ok(fit_size_limit(out))
 }
 
 /// Appends `mod name { ... }` for every library module `root` uses through `prefix`, and the
@@ -149,11 +165,30 @@ fn read(path: &Path) -> Result<String, String> {
     std::fs::read_to_string(path).map_err(|err| format!("{}: {err}", path.display()))
 }
 
+/// A stretch of Rust source that is not code: a comment, or a string or character literal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct NotCode {
+    start: usize,
+    end: usize,
+    comment: bool,
+}
+
 /// Marks each byte of Rust source as code (`true`) or inside a comment, string or character
 /// literal (`false`).
 fn code_mask(source: &str) -> Vec<bool> {
+    let mut mask = vec![true; source.len()];
+    for span in not_code(source) {
+        for flag in &mut mask[span.start..span.end] {
+            *flag = false;
+        }
+    }
+    mask
+}
+
+/// The comments, strings and character literals of Rust source, in order.
+fn not_code(source: &str) -> Vec<NotCode> {
     let bytes = source.as_bytes();
-    let mut mask = vec![true; bytes.len()];
+    let mut spans = Vec::new();
     let mut i = 0;
     let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
     while i < bytes.len() {
@@ -227,11 +262,57 @@ fn code_mask(source: &str) -> Vec<bool> {
                 continue;
             }
         }
-        for flag in &mut mask[start..i.min(bytes.len())] {
-            *flag = false;
+        spans.push(NotCode {
+            start,
+            end: i.min(bytes.len()),
+            comment: bytes[start] == b'/',
+        });
+    }
+    spans
+}
+
+/// `source` without its comments: a line that held only a comment goes whole, a block comment
+/// becomes one space (so tokens stay apart), strings are untouched, and trailing spaces go.
+fn strip_comments(source: &str) -> String {
+    let mut uncommented = String::with_capacity(source.len());
+    let mut last = 0;
+    for span in not_code(source).into_iter().filter(|span| span.comment) {
+        uncommented.push_str(&source[last..span.start]);
+        let comment = &source[span.start..span.end];
+        if comment.starts_with("/*") {
+            // Keep the comment's line breaks, so that lines still pair with the original's.
+            uncommented.push(' ');
+            uncommented.extend(comment.matches('\n').map(|_| '\n'));
+        }
+        last = span.end;
+    }
+    uncommented.push_str(&source[last..]);
+    let mut out = String::with_capacity(uncommented.len());
+    for (kept, original) in uncommented.lines().zip(lines_with_comments(source)) {
+        let kept = kept.trim_end();
+        if kept.trim().is_empty() && original {
+            continue;
+        }
+        out.push_str(kept);
+        out.push('\n');
+    }
+    out
+}
+
+/// For each line of `source`: whether it holds any comment (so that emptied lines are dropped
+/// but blank lines of the original stay).
+fn lines_with_comments(source: &str) -> Vec<bool> {
+    let mut line_starts = vec![0];
+    line_starts.extend(source.match_indices('\n').map(|(at, _)| at + 1));
+    let mut has_comment = vec![false; line_starts.len()];
+    for span in not_code(source).into_iter().filter(|span| span.comment) {
+        let first = line_starts.partition_point(|&start| start <= span.start) - 1;
+        let last = line_starts.partition_point(|&start| start < span.end.max(span.start + 1)) - 1;
+        for flag in &mut has_comment[first..=last] {
+            *flag = true;
         }
     }
-    mask
+    has_comment
 }
 
 /// Positions where `needle` starts in code (not in comments, strings or literals).
@@ -414,6 +495,15 @@ mod tests {
         assert_eq!(
             stripped,
             "fn a() {}\n\nfn after() {}\n#[cfg(test)]\nfn kept() {}\n"
+        );
+    }
+
+    #[test]
+    fn strips_comments_but_not_strings_or_blank_lines() {
+        let source = "//! Doc.\nfn a() { // trailing\n    let s = \"// kept\"; /* one\n two */ let t = 1;\n\n    /// gone\n    b(/*x*/1);\n}\n";
+        assert_eq!(
+            strip_comments(source),
+            "fn a() {\n    let s = \"// kept\";\n let t = 1;\n\n    b( 1);\n}\n"
         );
     }
 
