@@ -241,6 +241,35 @@ impl Cover {
         };
     }
 
+    /// Opens one cell without a cascade, for a position that arrives part-played: its cascades
+    /// already happened, and a later [`Cover::reveal_from`] must leave the cell as it is. An open
+    /// mine is one the player revealed. Marking an open cell again does nothing.
+    pub fn mark_open(&mut self, board: &Board, index: usize) {
+        if self.state[index] == CellState::Open {
+            return;
+        }
+        self.state[index] = CellState::Open;
+        if !board.is_mine(index) {
+            self.safe_closed -= 1;
+        }
+    }
+
+    /// Closes an open cell again, undoing its opening: one `Cover` can then replay many games
+    /// on the same board without being rebuilt.
+    ///
+    /// # Panics
+    /// If the cell is not open.
+    pub fn close(&mut self, board: &Board, index: usize) {
+        assert!(
+            self.state[index] == CellState::Open,
+            "close on a cell that is not open"
+        );
+        self.state[index] = CellState::Closed;
+        if !board.is_mine(index) {
+            self.safe_closed += 1;
+        }
+    }
+
     /// The number of flagged cells around `index`.
     pub fn flags_around(&self, grid: Grid, index: usize) -> usize {
         grid.neighbours(index)
@@ -343,10 +372,11 @@ pub fn sort_cells(cells: &mut [u32], scratch: &mut Vec<u64>) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn board_from(rows: &[&str]) -> Board {
+    /// A board drawn as rows of `*` (mine) and `.` (safe); other modules' tests use it too.
+    pub(crate) fn board_from(rows: &[&str]) -> Board {
         let grid = Grid::new(rows.len(), rows[0].len());
         let mine = rows
             .iter()
@@ -437,6 +467,40 @@ mod tests {
         cover.reveal_from(&board, 500_500, FlagsInCascade::Cleared, &mut opened);
         assert_eq!(opened.len(), 1_000_000);
         assert_eq!(cover.safe_closed(), 0);
+    }
+
+    #[test]
+    fn cascade_stops_at_cells_marked_open() {
+        let board = board_from(&["....", "....", "...*"]);
+        let mut cover = Cover::new(&board);
+        cover.mark_open(&board, 1);
+        cover.mark_open(&board, 1);
+        cover.mark_open(&board, 11);
+        assert_eq!(cover.safe_closed(), 10);
+        let mut opened = Vec::new();
+        cover.reveal_from(&board, 0, FlagsInCascade::Cleared, &mut opened);
+        assert!(!opened.contains(&1), "{opened:?}");
+        assert_eq!(opened.len(), 10);
+        assert_eq!(cover.safe_closed(), 0);
+        assert!(cover.is_open(11));
+    }
+
+    #[test]
+    fn close_undoes_a_reveal() {
+        let board = board_from(&["...", "..*", "..."]);
+        let mut cover = Cover::new(&board);
+        let mut opened = Vec::new();
+        cover.reveal_from(&board, 0, FlagsInCascade::Kept, &mut opened);
+        for &cell in &opened {
+            cover.close(&board, cell as usize);
+        }
+        assert_eq!(cover.safe_closed(), 8);
+        assert!((0..9).all(|i| cover.state(i) == CellState::Closed));
+        opened.clear();
+        assert_eq!(
+            cover.reveal_from(&board, 0, FlagsInCascade::Kept, &mut opened),
+            6
+        );
     }
 
     #[test]

@@ -4,6 +4,26 @@
 use std::fmt;
 use std::io::{Read, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set by [`run`]: the process's output may go to stdout before the end (see [`flush_large`]).
+static STREAMING: AtomicBool = AtomicBool::new(false);
+
+/// How much output [`flush_large`] lets a binary hold before writing it out.
+pub const FLUSH_AT: usize = 1 << 20;
+
+/// Called by a binary between two answers. Under [`run`], once `out` holds [`FLUSH_AT`] bytes
+/// or more it is written to stdout and emptied, so memory stays bounded however much a game
+/// prints (a 1000x1000 panel printed 200 times is 600 MB). Called in-process, as tests do, it
+/// does nothing and `out` keeps everything.
+#[inline]
+pub fn flush_large(out: &mut Vec<u8>) {
+    if out.len() >= FLUSH_AT && STREAMING.load(Ordering::Relaxed) {
+        // A closed pipe is the reader's choice; the answers it dropped are its own.
+        let _ = std::io::stdout().lock().write_all(out);
+        out.clear();
+    }
+}
 
 /// Bad input: where (1-based line) and what. Renders as `error: line L: <message>`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,9 +42,11 @@ impl fmt::Display for InputError {
 /// input, `out` holds everything decided before the fault.
 pub type Solve = fn(&[u8], &mut Vec<u8>) -> Result<(), InputError>;
 
-/// A binary's whole `main`: read all of stdin, solve, write stdout once, and on bad input print
-/// the error line on stderr and exit with status 1.
+/// A binary's whole `main`: read all of stdin, solve, write stdout (at the end, or earlier in
+/// large chunks through [`flush_large`]), and on bad input print the error line on stderr and
+/// exit with status 1.
 pub fn run(solve: Solve) -> ExitCode {
+    STREAMING.store(true, Ordering::Relaxed);
     let mut input = Vec::new();
     let mut out = Vec::with_capacity(1 << 16);
     let result = match std::io::stdin().lock().read_to_end(&mut input) {
@@ -71,8 +93,11 @@ pub struct Scanner<'a> {
     pos: usize,
     /// The line `pos` is on.
     pos_line: usize,
-    /// The line of the last token or line returned, or of the end of input once reached.
+    /// The line of the last token or line returned; once the input ran out, the last line
+    /// that has text.
     token_line: usize,
+    /// The line of the last token or non-blank line returned.
+    text_line: usize,
 }
 
 impl<'a> Scanner<'a> {
@@ -82,10 +107,12 @@ impl<'a> Scanner<'a> {
             pos: 0,
             pos_line: 1,
             token_line: 1,
+            text_line: 1,
         }
     }
 
-    /// The line of the last token returned; after the input ran out, the line where it ended.
+    /// The line of the last token returned. Once the input ran out, the last line that has text,
+    /// so that "found end of input" names a line the file has (an empty file: line 1).
     pub fn line(&self) -> usize {
         self.token_line
     }
@@ -120,7 +147,7 @@ impl<'a> Scanner<'a> {
     pub fn at_end(&mut self) -> bool {
         self.skip_space();
         if self.pos == self.input.len() {
-            self.token_line = self.pos_line;
+            self.token_line = self.text_line;
             true
         } else {
             false
@@ -131,12 +158,17 @@ impl<'a> Scanner<'a> {
     #[inline]
     pub fn token(&mut self) -> Option<&'a [u8]> {
         self.skip_space();
+        if self.pos == self.input.len() {
+            self.token_line = self.text_line;
+            return None;
+        }
         self.token_line = self.pos_line;
+        self.text_line = self.pos_line;
         let start = self.pos;
         while self.pos < self.input.len() && !is_space(self.input[self.pos]) {
             self.pos += 1;
         }
-        (self.pos > start).then(|| &self.input[start..self.pos])
+        Some(&self.input[start..self.pos])
     }
 
     /// The next token, or an error naming `what` was expected.
@@ -215,10 +247,11 @@ impl<'a> Scanner<'a> {
     /// The rest of the current line (without its `\r\n` or `\n`), and moves to the next line;
     /// `None` at the end of input.
     pub fn line_bytes(&mut self) -> Option<&'a [u8]> {
-        self.token_line = self.pos_line;
         if self.pos == self.input.len() {
+            self.token_line = self.text_line;
             return None;
         }
+        self.token_line = self.pos_line;
         let start = self.pos;
         let rest = &self.input[start..];
         let len = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
@@ -230,6 +263,9 @@ impl<'a> Scanner<'a> {
         let mut line = &rest[..len];
         if let [head @ .., b'\r'] = line {
             line = head;
+        }
+        if !line.iter().all(|&b| is_space(b)) {
+            self.text_line = self.token_line;
         }
         Some(line)
     }
@@ -317,6 +353,24 @@ mod tests {
             err.to_string(),
             "error: line 4: expected z, found end of input"
         );
+    }
+
+    #[test]
+    fn end_of_input_is_reported_on_the_last_line_with_text() {
+        let mut scanner = Scanner::new(b"1 2\n\n3\n\n\n");
+        for _ in 0..3 {
+            scanner.token();
+        }
+        assert_eq!(scanner.int("x").unwrap_err().line, 3);
+        assert!(scanner.at_end());
+        assert_eq!(scanner.line(), 3);
+        assert_eq!(Scanner::new(b"").int("n").unwrap_err().line, 1);
+        assert_eq!(Scanner::new(b"\n\n").int("n").unwrap_err().line, 1);
+        let mut lines = Scanner::new(b"a\r\n\r\n");
+        assert_eq!(lines.line_bytes(), Some(&b"a"[..]));
+        assert_eq!(lines.line_bytes(), Some(&b""[..]));
+        assert_eq!(lines.line_bytes(), None);
+        assert_eq!(lines.line(), 1);
     }
 
     #[test]

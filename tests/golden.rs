@@ -5,6 +5,66 @@
 
 use crate::util;
 use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The folders of golden cases, one per binary, sorted.
+pub fn case_dirs() -> Vec<PathBuf> {
+    let mut dirs: Vec<_> = fs::read_dir(util::testdata())
+        .expect("testdata/")
+        .map(|entry| entry.expect("testdata entry").path())
+        .filter(|path| path.is_dir())
+        .collect();
+    dirs.sort();
+    dirs
+}
+
+/// Runs every case of `dir` through `exe`; returns the number of cases and the failures.
+/// With `bless`, rewrites the answers instead of comparing.
+pub fn check_dir(dir: &Path, exe: &Path, bless: bool) -> (usize, Vec<String>) {
+    let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+    let mut inputs: Vec<_> = fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "in"))
+        .collect();
+    inputs.sort();
+    let mut failures = Vec::new();
+    for input_path in &inputs {
+        let input = fs::read(input_path).unwrap();
+        let run = util::run_exe(exe, &input, &input_path.display().to_string());
+        let ans_path = input_path.with_extension("ans");
+        let err_path = input_path.with_extension("err");
+        if bless {
+            fs::write(&ans_path, &run.stdout).unwrap();
+            if err_path.exists() {
+                fs::write(&err_path, &run.stderr).unwrap();
+            }
+            continue;
+        }
+        let case = format!(
+            "{name}/{}",
+            input_path.file_name().unwrap().to_string_lossy()
+        );
+        let Ok(expected) = fs::read(&ans_path) else {
+            failures.push(format!("{case}: no {}", ans_path.display()));
+            continue;
+        };
+        let expected_err = fs::read(&err_path).unwrap_or_default();
+        let expected_status = if err_path.exists() { 1 } else { 0 };
+        if let Some(diff) = util::first_difference(&expected, &run.stdout) {
+            failures.push(format!("{case}: stdout {diff}\n{}", run.describe()));
+        } else if let Some(diff) = util::first_difference(&expected_err, &run.stderr) {
+            failures.push(format!("{case}: stderr {diff}\n{}", run.describe()));
+        } else if run.status != Some(expected_status) {
+            failures.push(format!(
+                "{case}: exit status {:?}, expected {expected_status}\n{}",
+                run.status,
+                run.describe()
+            ));
+        }
+    }
+    (inputs.len(), failures)
+}
 
 #[test]
 fn golden_cases() {
@@ -15,55 +75,13 @@ fn golden_cases() {
     );
     let mut failures = Vec::new();
     let mut cases = 0;
-    let mut dirs: Vec<_> = fs::read_dir(util::testdata())
-        .expect("testdata/")
-        .map(|entry| entry.expect("testdata entry").path())
-        .filter(|path| path.is_dir())
-        .collect();
-    dirs.sort();
-    for dir in dirs {
+    for dir in case_dirs() {
         let name = dir.file_name().unwrap().to_string_lossy().into_owned();
-        let mut inputs: Vec<_> = fs::read_dir(&dir)
-            .unwrap()
-            .map(|entry| entry.unwrap().path())
-            .filter(|path| path.extension().is_some_and(|e| e == "in"))
-            .collect();
-        inputs.sort();
-        for input_path in inputs {
-            cases += 1;
-            let input = fs::read(&input_path).unwrap();
-            let run = util::run(&name, &input, &input_path.display().to_string());
-            let ans_path = input_path.with_extension("ans");
-            let err_path = input_path.with_extension("err");
-            if bless {
-                fs::write(&ans_path, &run.stdout).unwrap();
-                if err_path.exists() {
-                    fs::write(&err_path, &run.stderr).unwrap();
-                }
-                continue;
-            }
-            let case = format!(
-                "{name}/{}",
-                input_path.file_name().unwrap().to_string_lossy()
-            );
-            let expected =
-                fs::read(&ans_path).unwrap_or_else(|_| panic!("{case}: no {}", ans_path.display()));
-            let expected_err = fs::read(&err_path).unwrap_or_default();
-            let expected_status = if err_path.exists() { 1 } else { 0 };
-            if let Some(diff) = util::first_difference(&expected, &run.stdout) {
-                failures.push(format!("{case}: stdout {diff}\n{}", run.describe()));
-            } else if let Some(diff) = util::first_difference(&expected_err, &run.stderr) {
-                failures.push(format!("{case}: stderr {diff}\n{}", run.describe()));
-            } else if run.status != Some(expected_status) {
-                failures.push(format!(
-                    "{case}: exit status {:?}, expected {expected_status}\n{}",
-                    run.status,
-                    run.describe()
-                ));
-            }
-        }
+        let (count, failed) = check_dir(&dir, Path::new(util::binary(&name)), bless);
+        println!("golden: {name}: {count} cases");
+        cases += count;
+        failures.extend(failed);
     }
-    println!("golden: {cases} cases");
     assert!(cases > 0, "no golden case found under testdata/");
     assert!(
         failures.is_empty(),

@@ -235,7 +235,7 @@ fn bad_input_is_refused_with_its_line() {
         ("100000 100000\n..\n", 1, "the input is truncated", ""),
         (
             "2 3\n..*\n...\nSweep 1 1\n",
-            5,
+            4,
             "the input ended before Quit",
             "4 cell(s) detected\n1 1 0\n1 2 1\n2 1 0\n2 2 1\n",
         ),

@@ -7,7 +7,12 @@ use std::process::{Command, Stdio};
 /// The path of a built binary. Every binary of the crate is listed here.
 pub fn binary(name: &str) -> &'static str {
     match name {
+        "bundle" => env!("CARGO_BIN_EXE_bundle"),
+        "jlu-panel" => env!("CARGO_BIN_EXE_jlu-panel"),
         "mine-ops" => env!("CARGO_BIN_EXE_mine-ops"),
+        "update-board" => env!("CARGO_BIN_EXE_update-board"),
+        "acm-server" => env!("CARGO_BIN_EXE_acm-server"),
+        "inexperienced-player" => env!("CARGO_BIN_EXE_inexperienced-player"),
         _ => panic!("no binary named {name:?}: add it to tests/util.rs"),
     }
 }
@@ -53,13 +58,17 @@ fn clip(bytes: &[u8]) -> String {
 /// Runs the binary `name` with `input` on stdin; `label` names the input in messages (a file
 /// path, or a description of generated input).
 pub fn run(name: &str, input: &[u8], label: &str) -> Run {
-    let exe = binary(name);
+    run_exe(Path::new(binary(name)), input, label)
+}
+
+/// Runs the executable at `exe` with `input` on stdin.
+pub fn run_exe(exe: &Path, input: &[u8], label: &str) -> Run {
     let mut child = Command::new(exe)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap_or_else(|err| panic!("cannot start {exe}: {err}"));
+        .unwrap_or_else(|err| panic!("cannot start {}: {err}", exe.display()));
     let mut stdin = child.stdin.take().expect("piped stdin");
     let input = input.to_vec();
     // Write from a thread: a large input and a large output would deadlock otherwise.
@@ -69,7 +78,7 @@ pub fn run(name: &str, input: &[u8], label: &str) -> Run {
     let output = child.wait_with_output().expect("wait for the binary");
     writer.join().expect("stdin writer");
     Run {
-        command: exe.to_string(),
+        command: exe.display().to_string(),
         stdin: label.to_string(),
         status: output.status.code(),
         stdout: output.stdout,

@@ -1,7 +1,7 @@
 //! `mine-ops`: the THU Flag/Sweep/DSweep/Quit judge. 1-based coordinates, `*` mines.
 
 use minejudge::board::{sort_cells, Board, CellState, Cover, FlagsInCascade, Grid};
-use minejudge::io::{push_uint, run, show, InputError, Scanner};
+use minejudge::io::{flush_large, push_uint, run, show, InputError, Scanner};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -61,6 +61,7 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), InputError> {
         if let Some(ending) = ended {
             break ending;
         }
+        flush_large(out);
     };
     out.extend_from_slice(match ending {
         Ending::Finish => b"finish\n".as_slice(),

@@ -1,0 +1,204 @@
+//! One-file bundles: every binary bundles, compiles alone with plain `rustc` (no Cargo), passes
+//! its golden cases as a bundle, and fits in 64 KiB (Codeforces' limit).
+
+use crate::{golden, util};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const SIZE_LIMIT: usize = 64 * 1024;
+
+/// Every binary of the crate: the `src/bin/*.rs` files.
+fn binaries() -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bin");
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .expect("src/bin")
+        .filter_map(|entry| {
+            let path = entry.ok()?.path();
+            (path.extension()? == "rs").then(|| path.file_stem()?.to_str().map(String::from))?
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+/// The text `bundle` prints for `args`.
+pub fn bundle(args: &[&str]) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_bundle"))
+        .args(args)
+        .output()
+        .expect("run bundle");
+    assert!(
+        output.status.success(),
+        "bundle {args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("bundle prints UTF-8")
+}
+
+/// Compiles one source file with plain `rustc --edition 2021 -O`, as an online judge would.
+pub fn compile(source: &Path, exe: &Path) -> Result<(), String> {
+    let output = Command::new("rustc")
+        .args(["--edition", "2021", "-O", "-o"])
+        .arg(exe)
+        .arg(source)
+        .output()
+        .map_err(|err| format!("cannot run rustc: {err}"))?;
+    if output.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&output.stderr).into_owned())
+    }
+}
+
+pub fn work_dir() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bundles");
+    fs::create_dir_all(&dir).expect("bundle work dir");
+    dir
+}
+
+/// What bundling one binary gave: the bundle's size and how many golden cases it passed.
+struct Bundled {
+    name: String,
+    size: usize,
+    cases: usize,
+}
+
+/// Bundles, compiles and checks one binary.
+fn check_one(name: &str, dir: &Path) -> Result<Bundled, String> {
+    let text = bundle(&[name]);
+    let source = dir.join(format!("{}.rs", name.replace('-', "_")));
+    fs::write(&source, &text).expect("write bundle");
+    if text.len() >= SIZE_LIMIT {
+        return Err(format!(
+            "{name}: bundle is {} bytes, over 64 KiB",
+            text.len()
+        ));
+    }
+    let exe = dir.join(name);
+    compile(&source, &exe).map_err(|err| format!("{name}: the bundle does not compile:\n{err}"))?;
+    let cases_dir = util::testdata().join(name);
+    if !cases_dir.is_dir() {
+        return Ok(Bundled {
+            name: name.to_string(),
+            size: text.len(),
+            cases: 0,
+        });
+    }
+    let (cases, failures) = golden::check_dir(&cases_dir, &exe, false);
+    if failures.is_empty() {
+        Ok(Bundled {
+            name: name.to_string(),
+            size: text.len(),
+            cases,
+        })
+    } else {
+        Err(format!("{name} as a bundle:\n{}", failures.join("\n\n")))
+    }
+}
+
+#[test]
+fn every_binary_bundles_compiles_alone_and_passes_its_golden_cases() {
+    let dir = work_dir();
+    let names = binaries();
+    assert!(names.len() >= 2, "binaries: {names:?}");
+    // Two at a time: rustc -O is the slow part and the machine has two cores.
+    let results: Vec<Result<Bundled, String>> = names
+        .chunks(2)
+        .flat_map(|pair| {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = pair
+                    .iter()
+                    .map(|name| scope.spawn(|| check_one(name, &dir)))
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("bundle thread"))
+                    .collect::<Vec<_>>()
+            })
+        })
+        .collect();
+    let mut failures = Vec::new();
+    for result in results {
+        match result {
+            Ok(Bundled { name, size, cases }) => println!(
+                "bundle {name:<22} {size:>6} bytes ({:.1} KiB), {cases} golden cases passed",
+                size as f64 / 1024.0
+            ),
+            Err(err) => failures.push(err),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn leetcode_form_compiles_under_leetcodes_struct_and_answers_the_examples() {
+    let text = bundle(&["--leetcode", "update-board"]);
+    assert!(!text.contains("fn main"), "the LeetCode form has no main");
+    assert!(
+        !text.contains("struct Solution;"),
+        "LeetCode declares Solution itself"
+    );
+    assert!(text.len() < SIZE_LIMIT, "{} bytes", text.len());
+    println!("bundle --leetcode update-board {} bytes", text.len());
+    // What LeetCode puts around a submission, plus a main that prints the two examples.
+    let harness = format!(
+        "#![allow(dead_code)]\nstruct Solution;\n{text}\n\
+         fn show(board: Vec<Vec<char>>) -> String {{\n\
+             board.iter().map(|row| row.iter().collect::<String>()).collect::<Vec<_>>().join(\"/\")\n\
+         }}\n\
+         fn grid(rows: &[&str]) -> Vec<Vec<char>> {{ rows.iter().map(|r| r.chars().collect()).collect() }}\n\
+         fn main() {{\n\
+             let one = Solution::update_board(grid(&[\"EEEEE\", \"EEMEE\", \"EEEEE\", \"EEEEE\"]), vec![3, 0]);\n\
+             let two = Solution::update_board(grid(&[\"B1E1B\", \"B1M1B\", \"B111B\", \"BBBBB\"]), vec![1, 2]);\n\
+             println!(\"{{}}\\n{{}}\", show(one), show(two));\n\
+         }}\n"
+    );
+    let dir = work_dir();
+    let source = dir.join("leetcode_update_board.rs");
+    fs::write(&source, harness).expect("write LeetCode harness");
+    let exe = dir.join("leetcode-update-board");
+    if let Err(err) = compile(&source, &exe) {
+        panic!("the LeetCode form does not compile:\n{err}");
+    }
+    let run = util::run_exe(&exe, b"", "LeetCode examples");
+    assert_eq!(
+        String::from_utf8_lossy(&run.stdout),
+        "B1E1B/B1M1B/B111B/BBBBB\nB1E1B/B1X1B/B111B/BBBBB\n",
+        "{}",
+        run.describe()
+    );
+}
+
+#[test]
+fn a_bundle_over_64_kib_loses_its_comments_and_still_compiles() {
+    let dir = work_dir().join("oversized");
+    let src = dir.join("src");
+    fs::create_dir_all(src.join("bin")).expect("oversized src/bin");
+    let commentary = "/// A long explanation of nothing, to make this module large.\n".repeat(1500);
+    fs::write(
+        src.join("wordy.rs"),
+        format!("//! A module of mostly comments.\n{commentary}pub fn answer() -> u32 {{\n    // \"not a string\"\n    let text = \"// a string, not a comment\";\n    text.len() as u32 /* 26 */ + 16\n}}\n"),
+    )
+    .expect("write wordy.rs");
+    fs::write(
+        src.join("bin/answer.rs"),
+        "//! Prints 42.\nfn main() {\n    println!(\"{}\", minejudge::wordy::answer());\n}\n",
+    )
+    .expect("write answer.rs");
+    let text = bundle(&["--src", src.to_str().expect("UTF-8 path"), "answer"]);
+    assert!(text.len() < SIZE_LIMIT, "{} bytes", text.len());
+    assert!(
+        text.contains("Comments removed to fit the 64 KiB limit"),
+        "{text}"
+    );
+    assert!(text.contains("\"// a string, not a comment\""), "{text}");
+    let source = dir.join("answer.rs");
+    fs::write(&source, &text).expect("write bundle");
+    let exe = dir.join("answer");
+    if let Err(err) = compile(&source, &exe) {
+        panic!("the stripped bundle does not compile:\n{err}\n{text}");
+    }
+    let run = util::run_exe(&exe, b"", "oversized bundle");
+    assert_eq!(run.stdout, b"42\n", "{}", run.describe());
+}
