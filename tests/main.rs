@@ -4,10 +4,12 @@
 // idiomatic there.
 #![allow(clippy::needless_range_loop)]
 
+mod acm_client;
 mod acm_server;
 mod bundle;
 mod golden;
 mod inexperienced_player;
+mod jlu_machine;
 mod jlu_panel;
 mod mine_ops;
 mod solver;
