@@ -1,6 +1,6 @@
 //! Minesweeper judges: the shared grid (`board`), fast I/O (`io`), a seeded PRNG (`rng`),
 //! LeetCode's signatures over the grid (`leetcode`), and the game rules that binaries and
-//! players share (`acm`, `jlu`).
+//! players share (`acm`, `jlu`), the AI player (`solver`) and a tiny HTTP layer (`web`).
 //!
 //! Every module sits at the crate root and refers to its siblings as `crate::name`, so that a
 //! one-file bundle which inlines them as `mod name { ... }` keeps the same paths.
@@ -13,3 +13,4 @@ pub mod jlu;
 pub mod leetcode;
 pub mod rng;
 pub mod solver;
+pub mod web;
