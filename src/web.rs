@@ -154,7 +154,10 @@ pub fn read_request(
                 .parse()
                 .map_err(|_| Some(Response::text(400, "bad Content-Length")))?;
         } else if name.eq_ignore_ascii_case("transfer-encoding") {
-            return Err(Some(Response::text(400, "request bodies must have a length")));
+            return Err(Some(Response::text(
+                400,
+                "request bodies must have a length",
+            )));
         }
     }
     if body_length > MAX_BODY {
@@ -311,10 +314,7 @@ mod tests {
     use super::*;
 
     fn parse(raw: &str) -> Result<Request, Option<Response>> {
-        read_request(
-            &mut raw.as_bytes(),
-            Instant::now() + Duration::from_secs(1),
-        )
+        read_request(&mut raw.as_bytes(), Instant::now() + Duration::from_secs(1))
     }
 
     #[test]

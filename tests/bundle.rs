@@ -8,6 +8,10 @@ use std::process::Command;
 
 const SIZE_LIMIT: usize = 64 * 1024;
 
+/// Binaries no online judge takes (`play` is a local web server): their bundles must compile
+/// alone, but need not fit in [`SIZE_LIMIT`].
+const NEVER_SUBMITTED: &[&str] = &["play"];
+
 /// Every binary of the crate: the `src/bin/*.rs` files.
 fn binaries() -> Vec<String> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bin");
@@ -69,7 +73,7 @@ fn check_one(name: &str, dir: &Path) -> Result<Bundled, String> {
     let text = bundle(&[name]);
     let source = dir.join(format!("{}.rs", name.replace('-', "_")));
     fs::write(&source, &text).expect("write bundle");
-    if text.len() >= SIZE_LIMIT {
+    if text.len() >= SIZE_LIMIT && !NEVER_SUBMITTED.contains(&name) {
         return Err(format!(
             "{name}: bundle is {} bytes, over 64 KiB",
             text.len()

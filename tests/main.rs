@@ -12,6 +12,7 @@ mod inexperienced_player;
 mod jlu_machine;
 mod jlu_panel;
 mod mine_ops;
+mod play;
 mod solver;
 mod update_board;
 mod util;

@@ -12,6 +12,7 @@ pub fn binary(name: &str) -> &'static str {
         "jlu-machine" => env!("CARGO_BIN_EXE_jlu-machine"),
         "jlu-panel" => env!("CARGO_BIN_EXE_jlu-panel"),
         "mine-ops" => env!("CARGO_BIN_EXE_mine-ops"),
+        "play" => env!("CARGO_BIN_EXE_play"),
         "update-board" => env!("CARGO_BIN_EXE_update-board"),
         "acm-server" => env!("CARGO_BIN_EXE_acm-server"),
         "inexperienced-player" => env!("CARGO_BIN_EXE_inexperienced-player"),

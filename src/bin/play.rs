@@ -26,6 +26,7 @@ use minejudge::rng::Rng;
 use minejudge::solver::{Decision, Mines, Move, Seen, Solver, Style, View};
 use minejudge::web::{json_string, serve, Request, Response};
 use std::collections::{HashMap, VecDeque};
+use std::io::Write;
 use std::net::TcpListener;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -41,7 +42,11 @@ const USAGE: &str = "usage: play [--port N]   (default 8080; 0 picks a free port
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let port = match parse_port(&args) {
-        Ok(port) => port,
+        Ok(Some(port)) => port,
+        Ok(None) => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
         Err(message) => {
             eprintln!("error: {message}\n{USAGE}");
             return ExitCode::from(2);
@@ -54,10 +59,12 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let port = listener.local_addr().map(|addr| addr.port()).unwrap_or(port);
+    let port = listener
+        .local_addr()
+        .map(|addr| addr.port())
+        .unwrap_or(port);
     println!("http://127.0.0.1:{port}/");
     // Tests and scripts read the URL from a pipe: it must not wait in a buffer.
-    use std::io::Write;
     let _ = std::io::stdout().flush();
     let seed = SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -69,13 +76,15 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn parse_port(args: &[String]) -> Result<u16, String> {
+/// The port to listen on, or `None` for `--help`.
+fn parse_port(args: &[String]) -> Result<Option<u16>, String> {
     match args {
-        [] => Ok(8080),
+        [] => Ok(Some(8080)),
         [flag, value] if flag == "--port" => value
             .parse()
+            .map(Some)
             .map_err(|_| format!("--port takes 0..65535, not {value:?}")),
-        [help] if help == "-h" || help == "--help" => Err("help".to_string()),
+        [help] if help == "-h" || help == "--help" => Ok(None),
         _ => Err(format!("unexpected arguments {args:?}")),
     }
 }
@@ -178,12 +187,8 @@ impl Game {
 
     fn reveal(&mut self, cell: usize) {
         self.opened.clear();
-        self.cover.reveal_from(
-            &self.board,
-            cell,
-            FlagsInCascade::Cleared,
-            &mut self.opened,
-        );
+        self.cover
+            .reveal_from(&self.board, cell, FlagsInCascade::Cleared, &mut self.opened);
     }
 
     /// Toggles the flag of a closed cell.
@@ -340,7 +345,11 @@ impl Game {
         };
         let (row, col) = self.grid.row_col(cell);
         let p = decision.mine_probability;
-        let p = if p.is_finite() { p.clamp(0.0, 1.0) } else { 0.0 };
+        let p = if p.is_finite() {
+            p.clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
         format!(
             "\"move\":\"{name}\",\"row\":{row},\"col\":{col},\"p\":{p:.6},\"certain\":{}",
             decision.certain
@@ -399,7 +408,9 @@ impl Games {
 
 /// A lock that survives a panic of another holder: every game action leaves a valid state.
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 fn route(games: &Mutex<Games>, request: &Request) -> Response {
@@ -478,7 +489,12 @@ fn answer(games: &Mutex<Games>, request: &Request) -> Result<Response, Response>
 
 /// The query parameter `name` as a whole number in `low..=high`.
 fn number(request: &Request, name: &str, low: u64, high: u64) -> Result<u64, Response> {
-    let bad = || Response::text(400, &format!("{name} must be a whole number from {low} to {high}"));
+    let bad = || {
+        Response::text(
+            400,
+            &format!("{name} must be a whole number from {low} to {high}"),
+        )
+    };
     let text = request.param(name).ok_or_else(bad)?;
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(bad());
@@ -530,10 +546,11 @@ label { display: inline-flex; gap: 4px; align-items: center; }
 .c.closed, .c.flag { background: var(--closed); cursor: pointer; }
 .c.closed:hover { background: #b6c1cc; }
 .c.flag::after { content: "\2691"; color: #c62828; }
+.c.mine { background: var(--closed); }
 .c.mine::after { content: "\25CF"; color: #1d2630; font-size: 14px; }
 .c.boom { background: #ef5350; }
 .c.boom::after { content: "\25CF"; color: #fff; }
-.c.wrong { background: #ffe0b2; }
+.c.wrong { background: #ffd8a8; }
 .c.wrong::after { content: "\2715"; color: #c62828; }
 .c.peek::after { content: "\25CF"; color: #6b7785; font-size: 11px; }
 .c.hint { outline: 3px solid #1a7f37; outline-offset: -3px; }

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The real-browser test of `play`: Debian's chromium (installed when missing) driven headless by
+# playwright-core (installed from npm under target/, never committed; it downloads no browser).
+# Needs target/release/play built (cargo test --release builds it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -x /usr/bin/chromium ]; then
+  apt-get update
+  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium
+fi
+modules=target/browser-test
+if [ ! -f "$modules/node_modules/playwright-core/package.json" ]; then
+  mkdir -p "$modules"
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --prefix "$modules" --no-audit --no-fund \
+    --loglevel=error playwright-core
+fi
+PLAYWRIGHT_MODULES="$PWD/$modules" timeout 120 node .ci/browser-test.mjs

@@ -1,0 +1,504 @@
+//! `play` over a real socket on loopback: every endpoint, whole games by the hint and by
+//! `/step`, two games at once, and the requests it must refuse without falling over.
+
+use crate::util;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+/// A running `play --port 0`, killed when dropped (also when a test fails).
+struct Server {
+    child: Child,
+    addr: String,
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = Command::new(util::binary("play"))
+            .args(["--port", "0"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start play");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let mut line = String::new();
+        let read = BufReader::new(stdout).read_line(&mut line);
+        // From here the guard owns the child: a failed assertion still kills it.
+        let mut server = Server {
+            child,
+            addr: String::new(),
+        };
+        assert!(read.is_ok(), "reading play's URL: {read:?}");
+        let url = line.trim();
+        assert!(
+            url.starts_with("http://127.0.0.1:") && url.ends_with('/'),
+            "play printed {line:?}"
+        );
+        server.addr = url["http://".len()..url.len() - 1].to_string();
+        server
+    }
+
+    /// Sends raw bytes, returns the status and the body (checked against Content-Length).
+    fn raw(&self, request: &[u8]) -> (u16, String) {
+        let mut stream = TcpStream::connect(&self.addr).expect("connect to play");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(20)))
+            .expect("timeout");
+        stream.write_all(request).expect("send request");
+        let mut answer = Vec::new();
+        stream.read_to_end(&mut answer).expect("read answer");
+        let text = String::from_utf8(answer).expect("UTF-8 answer");
+        let (head, body) = text.split_once("\r\n\r\n").expect("head and body");
+        let status = head
+            .strip_prefix("HTTP/1.1 ")
+            .and_then(|rest| rest.get(..3))
+            .and_then(|code| code.parse().ok())
+            .unwrap_or_else(|| panic!("bad status line in {head:?}"));
+        let length = head
+            .lines()
+            .find_map(|line| line.strip_prefix("Content-Length: "))
+            .and_then(|value| value.parse::<usize>().ok())
+            .unwrap_or_else(|| panic!("no Content-Length in {head:?}"));
+        assert_eq!(length, body.len(), "Content-Length of {head:?}");
+        (status, body.to_string())
+    }
+
+    fn request(&self, method: &str, target: &str) -> (u16, String) {
+        self.raw(format!("{method} {target} HTTP/1.1\r\nHost: {}\r\n\r\n", self.addr).as_bytes())
+    }
+
+    /// A request that must succeed; its JSON body.
+    fn ok(&self, method: &str, target: &str) -> String {
+        let (status, body) = self.request(method, target);
+        assert_eq!(status, 200, "{method} {target}: {body}");
+        assert!(body.starts_with('{') && body.ends_with('}'), "{body}");
+        body
+    }
+
+    fn new_game(&self, rows: usize, cols: usize, mines: usize, seed: u64) -> String {
+        let body = self.ok(
+            "POST",
+            &format!("/new?rows={rows}&cols={cols}&mines={mines}&seed={seed}"),
+        );
+        field(&body, "game").to_string()
+    }
+
+    fn act(&self, action: &str, game: &str, row: usize, col: usize) -> String {
+        self.ok(
+            "POST",
+            &format!("/{action}?game={game}&row={row}&col={col}"),
+        )
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The value of `"name":` in our flat JSON, quotes removed (no value holds a comma).
+fn field<'a>(json: &'a str, name: &str) -> &'a str {
+    let key = format!("\"{name}\":");
+    let at = json
+        .find(&key)
+        .unwrap_or_else(|| panic!("no {name} in {json}"))
+        + key.len();
+    let rest = &json[at..];
+    let end = rest.find([',', '}']).unwrap_or(rest.len());
+    rest[..end].trim_matches('"')
+}
+
+fn number(json: &str, name: &str) -> usize {
+    field(json, name)
+        .parse()
+        .unwrap_or_else(|_| panic!("{name} is not a number in {json}"))
+}
+
+fn cells(json: &str) -> Vec<u8> {
+    field(json, "cells").as_bytes().to_vec()
+}
+
+/// The mine map of a started game, from `/reveal`.
+fn mine_map(server: &Server, game: &str) -> Vec<bool> {
+    let body = server.ok("GET", &format!("/reveal?game={game}"));
+    assert_eq!(field(&body, "placed"), "true", "{body}");
+    field(&body, "map").bytes().map(|b| b == b'1').collect()
+}
+
+#[test]
+fn serves_the_page_and_refuses_unknown_paths_and_methods() {
+    let server = Server::start();
+    let (status, page) = server.request("GET", "/");
+    assert_eq!(status, 200);
+    assert!(page.contains("<title>Minesweeper</title>") && page.contains("fetch("));
+    for target in ["/nope", "/index.html", "/new/", "/favicon.ico"] {
+        assert_eq!(server.request("GET", target).0, 404, "{target}");
+    }
+    assert_eq!(server.request("GET", "/new?rows=9&cols=9&mines=10").0, 405);
+    assert_eq!(server.request("POST", "/").0, 405);
+    assert_eq!(server.request("DELETE", "/state?game=x").0, 405);
+}
+
+#[test]
+fn first_open_is_never_a_mine_and_the_seed_fixes_the_map() {
+    let server = Server::start();
+    // 3x3 with 8 mines: the first open must be the one safe cell, and wins at once.
+    for seed in 0..20 {
+        let (row, col) = (seed as usize % 3, seed as usize / 3 % 3);
+        let game = server.new_game(3, 3, 8, seed);
+        let state = server.act("open", &game, row, col);
+        assert_eq!(field(&state, "status"), "won", "seed {seed}: {state}");
+        assert_eq!(number(&state, "clicks"), 1);
+        assert_eq!(number(&state, "left"), 0, "a won game flags every mine");
+        let expected = [3, 5, 3, 5, 8, 5, 3, 5, 3][row * 3 + col];
+        assert_eq!(cells(&state)[row * 3 + col], b'0' + expected, "{state}");
+    }
+    // The same seed and first click give the same map; the first cell is never a mine.
+    let maps: Vec<Vec<bool>> = (0..2)
+        .map(|_| {
+            let game = server.new_game(16, 30, 99, 7);
+            server.act("open", &game, 5, 5);
+            mine_map(&server, &game)
+        })
+        .collect();
+    assert_eq!(maps[0], maps[1]);
+    assert_eq!(maps[0].iter().filter(|&&mine| mine).count(), 99);
+    assert!(!maps[0][5 * 30 + 5]);
+}
+
+#[test]
+fn flags_toggle_and_block_opening_and_reveal_waits_for_the_first_open() {
+    let server = Server::start();
+    let game = server.new_game(9, 9, 10, 3);
+    let reveal = server.ok("GET", &format!("/reveal?game={game}"));
+    assert_eq!(field(&reveal, "placed"), "false");
+    assert_eq!(field(&reveal, "map"), "0".repeat(81));
+    let state = server.act("flag", &game, 0, 0);
+    assert_eq!(cells(&state)[0], b'F');
+    assert_eq!((number(&state, "flags"), number(&state, "left")), (1, 9));
+    // Opening a flagged cell does nothing, and does not start the game.
+    let state = server.act("open", &game, 0, 0);
+    assert_eq!(field(&state, "status"), "ready");
+    assert_eq!(number(&state, "clicks"), 0);
+    // A flag set before the first open stays after the mines are placed.
+    let state = server.act("open", &game, 4, 4);
+    assert_eq!(field(&state, "status"), "playing", "{state}");
+    assert_eq!(cells(&state)[0], b'F');
+    let state = server.act("flag", &game, 0, 0);
+    assert_eq!(cells(&state)[0], b'.');
+    assert_eq!(number(&state, "left"), 10);
+    // An open cell takes no flag.
+    let state = server.act("flag", &game, 4, 4);
+    assert!(cells(&state)[4 * 9 + 4].is_ascii_digit(), "{state}");
+    assert_eq!(number(&state, "flags"), 0);
+    let map = mine_map(&server, &game);
+    assert_eq!(map.iter().filter(|&&mine| mine).count(), 10);
+    assert!(!map[4 * 9 + 4]);
+    // While playing, the state never shows a mine.
+    assert!(cells(&state)
+        .iter()
+        .all(|&c| c == b'.' || c.is_ascii_digit()));
+}
+
+/// The neighbours of `cell` on a `rows` x `cols` grid, written out plainly.
+fn around(rows: usize, cols: usize, cell: usize) -> Vec<usize> {
+    let (row, col) = ((cell / cols) as i64, (cell % cols) as i64);
+    let mut out = Vec::new();
+    for r in row - 1..=row + 1 {
+        for c in col - 1..=col + 1 {
+            if (r, c) != (row, col) && r >= 0 && c >= 0 && r < rows as i64 && c < cols as i64 {
+                out.push(r as usize * cols + c as usize);
+            }
+        }
+    }
+    out
+}
+
+/// An open number of `state` with a closed safe neighbour and a closed mine neighbour.
+fn chord_candidate(state: &str, map: &[bool], rows: usize, cols: usize) -> Option<usize> {
+    let seen = cells(state);
+    (0..rows * cols).find(|&cell| {
+        let near = around(rows, cols, cell);
+        (b'1'..=b'8').contains(&seen[cell])
+            && near.iter().any(|&n| seen[n] == b'.' && !map[n])
+            && near.iter().any(|&n| seen[n] == b'.' && map[n])
+    })
+}
+
+#[test]
+fn chord_opens_around_a_complete_number_and_loses_on_a_wrong_flag() {
+    let server = Server::start();
+    let (rows, cols) = (16, 16);
+    for wrong_flag in [false, true] {
+        let mut found = None;
+        for seed in 0..50 {
+            let game = server.new_game(rows, cols, 40, seed);
+            let state = server.act("open", &game, 8, 8);
+            let map = mine_map(&server, &game);
+            if let Some(cell) = chord_candidate(&state, &map, rows, cols) {
+                found = Some((game, map, cell));
+                break;
+            }
+        }
+        let (game, map, cell) = found.expect("a chord position in 50 seeds");
+        let near = around(rows, cols, cell);
+        let (row, col) = (cell / cols, cell % cols);
+        // Not enough flags yet: the chord does nothing.
+        let before = server.ok("GET", &format!("/state?game={game}"));
+        let after = server.act("chord", &game, row, col);
+        assert_eq!(cells(&before), cells(&after), "an incomplete chord");
+        assert_eq!(number(&before, "clicks"), number(&after, "clicks"));
+        let mines: Vec<usize> = near.iter().copied().filter(|&n| map[n]).collect();
+        let closed_safe: Vec<usize> = near
+            .iter()
+            .copied()
+            .filter(|&n| !map[n] && cells(&after)[n] == b'.')
+            .collect();
+        let flagged: Vec<usize> = if wrong_flag {
+            // One flag on a safe cell instead of on the first mine.
+            let mut cells = vec![closed_safe[0]];
+            cells.extend(&mines[1..]);
+            cells
+        } else {
+            mines.clone()
+        };
+        for &flag in &flagged {
+            server.act("flag", &game, flag / cols, flag % cols);
+        }
+        let state = server.act("chord", &game, row, col);
+        let seen = cells(&state);
+        assert_eq!(number(&state, "clicks"), 2, "{state}");
+        if wrong_flag {
+            assert_eq!(field(&state, "status"), "lost", "{state}");
+            assert_eq!(seen[mines[0]], b'X', "the mine the chord hit");
+            assert_eq!(seen[closed_safe[0]], b'!', "the wrong flag");
+            for (index, &mine) in map.iter().enumerate() {
+                if mine && index != mines[0] {
+                    assert!(seen[index] == b'*' || seen[index] == b'F', "{state}");
+                }
+            }
+        } else {
+            assert_ne!(field(&state, "status"), "lost", "{state}");
+            for &n in &closed_safe {
+                assert!(seen[n].is_ascii_digit(), "{n} opened by the chord: {state}");
+            }
+        }
+    }
+}
+
+/// Plays `game` by the hint endpoint, making each move through `/open`, `/flag` or `/chord`;
+/// returns the final state and the number of moves.
+fn play_by_hints(server: &Server, game: &str, cols: usize) -> (String, usize) {
+    let mut state = server.ok("GET", &format!("/state?game={game}"));
+    for moves in 0..2000 {
+        let hint = server.ok("GET", &format!("/hint?game={game}"));
+        if field(&hint, "move") == "null" {
+            return (state, moves);
+        }
+        let (row, col) = (number(&hint, "row"), number(&hint, "col"));
+        let p: f64 = field(&hint, "p").parse().expect("p");
+        let certain = field(&hint, "certain") == "true";
+        assert!((0.0..=1.0).contains(&p), "{hint}");
+        let seen = cells(&state)[row * cols + col];
+        state = match field(&hint, "move") {
+            "open" => {
+                assert_eq!(seen, b'.', "open a closed cell: {hint}");
+                server.act("open", game, row, col)
+            }
+            "flag" => {
+                assert!(certain && p == 1.0, "{hint}");
+                server.act("flag", game, row, col)
+            }
+            "chord" => {
+                assert!(seen.is_ascii_digit(), "chord on a number: {hint}");
+                server.act("chord", game, row, col)
+            }
+            other => panic!("unknown move {other:?}: {hint}"),
+        };
+        if certain {
+            assert_ne!(
+                field(&state, "status"),
+                "lost",
+                "a certain move lost: {hint}"
+            );
+        }
+    }
+    panic!("no end after 2000 moves: {state}");
+}
+
+#[test]
+fn whole_games_by_the_hint_and_by_step_end_won_or_lost_with_the_mines_shown() {
+    let server = Server::start();
+    // The hint sees only the visible board: on an untouched board it is the same for any map.
+    let first = |seed| {
+        let game = server.new_game(9, 9, 10, seed);
+        server.ok("GET", &format!("/hint?game={game}"))
+    };
+    assert_eq!(first(1), first(2));
+    let mut outcomes = Vec::new();
+    for (seed, (rows, cols, mines)) in [(9, 9, 10), (16, 16, 40), (20, 20, 50), (16, 30, 99)]
+        .into_iter()
+        .enumerate()
+    {
+        let game = server.new_game(rows, cols, mines, seed as u64);
+        let (state, moves) = play_by_hints(&server, &game, cols);
+        let status = field(&state, "status");
+        let seen = cells(&state);
+        let map = mine_map(&server, &game);
+        match status {
+            "won" => {
+                for (cell, &mine) in map.iter().enumerate() {
+                    let expect_open = !mine;
+                    assert_eq!(seen[cell].is_ascii_digit(), expect_open, "{state}");
+                }
+                assert_eq!(number(&state, "left"), 0);
+            }
+            "lost" => {
+                assert_eq!(seen.iter().filter(|&&c| c == b'X').count(), 1, "{state}");
+                for (cell, &mine) in map.iter().enumerate() {
+                    if mine {
+                        assert!(b"X*F".contains(&seen[cell]), "mine {cell}: {state}");
+                    }
+                }
+            }
+            other => panic!("the hint game ended {other:?}: {state}"),
+        }
+        // A finished game takes no more moves.
+        let after = server.act("open", &game, 0, 0);
+        assert_eq!(cells(&after), seen);
+        outcomes.push(format!("{rows}x{cols}/{mines} {status} in {moves} moves"));
+    }
+    // `/step` plays the hint's move itself.
+    let game = server.new_game(20, 20, 50, 11);
+    let mut steps = 0;
+    loop {
+        let answer = server.ok("POST", &format!("/step?game={game}"));
+        if field(&answer, "move") == "null" {
+            assert!(
+                ["won", "lost"].contains(&field(&answer, "status")),
+                "{answer}"
+            );
+            break;
+        }
+        steps += 1;
+        assert!(steps < 1000, "{answer}");
+    }
+    println!("play: {}; step game in {steps} moves", outcomes.join(", "));
+}
+
+#[test]
+fn two_games_at_once_do_not_touch_each_other() {
+    let server = Server::start();
+    let one = server.new_game(9, 9, 10, 5);
+    let two = server.new_game(16, 16, 40, 5);
+    assert_ne!(one, two);
+    std::thread::scope(|scope| {
+        for game in [&one, &two] {
+            let server = &server;
+            scope.spawn(move || {
+                for _ in 0..30 {
+                    server.ok("POST", &format!("/step?game={game}"));
+                }
+            });
+        }
+    });
+    let one_state = server.ok("GET", &format!("/state?game={one}"));
+    let two_state = server.ok("GET", &format!("/state?game={two}"));
+    assert_eq!(cells(&one_state).len(), 81);
+    assert_eq!(cells(&two_state).len(), 256);
+    assert_eq!(number(&two_state, "mines"), 40);
+    // A fresh game beside them is untouched.
+    let three = server.new_game(9, 9, 10, 5);
+    let three_state = server.ok("GET", &format!("/state?game={three}"));
+    assert_eq!(field(&three_state, "status"), "ready");
+}
+
+#[test]
+fn bad_requests_get_400_and_the_server_stays_up() {
+    let server = Server::start();
+    let game = server.new_game(9, 9, 10, 1);
+    let bad = [
+        "/new?rows=0&cols=9&mines=1",
+        "/new?rows=101&cols=9&mines=1",
+        "/new?rows=9&cols=9&mines=81",
+        "/new?rows=9&mines=1",
+        "/new?rows=nine&cols=9&mines=1",
+        "/new?rows=9&cols=9&mines=-1",
+        "/new?rows=9&cols=9&mines=10&seed=99999999999999999999",
+        "/open",
+        "/open?row=1&col=1",
+        &format!("/open?game={game}&row=9&col=0"),
+        &format!("/open?game={game}&row=0"),
+        &format!("/flag?game={game}&row=0&col=%2B1"),
+        &format!("/chord?game={game}&row=&col=0"),
+        &format!("/step?game={game}&row=1%zz"),
+    ];
+    for target in bad {
+        let (status, body) = server.request("POST", target);
+        assert_eq!(status, 400, "{target}: {body}");
+        assert!(!body.is_empty() && body.len() < 100, "{target}: {body:?}");
+    }
+    let (status, body) = server.request("POST", "/new?rows=0&cols=9&mines=1");
+    assert_eq!(
+        body, "rows must be a whole number from 1 to 100\n",
+        "{status}"
+    );
+    assert_eq!(server.request("GET", "/state?game=0123").0, 404);
+    let raw: [&[u8]; 7] = [
+        b"GARBAGE\r\n\r\n",
+        b"GET / HTTP/9.9\r\n\r\n",
+        b"GET nopath HTTP/1.1\r\n\r\n",
+        b"GET / HTTP/1.1\r\nbroken header\r\n\r\n",
+        b"GET / HTTP/1.1\r\nContent-Length: x\r\n\r\n",
+        b"POST /new HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n",
+        b"GET /\xff HTTP/1.1\r\n\r\n",
+    ];
+    for request in raw {
+        let (status, _) = server.raw(request);
+        assert_eq!(status, 400, "{:?}", String::from_utf8_lossy(request));
+    }
+    let huge_head = format!("GET / HTTP/1.1\r\nX: {}\r\n\r\n", "a".repeat(20_000));
+    assert_eq!(server.raw(huge_head.as_bytes()).0, 431);
+    let huge_body = b"POST /new HTTP/1.1\r\nContent-Length: 1000000\r\n\r\n";
+    assert_eq!(server.raw(huge_body).0, 413);
+    // A client that connects and says nothing, or hangs up at once, holds nobody up.
+    let _silent = TcpStream::connect(&server.addr).expect("connect");
+    drop(TcpStream::connect(&server.addr).expect("connect"));
+    let state = server.ok("GET", &format!("/state?game={game}"));
+    assert_eq!(field(&state, "status"), "ready");
+}
+
+#[test]
+fn the_oldest_game_goes_beyond_a_thousand() {
+    let server = Server::start();
+    let oldest = server.new_game(2, 2, 1, 0);
+    let second = server.new_game(2, 2, 1, 0);
+    for seed in 0..999 {
+        server.new_game(1, 1, 0, seed);
+    }
+    assert_eq!(
+        server.request("GET", &format!("/state?game={oldest}")).0,
+        404
+    );
+    assert_eq!(
+        server.request("GET", &format!("/state?game={second}")).0,
+        200
+    );
+}
+
+#[test]
+fn bad_arguments_exit_2_with_usage() {
+    for args in [&["--port"][..], &["--port", "70000"], &["--bogus"]] {
+        let output = Command::new(util::binary("play"))
+            .args(args)
+            .output()
+            .expect("run play");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("usage: play"), "{args:?}: {stderr}");
+    }
+}
