@@ -543,7 +543,8 @@ label { display: inline-flex; gap: 4px; align-items: center; }
   width: max-content; user-select: none; -webkit-user-select: none; }
 .c { width: var(--cell); height: var(--cell); display: flex; align-items: center; justify-content: center;
   font: 700 15px/1 ui-monospace, Menlo, Consolas, monospace; background: var(--open); cursor: default; }
-.c.closed, .c.flag { background: var(--closed); cursor: pointer; }
+.c.closed, .c.flag { background: var(--closed); cursor: pointer;
+  box-shadow: inset 2px 2px 0 #e4e9ee, inset -2px -2px 0 #a9b4c0; }
 .c.closed:hover { background: #b6c1cc; }
 .c.flag::after { content: "\2691"; color: #c62828; }
 .c.mine { background: var(--closed); }
@@ -732,7 +733,7 @@ function act(action, i) {
 }
 
 function describe(move) {
-  const where = "(" + move.row + ", " + move.col + ")";
+  const where = "(row " + move.row + ", col " + move.col + ")";
   if (move.move === "flag") return "flag " + where + ": certainly a mine";
   const verb = move.move === "chord" ? "open around " : "open ";
   const p = (100 * move.p).toFixed(move.p > 0 && move.p < 0.01 ? 2 : 1);
