@@ -125,15 +125,8 @@ pub fn read_request(
         if buffer.len() > MAX_HEAD {
             return Err(Some(Response::text(431, "request head too large")));
         }
-        if Instant::now() > deadline {
-            return Err(Some(Response::text(408, "request too slow")));
-        }
-        match stream.read(&mut chunk) {
-            Ok(0) => return Err(None),
-            Ok(read) => buffer.extend_from_slice(&chunk[..read]),
-            Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(_) => return Err(Some(Response::text(408, "request too slow"))),
-        }
+        let read = read_some(stream, &mut chunk, deadline)?;
+        buffer.extend_from_slice(&chunk[..read]);
     };
     if head_end > MAX_HEAD {
         return Err(Some(Response::text(431, "request head too large")));
@@ -167,17 +160,29 @@ pub fn read_request(
     // connection under a client still sending it.
     let mut have = buffer.len() - head_end - 4;
     while have < body_length {
+        have += read_some(stream, &mut chunk, deadline)?;
+    }
+    Ok(request)
+}
+
+/// One read of at least a byte before `deadline`: a socket timeout or the deadline is a 408;
+/// the client closing the connection is `Err(None)`.
+fn read_some(
+    stream: &mut impl Read,
+    chunk: &mut [u8],
+    deadline: Instant,
+) -> Result<usize, Option<Response>> {
+    loop {
         if Instant::now() > deadline {
             return Err(Some(Response::text(408, "request too slow")));
         }
-        match stream.read(&mut chunk) {
+        match stream.read(chunk) {
             Ok(0) => return Err(None),
-            Ok(read) => have += read,
+            Ok(read) => return Ok(read),
             Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
             Err(_) => return Err(Some(Response::text(408, "request too slow"))),
         }
     }
-    Ok(request)
 }
 
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {

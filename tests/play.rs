@@ -502,3 +502,49 @@ fn bad_arguments_exit_2_with_usage() {
         assert!(stderr.contains("usage: play"), "{args:?}: {stderr}");
     }
 }
+
+/// Ctrl-C: the default action of SIGINT ends the server at once and frees its port.
+#[cfg(unix)]
+#[test]
+fn sigint_stops_the_server_and_frees_the_port() {
+    let mut server = Server::start();
+    server.ok("POST", "/new?rows=9&cols=9&mines=10");
+    let pid = server.child.id().to_string();
+    let sent = Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .expect("run kill");
+    assert!(sent.success());
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = server.child.try_wait().expect("wait for play") {
+            break status;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "play ignored SIGINT"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(status.signal(), Some(2), "{status:?}");
+    assert!(
+        TcpStream::connect(&server.addr).is_err(),
+        "the port is still open"
+    );
+}
+
+#[test]
+fn a_client_that_stops_mid_request_gets_408_in_seconds() {
+    let server = Server::start();
+    let start = std::time::Instant::now();
+    let mut stream = TcpStream::connect(&server.addr).expect("connect");
+    stream.write_all(b"GET / HTTP/1.1\r\n").expect("send half a head");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(15)))
+        .expect("timeout");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).expect("read answer");
+    assert!(answer.starts_with("HTTP/1.1 408 "), "{answer:?}");
+    assert!(start.elapsed() < Duration::from_secs(12), "{:?}", start.elapsed());
+}
