@@ -539,12 +539,18 @@ fn a_client_that_stops_mid_request_gets_408_in_seconds() {
     let server = Server::start();
     let start = std::time::Instant::now();
     let mut stream = TcpStream::connect(&server.addr).expect("connect");
-    stream.write_all(b"GET / HTTP/1.1\r\n").expect("send half a head");
+    stream
+        .write_all(b"GET / HTTP/1.1\r\n")
+        .expect("send half a head");
     stream
         .set_read_timeout(Some(Duration::from_secs(15)))
         .expect("timeout");
     let mut answer = String::new();
     stream.read_to_string(&mut answer).expect("read answer");
     assert!(answer.starts_with("HTTP/1.1 408 "), "{answer:?}");
-    assert!(start.elapsed() < Duration::from_secs(12), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(12),
+        "{:?}",
+        start.elapsed()
+    );
 }
