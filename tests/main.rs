@@ -6,6 +6,8 @@
 
 mod acm_server;
 mod bundle;
+mod fuzz;
+mod fuzz_core;
 mod golden;
 mod inexperienced_player;
 mod jlu_panel;
