@@ -495,5 +495,49 @@ mod tests {
         assert_eq!(lines.len(), 1 + 5 + 10 + 1);
         assert!(lines[1..6].iter().all(|row| row.len() == 7));
         assert_eq!(*lines.last().unwrap(), "Quit");
+        assert_eq!(mine_ops_mixed(3, &spec, None), mine_ops(3, &spec));
+        assert_ne!(
+            mine_ops_mixed(3, &spec, Some([1, 1, 1])),
+            mine_ops(3, &spec)
+        );
+    }
+
+    #[test]
+    fn every_judge_same_seed_same_bytes_and_knobs_apply() {
+        for judge in Judge::ALL {
+            assert_eq!(Judge::from_name(judge.name()), Some(judge));
+            for size in [Size::Small, Size::Medium] {
+                let knobs = Knobs::default();
+                let a = generate(judge, 9, size, &knobs);
+                assert_eq!(a, generate(judge, 9, size, &knobs), "{judge:?}");
+                assert_ne!(a, generate(judge, 10, size, &knobs), "{judge:?}");
+            }
+            let knobs = Knobs {
+                rows: Some(3),
+                cols: Some(4),
+                density: Some(0.0),
+                ops: Some(2),
+                boards: Some(2),
+                // A plausible mine-ops player walls a cell in with mines.
+                plausible: Some(false),
+                ..Knobs::default()
+            };
+            let text = String::from_utf8(generate(judge, 1, Size::Small, &knobs)).unwrap();
+            let first = text.lines().next().unwrap();
+            match judge {
+                Judge::UpdateBoard => {
+                    // Earlier clicks may have opened cells: count cells, not `E`s.
+                    assert_eq!(first.matches("],[").count(), 2, "3 rows: {first}");
+                    assert_eq!(first.matches('"').count(), 24, "12 cells: {first}");
+                    assert_eq!(text.lines().count(), 4, "two pairs");
+                }
+                Judge::JluPanel => assert_eq!(first, "3 4 0 2"),
+                _ => assert_eq!(first, "3 4"),
+            }
+            assert!(
+                !text.contains(['*', 'X', 'M']),
+                "{judge:?}: no mine at density 0"
+            );
+        }
     }
 }

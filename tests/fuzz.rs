@@ -7,7 +7,7 @@ use minejudge::gen::{generate, Judge, Knobs, Size};
 use std::time::{Duration, Instant};
 
 /// Every binary with its `solve`.
-fn targets() -> Vec<Target> {
+pub fn targets() -> Vec<Target> {
     vec![
         Target {
             judge: Judge::MineOps,
@@ -51,9 +51,34 @@ fn mutated_inputs_never_panic() {
     );
 }
 
+/// What a binary's outputs on `gen` inputs must show between them: every message it has.
+fn messages(judge: Judge) -> &'static [&'static str] {
+    match judge {
+        Judge::MineOps => &[
+            "success\n",
+            "cancelled\n",
+            "swept\n",
+            "flagged\n",
+            "not swept\n",
+            "failed\n",
+            "no cell detected\n",
+            "cell(s) detected\n",
+            "boom\n",
+            "finish\n",
+            "game over\n",
+            "give up\n",
+        ],
+        Judge::JluPanel => &["You win\n", "You lose\n", "-1 "],
+        Judge::AcmServer => &["YOU WIN!\n", "GAME OVER!\n", "@", "X"],
+        Judge::UpdateBoard => &["\"X\"", "\"B\"", "\"1\""],
+        Judge::InexperiencedPlayer => &["0\n"],
+    }
+}
+
 #[test]
 fn gen_outputs_are_valid_inputs() {
     for target in targets() {
+        let mut shown = Vec::new();
         for seed in 0..150 {
             let size = if seed % 10 == 9 {
                 Size::Medium
@@ -69,6 +94,15 @@ fn gen_outputs_are_valid_inputs() {
                 target.judge.name(),
                 result,
                 String::from_utf8_lossy(&input)
+            );
+            shown.extend_from_slice(&out);
+        }
+        let shown = String::from_utf8_lossy(&shown);
+        for message in messages(target.judge) {
+            assert!(
+                shown.contains(message),
+                "{}: no gen input of seeds 0..150 gives {message:?}",
+                target.judge.name()
             );
         }
     }
