@@ -303,43 +303,54 @@ pub fn generate(judge: Judge, seed: u64, size: Size, knobs: &Knobs) -> Vec<u8> {
         }
         Judge::JluPanel => jlu_panel(&mut Rng::new(seed), rows, cols, density, ops, plausible),
         Judge::InexperiencedPlayer => {
-            let boards = knobs.boards.unwrap_or(match size {
-                Size::Small => 1 + rng.below(4),
-                Size::Medium => 1 + rng.below(10),
-                Size::Max => 1,
-            });
-            let mut rng = Rng::new(seed);
-            let mut out = Vec::new();
-            for board in 0..boards {
-                // Later boards take fresh shapes unless the knobs fix them.
-                let (rows, cols, density) = if board == 0 {
-                    (rows, cols, density)
-                } else {
-                    board_shape(&mut rng, judge, size, knobs)
-                };
-                inexperienced_board(&mut rng, rows, cols, density, &mut out);
-            }
+            let shape = (rows, cols, density);
+            let boards = Boards { judge, size, knobs };
+            let mut out = boards.write(&mut rng, seed, knobs.boards, shape, inexperienced_board);
             out.extend_from_slice(b"0 0\n");
             out
         }
         Judge::UpdateBoard => {
-            let pairs = knobs.ops.unwrap_or(match size {
-                Size::Small => 1 + rng.below(4),
-                Size::Medium => 1 + rng.below(10),
-                Size::Max => 1,
-            });
-            let mut rng = Rng::new(seed);
-            let mut out = Vec::new();
-            for pair in 0..pairs {
-                let (rows, cols, density) = if pair == 0 {
-                    (rows, cols, density)
-                } else {
-                    board_shape(&mut rng, judge, size, knobs)
-                };
-                update_board_pair(&mut rng, rows, cols, density, &mut out);
-            }
-            out
+            let shape = (rows, cols, density);
+            let boards = Boards { judge, size, knobs };
+            boards.write(&mut rng, seed, knobs.ops, shape, update_board_pair)
         }
+    }
+}
+
+/// The boards of a judge whose input is a list of boards.
+struct Boards<'k> {
+    judge: Judge,
+    size: Size,
+    knobs: &'k Knobs,
+}
+
+impl Boards<'_> {
+    /// `count` boards (by default 1 to 4 small, 1 to 10 medium, 1 at max), each written by
+    /// `write`: the first of shape `first`, later ones of fresh shapes unless the knobs fix them.
+    fn write(
+        &self,
+        shape_rng: &mut Rng,
+        seed: u64,
+        count: Option<usize>,
+        first: (usize, usize, f64),
+        write: fn(&mut Rng, usize, usize, f64, &mut Vec<u8>),
+    ) -> Vec<u8> {
+        let count = count.unwrap_or(match self.size {
+            Size::Small => 1 + shape_rng.below(4),
+            Size::Medium => 1 + shape_rng.below(10),
+            Size::Max => 1,
+        });
+        let mut rng = Rng::new(seed);
+        let mut out = Vec::new();
+        for board in 0..count {
+            let (rows, cols, density) = if board == 0 {
+                first
+            } else {
+                board_shape(&mut rng, self.judge, self.size, self.knobs)
+            };
+            write(&mut rng, rows, cols, density, &mut out);
+        }
+        out
     }
 }
 
