@@ -32,7 +32,7 @@ pub struct Failure {
 impl Failure {
     pub fn describe(&self) -> String {
         format!(
-            "{}: {} (seed {}); shrunk input ({} bytes): {:?}",
+            "{}: {} (input seed {}); shrunk input ({} bytes): {:?}",
             self.binary,
             self.problem,
             self.seed,
@@ -349,7 +349,7 @@ fn check_counted(target: &Target, input: &[u8]) -> (Option<String>, bool) {
         Ok(Err(err)) => {
             let last = line_count(input) + 1;
             if err.line < 1 || err.line > last {
-                Some(format!("error line {} outside 1..={last}", err.line))
+                Some(format!("bad error line: {} outside 1..={last}", err.line))
             } else if err.message.is_empty() || err.message.contains('\n') {
                 Some(format!("error message not one line: {:?}", err.message))
             } else {
@@ -427,7 +427,8 @@ pub fn check_variants(target: &Target, rng: &mut Rng, input: &[u8]) -> Option<(S
     None
 }
 
-/// The problem's kind, so that shrinking keeps the same failure, not any failure.
+/// The problem's kind (the text before its first `:`), so that shrinking keeps the same
+/// failure, not any failure.
 fn kind(problem: &str) -> &str {
     problem.split(':').next().unwrap_or(problem)
 }
