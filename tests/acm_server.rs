@@ -2,7 +2,7 @@
 
 #[allow(dead_code)]
 #[path = "../src/bin/acm-server.rs"]
-mod acm_server_bin;
+pub(crate) mod acm_server_bin;
 
 use crate::util::{self, assert_bad_input};
 use minejudge::rng::Rng;

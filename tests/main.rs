@@ -6,6 +6,9 @@
 
 mod acm_server;
 mod bundle;
+mod fuzz;
+mod fuzz_core;
+mod gen;
 mod golden;
 mod inexperienced_player;
 mod jlu_panel;

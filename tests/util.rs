@@ -8,6 +8,7 @@ use std::process::{Command, Stdio};
 pub fn binary(name: &str) -> &'static str {
     match name {
         "bundle" => env!("CARGO_BIN_EXE_bundle"),
+        "gen" => env!("CARGO_BIN_EXE_gen"),
         "jlu-panel" => env!("CARGO_BIN_EXE_jlu-panel"),
         "mine-ops" => env!("CARGO_BIN_EXE_mine-ops"),
         "update-board" => env!("CARGO_BIN_EXE_update-board"),
