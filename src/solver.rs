@@ -322,9 +322,12 @@ pub struct Solver {
     numbers: Vec<u32>,
     flags: usize,
     /// Whether some closed cell is certain safe (what a probe asks).
-    safe_found: bool,
+    safe_found: u32,
     /// A probe: per-cell probabilities are not needed, only `ln_count` and `safe_found`.
     probing: bool,
+    /// For k in 0..=8: the chance that k cells off the frontier are all safe given that one
+    /// more is.
+    outside_zero: [f64; 9],
     /// ln of the (weighted) number of arrangements that fit the view.
     ln_count: f64,
     /// A second solver and view to try what a guess could reveal.
@@ -562,7 +565,7 @@ impl Solver {
         self.certain_safe.clear();
         self.certain_mines.clear();
         self.best_guess = None;
-        self.safe_found = false;
+        self.safe_found = 0;
         self.probing = false;
         if self.ln_factorial.len() < n + 1 {
             self.ln_factorial.clear();
@@ -606,7 +609,7 @@ impl Solver {
                 continue;
             }
             let settled = if need == 0 { SAFE } else { MINE };
-            self.safe_found |= settled == SAFE;
+            self.safe_found += (settled == SAFE) as u32;
             for next in self.neighbours.of(cell) {
                 if self.know[next] != UNKNOWN {
                     continue;
@@ -1083,11 +1086,38 @@ impl Solver {
                         expected_outside += self.prefix[t] * self.g_real[t] * (left - t) as f64;
                     }
                     expected_outside /= total_weight;
+                    // P(k given outside cells all safe | one given outside cell safe).
+                    for k in 0..9 {
+                        let (mut all_safe, mut one_safe) = (0.0, 0.0);
+                        for t in 0..=frontier.min(left) {
+                            let m = (left - t) as f64;
+                            let w = self.prefix[t] * self.g_real[t];
+                            if w == 0.0 || outside == 0 {
+                                continue;
+                            }
+                            let u = outside as f64;
+                            let mut fraction = 1.0;
+                            for i in 0..=k {
+                                fraction *= ((u - m - i as f64) / (u - i as f64)).max(0.0);
+                            }
+                            all_safe += w * fraction;
+                            one_safe += w * (u - m) / u;
+                        }
+                        self.outside_zero[k] = if one_safe > 0.0 {
+                            all_safe / one_safe
+                        } else {
+                            0.0
+                        };
+                    }
                 } else {
                     // Underflow: fall back to counting feasible combinations evenly.
                     self.coef.clear();
                     self.coef.extend_from_slice(&self.coef_feasible);
                     expected_outside = left as f64 - frontier as f64 * 0.5;
+                    let q = (expected_outside / outside.max(1) as f64).clamp(0.0, 1.0);
+                    for k in 0..9 {
+                        self.outside_zero[k] = (1.0 - q).powi(k as i32);
+                    }
                 }
                 outside_probability = if outside > 0 {
                     (expected_outside / outside as f64).clamp(0.0, 1.0)
@@ -1133,6 +1163,9 @@ impl Solver {
                 self.ln_count +=
                     known_mines as f64 * ln_ratio + outside as f64 * (1.0 / (1.0 - p)).ln();
                 outside_probability = p;
+                for k in 0..9 {
+                    self.outside_zero[k] = (1.0 - p).powi(k as i32);
+                }
             }
         }
         // Cell probabilities and certainties.
@@ -1141,7 +1174,9 @@ impl Solver {
         self.box_probability.resize(boxes, 0.0);
         self.box_settled.clear();
         self.box_settled.resize(boxes, UNKNOWN);
-        self.safe_found |= outside > 0 && outside_certain == Some(SAFE);
+        if outside_certain == Some(SAFE) {
+            self.safe_found += outside as u32;
+        }
         for cell in 0..if self.probing { 0 } else { n } {
             self.probability[cell] = match self.know[cell] {
                 OPEN | SAFE => 0.0,
@@ -1201,7 +1236,9 @@ impl Solver {
                 };
                 self.box_probability[b] = p;
                 self.box_settled[b] = settled;
-                self.safe_found |= settled == SAFE;
+                if settled == SAFE {
+                    self.safe_found += size;
+                }
             }
         }
         for cell in 0..if self.probing { 0 } else { n } {
@@ -1317,9 +1354,8 @@ impl Solver {
             } else {
                 zero + all_mines
             };
-            match self.know[cell] {
-                SAFE => self.certain_safe.push(cell as u32),
-                _ => {}
+            if self.know[cell] == SAFE {
+                self.certain_safe.push(cell as u32);
             }
         }
         for cell in 0..n {
@@ -1365,7 +1401,12 @@ impl Solver {
             for i in 0..self.candidates.len() {
                 let cell = self.candidates[i].1 as usize;
                 let p = self.probability[cell];
-                let progress = self.progress_chance(view, mines, cell);
+                let progress = if self.is_isolated(cell) {
+                    // Only a 0 makes progress there, and the outside's law gives its chance.
+                    self.outside_zero[self.neighbours.len[cell] as usize]
+                } else {
+                    self.progress_chance(view, mines, cell)
+                };
                 let score = (1.0 - p) * (tune(1, 3.0) + progress);
                 if score > best_score {
                     best_score = score;
@@ -1376,6 +1417,17 @@ impl Solver {
         } else {
             self.best_guess = self.candidates.first().map(|&(_, c)| c as usize);
         }
+    }
+
+    /// Whether `cell` and all its neighbours are closed cells touching no number: what it shows
+    /// then makes progress only when it is a 0.
+    fn is_isolated(&self, cell: usize) -> bool {
+        self.box_of_cell[cell] == NONE
+            && self.know[cell] == UNKNOWN
+            && self
+                .neighbours
+                .of(cell)
+                .all(|next| self.know[next] == UNKNOWN && self.box_of_cell[next] == NONE)
     }
 
     /// The chance that opening `cell`, if safe, shows a number after which some cell is
@@ -1398,7 +1450,8 @@ impl Solver {
                 }
             }
             let mut ln_counts = [f64::NEG_INFINITY; 9];
-            let mut progress = [false; 9];
+            let mut progress = [0.0f64; 9];
+            let cap = tune(4, 1.0) as u32;
             for v in fixed..=fixed + unknown {
                 scratch.set(cell, Seen::Open(v));
                 let probed = if tune(9, 0.0) > 0.0 {
@@ -1408,7 +1461,7 @@ impl Solver {
                 };
                 if probed.is_ok() {
                     ln_counts[v as usize] = solver.ln_count;
-                    progress[v as usize] = solver.safe_found;
+                    progress[v as usize] = solver.safe_found.min(cap) as f64 / cap as f64;
                 }
             }
             let top = ln_counts.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
@@ -1418,9 +1471,7 @@ impl Solver {
                 if ln_counts[v] > f64::NEG_INFINITY {
                     let w = (ln_counts[v] - top).exp();
                     total += w;
-                    if progress[v] {
-                        good += w;
-                    }
+                    good += w * progress[v];
                 }
             }
             self.probe = Some(probe);
@@ -1513,9 +1564,7 @@ mod tests {
         let p = solver.probabilities();
         assert!(close(p[2], 0.75));
         assert!(close(p[0], 0.25) && close(p[4], 0.25));
-        for cell in 5..8 {
-            assert!(close(p[cell], 0.25));
-        }
+        assert!(p[5..8].iter().all(|&q| close(q, 0.25)));
         assert!(solver.certain_safe().is_empty() && solver.certain_mines().is_empty());
         // Known(4): cell 2 leaves 3 mines for the 3 outside cells (1 way), cells 0 and 4
         // leave 2 (C(3,2) = 3 ways): P(2) = 1/4, P(0) = 3/4, outside (3 + 3*2)/4/3 = 3/4.
