@@ -147,8 +147,22 @@ impl fmt::Display for Inconsistent {
 /// approximation takes over. Expert games almost never get near it.
 const NODE_BUDGET: u64 = 400_000;
 
-/// Mine-probability margin within which guesses count as tied and progress decides.
-const TIE_MARGIN: f64 = 0.01;
+/// Guesses within this mine probability of the safest one are compared by progress: the
+/// chance that the cell, if safe, shows a number after which some cell is certain. Tuned on
+/// expert games (seed 100, 40,000 games each): 0.02 and 0.04 did worse than 0.03.
+const TIE_MARGIN: f64 = 0.03;
+
+/// How many of those candidates (the best by a cheap estimate first) get the exact progress
+/// check, which analyses the view once per number the cell could show.
+const MAX_PROBES: usize = 30;
+
+/// A number that settles k new safe cells counts as min(k, 3)/3 progress: a guess that opens
+/// up the board beats one that frees a single cell (+0.2% on expert over counting any).
+const PROGRESS_CAP: u32 = 3;
+
+/// The guess maximises P(safe) * (floor + progress); the small floor lets the safer cell win
+/// when no candidate makes progress.
+const PROGRESS_FLOOR: f64 = 0.05;
 
 const NONE: u32 = u32::MAX;
 
@@ -1087,7 +1101,7 @@ impl Solver {
                     }
                     expected_outside /= total_weight;
                     // P(k given outside cells all safe | one given outside cell safe).
-                    for k in 0..9 {
+                    for k in 0..if self.probing { 0 } else { 9 } {
                         let (mut all_safe, mut one_safe) = (0.0, 0.0);
                         for t in 0..=frontier.min(left) {
                             let m = (left - t) as f64;
@@ -1385,7 +1399,7 @@ impl Solver {
                 continue;
             }
             let p = self.probability[cell];
-            if p > lowest + tune(0, TIE_MARGIN) {
+            if p > lowest + TIE_MARGIN {
                 continue;
             }
             let score = (1.0 - p) * (1.0 + self.progress[cell]);
@@ -1393,7 +1407,7 @@ impl Solver {
         }
         self.candidates
             .sort_unstable_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
-        let probes = tune(2, 4.0) as usize;
+        let probes = MAX_PROBES;
         if self.candidates.len() > 1 && probes > 0 {
             self.candidates.truncate(probes);
             let mut best = None;
@@ -1407,7 +1421,7 @@ impl Solver {
                 } else {
                     self.progress_chance(view, mines, cell)
                 };
-                let score = (1.0 - p) * (tune(1, 3.0) + progress);
+                let score = (1.0 - p) * (PROGRESS_FLOOR + progress);
                 if score > best_score {
                     best_score = score;
                     best = Some(cell);
@@ -1451,17 +1465,12 @@ impl Solver {
             }
             let mut ln_counts = [f64::NEG_INFINITY; 9];
             let mut progress = [0.0f64; 9];
-            let cap = tune(4, 1.0) as u32;
             for v in fixed..=fixed + unknown {
                 scratch.set(cell, Seen::Open(v));
-                let probed = if tune(9, 0.0) > 0.0 {
-                    solver.analyse_core(scratch, mines)
-                } else {
-                    solver.analyse_probe(self, scratch, mines, cell)
-                };
-                if probed.is_ok() {
+                if solver.analyse_probe(self, scratch, mines, cell).is_ok() {
                     ln_counts[v as usize] = solver.ln_count;
-                    progress[v as usize] = solver.safe_found.min(cap) as f64 / cap as f64;
+                    progress[v as usize] =
+                        solver.safe_found.min(PROGRESS_CAP) as f64 / PROGRESS_CAP as f64;
                 }
             }
             let top = ln_counts.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
@@ -1482,13 +1491,6 @@ impl Solver {
             }
         }
     }
-}
-
-fn tune(i: usize, default: f64) -> f64 {
-    std::env::var(format!("TUNE{i}"))
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
 }
 
 #[cfg(test)]
