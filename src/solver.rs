@@ -154,7 +154,7 @@ const TIE_MARGIN: f64 = 0.03;
 
 /// How many of those candidates (the best by a cheap estimate first) get the exact progress
 /// check, which analyses the view once per number the cell could show.
-const MAX_PROBES: usize = 30;
+const MAX_PROBES: usize = 1000;
 
 /// A number that settles k new safe cells counts as min(k, 3)/3 progress: a guess that opens
 /// up the board beats one that frees a single cell (+0.2% on expert over counting any).
@@ -222,32 +222,9 @@ impl NeighbourTable {
 
     /// The neighbours of `cell`, by value so that the caller may mutate the solver meanwhile.
     #[inline]
-    fn of(&self, cell: usize) -> NeighbourIter {
-        NeighbourIter {
-            cells: self.cells[cell],
-            len: self.len[cell],
-            at: 0,
-        }
-    }
-}
-
-struct NeighbourIter {
-    cells: [u32; 8],
-    len: u8,
-    at: u8,
-}
-
-impl Iterator for NeighbourIter {
-    type Item = usize;
-
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        if self.at < self.len {
-            self.at += 1;
-            Some(self.cells[self.at as usize - 1] as usize)
-        } else {
-            None
-        }
+    fn of(&self, cell: usize) -> impl Iterator<Item = usize> {
+        let len = self.len[cell] as usize;
+        self.cells[cell].into_iter().take(len).map(|c| c as usize)
     }
 }
 
@@ -304,23 +281,24 @@ pub struct Solver {
     box_seen: Vec<bool>,
     /// Boxes in component (BFS) order.
     order: Vec<u32>,
-    /// Position of each box inside its component.
-    box_local: Vec<u32>,
-    box_component: Vec<u32>,
     box_probability: Vec<f64>,
     box_settled: Vec<u8>,
     components: Vec<Component>,
 
-    // Enumeration tallies, flat over components.
+    // Enumeration tallies, flat over components, per mine count k: weighted arrangements,
+    // 1.0 where some arrangement exists, weighted mines per box, least and most mines per box.
     weight: Vec<f64>,
     feasible: Vec<f64>,
     tally: Vec<f64>,
     low: Vec<u8>,
     high: Vec<u8>,
+    /// The backtracking stack: mines in each box of the component, and their upper bound.
     cur: Vec<u32>,
     top: Vec<u32>,
 
-    // Combination.
+    // Combination: g[t], the (scaled) ways to place the rest off the frontier when the
+    // frontier holds t mines; suffix/prefix convolutions; coef, per component and k, the
+    // weight of everything else.
     g_real: Vec<f64>,
     g_feasible: Vec<f64>,
     suffix: Vec<f64>,
@@ -328,14 +306,20 @@ pub struct Solver {
     prefix_next: Vec<f64>,
     coef: Vec<f64>,
     coef_feasible: Vec<f64>,
+    /// Per cell: a cheap estimate of the chance it shows a 0 (or all mines) if opened.
     progress: Vec<f64>,
 
     best_guess: Option<usize>,
     /// `know` after the single-number rules, the open cells to read numbers from, the flags.
     rules_know: Vec<u8>,
+    rules_unknown: usize,
+    rules_mines: usize,
+    /// Closed unflagged cells not settled yet, and cells settled as mines (not flagged).
+    unknown: usize,
+    settled_mines: usize,
     numbers: Vec<u32>,
     flags: usize,
-    /// Whether some closed cell is certain safe (what a probe asks).
+    /// How many closed cells are certain safe (what a probe asks).
     safe_found: u32,
     /// A probe: per-cell probabilities are not needed, only `ln_count` and `safe_found`.
     probing: bool,
@@ -480,6 +464,8 @@ impl Solver {
         self.neighbours.prepare(grid);
         self.reset(n);
         let mut flags = 0usize;
+        self.unknown = view.cells().iter().filter(|&&s| s == Seen::Closed).count();
+        self.settled_mines = 0;
         for (cell, &seen) in view.cells().iter().enumerate() {
             self.know[cell] = match seen {
                 Seen::Closed => UNKNOWN,
@@ -505,6 +491,8 @@ impl Solver {
         self.single_number_rules(view)?;
         self.rules_know.clear();
         self.rules_know.extend_from_slice(&self.know);
+        self.rules_unknown = self.unknown;
+        self.rules_mines = self.settled_mines;
         self.numbers.clear();
         self.numbers
             .extend((0..n as u32).filter(|&c| self.know[c as usize] == OPEN));
@@ -549,6 +537,8 @@ impl Solver {
         self.probing = true;
         self.know.copy_from_slice(&parent.rules_know);
         self.know[opened] = OPEN;
+        self.unknown = parent.rules_unknown - 1;
+        self.settled_mines = parent.rules_mines;
         self.queue.clear();
         self.queue.push(opened as u32);
         self.queued[opened] = true;
@@ -623,6 +613,8 @@ impl Solver {
                 continue;
             }
             let settled = if need == 0 { SAFE } else { MINE };
+            self.unknown -= unknown as usize;
+            self.settled_mines += if settled == MINE { unknown as usize } else { 0 };
             self.safe_found += (settled == SAFE) as u32;
             for next in self.neighbours.of(cell) {
                 if self.know[next] != UNKNOWN {
@@ -741,10 +733,6 @@ impl Solver {
         let boxes = self.box_key.len();
         self.box_seen.clear();
         self.box_seen.resize(boxes, false);
-        self.box_local.clear();
-        self.box_local.resize(boxes, 0);
-        self.box_component.clear();
-        self.box_component.resize(boxes, 0);
         self.order.clear();
         self.components.clear();
         let mut first_k = 0;
@@ -760,8 +748,6 @@ impl Solver {
             let mut cells = 0;
             while head < self.order.len() {
                 let b = self.order[head] as usize;
-                self.box_local[b] = (head - first_box) as u32;
-                self.box_component[b] = self.components.len() as u32;
                 cells += self.box_size[b] as usize;
                 head += 1;
                 for &con in self.box_key[b].iter().take_while(|&&c| c != NONE) {
@@ -835,29 +821,27 @@ impl Solver {
         (low, high)
     }
 
+    /// Puts `mines` mines in box `b` (its cells leave the numbers' unassigned counts).
     #[inline]
     fn place(&mut self, b: usize, mines: i32) {
-        let size = self.box_size[b] as i32;
+        self.shift(b, mines, -(self.box_size[b] as i32));
+    }
+
+    /// Undoes [`Solver::place`].
+    #[inline]
+    fn unplace(&mut self, b: usize, mines: i32) {
+        self.shift(b, -mines, self.box_size[b] as i32);
+    }
+
+    #[inline]
+    fn shift(&mut self, b: usize, mines: i32, rest: i32) {
         for i in 0..8 {
             let con = self.box_key[b][i];
             if con == NONE {
                 break;
             }
             self.con_mines[con as usize] += mines;
-            self.con_rest[con as usize] -= size;
-        }
-    }
-
-    #[inline]
-    fn unplace(&mut self, b: usize, mines: i32) {
-        let size = self.box_size[b] as i32;
-        for i in 0..8 {
-            let con = self.box_key[b][i];
-            if con == NONE {
-                break;
-            }
-            self.con_mines[con as usize] -= mines;
-            self.con_rest[con as usize] += size;
+            self.con_rest[con as usize] += rest;
         }
     }
 
@@ -1034,15 +1018,8 @@ impl Solver {
     /// the certain cells.
     fn combine(&mut self, mines: Mines, flags: usize) -> Result<(), Inconsistent> {
         let n = self.grid_len;
-        let mut known_mines = flags;
-        let mut outside = 0usize;
-        for cell in 0..n {
-            match self.know[cell] {
-                MINE => known_mines += 1,
-                UNKNOWN if self.box_of_cell[cell] == NONE => outside += 1,
-                _ => {}
-            }
-        }
+        let known_mines = flags + self.settled_mines;
+        let outside = self.unknown - self.var_cell.len();
         let frontier: usize = self.components.iter().map(|c| c.cells).sum();
         let components = self.components.len();
         // Mines left for the frontier and the outside together.
@@ -1075,22 +1052,28 @@ impl Solver {
                 for g in self.g_real.iter_mut() {
                     *g = (*g - top).exp();
                 }
-                // Feasibility first: which mine counts of each component are possible.
-                let feasible_total = self.convolve(true);
-                if feasible_total == 0.0 {
-                    return Err(Inconsistent { cell: None });
-                }
-                self.coef_feasible.clear();
-                self.coef_feasible.extend_from_slice(&self.coef);
-                let mut any_mine_outside = false;
-                let mut any_safe_outside = false;
-                for t in 0..=frontier {
-                    if self.prefix[t] > 0.0 && self.g_feasible[t] > 0.0 {
-                        any_mine_outside |= left - t > 0;
-                        any_safe_outside |= left - t < outside;
+                // Feasibility first: which mine counts of each component are possible. A probe
+                // takes the real weights' nonzero terms instead (an underflow could only hide
+                // progress, never claim a wrong certainty in a real move).
+                let mut outside_range = (false, false);
+                if !self.probing {
+                    if self.convolve(true) == 0.0 {
+                        return Err(Inconsistent { cell: None });
                     }
+                    self.coef_feasible.clear();
+                    self.coef_feasible.extend_from_slice(&self.coef);
+                    outside_range = self.outside_range(left, outside);
                 }
                 let total_weight = self.convolve(false);
+                if self.probing {
+                    if !(total_weight > 0.0) {
+                        return Err(Inconsistent { cell: None });
+                    }
+                    self.coef_feasible.clear();
+                    self.coef_feasible.extend_from_slice(&self.coef);
+                    outside_range = self.outside_range(left, outside);
+                }
+                let (any_mine_outside, any_safe_outside) = outside_range;
                 self.ln_count = total_weight.ln()
                     + top
                     + self.components.iter().map(|c| c.ln_scale).sum::<f64>();
@@ -1269,6 +1252,19 @@ impl Solver {
         Ok(())
     }
 
+    /// After a convolution: whether some possible split leaves a mine off the frontier, and
+    /// whether some leaves a safe cell there.
+    fn outside_range(&self, left: usize, outside: usize) -> (bool, bool) {
+        let (mut any_mine, mut any_safe) = (false, false);
+        for t in 0..self.prefix.len() {
+            if self.prefix[t] > 0.0 && self.g_feasible[t] > 0.0 {
+                any_mine |= left - t > 0;
+                any_safe |= left - t < outside;
+            }
+        }
+        (any_mine, any_safe)
+    }
+
     /// Convolution over components, with indicator weights (`feasible`) or real ones:
     /// fills `coef` (per component and mine count, the weight of everything else), leaves the
     /// convolution of all components in `prefix`, and returns the total weight.
@@ -1378,7 +1374,7 @@ impl Solver {
             }
         }
         let progress = &self.progress;
-        self.certain_safe.sort_by(|&a, &b| {
+        self.certain_safe.sort_unstable_by(|&a, &b| {
             progress[b as usize]
                 .partial_cmp(&progress[a as usize])
                 .unwrap_or(std::cmp::Ordering::Equal)
@@ -1407,9 +1403,8 @@ impl Solver {
         }
         self.candidates
             .sort_unstable_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
-        let probes = MAX_PROBES;
-        if self.candidates.len() > 1 && probes > 0 {
-            self.candidates.truncate(probes);
+        if self.candidates.len() > 1 {
+            self.candidates.truncate(MAX_PROBES);
             let mut best = None;
             let mut best_score = f64::NEG_INFINITY;
             for i in 0..self.candidates.len() {

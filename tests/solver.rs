@@ -327,7 +327,7 @@ fn seeded_games_never_contradict_a_certain_claim() {
     assert!(wins > 30, "intermediate: {wins} wins");
     // Dense boards: many guesses, many small components.
     play_and_check(seed, 100, 8, 8, 16, Style::CLASSIC);
-    play_and_check(seed, 40, 16, 30, 99, Style::CLICKS);
+    play_and_check(seed, 20, 16, 30, 99, Style::CLICKS);
 }
 
 #[test]
