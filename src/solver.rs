@@ -1066,7 +1066,7 @@ impl Solver {
                 }
                 let total_weight = self.convolve(false);
                 if self.probing {
-                    if !(total_weight > 0.0) {
+                    if total_weight.is_nan() || total_weight <= 0.0 {
                         return Err(Inconsistent { cell: None });
                     }
                     self.coef_feasible.clear();
