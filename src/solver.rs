@@ -14,8 +14,12 @@
 //!    the number of ways to put the remaining mines in the closed cells off the frontier
 //!    (binomials in log space, scaled: the counts overflow any integer). With only a density
 //!    known, components are independent and weighted by `(p / (1 - p))^mines`.
-//! 4. Cells safe (or mines) in every consistent arrangement are certain; otherwise the guess is
-//!    the cell least likely to be a mine, near-ties broken by the chance it makes progress.
+//! 4. Cells safe (or mines) in every consistent arrangement are certain. Safe cells are listed
+//!    likeliest-0 first (cells certain to show 0 lead), so that opening them in order never
+//!    clicks a cell an earlier cascade opens. With none, the guess is chosen among the cells
+//!    within 0.03 of the lowest mine probability: each is scored P(safe) times the
+//!    chance that what it shows makes progress, found by analysing the view once per number
+//!    it could show (a closed form for cells far from every number: only a 0 helps there).
 //!
 //! A component whose enumeration exceeds a work budget falls back to a sound approximation: its
 //! partial tallies give the probabilities, it claims no certain cell beyond the single-number
@@ -153,7 +157,9 @@ const NODE_BUDGET: u64 = 400_000;
 const TIE_MARGIN: f64 = 0.03;
 
 /// How many of those candidates (the best by a cheap estimate first) get the exact progress
-/// check, which analyses the view once per number the cell could show.
+/// check, which analyses the view once per number the cell could show: a bound on the work,
+/// high enough to take every candidate on the usual boards. On expert (seed 100, 40,000
+/// games) 30 won 39.32%, 200 won 39.58%, 1000 won 39.78%.
 const MAX_PROBES: usize = 1000;
 
 /// A number that settles k new safe cells counts as min(k, 3)/3 progress: a guess that opens
@@ -249,6 +255,7 @@ struct Component {
 /// The solver and its reusable buffers. One per thread; every call starts from the view.
 #[derive(Debug, Default)]
 pub struct Solver {
+    node_budget: u64,
     grid_len: usize,
     neighbours: NeighbourTable,
     know: Vec<u8>,
@@ -338,6 +345,16 @@ pub struct Solver {
 impl Solver {
     pub fn new() -> Solver {
         Solver::default()
+    }
+
+    /// A solver whose enumeration of one component stops after `nodes` steps and falls back to
+    /// the approximation (0, like [`Solver::default`], means the default of 400,000; a judge
+    /// with a tight time limit may lower it).
+    pub fn with_budget(nodes: u64) -> Solver {
+        Solver {
+            node_budget: nodes,
+            ..Solver::default()
+        }
     }
 
     /// How many components fell back to the approximation, over this solver's life.
@@ -867,6 +884,11 @@ impl Solver {
         self.top.clear();
         self.top.resize(boxes, 0);
         let mut nodes: u64 = 0;
+        let budget = if self.node_budget == 0 {
+            NODE_BUDGET
+        } else {
+            self.node_budget
+        };
         let mut mines_placed: u32 = 0;
         let mut pos = 0usize;
         let mut aborted = false;
@@ -897,7 +919,7 @@ impl Solver {
                 self.unplace(b, placed as i32);
                 mines_placed -= placed;
             }
-            if nodes > NODE_BUDGET {
+            if nodes > budget {
                 aborted = true;
             }
             // Backtrack to the deepest box that can take one more mine.
@@ -1445,7 +1467,7 @@ impl Solver {
         let mut probe = self
             .probe
             .take()
-            .unwrap_or_else(|| Box::new((Solver::new(), view.clone())));
+            .unwrap_or_else(|| Box::new((Solver::with_budget(self.node_budget), view.clone())));
         {
             let (solver, scratch) = &mut *probe;
             scratch.clone_from(view);
@@ -1675,5 +1697,31 @@ mod tests {
         assert!(row % 19 == 0 && col % 19 == 0, "{row},{col}");
         assert!(close(guess.mine_probability, 50.0 / 400.0));
         assert!(!guess.certain);
+    }
+
+    #[test]
+    fn a_tiny_budget_approximates_soundly_and_counts_it() {
+        // Two closed rows around a row of 2s (each column's pair is one box; every three
+        // neighbouring boxes hold 2 mines): more than 3 enumeration steps.
+        let v = view(&["??????????", "2222222222", "??????????"]);
+        let mut exact = Solver::new();
+        exact.analyse(&v, Mines::Density(0.2)).unwrap();
+        assert_eq!(exact.approximations(), 0);
+        let mut rough = Solver::with_budget(3);
+        rough.analyse(&v, Mines::Density(0.2)).unwrap();
+        assert_eq!(rough.approximations(), 1);
+        assert!(rough
+            .probabilities()
+            .iter()
+            .all(|p| (0.0..=1.0).contains(p)));
+        // Nothing is claimed certain that the exact solver does not claim.
+        for &c in rough.certain_safe() {
+            assert!(exact.certain_safe().contains(&c));
+        }
+        for &c in rough.certain_mines() {
+            assert!(exact.certain_mines().contains(&c));
+        }
+        // A guess is still offered, and the view is not called inconsistent.
+        assert!(rough.best_guess().is_some() || !rough.certain_safe().is_empty());
     }
 }
