@@ -374,7 +374,10 @@ fn autoplay_is_deterministic_across_threads_and_refuses_bad_arguments() {
         let out = run(args);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-        assert!(stderr.starts_with("autoplay: "), "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with("autoplay: ") && stderr.lines().count() == 1,
+            "{args:?}: {stderr}"
+        );
         assert!(out.stdout.is_empty(), "{args:?}");
     }
 }

@@ -36,7 +36,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(message) => {
-            eprintln!("autoplay: {message}\n{USAGE}");
+            eprintln!("autoplay: {message} (autoplay --help shows the usage)");
             ExitCode::from(2)
         }
     }
