@@ -479,7 +479,7 @@ impl Solver {
         let grid = view.grid();
         let n = grid.len();
         self.neighbours.prepare(grid);
-        self.reset(n);
+        self.reset(n, false);
         let mut flags = 0usize;
         self.unknown = view.cells().iter().filter(|&&s| s == Seen::Closed).count();
         self.settled_mines = 0;
@@ -550,8 +550,7 @@ impl Solver {
         let grid = view.grid();
         let n = grid.len();
         self.neighbours.prepare(grid);
-        self.reset(n);
-        self.probing = true;
+        self.reset(n, true);
         self.know.copy_from_slice(&parent.rules_know);
         self.know[opened] = OPEN;
         self.unknown = parent.rules_unknown - 1;
@@ -573,12 +572,16 @@ impl Solver {
         self.finish(view, mines)
     }
 
-    fn reset(&mut self, n: usize) {
+    fn reset(&mut self, n: usize, probing: bool) {
+        self.probing = probing;
         self.grid_len = n;
         self.know.clear();
         self.know.resize(n, UNKNOWN);
-        self.probability.clear();
-        self.probability.resize(n, 0.0);
+        // A probe never reads cell probabilities: leave them.
+        if !probing || self.probability.len() != n {
+            self.probability.clear();
+            self.probability.resize(n, 0.0);
+        }
         self.box_of_cell.clear();
         self.box_of_cell.resize(n, NONE);
         self.queued.clear();
@@ -587,7 +590,6 @@ impl Solver {
         self.certain_mines.clear();
         self.best_guess = None;
         self.safe_found = 0;
-        self.probing = false;
         if self.ln_factorial.len() < n + 1 {
             self.ln_factorial.clear();
             self.ln_factorial.push(0.0);
