@@ -10,6 +10,7 @@
 //! official files have no such case because none can exist).
 
 use crate::board::{Board, CellState, Cover, FlagsInCascade, Grid};
+use crate::io::push_uint;
 
 /// The three operations of the protocol, by their `type` number 0, 1, 2.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,6 +24,15 @@ pub enum Operation {
 }
 
 impl Operation {
+    /// The operation's protocol number: 0, 1 or 2.
+    pub fn code(self) -> u8 {
+        match self {
+            Operation::Visit => 0,
+            Operation::Mark => 1,
+            Operation::AutoExplore => 2,
+        }
+    }
+
     /// The operation with protocol number `code`, if any.
     pub fn from_code(code: i64) -> Option<Operation> {
         match code {
@@ -103,6 +113,20 @@ impl Server {
         } else {
             self.marked_mines
         }
+    }
+
+    /// Appends the two lines printed after the map that ends the game: `YOU WIN!` or
+    /// `GAME OVER!`, then `visit_count marked_mine_count`. Nothing while the game runs.
+    pub fn push_ending(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(match self.status {
+            Status::Running => return,
+            Status::Won => b"YOU WIN!\n".as_slice(),
+            Status::Lost => b"GAME OVER!\n",
+        });
+        push_uint(out, self.visit_count() as u64);
+        out.push(b' ');
+        push_uint(out, self.marked_mine_count() as u64);
+        out.push(b'\n');
     }
 
     /// Applies one operation at `cell`, then decides whether the game is won. Does nothing

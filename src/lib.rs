@@ -12,3 +12,4 @@ pub mod io;
 pub mod jlu;
 pub mod leetcode;
 pub mod rng;
+pub mod solver;

@@ -4,6 +4,7 @@
 // idiomatic there.
 #![allow(clippy::needless_range_loop)]
 
+mod acm_client;
 mod acm_server;
 mod bundle;
 mod fuzz;
@@ -11,7 +12,9 @@ mod fuzz_core;
 mod gen;
 mod golden;
 mod inexperienced_player;
+mod jlu_machine;
 mod jlu_panel;
 mod mine_ops;
+mod solver;
 mod update_board;
 mod util;

@@ -7,8 +7,10 @@ use std::process::{Command, Stdio};
 /// The path of a built binary. Every binary of the crate is listed here.
 pub fn binary(name: &str) -> &'static str {
     match name {
+        "acm-client" => env!("CARGO_BIN_EXE_acm-client"),
         "bundle" => env!("CARGO_BIN_EXE_bundle"),
         "gen" => env!("CARGO_BIN_EXE_gen"),
+        "jlu-machine" => env!("CARGO_BIN_EXE_jlu-machine"),
         "jlu-panel" => env!("CARGO_BIN_EXE_jlu-panel"),
         "mine-ops" => env!("CARGO_BIN_EXE_mine-ops"),
         "update-board" => env!("CARGO_BIN_EXE_update-board"),

@@ -3,7 +3,7 @@
 
 use minejudge::acm::{Operation, Server, Status};
 use minejudge::board::{Board, Grid};
-use minejudge::io::{flush_large, push_uint, run, InputError, Scanner};
+use minejudge::io::{flush_large, run, InputError, Scanner};
 use std::process::ExitCode;
 
 /// The largest side accepted: the course allows 30, we allow 1000.
@@ -41,14 +41,6 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), InputError> {
         // A 1000x1000 map is a megabyte, and the course allows 1000 operations.
         flush_large(out);
     }
-    out.extend_from_slice(if server.status() == Status::Won {
-        b"YOU WIN!\n".as_slice()
-    } else {
-        b"GAME OVER!\n"
-    });
-    push_uint(out, server.visit_count() as u64);
-    out.push(b' ');
-    push_uint(out, server.marked_mine_count() as u64);
-    out.push(b'\n');
+    server.push_ending(out);
     Ok(())
 }

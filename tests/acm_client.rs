@@ -1,0 +1,169 @@
+//! `acm-client`: its traced moves replayed through `acm-server` give the same maps, it wins the
+//! course's advanced-style games it should, and bad input.
+
+#[allow(dead_code)]
+#[path = "../src/bin/acm-client.rs"]
+mod acm_client_bin;
+
+use crate::acm_server::acm_server_bin;
+use crate::util::{self, assert_bad_input};
+use minejudge::rng::Rng;
+
+/// A single-game file: `n m`, the map, the first click, with the first click's surroundings
+/// kept free of mines as the course's generator does.
+fn random_game(rng: &mut Rng) -> String {
+    let rows = 3 + rng.below(14);
+    let cols = 3 + rng.below(14);
+    let density = [0.05, 0.1, 0.15, 0.2, 0.3][rng.below(5)];
+    let first = (1 + rng.below(rows - 2), 1 + rng.below(cols - 2));
+    let mut text = format!("{rows} {cols}\n");
+    for row in 0..rows {
+        for col in 0..cols {
+            let near = row.abs_diff(first.0) + col.abs_diff(first.1) <= 1;
+            text.push(if !near && rng.chance(density) {
+                'X'
+            } else {
+                '.'
+            });
+        }
+        text.push('\n');
+    }
+    text + &format!("{} {}\n", first.0, first.1)
+}
+
+#[test]
+fn traced_moves_replay_through_the_server_to_the_same_maps() {
+    let seed = 0xacc1;
+    println!("acm-client replay seed {seed}");
+    let mut rng = Rng::new(seed);
+    let (mut won, games) = (0, 300);
+    for game in 0..games {
+        let input = random_game(&mut rng);
+        let mut trace = Vec::new();
+        acm_client_bin::solve_traced(input.as_bytes(), &mut trace)
+            .unwrap_or_else(|err| panic!("seed {seed} game {game}: {err}\n{input}"));
+        let trace = String::from_utf8(trace).expect("UTF-8");
+        // The server's input: the map, then every traced move (the lines of three numbers).
+        let map_end = input.trim_end().rfind('\n').expect("first click line") + 1;
+        let mut server_input = input[..map_end].to_string();
+        for line in trace.lines().filter(|line| line.split(' ').count() == 3) {
+            server_input += line;
+            server_input.push('\n');
+        }
+        let mut server_out = Vec::new();
+        acm_server_bin::solve(server_input.as_bytes(), &mut server_out)
+            .unwrap_or_else(|err| panic!("seed {seed} game {game}: {err}\n{server_input}"));
+        // The server prints the all-`?` map first; the client prints each map after its move.
+        let rows: usize = input.split_whitespace().next().unwrap().parse().unwrap();
+        let server_text = String::from_utf8(server_out).expect("UTF-8");
+        let after_first_map: String = server_text.split_inclusive('\n').skip(rows).collect();
+        let client_maps: String = trace
+            .split_inclusive('\n')
+            .filter(|line| line.split(' ').count() != 3)
+            .collect();
+        if let Some(diff) =
+            util::first_difference(after_first_map.as_bytes(), client_maps.as_bytes())
+        {
+            panic!("seed {seed} game {game}: {diff}\ninput:\n{input}");
+        }
+        let mut plain = Vec::new();
+        acm_client_bin::solve(input.as_bytes(), &mut plain).unwrap();
+        assert!(
+            client_maps.ends_with(&*String::from_utf8_lossy(&plain)),
+            "game {game}"
+        );
+        won += trace.contains("YOU WIN!") as usize;
+    }
+    println!("acm-client: {won} of {games} games won");
+    assert!(
+        won * 100 >= games * 60,
+        "only {won} of {games} won (seed {seed})"
+    );
+}
+
+#[test]
+fn batch_prints_fifty_shares_and_the_course_score() {
+    let mut out = Vec::new();
+    acm_client_bin::solve(b"10 10 12\n42\n2\n", &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 51, "{text}");
+    let shares: Vec<f64> = lines[..50]
+        .iter()
+        .map(|line| line.rsplit(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert!(shares.iter().all(|s| (0.0..=1.0).contains(s)), "{text}");
+    let mut sorted = shares.clone();
+    sorted.sort_by(f64::total_cmp);
+    let expected = sorted[5..].iter().sum::<f64>() / 45.0;
+    let score: f64 = lines[50]
+        .strip_prefix("score: ")
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(
+        (score - expected).abs() < 1e-5,
+        "score {score}, expected {expected}\n{text}"
+    );
+    // Same seed, same batch.
+    let mut again = Vec::new();
+    acm_client_bin::solve(b"10 10 12\n42\n2\n", &mut again).unwrap();
+    assert_eq!(text.as_bytes(), &again[..]);
+}
+
+#[test]
+fn bad_input_is_refused() {
+    let name = "acm-client";
+    assert_bad_input(
+        name,
+        b"",
+        1,
+        "expected `n m` or `rows cols mines`, found end of input",
+        b"",
+    );
+    assert_bad_input(name, b"3\n", 1, "the first line has 1 numbers", b"");
+    assert_bad_input(
+        name,
+        b"3 x\n",
+        1,
+        "expected numbers on the first line, found \"x\"",
+        b"",
+    );
+    assert_bad_input(
+        name,
+        b"2 2\n..\n.X\n2 0\n",
+        4,
+        "the first click's row 2 is outside 0..=1",
+        b"",
+    );
+    assert_bad_input(
+        name,
+        b"2 2\n..\n.Y\n0 0\n",
+        3,
+        "row 2, column 2: expected 'X' or '.'",
+        b"",
+    );
+    assert_bad_input(
+        name,
+        b"2 2\n..\n.X\n",
+        3,
+        "expected the first click's row, found end of input",
+        b"",
+    );
+    assert_bad_input(
+        name,
+        b"2 10 3\n1\n2\n",
+        1,
+        "rows 2 is outside 3..=1000",
+        b"",
+    );
+    assert_bad_input(name, b"10 10 99\n1\n2\n", 1, "mines 99 is outside", b"");
+    assert_bad_input(
+        name,
+        b"10 10 9\n1\n",
+        2,
+        "expected min_dist, found end of input",
+        b"",
+    );
+}

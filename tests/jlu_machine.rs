@@ -1,0 +1,163 @@
+//! `jlu-machine`: stateless games through the JLU panel, and bad input.
+
+#[allow(dead_code)]
+#[path = "../src/bin/jlu-machine.rs"]
+mod jlu_machine_bin;
+
+use crate::util::assert_bad_input;
+use minejudge::board::{Board, Grid};
+use minejudge::io::push_int;
+use minejudge::jlu::{Outcome, Panel};
+use minejudge::rng::Rng;
+
+/// The panel as `jlu-machine` reads it: `n m` (and `k` when given), then the -1/0..8 rows.
+fn panel_text(panel: &Panel, mines: Option<usize>) -> Vec<u8> {
+    let grid = panel.grid();
+    let mut text = format!("{} {}", grid.rows(), grid.cols()).into_bytes();
+    if let Some(mines) = mines {
+        text.extend_from_slice(format!(" {mines}").as_bytes());
+    }
+    text.push(b'\n');
+    for row in panel.values().chunks(grid.cols()) {
+        for &value in row {
+            push_int(&mut text, value as i64);
+            text.push(b' ');
+        }
+        text.push(b'\n');
+    }
+    text
+}
+
+/// One JLU game driven by the binary's `solve`, one call per click with nothing kept between
+/// calls, as the course's judge does; mines are placed after the first click, away from it.
+/// Returns whether it was won and the number of clicks.
+fn play_jlu_game(
+    rng: &mut Rng,
+    rows: usize,
+    cols: usize,
+    mines: usize,
+    tell_count: bool,
+) -> (bool, usize) {
+    let grid = Grid::new(rows, cols);
+    let empty = Board::from_mines(grid, []);
+    let mut panel = Panel::new(&empty);
+    let mut board = None;
+    for click in 1..=400 {
+        let text = panel_text(&panel, tell_count.then_some(mines));
+        let mut out = Vec::new();
+        jlu_machine_bin::solve(&text, &mut out).unwrap_or_else(|err| {
+            panic!(
+                "click {click}: {err}\npanel:\n{}",
+                String::from_utf8_lossy(&text)
+            )
+        });
+        let answer = String::from_utf8(out).expect("UTF-8");
+        let numbers: Vec<usize> = answer
+            .split_whitespace()
+            .map(|n| n.parse().unwrap())
+            .collect();
+        assert!(
+            answer.ends_with('\n') && numbers.len() == 2,
+            "answer {answer:?}"
+        );
+        assert!(
+            numbers[0] < rows && numbers[1] < cols,
+            "answer {answer:?} off the board"
+        );
+        let cell = grid.index(numbers[0], numbers[1]);
+        assert!(
+            !panel.is_open(cell),
+            "click {click} on the open cell {answer:?}"
+        );
+        let board = board.get_or_insert_with(|| {
+            let mut others: Vec<usize> = (0..grid.len()).filter(|&c| c != cell).collect();
+            rng.shuffle(&mut others);
+            let board = Board::from_mines(grid, others[..mines].iter().copied());
+            // The panel counts the closed safe cells of its own board: make it on the real one.
+            panel = Panel::new(&board);
+            board
+        });
+        match panel.refresh(board, cell) {
+            Outcome::Won => return (true, click),
+            Outcome::Lost => return (false, click),
+            Outcome::Going => {}
+        }
+    }
+    (false, 400)
+}
+
+#[test]
+fn plays_jlu_games_statelessly_and_wins_most() {
+    let seed = 0x4a4c55;
+    println!("jlu-machine games seed {seed}");
+    let mut rng = Rng::new(seed);
+    let games = 60;
+    let mut wins = 0;
+    for game in 0..games {
+        let (won, clicks) = play_jlu_game(&mut rng, 20, 20, 50, game % 2 == 0);
+        assert!(clicks <= 400, "game {game}");
+        wins += won as usize;
+    }
+    println!("jlu-machine: {wins} of {games} JLU games won");
+    // The solver wins about 88% of these; 70% leaves room for chance, not for a broken player.
+    assert!(
+        wins * 100 >= games * 70,
+        "only {wins} of {games} won (seed {seed})"
+    );
+}
+
+#[test]
+fn bad_input_and_finished_panels_are_refused() {
+    let name = "jlu-machine";
+    assert_bad_input(
+        name,
+        b"",
+        1,
+        "expected the header `n m` or `n m k`, found end of input",
+        b"",
+    );
+    assert_bad_input(
+        name,
+        b"2 2 1 7\n",
+        1,
+        "the header has too many numbers",
+        b"",
+    );
+    assert_bad_input(name, b"2 0\n", 1, "m (columns) 0 is outside", b"");
+    assert_bad_input(
+        name,
+        b"2 2 5\n-1 -1\n-1 -1\n",
+        1,
+        "k (mines) 5 is outside 0..=4",
+        b"",
+    );
+    assert_bad_input(
+        name,
+        b"2 2\n-1 -1\n-1 9\n",
+        3,
+        "the panel's cell (1, 1) 9 is outside -1..=8",
+        b"",
+    );
+    assert_bad_input(
+        name,
+        b"2 2\n-1 -1\n-1\n",
+        3,
+        "expected the panel's cell (1, 1), found end of input",
+        b"",
+    );
+    assert_bad_input(
+        name,
+        b"100000 100000\n-1\n",
+        1,
+        "the input is truncated",
+        b"",
+    );
+    assert_bad_input(name, b"2 2\n-1 3\n0 0\n", 2, "inconsistent panel", b"");
+    assert_bad_input(
+        name,
+        b"2 2 1\n-1 1\n1 1\n",
+        1,
+        "no cell is left to click",
+        b"",
+    );
+}
