@@ -1,6 +1,6 @@
 //! Seeded generators of valid judge inputs, for tests, benchmarks and problem setters.
 
-use crate::board::Grid;
+use crate::board::{Board, Cover, FlagsInCascade, Grid};
 use crate::io::push_uint;
 use crate::rng::Rng;
 
@@ -25,6 +25,12 @@ pub struct MineOpsSpec {
 
 /// A valid `mine-ops` input: `n m`, the board, the operations (1-based), `Quit`.
 pub fn mine_ops(seed: u64, spec: &MineOpsSpec) -> Vec<u8> {
+    mine_ops_mixed(seed, spec, None)
+}
+
+/// [`mine_ops`] with the operations drawn in the proportions `mix` (Flag, Sweep, DSweep
+/// weights); `None` is [`mine_ops`]'s own mix, byte for byte.
+pub fn mine_ops_mixed(seed: u64, spec: &MineOpsSpec, mix: Option<[u32; 3]>) -> Vec<u8> {
     let mut rng = Rng::new(seed);
     let grid = Grid::new(spec.rows, spec.cols);
     let mut mine = random_mines(&mut rng, grid, spec.density);
@@ -60,6 +66,21 @@ pub fn mine_ops(seed: u64, spec: &MineOpsSpec) -> Vec<u8> {
         out.push(b'\n');
     }
     for _ in 0..spec.ops {
+        if let Some(weights) = mix {
+            let kind = weighted(&mut rng, weights);
+            let cell = match kind {
+                0 if spec.plausible => pick(&mut rng, &mines, grid),
+                1 if spec.plausible => pick(&mut rng, &safe, grid),
+                _ => rng.below(grid.len()),
+            };
+            let name: &[u8] = [&b"Flag"[..], b"Sweep", b"DSweep"][kind];
+            push_words(
+                &mut out,
+                &[name],
+                &[cell / spec.cols + 1, cell % spec.cols + 1],
+            );
+            continue;
+        }
         let roll = rng.below(100);
         let (name, cell): (&[u8], usize) = if !spec.plausible {
             let name: &[u8] = [&b"Flag"[..], b"Sweep", b"DSweep"][roll % 3];
@@ -81,6 +102,386 @@ pub fn mine_ops(seed: u64, spec: &MineOpsSpec) -> Vec<u8> {
     }
     out.extend_from_slice(b"Quit\n");
     out
+}
+
+/// An index into `weights`, drawn with probability proportional to its weight (the sum must be
+/// positive).
+fn weighted(rng: &mut Rng, weights: [u32; 3]) -> usize {
+    let total: u64 = weights.iter().map(|&w| w as u64).sum();
+    let mut roll = rng.below(total as usize) as u64;
+    for (kind, &weight) in weights.iter().enumerate() {
+        if roll < weight as u64 {
+            return kind;
+        }
+        roll -= weight as u64;
+    }
+    weights.len() - 1
+}
+
+/// A cell of `cells`, or any cell of `grid` when `cells` is empty.
+fn pick(rng: &mut Rng, cells: &[usize], grid: Grid) -> usize {
+    if cells.is_empty() {
+        rng.below(grid.len())
+    } else {
+        cells[rng.below(cells.len())]
+    }
+}
+
+/// Appends one line: the words, then the numbers, separated by spaces.
+fn push_words(out: &mut Vec<u8>, words: &[&[u8]], numbers: &[usize]) {
+    let mut first = true;
+    for word in words {
+        if !first {
+            out.push(b' ');
+        }
+        first = false;
+        out.extend_from_slice(word);
+    }
+    for &number in numbers {
+        if !first {
+            out.push(b' ');
+        }
+        first = false;
+        push_uint(out, number as u64);
+    }
+    out.push(b'\n');
+}
+
+/// The most cells a generated board may have (`jlu-panel`'s own bound).
+pub const MAX_CELLS: usize = 10_000_000;
+
+/// The judges `gen` writes inputs for, by binary name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Judge {
+    MineOps,
+    JluPanel,
+    AcmServer,
+    InexperiencedPlayer,
+    UpdateBoard,
+}
+
+impl Judge {
+    /// Every judge, in the order the README lists them.
+    pub const ALL: [Judge; 5] = [
+        Judge::MineOps,
+        Judge::JluPanel,
+        Judge::UpdateBoard,
+        Judge::AcmServer,
+        Judge::InexperiencedPlayer,
+    ];
+
+    /// The binary's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Judge::MineOps => "mine-ops",
+            Judge::JluPanel => "jlu-panel",
+            Judge::AcmServer => "acm-server",
+            Judge::InexperiencedPlayer => "inexperienced-player",
+            Judge::UpdateBoard => "update-board",
+        }
+    }
+
+    /// The judge whose binary is called `name`.
+    pub fn from_name(name: &str) -> Option<Judge> {
+        Judge::ALL.into_iter().find(|judge| judge.name() == name)
+    }
+
+    /// The largest side the binary accepts (boards are also kept to [`MAX_CELLS`]).
+    pub fn max_side(self) -> usize {
+        match self {
+            Judge::AcmServer | Judge::InexperiencedPlayer => 1000,
+            _ => MAX_CELLS,
+        }
+    }
+}
+
+/// How large the defaults are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Size {
+    /// Sides 1 to 8, up to 20 operations, odd boards (all mines, no mine) among them.
+    Small,
+    /// Sides 10 to 60, hundreds of operations.
+    Medium,
+    /// The judge's largest case: see [`max_case`].
+    Max,
+}
+
+/// What the defaults of a size may be replaced with; `None` keeps the size's default.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Knobs {
+    pub rows: Option<usize>,
+    pub cols: Option<usize>,
+    /// The chance of each cell being a mine, in `0..=1`.
+    pub density: Option<f64>,
+    /// Operations (`mine-ops`, `acm-server`), clicks (`jlu-panel`) or board-and-click pairs
+    /// (`update-board`).
+    pub ops: Option<usize>,
+    /// Boards (`inexperienced-player`).
+    pub boards: Option<usize>,
+    /// Weights of the three operations: Flag, Sweep, DSweep (`mine-ops`); visit, mark,
+    /// auto-explore (`acm-server`).
+    pub mix: Option<[u32; 3]>,
+    /// A plausible player (mostly sensible moves) or plain random operations.
+    pub plausible: Option<bool>,
+}
+
+/// The largest case of a judge: `(side, density, operations or boards)`, the player plausible.
+///
+/// - `mine-ops`: 1000x1000, density 0.1, 60000 operations (the statement's bound).
+/// - `jlu-panel`: 1000x1000, density 0.15, 200 clicks (the statement's click bound on the
+///   largest board the binary must handle fast; up to ~450 MB of panels).
+/// - `acm-server`: 1000x1000, density 0.15, 1000 operations (the course's bound on the largest
+///   board the binary accepts; a 1 MB map per operation).
+/// - `inexperienced-player`: one 1000x1000 board at density 0.15 (the benchmark's).
+/// - `update-board`: one 1000x1000 board and click, density 0.15.
+pub fn max_case(judge: Judge) -> (usize, f64, usize) {
+    match judge {
+        Judge::MineOps => (1000, 0.1, 60_000),
+        Judge::JluPanel => (1000, 0.15, 200),
+        Judge::AcmServer => (1000, 0.15, 1000),
+        Judge::InexperiencedPlayer | Judge::UpdateBoard => (1000, 0.15, 1),
+    }
+}
+
+/// The defaults of `size` for one board, with `knobs` applied: `(rows, cols, density)`.
+fn board_shape(rng: &mut Rng, judge: Judge, size: Size, knobs: &Knobs) -> (usize, usize, f64) {
+    let (low, high) = match size {
+        Size::Small => (1, 8),
+        Size::Medium => (10, 60),
+        Size::Max => (max_case(judge).0, max_case(judge).0),
+    };
+    let rows = low + rng.below(high - low + 1);
+    let cols = low + rng.below(high - low + 1);
+    let density = match size {
+        // Odd boards on purpose: no mine, all mines, and everything between.
+        Size::Small => [0.0, 0.1, 0.2, 0.3, 0.5, 0.8, 1.0][rng.below(7)],
+        Size::Medium => 0.05 + 0.2 * rng.unit(),
+        Size::Max => max_case(judge).1,
+    };
+    (
+        knobs.rows.unwrap_or(rows),
+        knobs.cols.unwrap_or(cols),
+        knobs.density.unwrap_or(density),
+    )
+}
+
+/// One valid input for `judge`: the same `seed`, `size` and `knobs` give the same bytes.
+pub fn generate(judge: Judge, seed: u64, size: Size, knobs: &Knobs) -> Vec<u8> {
+    // The shape comes from its own stream so that `mine-ops` with `seed` is `mine_ops(seed, ..)`.
+    let mut rng = Rng::new(seed ^ 0x6765_6e5f_7368_6170);
+    let (rows, cols, density) = board_shape(&mut rng, judge, size, knobs);
+    let ops = knobs.ops.unwrap_or(match size {
+        Size::Small => rng.below(21),
+        Size::Medium => 200 + rng.below(801),
+        Size::Max => max_case(judge).2,
+    });
+    let plausible = knobs
+        .plausible
+        .unwrap_or(size == Size::Max || rng.chance(0.5));
+    match judge {
+        Judge::MineOps => {
+            let spec = MineOpsSpec {
+                rows,
+                cols,
+                density,
+                ops,
+                plausible,
+            };
+            mine_ops_mixed(seed, &spec, knobs.mix)
+        }
+        Judge::AcmServer => {
+            let mine = random_mines(&mut Rng::new(seed), Grid::new(rows, cols), density);
+            acm_server(
+                &mut Rng::new(!seed),
+                rows,
+                cols,
+                &mine,
+                ops,
+                plausible,
+                knobs.mix,
+            )
+        }
+        Judge::JluPanel => jlu_panel(&mut Rng::new(seed), rows, cols, density, ops, plausible),
+        Judge::InexperiencedPlayer => {
+            let shape = (rows, cols, density);
+            let boards = Boards { judge, size, knobs };
+            let mut out = boards.write(&mut rng, seed, knobs.boards, shape, inexperienced_board);
+            out.extend_from_slice(b"0 0\n");
+            out
+        }
+        Judge::UpdateBoard => {
+            let shape = (rows, cols, density);
+            let boards = Boards { judge, size, knobs };
+            boards.write(&mut rng, seed, knobs.ops, shape, update_board_pair)
+        }
+    }
+}
+
+/// The boards of a judge whose input is a list of boards.
+struct Boards<'k> {
+    judge: Judge,
+    size: Size,
+    knobs: &'k Knobs,
+}
+
+impl Boards<'_> {
+    /// `count` boards (by default 1 to 4 small, 1 to 10 medium, 1 at max), each written by
+    /// `write`: the first of shape `first`, later ones of fresh shapes unless the knobs fix them.
+    fn write(
+        &self,
+        shape_rng: &mut Rng,
+        seed: u64,
+        count: Option<usize>,
+        first: (usize, usize, f64),
+        write: fn(&mut Rng, usize, usize, f64, &mut Vec<u8>),
+    ) -> Vec<u8> {
+        let count = count.unwrap_or(match self.size {
+            Size::Small => 1 + shape_rng.below(4),
+            Size::Medium => 1 + shape_rng.below(10),
+            Size::Max => 1,
+        });
+        let mut rng = Rng::new(seed);
+        let mut out = Vec::new();
+        for board in 0..count {
+            let (rows, cols, density) = if board == 0 {
+                first
+            } else {
+                board_shape(&mut rng, self.judge, self.size, self.knobs)
+            };
+            write(&mut rng, rows, cols, density, &mut out);
+        }
+        out
+    }
+}
+
+/// `n m`, the `X`/`.` map, then `x y type` operations (0-based). A plausible player visits safe
+/// cells, marks mines and auto-explores safe cells (weights 55, 25, 20 unless `mix` says
+/// otherwise), so it loses only by chance of the mix and usually wins; a random one picks
+/// cells and types uniformly (or by `mix`).
+fn acm_server(
+    rng: &mut Rng,
+    rows: usize,
+    cols: usize,
+    mine: &[bool],
+    ops: usize,
+    plausible: bool,
+    mix: Option<[u32; 3]>,
+) -> Vec<u8> {
+    let grid = Grid::new(rows, cols);
+    let mut out = Vec::with_capacity(grid.len() + rows + ops * 12 + 16);
+    push_words(&mut out, &[], &[rows, cols]);
+    push_map(&mut out, grid, mine, b'X', b'.');
+    let safe: Vec<usize> = (0..grid.len()).filter(|&i| !mine[i]).collect();
+    let mines: Vec<usize> = (0..grid.len()).filter(|&i| mine[i]).collect();
+    let weights = mix.unwrap_or(if plausible { [55, 25, 20] } else { [1, 1, 1] });
+    for _ in 0..ops {
+        let kind = weighted(rng, weights);
+        let cell = match kind {
+            0 | 2 if plausible => pick(rng, &safe, grid),
+            1 if plausible => pick(rng, &mines, grid),
+            _ => rng.below(grid.len()),
+        };
+        push_words(&mut out, &[], &[cell / cols, cell % cols, kind]);
+    }
+    out
+}
+
+/// Appends the rows of a mine map, `mine_byte` for a mine and `safe_byte` for a safe cell.
+fn push_map(out: &mut Vec<u8>, grid: Grid, mine: &[bool], mine_byte: u8, safe_byte: u8) {
+    for row in mine.chunks(grid.cols()) {
+        out.extend(row.iter().map(|&m| if m { mine_byte } else { safe_byte }));
+        out.push(b'\n');
+    }
+}
+
+/// `n m k l`, the k mines as `i j` (shuffled, now and then one listed twice), then the l clicks;
+/// a plausible player clicks safe cells nine times in ten.
+fn jlu_panel(
+    rng: &mut Rng,
+    rows: usize,
+    cols: usize,
+    density: f64,
+    clicks: usize,
+    plausible: bool,
+) -> Vec<u8> {
+    let grid = Grid::new(rows, cols);
+    let mine = random_mines(rng, grid, density);
+    let mut mines: Vec<usize> = (0..grid.len()).filter(|&i| mine[i]).collect();
+    if !mines.is_empty() && rng.chance(0.2) {
+        mines.push(mines[rng.below(mines.len())]);
+    }
+    rng.shuffle(&mut mines);
+    let safe: Vec<usize> = (0..grid.len()).filter(|&i| !mine[i]).collect();
+    let mut out = Vec::with_capacity((mines.len() + clicks) * 10 + 32);
+    push_words(&mut out, &[], &[rows, cols, mines.len(), clicks]);
+    for &cell in &mines {
+        push_words(&mut out, &[], &[cell / cols, cell % cols]);
+    }
+    for _ in 0..clicks {
+        let cell = if plausible && rng.chance(0.9) {
+            pick(rng, &safe, grid)
+        } else {
+            rng.below(grid.len())
+        };
+        push_words(&mut out, &[], &[cell / cols, cell % cols]);
+    }
+    out
+}
+
+/// One `r c` board of `M` and `.` with at least one safe cell.
+fn inexperienced_board(rng: &mut Rng, rows: usize, cols: usize, density: f64, out: &mut Vec<u8>) {
+    let grid = Grid::new(rows, cols);
+    let mut mine = random_mines(rng, grid, density);
+    if mine.iter().all(|&m| m) {
+        mine[rng.below(grid.len())] = false;
+    }
+    push_words(out, &[], &[rows, cols]);
+    push_map(out, grid, &mine, b'M', b'.');
+}
+
+/// One LeetCode board (a game part-played by a few earlier clicks, so it may hold `B`, digits
+/// and, rarely, an `X`) on one line and its click `[r,c]` on the next.
+fn update_board_pair(rng: &mut Rng, rows: usize, cols: usize, density: f64, out: &mut Vec<u8>) {
+    let grid = Grid::new(rows, cols);
+    let board = Board::new(grid, random_mines(rng, grid, density));
+    let mut cover = Cover::new(&board);
+    let mut opened = Vec::new();
+    for _ in 0..rng.below(3) {
+        let cell = rng.below(grid.len());
+        if board.is_mine(cell) {
+            if rng.chance(0.3) {
+                cover.mark_open(&board, cell);
+            }
+        } else {
+            cover.reveal_from(&board, cell, FlagsInCascade::Kept, &mut opened);
+        }
+    }
+    out.reserve(grid.len() * 4 + rows * 2 + 32);
+    out.push(b'[');
+    for row in 0..rows {
+        out.extend_from_slice(if row == 0 { b"[" } else { b",[" });
+        for col in 0..cols {
+            let cell = grid.index(row, col);
+            let shown = match (cover.is_open(cell), board.is_mine(cell)) {
+                (false, false) => b'E',
+                (false, true) => b'M',
+                (true, true) => b'X',
+                (true, false) if board.count(cell) == 0 => b'B',
+                (true, false) => b'0' + board.count(cell),
+            };
+            if col > 0 {
+                out.push(b',');
+            }
+            out.extend_from_slice(&[b'"', shown, b'"']);
+        }
+        out.push(b']');
+    }
+    out.extend_from_slice(b"]\n[");
+    let click = rng.below(grid.len());
+    push_uint(out, (click / cols) as u64);
+    out.push(b',');
+    push_uint(out, (click % cols) as u64);
+    out.extend_from_slice(b"]\n");
 }
 
 #[cfg(test)]
@@ -105,5 +506,49 @@ mod tests {
         assert_eq!(lines.len(), 1 + 5 + 10 + 1);
         assert!(lines[1..6].iter().all(|row| row.len() == 7));
         assert_eq!(*lines.last().unwrap(), "Quit");
+        assert_eq!(mine_ops_mixed(3, &spec, None), mine_ops(3, &spec));
+        assert_ne!(
+            mine_ops_mixed(3, &spec, Some([1, 1, 1])),
+            mine_ops(3, &spec)
+        );
+    }
+
+    #[test]
+    fn every_judge_same_seed_same_bytes_and_knobs_apply() {
+        for judge in Judge::ALL {
+            assert_eq!(Judge::from_name(judge.name()), Some(judge));
+            for size in [Size::Small, Size::Medium] {
+                let knobs = Knobs::default();
+                let a = generate(judge, 9, size, &knobs);
+                assert_eq!(a, generate(judge, 9, size, &knobs), "{judge:?}");
+                assert_ne!(a, generate(judge, 10, size, &knobs), "{judge:?}");
+            }
+            let knobs = Knobs {
+                rows: Some(3),
+                cols: Some(4),
+                density: Some(0.0),
+                ops: Some(2),
+                boards: Some(2),
+                // A plausible mine-ops player walls a cell in with mines.
+                plausible: Some(false),
+                ..Knobs::default()
+            };
+            let text = String::from_utf8(generate(judge, 1, Size::Small, &knobs)).unwrap();
+            let first = text.lines().next().unwrap();
+            match judge {
+                Judge::UpdateBoard => {
+                    // Earlier clicks may have opened cells: count cells, not `E`s.
+                    assert_eq!(first.matches("],[").count(), 2, "3 rows: {first}");
+                    assert_eq!(first.matches('"').count(), 24, "12 cells: {first}");
+                    assert_eq!(text.lines().count(), 4, "two pairs");
+                }
+                Judge::JluPanel => assert_eq!(first, "3 4 0 2"),
+                _ => assert_eq!(first, "3 4"),
+            }
+            assert!(
+                !text.contains(['*', 'X', 'M']),
+                "{judge:?}: no mine at density 0"
+            );
+        }
     }
 }

@@ -98,6 +98,10 @@ pub struct Scanner<'a> {
     token_line: usize,
     /// The line of the last token or non-blank line returned.
     text_line: usize,
+    /// The non-whitespace bytes returned so far, in tokens and lines.
+    text_read: usize,
+    /// The non-whitespace bytes of the whole input, counted when first needed.
+    text_total: Option<usize>,
 }
 
 impl<'a> Scanner<'a> {
@@ -108,6 +112,8 @@ impl<'a> Scanner<'a> {
             pos_line: 1,
             token_line: 1,
             text_line: 1,
+            text_read: 0,
+            text_total: None,
         }
     }
 
@@ -125,10 +131,23 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// The number of bytes not read yet: a bound on how much data can still follow, used to
-    /// refuse headers that announce more than the input holds before allocating for them.
+    /// The number of bytes not read yet.
     pub fn remaining(&self) -> usize {
         self.input.len() - self.pos
+    }
+
+    /// The number of non-whitespace bytes not read yet: a bound on how much data can still
+    /// follow, used to refuse headers that announce more than the input holds before allocating
+    /// for them. It does not depend on how the input spells its whitespace (CRLF, tabs, trailing
+    /// spaces), so neither does the error a short input gets.
+    ///
+    /// Complexity: O(input) on the first call, O(1) after.
+    pub fn text_left(&mut self) -> usize {
+        let input = self.input;
+        let total = *self
+            .text_total
+            .get_or_insert_with(|| input.iter().filter(|&&b| !is_space(b)).count());
+        total - self.text_read
     }
 
     fn skip_space(&mut self) {
@@ -168,6 +187,7 @@ impl<'a> Scanner<'a> {
         while self.pos < self.input.len() && !is_space(self.input[self.pos]) {
             self.pos += 1;
         }
+        self.text_read += self.pos - start;
         Some(&self.input[start..self.pos])
     }
 
@@ -200,8 +220,9 @@ impl<'a> Scanner<'a> {
     /// Reads `rows` whitespace-separated rows of exactly `cols` bytes, each byte `mine` or
     /// `safe`, into a row-major mine map (`true` for `mine`).
     ///
-    /// Refuses a size the rest of the input cannot hold before allocating anything for it, so
-    /// a header that announces 100000x100000 on a 20-byte file fails at once.
+    /// Refuses a size the rest of the input cannot hold (see [`Scanner::text_left`]) before
+    /// allocating anything for it, so a header that announces 100000x100000 on a 20-byte file
+    /// fails at once.
     pub fn mine_rows(
         &mut self,
         rows: usize,
@@ -209,13 +230,12 @@ impl<'a> Scanner<'a> {
         mine: u8,
         safe: u8,
     ) -> Result<Vec<bool>, InputError> {
-        let fits = rows
-            .checked_mul(cols)
-            .is_some_and(|cells| cells <= self.remaining());
+        let left = self.text_left();
+        let fits = rows.checked_mul(cols).is_some_and(|cells| cells <= left);
         if !fits {
             return Err(self.error(format!(
-                "the input is truncated: a {rows}x{cols} map does not fit in the {} bytes left",
-                self.remaining()
+                "the input is truncated: a {rows}x{cols} map does not fit in the {left} \
+                 non-blank bytes left"
             )));
         }
         let mut map = Vec::with_capacity(rows * cols);
@@ -264,7 +284,9 @@ impl<'a> Scanner<'a> {
         if let [head @ .., b'\r'] = line {
             line = head;
         }
-        if !line.iter().all(|&b| is_space(b)) {
+        let text = line.iter().filter(|&&b| !is_space(b)).count();
+        if text > 0 {
+            self.text_read += text;
             self.text_line = self.token_line;
         }
         Some(line)
@@ -414,6 +436,30 @@ mod tests {
             "{}",
             err.message
         );
+    }
+
+    #[test]
+    fn truncation_is_judged_on_text_whatever_the_whitespace() {
+        // Regression (fuzz): CRLF and trailing blanks used to let a short map pass the size check
+        // and fail on a later line instead of on the header's.
+        for input in [&b"2 2\n.*\n"[..], b"2 2\r\n.* \t \r\n\r\n\r\n"] {
+            let mut scanner = Scanner::new(input);
+            scanner.int("n").unwrap();
+            scanner.int("m").unwrap();
+            assert_eq!(scanner.text_left(), 2);
+            let err = scanner.mine_rows(2, 2, b'*', b'.').unwrap_err();
+            assert_eq!(
+                err.to_string(),
+                "error: line 1: the input is truncated: a 2x2 map does not fit in the 2 \
+                 non-blank bytes left"
+            );
+        }
+        let mut lines = Scanner::new(b" a b \n\ncd");
+        assert_eq!(lines.text_left(), 4);
+        lines.line_bytes();
+        assert_eq!(lines.text_left(), 2);
+        assert_eq!(lines.token(), Some(&b"cd"[..]));
+        assert_eq!(lines.text_left(), 0);
     }
 
     #[test]

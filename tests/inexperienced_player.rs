@@ -2,7 +2,7 @@
 
 #[allow(dead_code)]
 #[path = "../src/bin/inexperienced-player.rs"]
-mod player_bin;
+pub(crate) mod player_bin;
 
 use crate::util::assert_bad_input;
 use minejudge::board::{Board, Grid};

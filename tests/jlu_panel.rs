@@ -2,7 +2,7 @@
 
 #[allow(dead_code)]
 #[path = "../src/bin/jlu-panel.rs"]
-mod jlu_panel_bin;
+pub(crate) mod jlu_panel_bin;
 
 use crate::util;
 use minejudge::rng::Rng;

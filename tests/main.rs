@@ -7,6 +7,9 @@
 mod acm_client;
 mod acm_server;
 mod bundle;
+mod fuzz;
+mod fuzz_core;
+mod gen;
 mod golden;
 mod inexperienced_player;
 mod jlu_machine;

@@ -2,7 +2,7 @@
 
 #[allow(dead_code)]
 #[path = "../src/bin/mine-ops.rs"]
-mod mine_ops_bin;
+pub(crate) mod mine_ops_bin;
 
 use crate::util::{self, assert_bad_input};
 use minejudge::gen::{self, MineOpsSpec};

@@ -2,7 +2,7 @@
 
 #[allow(dead_code)]
 #[path = "../src/bin/update-board.rs"]
-mod update_board_bin;
+pub(crate) mod update_board_bin;
 
 use crate::util::{self, assert_bad_input};
 use minejudge::leetcode::Solution;

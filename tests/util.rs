@@ -9,6 +9,7 @@ pub fn binary(name: &str) -> &'static str {
     match name {
         "acm-client" => env!("CARGO_BIN_EXE_acm-client"),
         "bundle" => env!("CARGO_BIN_EXE_bundle"),
+        "gen" => env!("CARGO_BIN_EXE_gen"),
         "jlu-machine" => env!("CARGO_BIN_EXE_jlu-machine"),
         "jlu-panel" => env!("CARGO_BIN_EXE_jlu-panel"),
         "mine-ops" => env!("CARGO_BIN_EXE_mine-ops"),

@@ -36,7 +36,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(message) => {
-            eprintln!("autoplay: {message}\n{USAGE}");
+            eprintln!("autoplay: {message} (autoplay --help shows the usage)");
             ExitCode::from(2)
         }
     }
@@ -339,6 +339,7 @@ impl Player {
 /// report; progress goes to stderr when the run is long.
 pub fn run_all(config: &Config) -> String {
     let start = Instant::now();
+    let cpu_start = cpu_seconds();
     let done = AtomicU64::new(0);
     let total = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..config.threads)
@@ -376,11 +377,25 @@ pub fn run_all(config: &Config) -> String {
         }
         total
     });
-    report(config, &total, start.elapsed().as_secs_f64())
+    let cpu = cpu_start.and_then(|before| Some(cpu_seconds()? - before));
+    report(config, &total, start.elapsed().as_secs_f64(), cpu)
+}
+
+/// The CPU time this process has used (user + system, all threads), from /proc/self/stat;
+/// `None` where that is not available. Its games per CPU-second do not depend on how busy the
+/// machine is, unlike games per second.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which may hold spaces): state is field 3, utime 14,
+    // stime 15, in USER_HZ ticks (100 per second on Linux).
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
 }
 
 /// The text report of a run.
-pub fn report(config: &Config, s: &Stats, seconds: f64) -> String {
+pub fn report(config: &Config, s: &Stats, seconds: f64, cpu: Option<f64>) -> String {
     let n = s.games as f64;
     let rate = s.wins as f64 / n;
     let half = 1.96 * (rate * (1.0 - rate) / n).sqrt();
@@ -399,10 +414,18 @@ pub fn report(config: &Config, s: &Stats, seconds: f64) -> String {
         100.0 * half
     );
     out += &format!(
-        "speed {:.0} games/s ({:.1} s)\n",
+        "speed {:.0} games/s ({:.1} s)",
         n / seconds.max(1e-9),
         seconds
     );
+    if let Some(cpu) = cpu {
+        out += &format!(
+            ", {:.0} games per CPU-second ({:.1} s of CPU)",
+            n / cpu.max(0.01),
+            cpu
+        );
+    }
+    out.push('\n');
     out += &format!("clicks per won game {:.2}\n", per(s.clicks_in_wins, s.wins));
     out += &format!(
         "guesses per game {:.3} (won {:.3}, lost {:.3})\n",

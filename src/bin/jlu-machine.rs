@@ -5,13 +5,18 @@
 //! panel. Input: `n m`, or `n m k` when the mine count is known, then n rows of m integers, `-1`
 //! for a closed cell and `0`..`8` for an open one. Output: `x y`, the 0-based row and column to
 //! click. It only ever clicks: the JLU panel has no flags, so certain mines stay the solver's
-//! private knowledge. Without `k` the course's density is assumed: its judge plays 20x20
-//! boards with 50 mines ([`JLU_DENSITY`], 0.125).
+//! private knowledge. Without `k`, what the course's statement says of its judge is assumed: it
+//! plays 20x20 boards with 50 mines, so a 20x20 panel has 50, and any other panel the same
+//! density ([`JLU_DENSITY`], 0.125).
 
 use minejudge::board::Grid;
 use minejudge::io::{push_uint, run, InputError, Scanner};
 use minejudge::solver::{Mines, Move, Seen, Solver, Style, View, JLU_DENSITY};
 use std::process::ExitCode;
+
+/// The course's judge board: 20x20 with 50 mines.
+const JLU_SIDE: usize = 20;
+const JLU_MINES: usize = 50;
 
 fn main() -> ExitCode {
     run(solve)
@@ -132,6 +137,7 @@ fn read_header(scanner: &mut Scanner) -> Result<(Grid, Mines, usize), InputError
     }
     let grid = Grid::new(rows, cols);
     let mines = match known {
+        None if (rows, cols) == (JLU_SIDE, JLU_SIDE) => Mines::Known(JLU_MINES),
         None => Mines::Density(JLU_DENSITY),
         Some(count) if (0..=grid.len() as i64).contains(&count) => Mines::Known(count as usize),
         Some(count) => {

@@ -1,0 +1,136 @@
+//! A few seconds of seeded fuzzing of every binary in-process (see `fuzz_core`), and a check
+//! that every `gen` output is valid input for its binary.
+
+use crate::fuzz_core::{self, Target};
+use crate::{acm_server, inexperienced_player, jlu_panel, mine_ops, update_board};
+use minejudge::gen::{generate, Judge, Knobs, Size};
+use std::time::{Duration, Instant};
+
+/// Every binary with its `solve`.
+pub fn targets() -> Vec<Target> {
+    vec![
+        Target {
+            judge: Judge::MineOps,
+            solve: mine_ops::mine_ops_bin::solve,
+        },
+        Target {
+            judge: Judge::JluPanel,
+            solve: jlu_panel::jlu_panel_bin::solve,
+        },
+        Target {
+            judge: Judge::UpdateBoard,
+            solve: update_board::update_board_bin::solve,
+        },
+        Target {
+            judge: Judge::AcmServer,
+            solve: acm_server::acm_server_bin::solve,
+        },
+        Target {
+            judge: Judge::InexperiencedPlayer,
+            solve: inexperienced_player::player_bin::solve,
+        },
+    ]
+}
+
+#[test]
+fn mutated_inputs_never_panic() {
+    let seed = std::env::var("FUZZ_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20261121);
+    let started = Instant::now();
+    let report = fuzz_core::fuzz(&targets(), seed, |round| {
+        round >= 400 && started.elapsed() > Duration::from_secs(2) || round >= 20_000
+    });
+    println!("fuzz seed {seed}: tried {:?}", report.tried);
+    let failures: Vec<String> = report.failures.iter().map(|f| f.describe()).collect();
+    assert!(
+        failures.is_empty(),
+        "fuzz seed {seed} (rerun with FUZZ_SEED={seed}):\n{}",
+        failures.join("\n")
+    );
+}
+
+/// What a binary's outputs on `gen` inputs must show between them: every message it has.
+fn messages(judge: Judge) -> &'static [&'static str] {
+    match judge {
+        Judge::MineOps => &[
+            "success\n",
+            "cancelled\n",
+            "swept\n",
+            "flagged\n",
+            "not swept\n",
+            "failed\n",
+            "no cell detected\n",
+            "cell(s) detected\n",
+            "boom\n",
+            "finish\n",
+            "game over\n",
+            "give up\n",
+        ],
+        Judge::JluPanel => &["You win\n", "You lose\n", "-1 "],
+        Judge::AcmServer => &["YOU WIN!\n", "GAME OVER!\n", "@", "X"],
+        Judge::UpdateBoard => &["\"X\"", "\"B\"", "\"1\""],
+        Judge::InexperiencedPlayer => &["0\n"],
+    }
+}
+
+#[test]
+fn gen_outputs_are_valid_inputs() {
+    for target in targets() {
+        let mut shown = Vec::new();
+        for seed in 0..150 {
+            let size = if seed % 10 == 9 {
+                Size::Medium
+            } else {
+                Size::Small
+            };
+            let input = generate(target.judge, seed, size, &Knobs::default());
+            let mut out = Vec::new();
+            let result = (target.solve)(&input, &mut out);
+            assert!(
+                result.is_ok(),
+                "gen {} --seed {seed} --size {size:?}: {:?}\n{}",
+                target.judge.name(),
+                result,
+                String::from_utf8_lossy(&input)
+            );
+            shown.extend_from_slice(&out);
+        }
+        let shown = String::from_utf8_lossy(&shown);
+        for message in messages(target.judge) {
+            assert!(
+                shown.contains(message),
+                "{}: no gen input of seeds 0..150 gives {message:?}",
+                target.judge.name()
+            );
+        }
+    }
+}
+
+/// A `solve` with planted faults, to show the fuzzer finds and shrinks them.
+fn faulty(input: &[u8], out: &mut Vec<u8>) -> Result<(), minejudge::io::InputError> {
+    if input.windows(4).any(|w| w == b"Quit") && input.contains(&b'\t') {
+        panic!("planted");
+    }
+    out.extend_from_slice(b"answer\n");
+    Ok(())
+}
+
+#[test]
+fn the_fuzzer_catches_and_shrinks_a_panic() {
+    let target = Target {
+        judge: Judge::MineOps,
+        solve: faulty,
+    };
+    let report = fuzz_core::fuzz(&[target], 7, |round| round >= 5000);
+    let failure = report.failures.first().expect("the planted panic is found");
+    assert!(
+        failure.problem.contains("panic: planted"),
+        "{}",
+        failure.problem
+    );
+    let mut shrunk = failure.input.clone();
+    shrunk.sort_unstable();
+    assert_eq!(shrunk, b"\tQitu", "{}", failure.describe());
+}

@@ -1,0 +1,134 @@
+//! `gen`: its command line (bad arguments exit 2 with one line, never a panic), the same bytes
+//! for the same arguments, and the largest boards valid for their binaries.
+
+use crate::fuzz::targets;
+use minejudge::gen::{self, generate, Judge, Knobs, MineOpsSpec, Size};
+use std::process::Command;
+
+fn gen(args: &[&str]) -> std::process::Output {
+    Command::new(crate::util::binary("gen"))
+        .args(args)
+        .output()
+        .expect("run gen")
+}
+
+#[test]
+fn bad_arguments_exit_2_with_one_line() {
+    let cases: &[&[&str]] = &[
+        &[],
+        &["mine-ops"],
+        &["mines", "--seed", "1"],
+        &["--seed", "1"],
+        &["mine-ops", "--seed"],
+        &["mine-ops", "--seed", "-1"],
+        &["mine-ops", "--seed", "x"],
+        &["mine-ops", "--seed", "99999999999999999999999"],
+        &["mine-ops", "--seed", "1", "--size", "huge"],
+        &["mine-ops", "--seed", "1", "--rows", "0"],
+        &["acm-server", "--seed", "1", "--rows", "1001"],
+        &[
+            "jlu-panel",
+            "--seed",
+            "1",
+            "--rows",
+            "10000",
+            "--cols",
+            "10000",
+        ],
+        &["mine-ops", "--seed", "1", "--density", "1.5"],
+        &["mine-ops", "--seed", "1", "--density", "NaN"],
+        &["mine-ops", "--seed", "1", "--mix", "0,0,0"],
+        &["mine-ops", "--seed", "1", "--mix", "1,2"],
+        &["mine-ops", "--seed", "1", "--player", "smart"],
+        &["mine-ops", "--seed", "1", "--what", "2"],
+        &["mine-ops", "--seed", "1", "--ops", "100000000"],
+    ];
+    for args in cases {
+        let output = gen(args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        assert!(
+            stderr.starts_with("gen: ") && stderr.lines().count() == 1,
+            "{args:?}: {stderr}"
+        );
+    }
+    let help = gen(&["--help"]);
+    assert_eq!(help.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&help.stdout);
+    for judge in Judge::ALL {
+        assert!(text.contains(judge.name()), "--help names {}", judge.name());
+    }
+}
+
+#[test]
+fn same_arguments_same_bytes_as_the_library() {
+    let args = [
+        "acm-server",
+        "--seed",
+        "42",
+        "--size",
+        "medium",
+        "--mix",
+        "3,1,1",
+    ];
+    let first = gen(&args);
+    assert_eq!(first.status.code(), Some(0));
+    assert_eq!(first.stdout, gen(&args).stdout);
+    let knobs = Knobs {
+        mix: Some([3, 1, 1]),
+        ..Knobs::default()
+    };
+    assert_eq!(
+        first.stdout,
+        generate(Judge::AcmServer, 42, Size::Medium, &knobs)
+    );
+    assert_ne!(
+        first.stdout,
+        generate(Judge::AcmServer, 43, Size::Medium, &knobs)
+    );
+    // The benchmark's input is `gen`'s largest mine-ops case at its density.
+    let bench = gen::mine_ops(
+        1,
+        &MineOpsSpec {
+            rows: 1000,
+            cols: 1000,
+            density: 0.02,
+            ops: 60_000,
+            plausible: true,
+        },
+    );
+    let max = gen(&[
+        "mine-ops",
+        "--seed",
+        "1",
+        "--size",
+        "max",
+        "--density",
+        "0.02",
+    ]);
+    assert!(
+        max.stdout == bench,
+        "gen --size max differs from the bench input"
+    );
+}
+
+#[test]
+fn largest_boards_are_valid() {
+    for target in targets() {
+        // The largest board; jlu-panel and acm-server print a panel or map per operation, so
+        // a few operations show the shape is valid without printing a gigabyte.
+        let knobs = Knobs {
+            ops: match target.judge {
+                Judge::JluPanel | Judge::AcmServer => Some(3),
+                _ => None,
+            },
+            ..Knobs::default()
+        };
+        let input = generate(target.judge, 5, Size::Max, &knobs);
+        let mut out = Vec::new();
+        let result = (target.solve)(&input, &mut out);
+        assert!(result.is_ok(), "{}: {result:?}", target.judge.name());
+        assert!(input.len() >= 1_000_000, "{}", target.judge.name());
+    }
+}
