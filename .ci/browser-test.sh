@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The real-browser test of `play`: Debian's chromium (installed when missing) driven headless by
-# playwright-core (installed from npm under target/, never committed; it downloads no browser).
+# playwright-core 1.65.1 (installed from npm under target/, never committed; it downloads no
+# browser).
 # Needs target/release/play built (cargo test --release builds it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +13,6 @@ modules=target/browser-test
 if [ ! -f "$modules/node_modules/playwright-core/package.json" ]; then
   mkdir -p "$modules"
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --prefix "$modules" --no-audit --no-fund \
-    --loglevel=error playwright-core
+    --loglevel=error playwright-core@1.65.1
 fi
 PLAYWRIGHT_MODULES="$PWD/$modules" timeout 120 node .ci/browser-test.mjs
