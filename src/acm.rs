@@ -12,6 +12,10 @@
 use crate::board::{Board, CellState, Cover, FlagsInCascade, Grid};
 use crate::io::push_uint;
 
+/// The largest side of a map, for the server and a client alike: the course allows 30, we
+/// allow 1000.
+pub const MAX_SIDE: i64 = 1000;
+
 /// The three operations of the protocol, by their `type` number 0, 1, 2.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Operation {

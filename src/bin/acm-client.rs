@@ -17,7 +17,7 @@
 //! The player is never told the mine count (the course's client gets only the map's size), so
 //! it assumes [`ASSUMED_DENSITY`].
 
-use minejudge::acm::{Operation, Server, Status};
+use minejudge::acm::{Operation, Server, Status, MAX_SIDE};
 use minejudge::board::{Board, Grid};
 use minejudge::io::{flush_large, push_uint, run, InputError, Scanner};
 use minejudge::rng::Rng;
@@ -31,9 +31,6 @@ pub const ASSUMED_DENSITY: f64 = 0.15;
 /// The maps of one batch, and the share of the lowest scores the course drops.
 const BATCH_MAPS: usize = 50;
 const DROPPED_MAPS: usize = BATCH_MAPS / 10;
-
-/// The largest side accepted: the course's maps are at most 30x30.
-const MAX_SIDE: i64 = 1000;
 
 fn main() -> ExitCode {
     let mut trace = false;

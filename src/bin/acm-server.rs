@@ -1,13 +1,10 @@
 //! `acm-server`: the ACM-class 2024 Minesweeper server. 0-based `x y type` operations on an
 //! `X`/`.` map; prints the `?`/`0`-`8`/`@`/`X` map after each one.
 
-use minejudge::acm::{Operation, Server, Status};
+use minejudge::acm::{Operation, Server, Status, MAX_SIDE};
 use minejudge::board::{Board, Grid};
 use minejudge::io::{flush_large, run, InputError, Scanner};
 use std::process::ExitCode;
-
-/// The largest side accepted: the course allows 30, we allow 1000.
-const MAX_SIDE: i64 = 1000;
 
 fn main() -> ExitCode {
     run(solve)
