@@ -5,6 +5,10 @@
 #[path = "../src/bin/inexperienced-player.rs"]
 mod player_bin;
 
+#[path = "common/baseline.rs"]
+mod baseline;
+
+use baseline::Baseline;
 use minejudge::board::{Board, Grid};
 use minejudge::gen::random_mines;
 use minejudge::rng::Rng;
@@ -22,6 +26,7 @@ fn main() {
         // Beyond the list: many starts outside each other's end states.
         (1000, 0.20),
     ];
+    let mut baseline = Baseline::load("inexperienced_player");
     let mut per_cell_at_300: Vec<(f64, f64)> = Vec::new();
     for (index, &(side, density)) in cases.iter().enumerate() {
         let seed = SEED + index as u64;
@@ -70,5 +75,8 @@ fn main() {
             search.starts_bounded,
             search.cells_opened as f64 / cells,
         );
+        let case = format!("{side}x{side}@{density:.2}");
+        println!("  {}", baseline.compare(&case, best * 1e3));
     }
+    baseline.save();
 }

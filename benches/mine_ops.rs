@@ -4,8 +4,13 @@
 //! runs alternate, and the median wall time counts; peak memory comes from `/usr/bin/time`
 //! where it exists. The C++ anchor (`../shared/peers/mine_ops.cpp`) is built and run when
 //! `g++` and `../shared` are present. Our last median per input is kept in
-//! `target/bench/mine_ops.baseline` and the change against it is printed.
+//! `target/bench/mine_ops.baseline` (see `common/baseline.rs`), and the change against it is
+//! printed.
 
+#[path = "common/baseline.rs"]
+mod baseline;
+
+use baseline::Baseline;
 use minejudge::gen::{self, MineOpsSpec};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -45,9 +50,7 @@ fn main() {
         ("max: 1000x1000, 60000 ops, density 0.02", 0.02),
         ("mixed: 1000x1000, 60000 ops, density 0.10", 0.10),
     ];
-    let baseline_path = work.join("mine_ops.baseline");
-    let baseline = fs::read_to_string(&baseline_path).unwrap_or_default();
-    let mut new_baseline = String::new();
+    let mut baseline = Baseline::load("mine_ops");
     println!("mine-ops benchmark, seed {SEED}, median of {RUNS} alternating runs");
     for (label, density) in inputs {
         let spec = MineOpsSpec {
@@ -91,23 +94,10 @@ fn main() {
                 ours.median.as_secs_f64() / peer.median.as_secs_f64()
             );
         }
-        let key = format!("{density}");
-        let previous = baseline
-            .lines()
-            .filter_map(|line| line.split_once(' '))
-            .find(|(k, _)| *k == key)
-            .and_then(|(_, ms)| ms.parse::<f64>().ok());
         let now_ms = ours.median.as_secs_f64() * 1e3;
-        match previous {
-            Some(before) => println!(
-                "  against the last run's baseline: {before:.1} ms -> {now_ms:.1} ms ({:+.1}%)",
-                (now_ms / before - 1.0) * 100.0
-            ),
-            None => println!("  no baseline yet: this run becomes it"),
-        }
-        new_baseline += &format!("{key} {now_ms:.3}\n");
+        println!("  {}", baseline.compare(&format!("{density}"), now_ms));
     }
-    fs::write(&baseline_path, new_baseline).expect("write baseline");
+    baseline.save();
 }
 
 /// Builds the C++ anchor once; `None` when `g++` or `../shared` is missing.
