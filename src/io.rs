@@ -173,6 +173,43 @@ impl<'a> Scanner<'a> {
         }
     }
 
+    /// The next byte after whitespace, not consumed, for parsers of punctuation (LeetCode's
+    /// bracketed text); `None` at the end of input. An error raised now points at that byte's
+    /// line, or at the end of input at the last line that has text.
+    pub fn peek_byte(&mut self) -> Option<u8> {
+        self.skip_space();
+        match self.input.get(self.pos) {
+            Some(&byte) => {
+                self.token_line = self.pos_line;
+                Some(byte)
+            }
+            None => {
+                self.token_line = self.text_line;
+                None
+            }
+        }
+    }
+
+    /// The input from where the scanner stands (after [`Scanner::peek_byte`], from that byte).
+    pub fn rest(&self) -> &'a [u8] {
+        &self.input[self.pos..]
+    }
+
+    /// Consumes and returns the next `len` bytes, which hold no line break: a piece of text
+    /// found by looking at [`Scanner::rest`].
+    ///
+    /// # Panics
+    /// If fewer than `len` bytes are left.
+    pub fn take(&mut self, len: usize) -> &'a [u8] {
+        let piece = &self.input[self.pos..self.pos + len];
+        debug_assert!(!piece.contains(&b'\n'), "take across a line break");
+        self.pos += len;
+        self.token_line = self.pos_line;
+        self.text_line = self.pos_line;
+        self.text_read += piece.iter().filter(|&&b| !is_space(b)).count();
+        piece
+    }
+
     /// The next whitespace-separated token, or `None` at the end of input.
     #[inline]
     pub fn token(&mut self) -> Option<&'a [u8]> {
@@ -393,6 +430,23 @@ mod tests {
         assert_eq!(lines.line_bytes(), Some(&b""[..]));
         assert_eq!(lines.line_bytes(), None);
         assert_eq!(lines.line(), 1);
+    }
+
+    #[test]
+    fn bytes_for_punctuation_keep_line_numbers() {
+        let mut scanner = Scanner::new(b"[ \"E\"\r\n ,7]\n\n");
+        assert_eq!(scanner.peek_byte(), Some(b'['));
+        assert_eq!(scanner.take(1), b"[");
+        assert_eq!(scanner.peek_byte(), Some(b'"'));
+        assert_eq!(scanner.rest(), b"\"E\"\r\n ,7]\n\n");
+        assert_eq!(scanner.take(3), b"\"E\"");
+        assert_eq!(scanner.line(), 1);
+        assert_eq!(scanner.peek_byte(), Some(b','));
+        assert_eq!(scanner.line(), 2);
+        assert_eq!(scanner.take(3), b",7]");
+        assert_eq!(scanner.text_left(), 0);
+        assert_eq!(scanner.peek_byte(), None);
+        assert_eq!(scanner.error("end").line, 2);
     }
 
     #[test]

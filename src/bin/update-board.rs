@@ -1,6 +1,6 @@
 //! `update-board`: LeetCode 529 "Minesweeper" on LeetCode's test-case text, board then click.
 
-use minejudge::io::{is_space, parse_int, run, show, InputError};
+use minejudge::io::{parse_int, run, show, InputError, Scanner};
 use minejudge::leetcode::Solution;
 use std::process::ExitCode;
 
@@ -58,73 +58,44 @@ fn clip(digits: &[u8]) -> String {
     }
 }
 
-/// A cursor over LeetCode's bracketed text that knows line numbers.
+/// LeetCode's bracketed text, read byte by byte through [`Scanner`], which keeps the line
+/// numbers.
 struct Text<'a> {
-    input: &'a [u8],
-    pos: usize,
-    /// The line `pos` is on.
-    line: usize,
-    /// The line of the last byte consumed: where an error at the end of input is reported, so
-    /// that it names the last line with text rather than the empty one after the final newline.
-    text_line: usize,
+    scanner: Scanner<'a>,
 }
 
 impl<'a> Text<'a> {
     fn new(input: &'a [u8]) -> Text<'a> {
         Text {
-            input,
-            pos: 0,
-            line: 1,
-            text_line: 1,
-        }
-    }
-
-    fn skip_space(&mut self) {
-        while let Some(&byte) = self.input.get(self.pos) {
-            if !is_space(byte) {
-                break;
-            }
-            if byte == b'\n' {
-                self.line += 1;
-            }
-            self.pos += 1;
+            scanner: Scanner::new(input),
         }
     }
 
     /// Whether only whitespace is left.
     fn at_end(&mut self) -> bool {
-        self.skip_space();
-        self.pos == self.input.len()
+        self.scanner.at_end()
     }
 
     /// The next byte after whitespace, not consumed.
     fn peek(&mut self) -> Option<u8> {
-        self.skip_space();
-        self.input.get(self.pos).copied()
+        self.scanner.peek_byte()
     }
 
-    /// Consumes the byte [`Text::peek`] returned (never a newline).
+    /// Consumes the byte [`Text::peek`] returned.
     fn bump(&mut self) {
-        self.pos += 1;
-        self.text_line = self.line;
+        self.scanner.take(1);
     }
 
     /// An error at the next byte, or at the last line with text once the input is used up.
     fn error(&self, message: String) -> InputError {
-        let line = if self.pos == self.input.len() {
-            self.text_line
-        } else {
-            self.line
-        };
-        InputError { line, message }
+        self.scanner.error(message)
     }
 
     /// "expected `expected`, found" the next character or the end of input.
     fn unexpected(&mut self, expected: &str) -> InputError {
-        self.skip_space();
-        let found = match self.input.get(self.pos) {
+        let found = match self.peek() {
             None => "end of input".to_string(),
-            Some(&first) => {
+            Some(first) => {
                 // One whole UTF-8 character, so that `É` is shown as itself.
                 let width = match first {
                     0xc0..=0xdf => 2,
@@ -132,8 +103,8 @@ impl<'a> Text<'a> {
                     0xf0..=0xf7 => 4,
                     _ => 1,
                 };
-                let end = (self.pos + width).min(self.input.len());
-                show(&self.input[self.pos..end])
+                let rest = self.scanner.rest();
+                show(&rest[..width.min(rest.len())])
             }
         };
         self.error(format!("expected {expected}, found {found}"))
@@ -183,7 +154,7 @@ impl<'a> Text<'a> {
     /// Row `row` of a board, which must have `cols` cells when an earlier row set the width.
     fn row(&mut self, row: usize, cols: Option<usize>) -> Result<Vec<char>, InputError> {
         self.expect(b'[', "a row of the board such as [\"E\",\"M\"]")?;
-        let line = self.line;
+        let line = self.scanner.line();
         if self.peek() == Some(b']') {
             return Err(self.error(format!("row {row} is empty: it needs at least one cell")));
         }
@@ -209,8 +180,8 @@ impl<'a> Text<'a> {
     /// One cell: a double-quoted `M`, `E`, `B`, `X` or digit `1`-`8`.
     fn cell(&mut self, row: usize, col: usize) -> Result<char, InputError> {
         self.expect(b'"', "a cell such as \"E\"")?;
-        let line = self.line;
-        let rest = &self.input[self.pos..];
+        let line = self.scanner.line();
+        let rest = self.scanner.rest();
         let len = rest
             .iter()
             .position(|&b| b == b'"' || b == b'\n')
@@ -221,8 +192,7 @@ impl<'a> Text<'a> {
                 message: format!("cell [{row},{col}] has no closing '\"' on its line"),
             });
         }
-        let content = &rest[..len];
-        self.pos += len + 1;
+        let content = &self.scanner.take(len + 1)[..len];
         match *content {
             [byte @ (b'M' | b'E' | b'B' | b'X' | b'1'..=b'8')] => Ok(byte as char),
             _ => Err(InputError {
@@ -245,7 +215,7 @@ impl<'a> Text<'a> {
             ));
         }
         self.expect(b'[', "a click such as [1,0]")?;
-        let line = self.line;
+        let line = self.scanner.line();
         if self.peek() == Some(b'[') {
             return Err(self.error(
                 "expected a click such as [1,0], found another board: is a click missing?".into(),
@@ -279,20 +249,16 @@ impl<'a> Text<'a> {
 
     /// The text of an integer: an optional `-`, then digits.
     fn integer(&mut self, expected: &str) -> Result<&'a [u8], InputError> {
-        self.skip_space();
-        let start = self.pos;
-        let input = self.input;
-        let digits_from = start + usize::from(input.get(start) == Some(&b'-'));
-        let end = digits_from
-            + input[digits_from..]
-                .iter()
-                .take_while(|b| b.is_ascii_digit())
-                .count();
-        if end == digits_from {
+        self.peek();
+        let rest = self.scanner.rest();
+        let sign = usize::from(rest.first() == Some(&b'-'));
+        let digits = rest[sign..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if digits == 0 {
             return Err(self.unexpected(expected));
         }
-        self.pos = end;
-        self.text_line = self.line;
-        Ok(&input[start..end])
+        Ok(self.scanner.take(sign + digits))
     }
 }
