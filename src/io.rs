@@ -301,6 +301,17 @@ impl<'a> Scanner<'a> {
         Ok(map)
     }
 
+    /// The next line that has text (blank lines skipped), as [`Scanner::line_bytes`] returns
+    /// it; `None` at the end of input.
+    pub fn text_line_bytes(&mut self) -> Option<&'a [u8]> {
+        loop {
+            let line = self.line_bytes()?;
+            if !line.iter().all(|&b| is_space(b)) {
+                return Some(line);
+            }
+        }
+    }
+
     /// The rest of the current line (without its `\r\n` or `\n`), and moves to the next line;
     /// `None` at the end of input.
     pub fn line_bytes(&mut self) -> Option<&'a [u8]> {
@@ -447,6 +458,16 @@ mod tests {
         assert_eq!(scanner.text_left(), 0);
         assert_eq!(scanner.peek_byte(), None);
         assert_eq!(scanner.error("end").line, 2);
+    }
+
+    #[test]
+    fn text_lines_skip_blank_ones() {
+        let mut scanner = Scanner::new(b"\r\n \t\n3 4\r\n\n");
+        assert_eq!(scanner.text_line_bytes(), Some(&b"3 4"[..]));
+        assert_eq!(scanner.line(), 3);
+        assert_eq!(scanner.text_line_bytes(), None);
+        assert_eq!(scanner.line(), 3);
+        assert_eq!(Scanner::new(b"\n\n").text_line_bytes(), None);
     }
 
     #[test]

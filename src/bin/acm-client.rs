@@ -58,7 +58,9 @@ pub fn solve_traced(input: &[u8], out: &mut Vec<u8>) -> Result<(), InputError> {
 
 fn play_input(input: &[u8], out: &mut Vec<u8>, trace: bool) -> Result<(), InputError> {
     let mut scanner = Scanner::new(input);
-    let header = first_text_line(&mut scanner)?;
+    let Some(header) = scanner.text_line_bytes() else {
+        return Err(scanner.error("expected `n m` or `rows cols mines`, found end of input"));
+    };
     let line = scanner.line();
     let mut fields = Scanner::new(header);
     let mut numbers = Vec::new();
@@ -82,18 +84,6 @@ fn play_input(input: &[u8], out: &mut Vec<u8>, trace: bool) -> Result<(), InputE
                 numbers.len()
             ),
         }),
-    }
-}
-
-fn first_text_line<'a>(scanner: &mut Scanner<'a>) -> Result<&'a [u8], InputError> {
-    loop {
-        match scanner.line_bytes() {
-            None => {
-                return Err(scanner.error("expected `n m` or `rows cols mines`, found end of input"))
-            }
-            Some(line) if line.iter().all(|&b| minejudge::io::is_space(b)) => continue,
-            Some(line) => return Ok(line),
-        }
     }
 }
 

@@ -84,16 +84,8 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), InputError> {
 /// `n m` or `n m k` on the first line with text: the grid, what is known of the mines, and the
 /// header's line.
 fn read_header(scanner: &mut Scanner) -> Result<(Grid, Mines, usize), InputError> {
-    let header = loop {
-        match scanner.line_bytes() {
-            None => {
-                return Err(
-                    scanner.error("expected the header `n m` or `n m k`, found end of input")
-                )
-            }
-            Some(line) if line.iter().all(|&b| minejudge::io::is_space(b)) => continue,
-            Some(line) => break line,
-        }
+    let Some(header) = scanner.text_line_bytes() else {
+        return Err(scanner.error("expected the header `n m` or `n m k`, found end of input"));
     };
     let line = scanner.line();
     let at_line = |mut err: InputError| {
