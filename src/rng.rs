@@ -44,6 +44,19 @@ impl Rng {
         self.unit() < p
     }
 
+    /// Moves a uniform choice of `count` of `items` to the front, in random order (a partial
+    /// Fisher-Yates shuffle): how mines are placed among the cells allowed to hold one.
+    ///
+    /// # Panics
+    /// If `count > items.len()`.
+    pub fn choose_front<T>(&mut self, items: &mut [T], count: usize) {
+        assert!(count <= items.len(), "choose {count} of {}", items.len());
+        for i in 0..count {
+            let j = i + self.below(items.len() - i);
+            items.swap(i, j);
+        }
+    }
+
     /// Shuffles `items` uniformly (Fisher-Yates).
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
@@ -65,6 +78,24 @@ mod tests {
         }
         // Pinned so that a change of generator (which changes every seeded case) is noticed.
         assert_eq!(Rng::new(0).next_u64(), 0xe220_a839_7b1d_cdaf);
+    }
+
+    #[test]
+    fn choose_front_picks_distinct_items_uniformly() {
+        let mut rng = Rng::new(11);
+        let mut hits = [0u32; 6];
+        for _ in 0..6000 {
+            let mut items = [0, 1, 2, 3, 4, 5];
+            rng.choose_front(&mut items, 2);
+            assert_ne!(items[0], items[1]);
+            let mut sorted = items;
+            sorted.sort();
+            assert_eq!(sorted, [0, 1, 2, 3, 4, 5], "a permutation");
+            hits[items[0]] += 1;
+            hits[items[1]] += 1;
+        }
+        // Each item is chosen 2000 times on average.
+        assert!(hits.iter().all(|&h| (1800..2200).contains(&h)), "{hits:?}");
     }
 
     #[test]

@@ -184,11 +184,7 @@ fn generate(rng: &mut Rng, grid: Grid, mines: usize, min_dist: usize) -> (Board,
     let mut free: Vec<usize> = (0..grid.len())
         .filter(|&cell| manhattan(grid, cell, first) > min_dist)
         .collect();
-    // A partial Fisher-Yates shuffle: the first `mines` cells are a uniform choice.
-    for i in 0..mines {
-        let j = i + rng.below(free.len() - i);
-        free.swap(i, j);
-    }
+    rng.choose_front(&mut free, mines);
     (
         Board::from_mines(grid, free[..mines].iter().copied()),
         first,

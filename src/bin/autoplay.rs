@@ -245,11 +245,10 @@ impl Player {
         self.free.clear();
         self.free
             .extend((0..grid.len()).filter(|&c| c != config.first));
+        rng.choose_front(&mut self.free, config.mines);
         let mut mine = vec![false; grid.len()];
-        for i in 0..config.mines {
-            let j = i + rng.below(self.free.len() - i);
-            self.free.swap(i, j);
-            mine[self.free[i]] = true;
+        for &cell in &self.free[..config.mines] {
+            mine[cell] = true;
         }
         let board = Board::new(grid, mine);
         let mut cover = Cover::new(&board);
