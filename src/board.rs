@@ -203,6 +203,21 @@ pub enum FlagsInCascade {
     Kept,
 }
 
+/// What [`Cover::chord`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chord {
+    /// The cell is not open: nothing happens.
+    NotOpen,
+    /// The cell's number is 0, or the flags around it are not as many: nothing happens.
+    Unsatisfied,
+    /// This closed, unflagged neighbour is a mine (the first in row-major order): the game is
+    /// lost, and nothing was opened.
+    Mine(usize),
+    /// The closed, unflagged neighbours were opened, with their cascades: this many cells (0
+    /// when every neighbour was already open or flagged).
+    Opened(usize),
+}
+
 /// The player's side of a game: each cell closed, flagged or open, and how many safe cells are
 /// still not open.
 #[derive(Clone, Debug)]
@@ -275,6 +290,42 @@ impl Cover {
         grid.neighbours(index)
             .filter(|&next| self.state[next] == CellState::Flagged)
             .count()
+    }
+
+    /// The chord (Windows' two-button click, THU's DSweep): on an open, non-zero number with
+    /// exactly as many flags around it, opens every closed, unflagged neighbour through
+    /// [`Cover::reveal_from`], appending the newly opened cells to `opened`. If one of those
+    /// neighbours is a mine, opens nothing and names it.
+    pub fn chord(
+        &mut self,
+        board: &Board,
+        index: usize,
+        flags: FlagsInCascade,
+        opened: &mut Vec<u32>,
+    ) -> Chord {
+        if !self.is_open(index) {
+            return Chord::NotOpen;
+        }
+        let grid = board.grid();
+        let number = board.count(index) as usize;
+        if number == 0 || self.flags_around(grid, index) != number {
+            return Chord::Unsatisfied;
+        }
+        let closed = |next: &usize| self.state[*next] == CellState::Closed;
+        if let Some(mine) = grid
+            .neighbours(index)
+            .filter(closed)
+            .find(|&next| board.is_mine(next))
+        {
+            return Chord::Mine(mine);
+        }
+        let mut newly = 0;
+        for next in grid.neighbours(index) {
+            if self.state[next] == CellState::Closed {
+                newly += self.reveal_from(board, next, flags, opened);
+            }
+        }
+        Chord::Opened(newly)
     }
 
     /// The number of safe cells not open yet; the game is won when it reaches 0.
@@ -500,6 +551,41 @@ pub(crate) mod tests {
         assert_eq!(
             cover.reveal_from(&board, 0, FlagsInCascade::Kept, &mut opened),
             6
+        );
+    }
+
+    #[test]
+    fn chord_needs_an_open_satisfied_number_and_loses_on_a_wrong_flag() {
+        let board = board_from(&["*..", "...", "..*"]);
+        let grid = board.grid();
+        let mut cover = Cover::new(&board);
+        let mut opened = Vec::new();
+        let flags = FlagsInCascade::Cleared;
+        assert_eq!(cover.chord(&board, 4, flags, &mut opened), Chord::NotOpen);
+        cover.reveal_from(&board, 4, flags, &mut opened);
+        assert_eq!(
+            cover.chord(&board, 4, flags, &mut opened),
+            Chord::Unsatisfied
+        );
+        // A wrong flag: the mine at 0 is among the closed neighbours.
+        cover.set_flag(2, true);
+        cover.set_flag(8, true);
+        assert_eq!(cover.chord(&board, 4, flags, &mut opened), Chord::Mine(0));
+        assert_eq!(cover.safe_closed(), 6);
+        // The right flags: every other neighbour opens.
+        cover.set_flag(2, false);
+        cover.set_flag(0, true);
+        opened.clear();
+        assert_eq!(cover.chord(&board, 4, flags, &mut opened), Chord::Opened(6));
+        assert_eq!(opened.len(), 6);
+        assert_eq!(cover.safe_closed(), 0);
+        assert_eq!(cover.chord(&board, 4, flags, &mut opened), Chord::Opened(0));
+        let zero = Board::from_mines(grid, []);
+        let mut all_safe = Cover::new(&zero);
+        all_safe.reveal_from(&zero, 4, flags, &mut opened);
+        assert_eq!(
+            all_safe.chord(&zero, 4, flags, &mut opened),
+            Chord::Unsatisfied
         );
     }
 

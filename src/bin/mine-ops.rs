@@ -1,6 +1,6 @@
 //! `mine-ops`: the THU Flag/Sweep/DSweep/Quit judge. 1-based coordinates, `*` mines.
 
-use minejudge::board::{sort_cells, Board, CellState, Cover, FlagsInCascade, Grid};
+use minejudge::board::{sort_cells, Board, CellState, Chord, Cover, FlagsInCascade, Grid};
 use minejudge::io::{flush_large, push_uint, run, show, InputError, Scanner};
 use std::process::ExitCode;
 
@@ -120,35 +120,14 @@ impl Game {
     /// DSweep: on an open non-zero cell with as many flags around as its number, sweeps every
     /// closed unflagged neighbour; a mine among them ends the game with no cell list.
     fn double_sweep(&mut self, cell: usize, out: &mut Vec<u8>) -> Option<Ending> {
-        if !self.cover.is_open(cell) {
-            out.extend_from_slice(b"not swept\n");
-            return None;
+        let flags = FlagsInCascade::Cleared;
+        match self.cover.chord(&self.board, cell, flags, &mut self.opened) {
+            Chord::NotOpen => out.extend_from_slice(b"not swept\n"),
+            Chord::Unsatisfied => out.extend_from_slice(b"failed\n"),
+            Chord::Mine(_) => return Some(boom(out)),
+            Chord::Opened(_) => return self.report_opened(out),
         }
-        let count = self.board.count(cell) as usize;
-        if count == 0 || self.cover.flags_around(self.grid, cell) != count {
-            out.extend_from_slice(b"failed\n");
-            return None;
-        }
-        let closed = |next: &usize| self.cover.state(*next) == CellState::Closed;
-        if self
-            .grid
-            .neighbours(cell)
-            .filter(closed)
-            .any(|next| self.board.is_mine(next))
-        {
-            return Some(boom(out));
-        }
-        for next in self.grid.neighbours(cell) {
-            if self.cover.state(next) == CellState::Closed {
-                self.cover.reveal_from(
-                    &self.board,
-                    next,
-                    FlagsInCascade::Cleared,
-                    &mut self.opened,
-                );
-            }
-        }
-        self.report_opened(out)
+        None
     }
 
     /// Prints the cells this operation opened, sorted by row then column, and ends the game

@@ -21,7 +21,7 @@
 //! kept on disk and the kernel closes every socket, so there is nothing to flush or save; std
 //! has no signal API, and a `/quit` endpoint would let any web page stop the server.
 
-use minejudge::board::{Board, CellState, Cover, FlagsInCascade, Grid};
+use minejudge::board::{Board, CellState, Chord, Cover, FlagsInCascade, Grid};
 use minejudge::rng::Rng;
 use minejudge::solver::{Decision, Mines, Move, Seen, Solver, Style, View};
 use minejudge::web::{json_string, serve, Request, Response};
@@ -206,30 +206,22 @@ impl Game {
     /// A click on an open number whose flags are all placed: opens its other closed
     /// neighbours. Anything else does nothing.
     fn chord(&mut self, cell: usize) {
-        if self.status != Status::Playing || !self.cover.is_open(cell) {
+        if self.status != Status::Playing {
             return;
         }
-        let number = usize::from(self.board.count(cell));
-        if number == 0 || self.cover.flags_around(self.grid, cell) != number {
-            return;
+        self.opened.clear();
+        let flags = FlagsInCascade::Cleared;
+        match self.cover.chord(&self.board, cell, flags, &mut self.opened) {
+            Chord::NotOpen | Chord::Unsatisfied | Chord::Opened(0) => {}
+            Chord::Mine(mine) => {
+                self.clicks += 1;
+                self.end(Status::Lost, Some(mine));
+            }
+            Chord::Opened(_) => {
+                self.clicks += 1;
+                self.check_won();
+            }
         }
-        let closed: Vec<usize> = self
-            .grid
-            .neighbours(cell)
-            .filter(|&next| self.cover.state(next) == CellState::Closed)
-            .collect();
-        if closed.is_empty() {
-            return;
-        }
-        self.clicks += 1;
-        if let Some(&mine) = closed.iter().find(|&&next| self.board.is_mine(next)) {
-            self.end(Status::Lost, Some(mine));
-            return;
-        }
-        for next in closed {
-            self.reveal(next);
-        }
-        self.check_won();
     }
 
     fn check_won(&mut self) {
