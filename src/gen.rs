@@ -51,20 +51,8 @@ pub fn mine_ops_mixed(seed: u64, spec: &MineOpsSpec, mix: Option<[u32; 3]>) -> V
     let mines: Vec<usize> = (0..grid.len()).filter(|&i| mine[i]).collect();
 
     let mut out = Vec::with_capacity(grid.len() + grid.rows() + spec.ops * 16 + 32);
-    push_uint(&mut out, spec.rows as u64);
-    out.push(b' ');
-    push_uint(&mut out, spec.cols as u64);
-    out.push(b'\n');
-    for row in 0..spec.rows {
-        for col in 0..spec.cols {
-            out.push(if mine[grid.index(row, col)] {
-                b'*'
-            } else {
-                b'.'
-            });
-        }
-        out.push(b'\n');
-    }
+    push_words(&mut out, &[], &[spec.rows, spec.cols]);
+    push_map(&mut out, grid, &mine, b'*', b'.');
     for _ in 0..spec.ops {
         if let Some(weights) = mix {
             let kind = weighted(&mut rng, weights);
@@ -93,12 +81,7 @@ pub fn mine_ops_mixed(seed: u64, spec: &MineOpsSpec, mix: Option<[u32; 3]>) -> V
             (b"DSweep", rng.below(grid.len()))
         };
         let (row, col) = grid.row_col(cell);
-        out.extend_from_slice(name);
-        out.push(b' ');
-        push_uint(&mut out, row as u64 + 1);
-        out.push(b' ');
-        push_uint(&mut out, col as u64 + 1);
-        out.push(b'\n');
+        push_words(&mut out, &[name], &[row + 1, col + 1]);
     }
     out.extend_from_slice(b"Quit\n");
     out
