@@ -6,7 +6,6 @@ mod jlu_machine_bin;
 
 use crate::util::assert_bad_input;
 use minejudge::board::{Board, Grid};
-use minejudge::io::push_int;
 use minejudge::jlu::{Outcome, Panel};
 use minejudge::rng::Rng;
 
@@ -18,13 +17,7 @@ fn panel_text(panel: &Panel, mines: Option<usize>) -> Vec<u8> {
         text.extend_from_slice(format!(" {mines}").as_bytes());
     }
     text.push(b'\n');
-    for row in panel.values().chunks(grid.cols()) {
-        for &value in row {
-            push_int(&mut text, value as i64);
-            text.push(b' ');
-        }
-        text.push(b'\n');
-    }
+    panel.print(&mut text);
     text
 }
 
