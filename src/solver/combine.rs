@@ -1,0 +1,483 @@
+//! Combining components into probabilities.
+//!
+//! With only a density known, components are independent: an arrangement with k mines
+//! weighs odds^k. With the total known they are coupled through the cells off the frontier: a
+//! frontier total of t mines leaves C(outside, left - t) ways to place the rest. Each
+//! component's mine-count law is then weighted by the ways everything else can take the
+//! remaining mines, for all components at once by divide and conquer: products of the count
+//! laws going up a balanced tree, leave-one-out weights coming down (O(W^2) time and
+//! O(W log C) memory for C components whose counts span W values in all, against O(C * W)
+//! memory for the plain prefix/suffix tables). Which counts are possible at all is tracked
+//! apart, as interval lists, so that an underflowed weight never makes a possible count look
+//! impossible and no cell is called certain because of rounding.
+
+/// Sorted, disjoint, closed intervals of integers.
+pub(super) type Hull = Vec<(i64, i64)>;
+
+/// Weights by count, `w[i]` for count `lo + i`, known up to a common factor.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Poly {
+    pub lo: i64,
+    pub w: Vec<f64>,
+}
+
+impl Poly {
+    pub(super) fn hi(&self) -> i64 {
+        self.lo + self.w.len() as i64 - 1
+    }
+
+    pub(super) fn at(&self, k: i64) -> f64 {
+        if k < self.lo || k > self.hi() {
+            0.0
+        } else {
+            self.w[(k - self.lo) as usize]
+        }
+    }
+
+    /// Drops zero weights at both ends; returns the ln of the factor the weights were divided
+    /// by to make the largest 1 (0 for an all-zero poly, left empty).
+    fn tidy(&mut self) -> f64 {
+        let Some(first) = self.w.iter().position(|&x| x > 0.0) else {
+            self.w.clear();
+            return 0.0;
+        };
+        let last = self
+            .w
+            .iter()
+            .rposition(|&x| x > 0.0)
+            .expect("a positive weight");
+        self.w.truncate(last + 1);
+        self.w.drain(..first);
+        self.lo += first as i64;
+        let top = self.w.iter().cloned().fold(0.0, f64::max);
+        self.w.iter_mut().for_each(|x| *x /= top);
+        top.ln()
+    }
+}
+
+/// A component's law of its mine count.
+#[derive(Clone, Debug, Default)]
+pub(super) struct CountLaw {
+    /// Weights by count, divided by `exp(ln_scale)`.
+    pub poly: Poly,
+    pub ln_scale: f64,
+    /// The counts some arrangement has (a superset for an estimated component).
+    pub possible: Hull,
+}
+
+impl CountLaw {
+    /// The law of exactly zero mines (the empty product).
+    pub(super) fn one() -> CountLaw {
+        CountLaw {
+            poly: Poly {
+                lo: 0,
+                w: vec![1.0],
+            },
+            ln_scale: 0.0,
+            possible: vec![(0, 0)],
+        }
+    }
+
+    /// The law of `self` and `other` together (independent parts); `work` grows by its cost.
+    pub(super) fn and(&self, other: &CountLaw, work: &mut u64) -> CountLaw {
+        let mut poly = convolve(&self.poly, &other.poly, work);
+        let ln = poly.tidy();
+        CountLaw {
+            poly,
+            ln_scale: self.ln_scale + other.ln_scale + ln,
+            possible: hull_sum(&self.possible, &other.possible),
+        }
+    }
+}
+
+/// Merges overlapping or touching intervals.
+fn normalise(mut hull: Hull) -> Hull {
+    hull.sort_unstable();
+    let mut out: Hull = Vec::with_capacity(hull.len());
+    for (a, b) in hull {
+        match out.last_mut() {
+            Some(last) if a <= last.1 + 1 => last.1 = last.1.max(b),
+            _ => out.push((a, b)),
+        }
+    }
+    out
+}
+
+/// `{ a + b }` over `a` in `x`, `b` in `y`.
+pub(super) fn hull_sum(x: &Hull, y: &Hull) -> Hull {
+    let mut out = Vec::with_capacity(x.len() * y.len());
+    for &(a, b) in x {
+        for &(c, d) in y {
+            out.push((a + c, b + d));
+        }
+    }
+    normalise(out)
+}
+
+/// `{ i : i + j in outer for some j in part }`.
+pub(super) fn hull_back(outer: &Hull, part: &Hull) -> Hull {
+    let mut out = Vec::with_capacity(outer.len() * part.len());
+    for &(a, b) in outer {
+        for &(c, d) in part {
+            out.push((a - d, b - c));
+        }
+    }
+    normalise(out)
+}
+
+pub(super) fn hull_contains(hull: &Hull, k: i64) -> bool {
+    hull.iter().any(|&(a, b)| a <= k && k <= b)
+}
+
+/// `a * b`; `work` grows by the number of products.
+fn convolve(a: &Poly, b: &Poly, work: &mut u64) -> Poly {
+    if a.w.is_empty() || b.w.is_empty() {
+        return Poly::default();
+    }
+    let mut w = vec![0.0; a.w.len() + b.w.len() - 1];
+    for (i, &x) in a.w.iter().enumerate() {
+        if x == 0.0 {
+            continue;
+        }
+        for (j, &y) in b.w.iter().enumerate() {
+            w[i + j] += x * y;
+        }
+    }
+    *work += (a.w.len() * b.w.len()) as u64;
+    Poly { lo: a.lo + b.lo, w }
+}
+
+/// `r[i] = sum over j of part[j] * outer[i + j]`, for i in `lo..=hi`.
+fn correlate(outer: &Poly, part: &Poly, lo: i64, hi: i64, work: &mut u64) -> Poly {
+    let mut w = vec![0.0; (hi - lo + 1).max(0) as usize];
+    for (at, r) in w.iter_mut().enumerate() {
+        let i = lo + at as i64;
+        let mut sum = 0.0;
+        for (j, &p) in part.w.iter().enumerate() {
+            sum += p * outer.at(i + part.lo + j as i64);
+        }
+        *r = sum;
+    }
+    *work += (w.len() * part.w.len()) as u64;
+    Poly { lo, w }
+}
+
+/// The outside's ways by frontier total t: C(outside, left - t) over `lo..=hi`, divided by
+/// `exp(reference)` where `reference` is their largest ln; returned with it.
+pub(super) fn outside_ways(
+    outside: usize,
+    left: i64,
+    lo: i64,
+    hi: i64,
+    ln_binomial: impl Fn(usize, usize) -> f64,
+) -> (Poly, f64) {
+    let ln: Vec<f64> = (lo..=hi)
+        .map(|t| {
+            let rest = left - t;
+            if rest >= 0 && rest as usize <= outside {
+                ln_binomial(outside, rest as usize)
+            } else {
+                f64::NEG_INFINITY
+            }
+        })
+        .collect();
+    let top = ln.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+    let w = ln
+        .iter()
+        .map(|&x| {
+            if top.is_finite() {
+                (x - top).exp()
+            } else {
+                0.0
+            }
+        })
+        .collect();
+    (Poly { lo, w }, if top.is_finite() { top } else { 0.0 })
+}
+
+/// The coupling of components through a known total.
+#[derive(Debug, Default)]
+pub(super) struct Coupling {
+    /// Per component, in the order given: the weight of everything else by its count.
+    pub coef: Vec<Poly>,
+    /// Per component: the counts everything else leaves possible (intersect with its own).
+    pub allowed: Vec<Hull>,
+    /// By frontier total t: the frontier's weight times the outside's ways.
+    pub total: Poly,
+    /// The frontier totals possible with the total known.
+    pub possible_totals: Hull,
+}
+
+/// What stopped a coupling.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Uncoupled {
+    /// No frontier total fits the known total: the view is inconsistent.
+    Impossible,
+    /// The work went over `limit`, or every weight underflowed: use an estimate.
+    TooCostly,
+}
+
+struct Node {
+    /// A leaf's component, or `usize::MAX`.
+    leaf: usize,
+    left: usize,
+    right: usize,
+    law: CountLaw,
+}
+
+/// Couples `laws` with `outside` cells off the frontier and `left` mines to place among all
+/// of them. `work` grows by the products computed; past `limit` it stops.
+///
+/// # Complexity
+/// O(W^2) for counts spanning W values in all (fewer: weights that underflow are dropped);
+/// memory O(W log C).
+pub(super) fn couple(
+    laws: &[&CountLaw],
+    outside: usize,
+    left: usize,
+    ln_binomial: impl Fn(usize, usize) -> f64,
+    work: &mut u64,
+    limit: u64,
+) -> Result<Coupling, Uncoupled> {
+    let left = left as i64;
+    let range = vec![(left - outside as i64, left)];
+    let mut nodes = Vec::with_capacity(2 * laws.len());
+    let root = if laws.is_empty() {
+        nodes.push(Node {
+            leaf: usize::MAX,
+            left: 0,
+            right: 0,
+            law: CountLaw::one(),
+        });
+        0
+    } else {
+        build(laws, 0, laws.len(), &mut nodes, work, limit)?
+    };
+    let all = &nodes[root].law;
+    let possible_totals: Hull = normalise(
+        all.possible
+            .iter()
+            .filter_map(|&(a, b)| {
+                let (a, b) = (a.max(range[0].0), b.min(range[0].1));
+                (a <= b).then_some((a, b))
+            })
+            .collect(),
+    );
+    if possible_totals.is_empty() {
+        return Err(Uncoupled::Impossible);
+    }
+    if all.poly.w.is_empty() {
+        return Err(Uncoupled::TooCostly);
+    }
+    let (g, _) = outside_ways(outside, left, all.poly.lo, all.poly.hi(), ln_binomial);
+    let total = Poly {
+        lo: all.poly.lo,
+        w: all.poly.w.iter().zip(&g.w).map(|(p, q)| p * q).collect(),
+    };
+    if !total.w.iter().any(|&x| x > 0.0) || !total.w.iter().all(|x| x.is_finite()) {
+        return Err(Uncoupled::TooCostly);
+    }
+    let mut coupling = Coupling {
+        coef: vec![Poly::default(); laws.len()],
+        allowed: vec![Hull::new(); laws.len()],
+        total,
+        possible_totals,
+    };
+    if !laws.is_empty() {
+        descend(&nodes, root, g, range, &mut coupling, work, limit)?;
+    }
+    Ok(coupling)
+}
+
+fn build(
+    laws: &[&CountLaw],
+    from: usize,
+    to: usize,
+    nodes: &mut Vec<Node>,
+    work: &mut u64,
+    limit: u64,
+) -> Result<usize, Uncoupled> {
+    if to - from == 1 {
+        nodes.push(Node {
+            leaf: from,
+            left: 0,
+            right: 0,
+            law: laws[from].clone(),
+        });
+        return Ok(nodes.len() - 1);
+    }
+    let mid = (from + to) / 2;
+    let left = build(laws, from, mid, nodes, work, limit)?;
+    let right = build(laws, mid, to, nodes, work, limit)?;
+    let law = nodes[left].law.and(&nodes[right].law, work);
+    if *work > limit {
+        return Err(Uncoupled::TooCostly);
+    }
+    nodes.push(Node {
+        leaf: usize::MAX,
+        left,
+        right,
+        law,
+    });
+    Ok(nodes.len() - 1)
+}
+
+/// Hands each node the weight of everything outside it by its own count (`outer`), and the
+/// counts outside allows (`allowed`), down to the leaves.
+fn descend(
+    nodes: &[Node],
+    at: usize,
+    outer: Poly,
+    allowed: Hull,
+    coupling: &mut Coupling,
+    work: &mut u64,
+    limit: u64,
+) -> Result<(), Uncoupled> {
+    let node = &nodes[at];
+    if node.leaf != usize::MAX {
+        coupling.coef[node.leaf] = outer;
+        coupling.allowed[node.leaf] = allowed;
+        return Ok(());
+    }
+    for (child, sibling) in [(node.left, node.right), (node.right, node.left)] {
+        let own = &nodes[child].law.poly;
+        let other = &nodes[sibling].law;
+        let mut child_outer = if own.w.is_empty() {
+            Poly::default()
+        } else {
+            correlate(&outer, &other.poly, own.lo, own.hi(), work)
+        };
+        child_outer.tidy();
+        if *work > limit {
+            return Err(Uncoupled::TooCostly);
+        }
+        let child_allowed = hull_back(&allowed, &other.possible);
+        descend(
+            nodes,
+            child,
+            child_outer,
+            child_allowed,
+            coupling,
+            work,
+            limit,
+        )?;
+    }
+    Ok(())
+}
+
+/// The weight of `region` (a law over some cells) with `rest` (the other components' law)
+/// and `outside` cells off the frontier, `left` mines to place among all of them: ln of
+/// sum over j, t of region[j] * rest[t] * C(outside, left - j - t), with both laws' scales.
+/// `None` when no split fits.
+pub(super) fn ln_weight_with(
+    region: &CountLaw,
+    rest: &CountLaw,
+    outside: usize,
+    left: usize,
+    ln_binomial: impl Fn(usize, usize) -> f64,
+    work: &mut u64,
+) -> Option<f64> {
+    if region.poly.w.is_empty() || rest.poly.w.is_empty() {
+        return None;
+    }
+    let lo = region.poly.lo + rest.poly.lo;
+    let hi = region.poly.hi() + rest.poly.hi();
+    let (g, reference) = outside_ways(outside, left as i64, lo, hi, ln_binomial);
+    let outer = correlate(&g, &rest.poly, region.poly.lo, region.poly.hi(), work);
+    let sum: f64 = outer.w.iter().zip(&region.poly.w).map(|(o, r)| o * r).sum();
+    (sum > 0.0 && sum.is_finite()).then(|| sum.ln() + reference + region.ln_scale + rest.ln_scale)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn law(lo: i64, w: &[f64]) -> CountLaw {
+        let possible = normalise(
+            w.iter()
+                .enumerate()
+                .filter(|(_, &x)| x > 0.0)
+                .map(|(i, _)| (lo + i as i64, lo + i as i64))
+                .collect(),
+        );
+        CountLaw {
+            poly: Poly { lo, w: w.to_vec() },
+            ln_scale: 0.0,
+            possible,
+        }
+    }
+
+    fn ln_binomial(n: usize, k: usize) -> f64 {
+        let f = |m: usize| (1..=m).map(|i| (i as f64).ln()).sum::<f64>();
+        f(n) - f(k) - f(n - k)
+    }
+
+    #[test]
+    fn intervals_add_and_subtract() {
+        let a = vec![(0, 0), (2, 2)];
+        let b = vec![(0, 1)];
+        assert_eq!(hull_sum(&a, &b), vec![(0, 3)]);
+        assert_eq!(hull_sum(&a, &a), vec![(0, 0), (2, 2), (4, 4)]);
+        assert_eq!(hull_back(&vec![(5, 5)], &a), vec![(3, 3), (5, 5)]);
+        assert!(hull_contains(&a, 2) && !hull_contains(&a, 1));
+    }
+
+    #[test]
+    fn leave_one_out_weights_match_direct_sums() {
+        // Three components and 4 outside cells, 3 mines left.
+        let laws = [
+            law(0, &[1.0, 2.0]),
+            law(1, &[3.0, 0.0, 1.0]),
+            law(0, &[1.0, 1.0, 5.0]),
+        ];
+        let refs: Vec<&CountLaw> = laws.iter().collect();
+        let mut work = 0;
+        let coupling = couple(&refs, 4, 3, ln_binomial, &mut work, u64::MAX).unwrap();
+        let binom = |n: usize, k: i64| {
+            if k < 0 || k as usize > n {
+                0.0
+            } else {
+                ln_binomial(n, k as usize).exp()
+            }
+        };
+        for c in 0..3 {
+            // Direct: for each count k of c, sum over the others' counts.
+            let others: Vec<usize> = (0..3).filter(|&o| o != c).collect();
+            let mut direct = Vec::new();
+            for k in laws[c].poly.lo..=laws[c].poly.hi() {
+                let mut sum = 0.0;
+                let (a, b) = (&laws[others[0]].poly, &laws[others[1]].poly);
+                for i in a.lo..=a.hi() {
+                    for j in b.lo..=b.hi() {
+                        sum += a.at(i) * b.at(j) * binom(4, 3 - k - i - j);
+                    }
+                }
+                direct.push(sum);
+            }
+            let got: Vec<f64> = (laws[c].poly.lo..=laws[c].poly.hi())
+                .map(|k| coupling.coef[c].at(k))
+                .collect();
+            // Equal up to a factor.
+            let i = direct.iter().position(|&d| d > 0.0).unwrap();
+            let factor = got[i] / direct[i];
+            for (g, d) in got.iter().zip(&direct) {
+                assert!(
+                    (g - factor * d).abs() < 1e-12,
+                    "component {c}: {got:?} vs {direct:?}"
+                );
+            }
+        }
+        // Component 1 has 1 or 3 mines; 3 leaves nothing for component 0 (at least 0) and
+        // component 2 (at least 0), fine; the total 3 fits both.
+        assert!(hull_contains(&coupling.allowed[1], 1) && hull_contains(&coupling.allowed[1], 3));
+    }
+
+    #[test]
+    fn an_impossible_total_is_reported() {
+        let laws = [law(2, &[1.0])];
+        let refs: Vec<&CountLaw> = laws.iter().collect();
+        let mut work = 0;
+        let result = couple(&refs, 3, 1, ln_binomial, &mut work, u64::MAX);
+        assert_eq!(result.err(), Some(Uncoupled::Impossible));
+    }
+}

@@ -1,0 +1,726 @@
+//! What the solver knows of each cell, kept from one analysis to the next: facts (safe, mine),
+//! each number's missing mines, and the frontier grouped into boxes and independent
+//! components. A change (a cell opened or flagged, a fact found) marks the components it
+//! touches; [`Frontier::rebuild`] regroups only those. Every change is logged, so that a probe
+//! ("what if this cell shows v") runs the same code on the real state and then rolls it back.
+
+use super::view::{Inconsistent, Seen};
+use crate::board::Grid;
+
+/// No component, box or variable.
+pub(super) const NONE: u32 = u32::MAX;
+
+/// What the solver knows of a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Know {
+    /// Closed, and could be either.
+    Unknown,
+    /// Closed, and safe in every arrangement.
+    Safe,
+    /// Closed, unflagged, and a mine in every arrangement.
+    Mine,
+    Open,
+    /// Flagged: a mine by the player's word.
+    Flag,
+}
+
+impl Know {
+    pub(super) fn is_mine(self) -> bool {
+        matches!(self, Know::Mine | Know::Flag)
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Cell {
+    pub know: Know,
+    /// Open cells: the number minus the mines known around it.
+    pub need: i8,
+    /// Open cells: the closed neighbours still unknown.
+    pub unknown: u8,
+    /// Unknown cells next to a number, and numbers with unknown neighbours: their component.
+    /// A cell keeps it after a fact settles it, until the component is regrouped.
+    pub comp: u32,
+    /// Cells of a component: their box in it.
+    pub slot: u32,
+}
+
+const CLOSED: Cell = Cell {
+    know: Know::Unknown,
+    need: 0,
+    unknown: 0,
+    comp: NONE,
+    slot: NONE,
+};
+
+/// One independent part of the frontier: numbers that share unknown cells, directly or
+/// through others, and those cells grouped in boxes of cells that touch exactly the same
+/// numbers (interchangeable: only how many of a box's cells are mines matters).
+#[derive(Debug, Default)]
+pub(super) struct Component {
+    /// Its numbers (open cells), ascending.
+    pub cons: Vec<u32>,
+    /// The boxes of number `i`: `con_boxes[con_start[i]..con_start[i + 1]]`.
+    pub con_start: Vec<u32>,
+    pub con_boxes: Vec<u32>,
+    /// Box `b`'s cells: `cells[box_start[b]..box_start[b + 1]]`; boxes in breadth-first order,
+    /// so that numbers close early during enumeration.
+    pub box_start: Vec<u32>,
+    pub cells: Vec<u32>,
+    /// Box `b`'s numbers (indices into `cons`), `NONE`-padded.
+    pub box_cons: Vec<[u32; 8]>,
+    /// Its law once analysed.
+    pub law: Law,
+    /// Enumerating it ran out of budget: a component at least half its size that replaces it
+    /// tries again with a small budget only.
+    pub hopeless: bool,
+    /// Per box: the chance each of its cells is a mine, from the last combination.
+    pub box_probability: Vec<f64>,
+    live: bool,
+    dirty: bool,
+}
+
+impl Component {
+    pub(super) fn boxes(&self) -> usize {
+        self.box_cons.len()
+    }
+
+    pub(super) fn box_size(&self, b: usize) -> usize {
+        (self.box_start[b + 1] - self.box_start[b]) as usize
+    }
+
+    pub(super) fn box_cells(&self, b: usize) -> &[u32] {
+        &self.cells[self.box_start[b] as usize..self.box_start[b + 1] as usize]
+    }
+
+    /// The numbers of box `b`, as indices into `cons`.
+    pub(super) fn numbers_of(&self, b: usize) -> impl Iterator<Item = usize> + '_ {
+        self.box_cons[b]
+            .iter()
+            .take_while(|&&c| c != NONE)
+            .map(|&c| c as usize)
+    }
+
+    /// The boxes of number `i`.
+    pub(super) fn boxes_of(&self, i: usize) -> &[u32] {
+        &self.con_boxes[self.con_start[i] as usize..self.con_start[i + 1] as usize]
+    }
+}
+
+/// What is known of a component's arrangements.
+#[derive(Debug, Default)]
+pub(super) enum Law {
+    #[default]
+    Pending,
+    /// Every arrangement enumerated.
+    Exact(super::enumerate::Tallies),
+    /// Too many to enumerate: estimated.
+    Approximate(super::approximate::Marginals),
+}
+
+/// The counters a rollback restores.
+#[derive(Clone, Copy, Debug, Default)]
+struct Counters {
+    unknown: usize,
+    outside: usize,
+    loose_mines: usize,
+    known_mines: usize,
+    safe_cells: usize,
+    mine_cells: usize,
+}
+
+/// The solver's knowledge of one board.
+#[derive(Debug)]
+pub(super) struct Frontier {
+    grid: Grid,
+    around: Vec<[u32; 8]>,
+    around_len: Vec<u8>,
+    pub cells: Vec<Cell>,
+    /// The view as last read.
+    pub seen: Vec<Seen>,
+    pub comps: Vec<Component>,
+    free: Vec<u32>,
+    /// Closed cells neither flagged nor settled.
+    pub unknown: usize,
+    /// Unknown cells in no component (next to no number).
+    pub outside: usize,
+    /// Known mines (flags and facts) that no component counts.
+    pub loose_mines: usize,
+    /// Flags and mine facts.
+    pub known_mines: usize,
+    /// Cells found safe while closed, oldest first (some may be open by now).
+    pub safe_cells: Vec<u32>,
+    /// Cells found to be mines (some may be flagged by now).
+    pub mine_cells: Vec<u32>,
+    queue: Vec<u32>,
+    dirty: Vec<u32>,
+    /// Numbers opened since the last rebuild.
+    fresh: Vec<u32>,
+    /// Undo log: each cell's previous state, in order of change.
+    log: Vec<(u32, Cell)>,
+    created: Vec<u32>,
+    released: Vec<u32>,
+    saved: Counters,
+    // Scratch for `rebuild`.
+    var_of: Vec<u32>,
+    gathered: Vec<u32>,
+    vars: Vec<u32>,
+    keys: Vec<[u32; 8]>,
+    order: Vec<u32>,
+}
+
+impl Frontier {
+    pub(super) fn new() -> Frontier {
+        Frontier {
+            grid: Grid::new(1, 1),
+            around: Vec::new(),
+            around_len: Vec::new(),
+            cells: Vec::new(),
+            seen: Vec::new(),
+            comps: Vec::new(),
+            free: Vec::new(),
+            unknown: 0,
+            outside: 0,
+            loose_mines: 0,
+            known_mines: 0,
+            safe_cells: Vec::new(),
+            mine_cells: Vec::new(),
+            queue: Vec::new(),
+            dirty: Vec::new(),
+            fresh: Vec::new(),
+            log: Vec::new(),
+            created: Vec::new(),
+            released: Vec::new(),
+            saved: Counters::default(),
+            var_of: Vec::new(),
+            gathered: Vec::new(),
+            vars: Vec::new(),
+            keys: Vec::new(),
+            order: Vec::new(),
+        }
+    }
+
+    /// Forgets everything: `grid` with every cell closed.
+    ///
+    /// # Complexity
+    /// O(cells).
+    pub(super) fn reset(&mut self, grid: Grid) {
+        let n = grid.len();
+        if self.grid != grid || self.around.len() != n {
+            self.grid = grid;
+            self.around.clear();
+            self.around_len.clear();
+            for cell in 0..n {
+                let mut list = [NONE; 8];
+                let mut len = 0;
+                for next in grid.neighbours(cell) {
+                    list[len] = next as u32;
+                    len += 1;
+                }
+                self.around.push(list);
+                self.around_len.push(len as u8);
+            }
+        }
+        self.cells.clear();
+        self.cells.resize(n, CLOSED);
+        self.seen.clear();
+        self.seen.resize(n, Seen::Closed);
+        self.var_of.clear();
+        self.var_of.resize(n, NONE);
+        self.comps.clear();
+        self.free.clear();
+        self.unknown = n;
+        self.outside = n;
+        self.loose_mines = 0;
+        self.known_mines = 0;
+        self.safe_cells.clear();
+        self.mine_cells.clear();
+        self.queue.clear();
+        self.dirty.clear();
+        self.fresh.clear();
+        self.log.clear();
+        self.created.clear();
+        self.released.clear();
+        self.saved = self.counters();
+    }
+
+    /// The neighbours of `cell`.
+    #[inline]
+    pub(super) fn around(&self, cell: usize) -> impl Iterator<Item = usize> {
+        let len = self.around_len[cell] as usize;
+        self.around[cell].into_iter().take(len).map(|c| c as usize)
+    }
+
+    pub(super) fn neighbour_count(&self, cell: usize) -> usize {
+        self.around_len[cell] as usize
+    }
+
+    pub(super) fn know(&self, cell: usize) -> Know {
+        self.cells[cell].know
+    }
+
+    /// Whether `cell` is unknown and next to no number.
+    pub(super) fn is_outside(&self, cell: usize) -> bool {
+        let c = self.cells[cell];
+        c.know == Know::Unknown && c.comp == NONE
+    }
+
+    fn counters(&self) -> Counters {
+        Counters {
+            unknown: self.unknown,
+            outside: self.outside,
+            loose_mines: self.loose_mines,
+            known_mines: self.known_mines,
+            safe_cells: self.safe_cells.len(),
+            mine_cells: self.mine_cells.len(),
+        }
+    }
+
+    #[inline]
+    fn save(&mut self, cell: usize) {
+        self.log.push((cell as u32, self.cells[cell]));
+    }
+
+    /// From here on, [`Frontier::rollback`] returns to this state.
+    pub(super) fn checkpoint(&mut self) {
+        debug_assert!(self.log.is_empty() && self.created.is_empty() && self.released.is_empty());
+        debug_assert!(self.dirty.is_empty() && self.fresh.is_empty());
+        self.saved = self.counters();
+    }
+
+    /// Undoes every change since the checkpoint (or the last commit).
+    pub(super) fn rollback(&mut self) {
+        while let Some((cell, old)) = self.log.pop() {
+            self.cells[cell as usize] = old;
+        }
+        while let Some(id) = self.created.pop() {
+            self.comps[id as usize] = Component::default();
+            self.free.push(id);
+        }
+        for id in self.released.drain(..) {
+            let comp = &mut self.comps[id as usize];
+            comp.live = true;
+            comp.dirty = false;
+        }
+        for id in self.dirty.drain(..) {
+            self.comps[id as usize].dirty = false;
+        }
+        self.fresh.clear();
+        self.queue.clear();
+        let saved = self.saved;
+        self.unknown = saved.unknown;
+        self.outside = saved.outside;
+        self.loose_mines = saved.loose_mines;
+        self.known_mines = saved.known_mines;
+        self.safe_cells.truncate(saved.safe_cells);
+        self.mine_cells.truncate(saved.mine_cells);
+    }
+
+    /// Keeps every change since the checkpoint; frees the components regrouped away.
+    pub(super) fn commit(&mut self) {
+        debug_assert!(self.dirty.is_empty() && self.fresh.is_empty());
+        self.log.clear();
+        self.created.clear();
+        for id in self.released.drain(..) {
+            self.comps[id as usize] = Component::default();
+            self.free.push(id);
+        }
+        self.saved = self.counters();
+    }
+
+    /// The components regrouped away since the checkpoint.
+    pub(super) fn released(&self) -> &[u32] {
+        &self.released
+    }
+
+    /// Cells settled safe since the checkpoint (what a probe counts as progress).
+    pub(super) fn safe_since_checkpoint(&self) -> &[u32] {
+        &self.safe_cells[self.saved.safe_cells..]
+    }
+
+    /// The mines known among `cell`'s neighbours, and its unknown neighbours.
+    fn count_around(&self, cell: usize) -> (i32, i32) {
+        let (mut mines, mut unknown) = (0, 0);
+        for next in self.around(cell) {
+            match self.cells[next].know {
+                Know::Mine | Know::Flag => mines += 1,
+                Know::Unknown => unknown += 1,
+                _ => {}
+            }
+        }
+        (mines, unknown)
+    }
+
+    fn mark_dirty(&mut self, comp: u32) {
+        if comp == NONE {
+            return;
+        }
+        let c = &mut self.comps[comp as usize];
+        if c.live && !c.dirty {
+            c.dirty = true;
+            self.dirty.push(comp);
+        }
+    }
+
+    /// The closed cell `cell` is open and shows `number`. An error when it was known to be a
+    /// mine.
+    pub(super) fn open(&mut self, cell: usize, number: u8) -> Result<(), Inconsistent> {
+        let old = self.cells[cell];
+        if old.know.is_mine() {
+            return Err(Inconsistent { cell: Some(cell) });
+        }
+        debug_assert!(old.know != Know::Open);
+        self.save(cell);
+        if old.know == Know::Unknown {
+            self.unknown -= 1;
+            if old.comp == NONE {
+                self.outside -= 1;
+            }
+        }
+        self.mark_dirty(old.comp);
+        let (mines, unknown) = self.count_around(cell);
+        self.cells[cell] = Cell {
+            know: Know::Open,
+            need: (number as i32 - mines).clamp(-9, 9) as i8,
+            unknown: unknown as u8,
+            comp: NONE,
+            slot: NONE,
+        };
+        for next in self.around(cell) {
+            let c = self.cells[next];
+            match c.know {
+                Know::Open => {
+                    if old.know == Know::Unknown {
+                        self.save(next);
+                        self.cells[next].unknown -= 1;
+                    }
+                    self.queue.push(next as u32);
+                }
+                Know::Unknown => self.mark_dirty(c.comp),
+                _ => {}
+            }
+        }
+        if unknown > 0 {
+            self.fresh.push(cell as u32);
+        }
+        self.queue.push(cell as u32);
+        Ok(())
+    }
+
+    /// The closed cell `cell` is flagged: a mine. An error when it was known to be safe.
+    pub(super) fn flag(&mut self, cell: usize) -> Result<(), Inconsistent> {
+        let old = self.cells[cell];
+        match old.know {
+            Know::Safe => Err(Inconsistent { cell: None }),
+            Know::Mine => {
+                self.save(cell);
+                self.cells[cell].know = Know::Flag;
+                Ok(())
+            }
+            Know::Unknown => {
+                self.settle(cell, Know::Mine);
+                self.cells[cell].know = Know::Flag;
+                self.mark_dirty(old.comp);
+                self.queue_numbers_around(cell);
+                Ok(())
+            }
+            Know::Open | Know::Flag => unreachable!("flag on a cell not closed"),
+        }
+    }
+
+    /// The unknown cell `cell` is safe, or a mine, in every arrangement. Its component (if
+    /// any) keeps counting it until it is regrouped, so that the component's law stays valid.
+    pub(super) fn settle(&mut self, cell: usize, fact: Know) {
+        let old = self.cells[cell];
+        debug_assert!(old.know == Know::Unknown && matches!(fact, Know::Safe | Know::Mine));
+        self.save(cell);
+        self.cells[cell].know = fact;
+        self.unknown -= 1;
+        let mine = fact == Know::Mine;
+        if old.comp == NONE {
+            self.outside -= 1;
+            self.loose_mines += mine as usize;
+        }
+        if mine {
+            self.known_mines += 1;
+            self.mine_cells.push(cell as u32);
+        } else {
+            self.safe_cells.push(cell as u32);
+        }
+        for next in self.around(cell) {
+            if self.cells[next].know == Know::Open {
+                self.save(next);
+                let c = &mut self.cells[next];
+                c.unknown -= 1;
+                c.need -= mine as i8;
+            }
+        }
+    }
+
+    fn queue_numbers_around(&mut self, cell: usize) {
+        for next in self.around(cell) {
+            if self.cells[next].know == Know::Open {
+                self.queue.push(next as u32);
+            }
+        }
+    }
+
+    /// Single-number rules to a fixpoint from the queued numbers: a number with all its mines
+    /// makes its other unknown neighbours safe; one with as many unknown neighbours as missing
+    /// mines makes them mines. Also checks each queued number can still be satisfied.
+    ///
+    /// # Complexity
+    /// O(8) per queued number and per cell settled.
+    pub(super) fn propagate(&mut self) -> Result<(), Inconsistent> {
+        let mut head = 0;
+        while head < self.queue.len() {
+            let cell = self.queue[head] as usize;
+            head += 1;
+            let c = self.cells[cell];
+            debug_assert!(c.know == Know::Open);
+            if c.need < 0 || c.need as u8 > c.unknown {
+                self.queue.clear();
+                return Err(Inconsistent { cell: Some(cell) });
+            }
+            if c.unknown == 0 || (c.need != 0 && c.need as u8 != c.unknown) {
+                continue;
+            }
+            let fact = if c.need == 0 { Know::Safe } else { Know::Mine };
+            for next in self.around(cell) {
+                let n = self.cells[next];
+                if n.know != Know::Unknown {
+                    continue;
+                }
+                self.settle(next, fact);
+                self.mark_dirty(n.comp);
+                self.queue_numbers_around(next);
+            }
+        }
+        self.queue.clear();
+        Ok(())
+    }
+
+    /// Regroups the numbers of the touched components and the new numbers into boxes and
+    /// components; appends the new components' ids to `created`.
+    ///
+    /// # Complexity
+    /// O(k log k) for the k numbers and cells regrouped.
+    pub(super) fn rebuild(&mut self, created: &mut Vec<u32>) {
+        let mut hopeless_boxes = 0usize;
+        self.gathered.clear();
+        let dirty = std::mem::take(&mut self.dirty);
+        for &id in &dirty {
+            let comp = std::mem::take(&mut self.comps[id as usize]);
+            if comp.hopeless {
+                hopeless_boxes = hopeless_boxes.max(comp.boxes());
+            }
+            for &cell in &comp.cells {
+                let cell = cell as usize;
+                let c = self.cells[cell];
+                if c.comp != id {
+                    continue;
+                }
+                self.save(cell);
+                self.cells[cell].comp = NONE;
+                self.cells[cell].slot = NONE;
+                match c.know {
+                    Know::Unknown => self.outside += 1,
+                    Know::Mine | Know::Flag => self.loose_mines += 1,
+                    _ => {}
+                }
+            }
+            for &con in &comp.cons {
+                let con = con as usize;
+                if self.cells[con].comp == id {
+                    self.save(con);
+                    self.cells[con].comp = NONE;
+                }
+                if self.cells[con].know == Know::Open && self.cells[con].unknown > 0 {
+                    self.gathered.push(con as u32);
+                }
+            }
+            // Keep the data until commit or rollback decides.
+            self.comps[id as usize] = comp;
+            self.comps[id as usize].live = false;
+            self.comps[id as usize].dirty = false;
+            self.released.push(id);
+        }
+        self.dirty = dirty;
+        self.dirty.clear();
+        for &con in &self.fresh {
+            let c = self.cells[con as usize];
+            if c.know == Know::Open && c.unknown > 0 {
+                self.gathered.push(con);
+            }
+        }
+        self.fresh.clear();
+        self.gathered.sort_unstable();
+        self.gathered.dedup();
+        if self.gathered.is_empty() {
+            return;
+        }
+        // Variables: the unknown neighbours of the gathered numbers, keyed by their numbers.
+        self.vars.clear();
+        self.keys.clear();
+        for i in 0..self.gathered.len() {
+            let con = self.gathered[i] as usize;
+            for next in self.around(con) {
+                if self.cells[next].know != Know::Unknown {
+                    continue;
+                }
+                debug_assert_eq!(
+                    self.cells[next].comp, NONE,
+                    "a cell of an untouched component"
+                );
+                let mut var = self.var_of[next];
+                if var == NONE {
+                    var = self.vars.len() as u32;
+                    self.var_of[next] = var;
+                    self.vars.push(next as u32);
+                    self.keys.push([NONE; 8]);
+                }
+                let key = &mut self.keys[var as usize];
+                let slot = key.iter().position(|&k| k == NONE).expect("8 neighbours");
+                key[slot] = i as u32;
+            }
+        }
+        // Boxes: variables with equal keys, in key order.
+        let key_list = std::mem::take(&mut self.keys);
+        let mut order = std::mem::take(&mut self.order);
+        let mut by_key: Vec<u32> = (0..self.vars.len() as u32).collect();
+        let keys = &key_list;
+        by_key.sort_unstable_by(|&a, &b| keys[a as usize].cmp(&keys[b as usize]));
+        let mut box_first = Vec::new(); // position in by_key where each box starts
+        for (at, &var) in by_key.iter().enumerate() {
+            if at == 0 || keys[var as usize] != keys[by_key[at - 1] as usize] {
+                box_first.push(at as u32);
+            }
+        }
+        let boxes = box_first.len();
+        box_first.push(by_key.len() as u32);
+        let box_key = |b: usize| keys[by_key[box_first[b] as usize] as usize];
+        // Each gathered number's boxes, in box order.
+        let cons = self.gathered.len();
+        let mut con_start = vec![0u32; cons + 1];
+        for b in 0..boxes {
+            for &i in box_key(b).iter().take_while(|&&i| i != NONE) {
+                con_start[i as usize + 1] += 1;
+            }
+        }
+        for i in 0..cons {
+            con_start[i + 1] += con_start[i];
+        }
+        let mut con_boxes = vec![0u32; con_start[cons] as usize];
+        let mut fill: Vec<u32> = con_start[..cons].to_vec();
+        for b in 0..boxes {
+            for &i in box_key(b).iter().take_while(|&&i| i != NONE) {
+                con_boxes[fill[i as usize] as usize] = b as u32;
+                fill[i as usize] += 1;
+            }
+        }
+        // Components, breadth first from the first box not yet reached.
+        let mut reached = vec![false; boxes];
+        let mut slot_of_box = vec![NONE; boxes];
+        let mut con_local = vec![NONE; cons];
+        let mut comp_cons = Vec::new();
+        for start in 0..boxes {
+            if reached[start] {
+                continue;
+            }
+            order.clear();
+            order.push(start as u32);
+            reached[start] = true;
+            let mut head = 0;
+            comp_cons.clear();
+            while head < order.len() {
+                let b = order[head] as usize;
+                head += 1;
+                for &i in box_key(b).iter().take_while(|&&i| i != NONE) {
+                    let i = i as usize;
+                    if con_local[i] == NONE {
+                        con_local[i] = 0;
+                        comp_cons.push(i as u32);
+                    }
+                    for &other in &con_boxes[con_start[i] as usize..con_start[i + 1] as usize] {
+                        if !reached[other as usize] {
+                            reached[other as usize] = true;
+                            order.push(other);
+                        }
+                    }
+                }
+            }
+            comp_cons.sort_unstable();
+            for (local, &i) in comp_cons.iter().enumerate() {
+                con_local[i as usize] = local as u32;
+            }
+            let id = self.allocate();
+            let mut comp = Component {
+                cons: comp_cons
+                    .iter()
+                    .map(|&i| self.gathered[i as usize])
+                    .collect(),
+                live: true,
+                ..Component::default()
+            };
+            comp.box_start.push(0);
+            for (slot, &b) in order.iter().enumerate() {
+                let b = b as usize;
+                slot_of_box[b] = slot as u32;
+                let mut key = [NONE; 8];
+                for (k, &i) in box_key(b).iter().take_while(|&&i| i != NONE).enumerate() {
+                    key[k] = con_local[i as usize];
+                }
+                comp.box_cons.push(key);
+                for &var in &by_key[box_first[b] as usize..box_first[b + 1] as usize] {
+                    let cell = self.vars[var as usize];
+                    comp.cells.push(cell);
+                    let c = cell as usize;
+                    self.save(c);
+                    self.cells[c].comp = id;
+                    self.cells[c].slot = slot as u32;
+                    self.outside -= 1;
+                }
+                comp.box_start.push(comp.cells.len() as u32);
+            }
+            comp.con_start.push(0);
+            for &i in &comp_cons {
+                let i = i as usize;
+                for &b in &con_boxes[con_start[i] as usize..con_start[i + 1] as usize] {
+                    comp.con_boxes.push(slot_of_box[b as usize]);
+                }
+                comp.con_start.push(comp.con_boxes.len() as u32);
+                let con = self.gathered[i] as usize;
+                self.save(con);
+                self.cells[con].comp = id;
+            }
+            comp.hopeless = hopeless_boxes > 0 && 2 * comp.boxes() >= hopeless_boxes;
+            self.comps[id as usize] = comp;
+            created.push(id);
+        }
+        for &cell in &self.vars {
+            self.var_of[cell as usize] = NONE;
+        }
+        self.keys = key_list;
+        self.order = order;
+    }
+
+    fn allocate(&mut self) -> u32 {
+        let id = match self.free.pop() {
+            Some(id) => id,
+            None => {
+                self.comps.push(Component::default());
+                (self.comps.len() - 1) as u32
+            }
+        };
+        self.created.push(id);
+        id
+    }
+
+    /// The ids of the live components.
+    pub(super) fn live_components(&self) -> impl Iterator<Item = u32> + '_ {
+        self.comps
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.live)
+            .map(|(id, _)| id as u32)
+    }
+}

@@ -1,0 +1,875 @@
+//! The AI player: from the visible board only, every certain move, mine probabilities (exact
+//! where the budget allows) and the next move to make.
+//!
+//! The solver never sees a mine map: its input is a [`View`] (each cell closed, flagged or open
+//! with its number) and what is known of the total ([`Mines`]). How it works:
+//!
+//! 1. Flags are taken as mines. Single-number rules (a number whose unknown cells are all
+//!    mines, or that already has all its mines) run to a fixpoint; what they settle is
+//!    certain ([`frontier`]).
+//! 2. The remaining closed cells next to numbers (the frontier) are grouped into boxes of cells
+//!    that touch exactly the same numbers, and the boxes into independent components. All of
+//!    this is kept between analyses: a new view is compared with the last one (or read from
+//!    its change list), and only the components a change touched are regrouped.
+//! 3. Each new component's arrangements are enumerated by backtracking ([`enumerate`]); one
+//!    with too many is estimated by belief propagation ([`approximate`]) and counted by
+//!    [`Solver::approximations`].
+//! 4. Components are combined into probabilities ([`combine`]): independently with a density,
+//!    through the cells off the frontier with a known total. Cells safe (or mines) in every
+//!    arrangement are certain, and stay known from then on.
+//! 5. Safe cells are listed likeliest-0 first. With none, the guess is chosen among the cells
+//!    within 0.03 of the lowest mine probability by the chance that what they show makes
+//!    progress, found by re-analysing the position once per number each could show: a probe
+//!    changes the real state, regroups and enumerates only the components it touches, and is
+//!    rolled back ([`guess`]).
+//!
+//! One analysis (with its probes) walks at most [`NODE_BUDGET`] nodes: results depend on the
+//! view alone, never on time or threads. When the budget runs out the decision is made with
+//! what is known: a component not enumerated is estimated, a guess not probed is scored by a
+//! local estimate.
+
+mod approximate;
+mod combine;
+pub mod crafted;
+mod enumerate;
+mod frontier;
+mod guess;
+mod view;
+
+pub use view::{Decision, Inconsistent, Mines, Move, Seen, Style, View, JLU_DENSITY};
+
+use crate::board::Grid;
+use approximate::Propagator;
+use combine::{couple, hull_contains, CountLaw, Hull, Poly, Uncoupled};
+use enumerate::{Enumerated, Enumerator, Tallies, SOME_MINE, SOME_SAFE};
+use frontier::{Frontier, Know, Law, NONE};
+
+/// The work one analysis may do, in nodes: enumeration steps (a mine placed or moved, an
+/// arrangement recorded), and 16 multiply-adds of the combination count as one. It bounds
+/// every decision, probes included, whatever the input: about 20 ms of enumeration on this
+/// crate's reference machine. Ordinary games never use more than a small part of it.
+pub const NODE_BUDGET: u64 = 2_000_000;
+
+/// One component's enumeration may take at most this share of the budget (1/4), so that one
+/// hopeless component leaves room for the others and for the probes.
+const COMPONENT_SHARE: u64 = 4;
+
+/// A component at least half as large as one that ran out of budget tries again with this
+/// share only (1/64): it is likely hopeless again, and a game may touch it at every move.
+const RETRY_SHARE: u64 = 64;
+
+/// Multiply-adds of the combination per budget node.
+const PRODUCTS_PER_NODE: u64 = 16;
+
+/// The solver and what it knows of the last view it analysed. One per thread (or per game).
+#[derive(Debug)]
+pub struct Solver {
+    node_budget: u64,
+    frontier: Frontier,
+    enumerator: Enumerator,
+    propagator: Propagator,
+    /// The grid and mine count the kept knowledge is for; `None` when there is none.
+    basis: Option<(Grid, Mines)>,
+    /// The view last read and how many changes its list had then.
+    view_id: u64,
+    view_changes: usize,
+    /// Nodes left in this analysis.
+    left: u64,
+    probability: Vec<f64>,
+    /// The probability of the cells off the frontier, and the one last written to them (NaN:
+    /// none yet).
+    outside_now: f64,
+    outside_probability: f64,
+    /// For k in 0..=8: the chance that k cells off the frontier are all safe given that one
+    /// more is.
+    outside_zero: [f64; 9],
+    /// ln(i!) for i up to the cell count.
+    ln_factorial: Vec<f64>,
+    /// Per component id: with a density, the ln of its total weight; with a known total, its
+    /// count law (for probes).
+    ln_weight: Vec<f64>,
+    count_law: Vec<CountLaw>,
+    /// The live components in a fixed order (by first number), as last combined.
+    order: Vec<u32>,
+    certain_safe: Vec<u32>,
+    certain_mines: Vec<u32>,
+    best_guess: Option<usize>,
+    guess: guess::Scratch,
+    changed: Vec<u32>,
+    created: Vec<u32>,
+    approximations: u64,
+    analyses: u64,
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+/// `p / (1 - p)` with `p` kept inside (0, 1).
+fn odds(p: f64) -> f64 {
+    let p = p.clamp(1e-9, 1.0 - 1e-9);
+    p / (1.0 - p)
+}
+
+impl Solver {
+    pub fn new() -> Solver {
+        Solver::with_budget(0)
+    }
+
+    /// A solver whose analyses each walk at most `nodes` nodes (0 means [`NODE_BUDGET`]; a
+    /// judge with a tight time limit may lower it).
+    pub fn with_budget(nodes: u64) -> Solver {
+        Solver {
+            node_budget: if nodes == 0 { NODE_BUDGET } else { nodes },
+            frontier: Frontier::new(),
+            enumerator: Enumerator::default(),
+            propagator: Propagator::default(),
+            basis: None,
+            view_id: 0,
+            view_changes: 0,
+            left: 0,
+            probability: Vec::new(),
+            outside_now: 0.0,
+            outside_probability: f64::NAN,
+            outside_zero: [0.0; 9],
+            ln_factorial: vec![0.0],
+            ln_weight: Vec::new(),
+            count_law: Vec::new(),
+            order: Vec::new(),
+            certain_safe: Vec::new(),
+            certain_mines: Vec::new(),
+            best_guess: None,
+            guess: guess::Scratch::default(),
+            changed: Vec::new(),
+            created: Vec::new(),
+            approximations: 0,
+            analyses: 0,
+        }
+    }
+
+    /// How many components fell back to the estimate, over this solver's life.
+    pub fn approximations(&self) -> u64 {
+        self.approximations
+    }
+
+    /// How many views this solver analysed.
+    pub fn analyses(&self) -> u64 {
+        self.analyses
+    }
+
+    /// After [`Solver::analyse`]: each cell's probability of being a mine (open cells 0,
+    /// flagged cells 1).
+    pub fn probabilities(&self) -> &[f64] {
+        &self.probability
+    }
+
+    /// After [`Solver::analyse`]: the closed, unflagged cells that are safe in every consistent
+    /// arrangement, best first (cells certain to show 0, then the likeliest 0s), so that opening
+    /// them in order never clicks a cell an earlier cascade opens anyway (skip those open).
+    pub fn certain_safe(&self) -> &[u32] {
+        &self.certain_safe
+    }
+
+    /// After [`Solver::analyse`]: the closed, unflagged cells that are mines in every consistent
+    /// arrangement, ascending.
+    pub fn certain_mines(&self) -> &[u32] {
+        &self.certain_mines
+    }
+
+    /// After [`Solver::analyse`] with no certain safe cell: the guess, the closed cell least
+    /// likely to be a mine (near-ties broken by progress), and its probability. `None` when no
+    /// closed unflagged cell is left, or every one is a certain mine.
+    pub fn best_guess(&self) -> Option<(usize, f64)> {
+        self.best_guess.map(|cell| (cell, self.probability[cell]))
+    }
+
+    /// The next move for `view`, made in `style`: with flags, every certain mine is flagged
+    /// first; then a chord that opens two cells or more, else the best certain safe cell; else
+    /// the best guess. `Ok(None)` when no closed safe cell can be left (the game is over).
+    ///
+    /// # Complexity
+    /// Like [`Solver::analyse`].
+    pub fn next_move(
+        &mut self,
+        view: &View,
+        mines: Mines,
+        style: Style,
+    ) -> Result<Option<Decision>, Inconsistent> {
+        self.analyse(view, mines)?;
+        if style.flags {
+            if let Some(&cell) = self.certain_mines.first() {
+                return Ok(Some(Decision {
+                    action: Move::Flag(cell as usize),
+                    mine_probability: 1.0,
+                    certain: true,
+                }));
+            }
+        }
+        if style.chords {
+            if let Some(cell) = self.best_chord() {
+                return Ok(Some(Decision {
+                    action: Move::Chord(cell),
+                    mine_probability: 0.0,
+                    certain: true,
+                }));
+            }
+        }
+        if let Some(&cell) = self.certain_safe.first() {
+            return Ok(Some(Decision {
+                action: Move::Open(cell as usize),
+                mine_probability: 0.0,
+                certain: true,
+            }));
+        }
+        Ok(self.best_guess().map(|(cell, p)| Decision {
+            action: Move::Open(cell),
+            mine_probability: p,
+            certain: false,
+        }))
+    }
+
+    /// An open number whose flags match it and that has at least two closed unflagged
+    /// neighbours, all certain safe (so the chord is safe even if a flag were wrong): the one
+    /// that opens the most, the first in row-major order among equals.
+    fn best_chord(&self) -> Option<usize> {
+        let f = &self.frontier;
+        let mut best: Option<(usize, usize)> = None;
+        for &safe in &self.certain_safe {
+            for cell in f.around(safe as usize) {
+                let Seen::Open(number) = f.seen[cell] else {
+                    continue;
+                };
+                let (mut flags, mut opens, mut all_safe) = (0, 0, true);
+                for next in f.around(cell) {
+                    match f.seen[next] {
+                        Seen::Flagged => flags += 1,
+                        Seen::Closed => {
+                            opens += 1;
+                            all_safe &= f.know(next) == Know::Safe;
+                        }
+                        Seen::Open(_) => {}
+                    }
+                }
+                if flags != number as usize || !all_safe || opens < 2 {
+                    continue;
+                }
+                let better = match best {
+                    None => true,
+                    Some((at, most)) => opens > most || (opens == most && cell < at),
+                };
+                if better {
+                    best = Some((cell, opens));
+                }
+            }
+        }
+        best.map(|(cell, _)| cell)
+    }
+
+    /// Analyses `view`: certain cells, every cell's mine probability and the best guess. An
+    /// error when no arrangement of mines fits the numbers (and the total, when known).
+    ///
+    /// # Complexity
+    /// After the first view of a game, O(cells changed + the components they touch) plus the
+    /// enumeration of those components; the guess adds O(cells) and its probes. Every analysis
+    /// walks at most the node budget. Memory O(cells).
+    pub fn analyse(&mut self, view: &View, mines: Mines) -> Result<(), Inconsistent> {
+        self.analyses += 1;
+        self.left = self.node_budget;
+        self.certain_safe.clear();
+        self.certain_mines.clear();
+        self.best_guess = None;
+        let result = self.update(view, mines);
+        if result.is_err() {
+            self.frontier.rollback();
+            self.basis = None;
+            return result;
+        }
+        self.collect_certain();
+        if self.certain_safe.is_empty() {
+            self.best_guess = self.choose_guess(mines);
+        }
+        Ok(())
+    }
+
+    /// Brings the kept knowledge up to `view`: reads the changed cells, applies the rules,
+    /// regroups and analyses the touched components, combines.
+    fn update(&mut self, view: &View, mines: Mines) -> Result<(), Inconsistent> {
+        let grid = view.grid();
+        let mut fresh = self.basis != Some((grid, mines));
+        self.changed.clear();
+        if !fresh {
+            match view.changes_since(self.view_changes) {
+                Some(changes) if view.id() == self.view_id => {
+                    self.changed.extend_from_slice(changes)
+                }
+                _ => {
+                    let seen = &self.frontier.seen;
+                    self.changed.extend(
+                        (0..grid.len() as u32)
+                            .filter(|&c| seen[c as usize] != view.get(c as usize)),
+                    );
+                }
+            }
+            // Knowledge only grows while closed cells open or get flagged; anything else
+            // starts over.
+            fresh = self.changed.iter().any(|&c| {
+                let old = self.frontier.seen[c as usize];
+                old != Seen::Closed && old != view.get(c as usize)
+            });
+        }
+        self.view_id = view.id();
+        self.view_changes = view.change_count();
+        if fresh {
+            self.start_over(grid, mines, view);
+        }
+        self.frontier.checkpoint();
+        let settled_before = (
+            self.frontier.safe_cells.len(),
+            self.frontier.mine_cells.len(),
+        );
+        for i in 0..self.changed.len() {
+            let cell = self.changed[i] as usize;
+            let seen = view.get(cell);
+            if self.frontier.seen[cell] == seen {
+                continue;
+            }
+            self.frontier.seen[cell] = seen;
+            match seen {
+                Seen::Open(number) => self.frontier.open(cell, number)?,
+                Seen::Flagged => self.frontier.flag(cell)?,
+                Seen::Closed => unreachable!("a cell closed again starts over"),
+            }
+        }
+        if let Mines::Known(total) = mines {
+            if self.frontier.known_mines > total {
+                return Err(Inconsistent { cell: None });
+            }
+        }
+        self.frontier.propagate()?;
+        if let Mines::Known(total) = mines {
+            if self.frontier.known_mines > total {
+                return Err(Inconsistent { cell: None });
+            }
+        }
+        self.created.clear();
+        self.frontier.rebuild(&mut self.created);
+        let odds = match mines {
+            Mines::Density(p) => odds(p),
+            Mines::Known(total) => {
+                let f = &self.frontier;
+                odds((total - f.known_mines) as f64 / f.unknown.max(1) as f64)
+            }
+        };
+        for i in 0..self.created.len() {
+            self.analyse_component(self.created[i], odds)?;
+        }
+        let refresh_all = self.combine(mines)?;
+        self.frontier.commit();
+        self.write_probabilities(settled_before, refresh_all);
+        Ok(())
+    }
+
+    /// Forgets everything known: the next changes are every cell of `view` not closed.
+    fn start_over(&mut self, grid: Grid, mines: Mines, view: &View) {
+        self.frontier.reset(grid);
+        self.basis = Some((grid, mines));
+        self.probability.clear();
+        self.probability.resize(grid.len(), 0.0);
+        self.outside_probability = f64::NAN;
+        self.ln_weight.clear();
+        self.count_law.clear();
+        self.order.clear();
+        self.changed.clear();
+        self.changed
+            .extend((0..grid.len() as u32).filter(|&c| view.get(c as usize) != Seen::Closed));
+        let n = grid.len();
+        if self.ln_factorial.len() < n + 1 {
+            for i in self.ln_factorial.len()..=n {
+                let last = self.ln_factorial[i - 1];
+                self.ln_factorial.push(last + (i as f64).ln());
+            }
+        }
+    }
+
+    /// Enumerates component `id` within its share of the budget, else estimates it.
+    fn analyse_component(&mut self, id: u32, odds: f64) -> Result<(), Inconsistent> {
+        let comp = &self.frontier.comps[id as usize];
+        let share = if comp.hopeless {
+            self.node_budget / RETRY_SHARE
+        } else {
+            self.node_budget / COMPONENT_SHARE
+        };
+        let (result, used) = self
+            .enumerator
+            .run(comp, &self.frontier.cells, share.min(self.left));
+        self.left = self.left.saturating_sub(used);
+        let first_number = Some(comp.cons[comp.box_cons[0][0] as usize] as usize);
+        let law = match result {
+            Enumerated::Exact(tallies) => Law::Exact(tallies),
+            Enumerated::Empty => return Err(Inconsistent { cell: first_number }),
+            Enumerated::OutOfBudget => {
+                self.approximations += 1;
+                match self.propagator.run(comp, &self.frontier.cells, odds) {
+                    Some(marginals) => Law::Approximate(marginals),
+                    None => return Err(Inconsistent { cell: first_number }),
+                }
+            }
+        };
+        let comp = &mut self.frontier.comps[id as usize];
+        comp.hopeless |= matches!(law, Law::Approximate(_));
+        comp.law = law;
+        Ok(())
+    }
+
+    /// Combines the components into probabilities and facts. Returns whether every
+    /// component's cells need their probabilities written again.
+    fn combine(&mut self, mines: Mines) -> Result<bool, Inconsistent> {
+        let ids = self.comps_to_combine(mines);
+        let total = match mines {
+            Mines::Density(p) => {
+                let ln_odds = odds(p).ln();
+                for &id in &ids {
+                    let ln = self.weigh_independently(id, ln_odds, &all_counts());
+                    set(&mut self.ln_weight, id, ln);
+                }
+                self.set_outside(p, None);
+                return Ok(false);
+            }
+            Mines::Known(total) => total,
+        };
+        let (loose, outside) = (self.frontier.loose_mines, self.frontier.outside);
+        if loose > total {
+            return Err(Inconsistent { cell: None });
+        }
+        let left = total - loose;
+        for &id in &ids {
+            let law = count_law(&self.frontier.comps[id as usize].law);
+            set(&mut self.count_law, id, law);
+        }
+        let mut work = 0;
+        let coupled = {
+            let laws: Vec<&CountLaw> = ids.iter().map(|&id| &self.count_law[id as usize]).collect();
+            let ln_factorial = &self.ln_factorial;
+            let limit = self.left.saturating_mul(PRODUCTS_PER_NODE);
+            couple(
+                &laws,
+                outside,
+                left,
+                |n, k| ln_binomial(ln_factorial, n, k),
+                &mut work,
+                limit,
+            )
+        };
+        self.left = self.left.saturating_sub(work / PRODUCTS_PER_NODE);
+        match coupled {
+            Ok(coupling) => {
+                for (i, &id) in ids.iter().enumerate() {
+                    self.weigh_coupled(id, &coupling.coef[i], &coupling.allowed[i])?;
+                }
+                self.couple_outside(&coupling, left, outside);
+            }
+            Err(Uncoupled::Impossible) => return Err(Inconsistent { cell: None }),
+            Err(Uncoupled::TooCostly) => {
+                // Estimate: every closed cell a mine with the remaining density.
+                self.approximations += 1;
+                let cells: usize = ids
+                    .iter()
+                    .map(|&id| self.frontier.comps[id as usize].cells.len())
+                    .sum();
+                let density = left as f64 / (outside + cells).max(1) as f64;
+                let ln_odds = odds(density).ln();
+                for &id in &ids {
+                    self.weigh_independently(id, ln_odds, &all_counts());
+                }
+                self.set_outside(density.clamp(0.0, 1.0), None);
+            }
+        }
+        self.order = ids;
+        Ok(true)
+    }
+
+    /// The components to combine: with a density the new ones, with a total every live one in
+    /// a fixed order (so that sums do not depend on history).
+    fn comps_to_combine(&self, mines: Mines) -> Vec<u32> {
+        match mines {
+            Mines::Density(_) => self.created.clone(),
+            Mines::Known(_) => {
+                let comps = &self.frontier.comps;
+                let mut ids: Vec<u32> = self.frontier.live_components().collect();
+                ids.sort_unstable_by_key(|&id| comps[id as usize].cons[0]);
+                ids
+            }
+        }
+    }
+
+    /// Component `id` weighed on its own, an arrangement with k mines by odds^k, counts in
+    /// `allowed` only: its boxes' probabilities and facts. Returns the ln of its total weight.
+    fn weigh_independently(&mut self, id: u32, ln_odds: f64, allowed: &Hull) -> f64 {
+        let comp = &self.frontier.comps[id as usize];
+        let (probability, settled, ln_total) = match &comp.law {
+            Law::Exact(t) => {
+                let (coef, top) = odds_weights(t, ln_odds);
+                let (probability, settled, z) = box_laws(comp, t, &coef, allowed);
+                (probability, settled, z.ln() + top + t.ln_scale)
+            }
+            Law::Approximate(m) => (m.probability.clone(), settled_by(&m.probability), 0.0),
+            Law::Pending => unreachable!("combining a component not analysed"),
+        };
+        self.apply(id, probability, settled);
+        ln_total
+    }
+
+    /// Component `id` weighed by `coef` (the weight of everything else by its count), counts
+    /// in `allowed` only.
+    fn weigh_coupled(&mut self, id: u32, coef: &Poly, allowed: &Hull) -> Result<(), Inconsistent> {
+        let comp = &self.frontier.comps[id as usize];
+        let (probability, settled) = match &comp.law {
+            Law::Exact(t) => {
+                let possible = (t.lo..=t.hi())
+                    .any(|k| t.row[k - t.lo] != NONE && hull_contains(allowed, k as i64));
+                if !possible {
+                    return Err(Inconsistent { cell: None });
+                }
+                let (probability, settled, z) = box_laws(comp, t, coef, allowed);
+                if z > 0.0 && z.is_finite() {
+                    (probability, settled)
+                } else {
+                    // Every weight underflowed: count the allowed arrangements evenly.
+                    let even = Poly {
+                        lo: t.lo as i64,
+                        w: (t.lo..=t.hi())
+                            .map(|k| hull_contains(allowed, k as i64) as u8 as f64)
+                            .collect(),
+                    };
+                    (box_laws(comp, t, &even, allowed).0, settled)
+                }
+            }
+            Law::Approximate(m) => (m.probability.clone(), settled_by(&m.probability)),
+            Law::Pending => unreachable!("combining a component not analysed"),
+        };
+        self.apply(id, probability, settled);
+        Ok(())
+    }
+
+    /// Stores component `id`'s box probabilities and settles the cells of its certain boxes.
+    fn apply(&mut self, id: u32, probability: Vec<f64>, settled: Vec<Know>) {
+        for (b, &fact) in settled.iter().enumerate() {
+            if fact == Know::Unknown {
+                continue;
+            }
+            let comp = &self.frontier.comps[id as usize];
+            let (from, to) = (comp.box_start[b] as usize, comp.box_start[b + 1] as usize);
+            for i in from..to {
+                let cell = self.frontier.comps[id as usize].cells[i] as usize;
+                if self.frontier.know(cell) == Know::Unknown {
+                    self.frontier.settle(cell, fact);
+                }
+            }
+        }
+        self.frontier.comps[id as usize].box_probability = probability;
+    }
+
+    /// With a known total: the cells off the frontier from the coupling.
+    fn couple_outside(&mut self, coupling: &combine::Coupling, left: usize, outside: usize) {
+        let total = &coupling.total;
+        let left = left as i64;
+        let z: f64 = total.w.iter().sum();
+        let mut expected = 0.0;
+        for (i, &w) in total.w.iter().enumerate() {
+            expected += w * (left - (total.lo + i as i64)) as f64;
+        }
+        expected /= z;
+        let mut zero = [0.0; 9];
+        if outside > 0 {
+            let u = outside as f64;
+            for (k, entry) in zero.iter_mut().enumerate() {
+                let (mut all_safe, mut one_safe) = (0.0, 0.0);
+                for (i, &w) in total.w.iter().enumerate() {
+                    let m = (left - (total.lo + i as i64)) as f64;
+                    if w == 0.0 || m < 0.0 {
+                        continue;
+                    }
+                    let mut fraction = 1.0;
+                    for j in 0..=k {
+                        fraction *= ((u - m - j as f64) / (u - j as f64)).max(0.0);
+                    }
+                    all_safe += w * fraction;
+                    one_safe += w * (u - m) / u;
+                }
+                *entry = if one_safe > 0.0 {
+                    all_safe / one_safe
+                } else {
+                    0.0
+                };
+            }
+        }
+        let p = if outside > 0 {
+            (expected / outside as f64).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        let totals = &coupling.possible_totals;
+        let mine_outside = totals.iter().any(|&(a, _)| a < left);
+        let safe_outside = totals.iter().any(|&(_, b)| b > left - outside as i64);
+        let fact = if outside > 0 && !mine_outside {
+            Some(Know::Safe)
+        } else if outside > 0 && !safe_outside {
+            Some(Know::Mine)
+        } else {
+            None
+        };
+        self.set_outside(p, Some(zero));
+        if let Some(fact) = fact {
+            for cell in 0..self.frontier.cells.len() {
+                if self.frontier.is_outside(cell) {
+                    self.frontier.settle(cell, fact);
+                }
+            }
+        }
+    }
+
+    /// The cells off the frontier are mines with probability `p`; `zero` is the table for
+    /// [`Solver::outside_zero`] (by default that of independent cells).
+    fn set_outside(&mut self, p: f64, zero: Option<[f64; 9]>) {
+        self.outside_zero =
+            zero.unwrap_or_else(|| std::array::from_fn(|k| (1.0 - p).powi(k as i32)));
+        self.outside_now = p;
+    }
+
+    /// Writes the probabilities that changed: cells read or settled in this analysis, the
+    /// components combined, the cells off the frontier when their probability moved.
+    fn write_probabilities(&mut self, settled_before: (usize, usize), all_comps: bool) {
+        let f = &self.frontier;
+        let value = |cell: usize, fallback: f64| match f.know(cell) {
+            Know::Open | Know::Safe => 0.0,
+            Know::Mine | Know::Flag => 1.0,
+            Know::Unknown => fallback,
+        };
+        let outside = self.outside_now;
+        for &cell in self.changed.iter() {
+            let cell = cell as usize;
+            self.probability[cell] = value(cell, outside);
+        }
+        for &cell in f.safe_cells[settled_before.0.min(f.safe_cells.len())..]
+            .iter()
+            .chain(&f.mine_cells[settled_before.1.min(f.mine_cells.len())..])
+        {
+            self.probability[cell as usize] = value(cell as usize, outside);
+        }
+        let comps: &[u32] = if all_comps {
+            &self.order
+        } else {
+            &self.created
+        };
+        for &id in comps {
+            let comp = &f.comps[id as usize];
+            for b in 0..comp.boxes() {
+                let p = comp.box_probability[b];
+                for &cell in comp.box_cells(b) {
+                    self.probability[cell as usize] = value(cell as usize, p);
+                }
+            }
+        }
+        if outside.to_bits() != self.outside_probability.to_bits() {
+            self.outside_probability = outside;
+            for cell in 0..f.cells.len() {
+                if f.is_outside(cell) {
+                    self.probability[cell] = outside;
+                }
+            }
+        }
+    }
+
+    /// Fills the certain lists from the facts: safe cells likeliest-0 first, mines ascending.
+    fn collect_certain(&mut self) {
+        let f = &mut self.frontier;
+        let cells = &f.cells;
+        f.safe_cells
+            .retain(|&c| cells[c as usize].know == Know::Safe);
+        f.mine_cells
+            .retain(|&c| cells[c as usize].know == Know::Mine);
+        f.commit();
+        self.certain_mines.extend_from_slice(&f.mine_cells);
+        self.certain_mines.sort_unstable();
+        self.certain_safe.extend_from_slice(&f.safe_cells);
+        let mut keyed: Vec<(f64, u32)> = self
+            .certain_safe
+            .iter()
+            .map(|&c| (self.zero_chance(c as usize), c))
+            .collect();
+        keyed.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        self.certain_safe.clear();
+        self.certain_safe.extend(keyed.iter().map(|&(_, c)| c));
+    }
+
+    /// A cheap estimate of the chance that `cell` shows a 0 if opened (its unknown neighbours
+    /// taken as independent; a known mine around makes it 0), plus, for a cell not known safe,
+    /// the chance it shows as many mines as it has unknown neighbours.
+    fn zero_chance(&self, cell: usize) -> f64 {
+        let f = &self.frontier;
+        let mut zero = 1.0;
+        let mut all_mines = 1.0;
+        for next in f.around(cell) {
+            match f.know(next) {
+                Know::Open | Know::Safe => {}
+                Know::Mine | Know::Flag => zero = 0.0,
+                Know::Unknown => {
+                    let p = self.probability[next];
+                    zero *= 1.0 - p;
+                    all_mines *= p;
+                }
+            }
+        }
+        if f.know(cell) == Know::Safe {
+            zero
+        } else {
+            zero + all_mines
+        }
+    }
+}
+
+fn ln_binomial(ln_factorial: &[f64], n: usize, k: usize) -> f64 {
+    ln_factorial[n] - ln_factorial[k] - ln_factorial[n - k]
+}
+
+/// The weights odds^k by count over an enumerated component's counts, divided by
+/// `exp(top)` (the largest over its possible counts); returned with `top`.
+fn odds_weights(t: &Tallies, ln_odds: f64) -> (Poly, f64) {
+    let top = (t.lo..=t.hi())
+        .filter(|&k| t.row[k - t.lo] != NONE)
+        .map(|k| k as f64 * ln_odds)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let w = (t.lo..=t.hi())
+        .map(|k| (k as f64 * ln_odds - top).exp())
+        .collect();
+    (Poly { lo: t.lo as i64, w }, top)
+}
+
+/// Every count allowed.
+fn all_counts() -> Hull {
+    vec![(i64::MIN / 4, i64::MAX / 4)]
+}
+
+/// Stores `value` at `id`, growing `list` as needed.
+fn set<T: Default>(list: &mut Vec<T>, id: u32, value: T) {
+    let id = id as usize;
+    if list.len() <= id {
+        list.resize_with(id + 1, T::default);
+    }
+    list[id] = value;
+}
+
+/// Boxes whose cells the estimate calls certain: probability exactly 0 or 1.
+fn settled_by(probability: &[f64]) -> Vec<Know> {
+    probability
+        .iter()
+        .map(|&p| {
+            if p == 0.0 {
+                Know::Safe
+            } else if p == 1.0 {
+                Know::Mine
+            } else {
+                Know::Unknown
+            }
+        })
+        .collect()
+}
+
+/// An enumerated component's boxes weighed by `coef` (by count): each box's probability, the
+/// boxes certain over the counts in `allowed`, and the total weight.
+fn box_laws(
+    comp: &frontier::Component,
+    t: &Tallies,
+    coef: &Poly,
+    allowed: &Hull,
+) -> (Vec<f64>, Vec<Know>, f64) {
+    let boxes = t.boxes;
+    let mut expected = vec![0.0; boxes];
+    let mut seen = vec![0u8; boxes];
+    let mut z = 0.0;
+    for (i, &row) in t.row.iter().enumerate() {
+        if row == NONE {
+            continue;
+        }
+        let k = t.lo + i;
+        let c = coef.at(k as i64);
+        z += t.weight[i] * c;
+        let base = row as usize * boxes;
+        if c != 0.0 {
+            for (b, e) in expected.iter_mut().enumerate() {
+                *e += t.mines[base + b] * c;
+            }
+        }
+        if hull_contains(allowed, k as i64) {
+            for (b, s) in seen.iter_mut().enumerate() {
+                *s |= t.seen[base + b];
+            }
+        }
+    }
+    let probability = (0..boxes)
+        .map(|b| {
+            if z > 0.0 {
+                (expected[b] / (z * comp.box_size(b) as f64)).clamp(0.0, 1.0)
+            } else {
+                0.5
+            }
+        })
+        .collect();
+    let settled = seen
+        .iter()
+        .map(|&s| {
+            if s & SOME_MINE == 0 {
+                Know::Safe
+            } else if s & SOME_SAFE == 0 {
+                Know::Mine
+            } else {
+                Know::Unknown
+            }
+        })
+        .collect();
+    (probability, settled, z)
+}
+
+/// A component's count law for the coupling.
+fn count_law(law: &Law) -> CountLaw {
+    match law {
+        Law::Exact(t) => {
+            let mut possible: Hull = Vec::new();
+            for (i, &row) in t.row.iter().enumerate() {
+                if row == NONE {
+                    continue;
+                }
+                let k = (t.lo + i) as i64;
+                match possible.last_mut() {
+                    Some(last) if last.1 + 1 == k => last.1 = k,
+                    _ => possible.push((k, k)),
+                }
+            }
+            CountLaw {
+                poly: Poly {
+                    lo: t.lo as i64,
+                    w: t.weight.clone(),
+                },
+                ln_scale: t.ln_scale,
+                possible,
+            }
+        }
+        Law::Approximate(m) => {
+            let variance = m.variance.max(0.25);
+            let w = (m.lo..=m.hi)
+                .map(|k| (-(k as f64 - m.mean).powi(2) / (2.0 * variance)).exp())
+                .collect();
+            CountLaw {
+                poly: Poly { lo: m.lo as i64, w },
+                ln_scale: 0.0,
+                possible: vec![(m.lo as i64, m.hi as i64)],
+            }
+        }
+        Law::Pending => unreachable!("a component not analysed"),
+    }
+}
+
+#[cfg(test)]
+mod tests;

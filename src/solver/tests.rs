@@ -1,0 +1,214 @@
+//! The solver's unit tests: hand-made positions with their probabilities worked out.
+
+use super::*;
+
+/// A view from text: `?` closed, `F` flagged, a digit an open number.
+fn view(rows: &[&str]) -> View {
+    let grid = Grid::new(rows.len(), rows[0].len());
+    let cells = rows
+        .iter()
+        .flat_map(|row| row.bytes())
+        .map(|b| match b {
+            b'?' => Seen::Closed,
+            b'F' => Seen::Flagged,
+            digit => Seen::Open(digit - b'0'),
+        })
+        .collect();
+    View::from_cells(grid, cells)
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-12
+}
+
+#[test]
+fn one_two_one_is_mine_safe_mine() {
+    // Bottom row 1 2 1 under closed cells a b c:
+    //   a + b = 1, a + b + c = 2, b + c = 1  =>  c = 1, b = 0, a = 1.
+    // The top row touches no number: with 2 mines in all it is safe; with 3 it holds one
+    // mine among its 3 cells, 1/3 each.
+    let v = view(&["???", "???", "121"]);
+    let mut solver = Solver::new();
+    solver.analyse(&v, Mines::Known(2)).unwrap();
+    assert_eq!(solver.certain_mines(), &[3, 5]);
+    let mut safe = solver.certain_safe().to_vec();
+    safe.sort();
+    assert_eq!(safe, vec![0, 1, 2, 4]);
+    solver.analyse(&v, Mines::Known(3)).unwrap();
+    assert_eq!(solver.certain_safe(), &[4]);
+    assert_eq!(solver.certain_mines(), &[3, 5]);
+    for cell in 0..3 {
+        assert!(close(solver.probabilities()[cell], 1.0 / 3.0));
+    }
+    assert_eq!(solver.probabilities()[6], 0.0);
+}
+
+#[test]
+fn a_full_number_is_mines_and_the_count_clears_the_rest() {
+    // 1x3 "1??": the 1 has one closed neighbour, a mine; one mine in all leaves the last
+    // cell safe. Flags are mines: a flag on it leaves the last cell safe too.
+    let mut solver = Solver::new();
+    solver.analyse(&view(&["1??"]), Mines::Known(1)).unwrap();
+    assert_eq!(solver.certain_mines(), &[1]);
+    assert_eq!(solver.certain_safe(), &[2]);
+    solver.analyse(&view(&["1F?"]), Mines::Known(1)).unwrap();
+    assert_eq!(solver.certain_mines(), &[] as &[u32]);
+    assert_eq!(solver.certain_safe(), &[2]);
+    assert_eq!(solver.probabilities()[1], 1.0);
+}
+
+#[test]
+fn arrangements_are_weighted_by_the_cells_off_the_frontier() {
+    // "?1?1????" (cells 0..8): the 1 at 1 sees cells 0 and 2, the 1 at 3 sees 2 and 4.
+    // Either cell 2 is the mine (1 frontier mine) or cells 0 and 4 are (2 mines). Cells
+    // 5, 6, 7 touch no number.
+    // Known(2): cell 2 leaves 1 mine for 3 outside cells, C(3,1) = 3 ways; cells 0 and 4
+    // leave none, C(3,0) = 1 way. P(2) = 3/4, P(0) = P(4) = 1/4; outside, 3 of 4 ways put
+    // one mine among 3 cells: 3/4 / 3 = 1/4 each.
+    let v = view(&["?1?1????"]);
+    let mut solver = Solver::new();
+    solver.analyse(&v, Mines::Known(2)).unwrap();
+    let p = solver.probabilities();
+    assert!(close(p[2], 0.75));
+    assert!(close(p[0], 0.25) && close(p[4], 0.25));
+    assert!(p[5..8].iter().all(|&q| close(q, 0.25)));
+    assert!(solver.certain_safe().is_empty() && solver.certain_mines().is_empty());
+    // Known(4): cell 2 leaves 3 mines for the 3 outside cells (1 way), cells 0 and 4
+    // leave 2 (C(3,2) = 3 ways): P(2) = 1/4, P(0) = 3/4, outside (3 + 3*2)/4/3 = 3/4.
+    solver.analyse(&v, Mines::Known(4)).unwrap();
+    let p = solver.probabilities();
+    assert!(close(p[2], 0.25) && close(p[0], 0.75) && close(p[5], 0.75));
+    // Density 0.2, r = 0.2/0.8 = 1/4: weights r (cell 2) against r^2 (cells 0 and 4):
+    // P(2) = (1/4) / (1/4 + 1/16) = 0.8, P(0) = 0.2; outside cells keep the density.
+    solver.analyse(&v, Mines::Density(0.2)).unwrap();
+    let p = solver.probabilities();
+    assert!(close(p[2], 0.8) && close(p[0], 0.2) && close(p[6], 0.2));
+}
+
+#[test]
+fn the_mine_count_can_settle_the_outside() {
+    // "?1?1????" with 5 mines: the outside (3 cells) can hold at most 3, so the frontier
+    // holds 2 (cells 0 and 4) and the outside is all mines; cell 2 is safe.
+    let mut solver = Solver::new();
+    solver
+        .analyse(&view(&["?1?1????"]), Mines::Known(5))
+        .unwrap();
+    assert_eq!(solver.certain_safe(), &[2]);
+    assert_eq!(solver.certain_mines(), &[0, 4, 5, 6, 7]);
+}
+
+#[test]
+fn inconsistent_panels_are_errors() {
+    let mut solver = Solver::new();
+    // A 2 with a single closed neighbour.
+    let err = solver.analyse(&view(&["2?"]), Mines::Density(0.1));
+    assert_eq!(err, Err(Inconsistent { cell: Some(0) }));
+    // A 0 next to a flag.
+    assert!(solver.analyse(&view(&["0F"]), Mines::Known(1)).is_err());
+    // More mines than closed cells can hold, and fewer than the numbers need.
+    assert!(solver
+        .analyse(&view(&["?1?1????"]), Mines::Known(6))
+        .is_err());
+    assert!(solver
+        .analyse(&view(&["?1?1????"]), Mines::Known(0))
+        .is_err());
+    // More flags than mines.
+    assert!(solver.analyse(&view(&["FF?"]), Mines::Known(1)).is_err());
+    // Closed a b c d over "1210": the 0 makes c and d safe, so the 1 beside it makes b a
+    // mine, the left 1 then makes a safe, and the 2 (a + b + c) cannot be met. Over
+    // "1110" the same chain fits: b is the only mine.
+    assert!(solver
+        .analyse(&view(&["????", "1210"]), Mines::Density(0.2))
+        .is_err());
+    assert!(solver
+        .analyse(&view(&["????", "1110"]), Mines::Density(0.2))
+        .is_ok());
+    assert_eq!(solver.certain_mines(), &[1]);
+}
+
+#[test]
+fn next_move_flags_then_chords_then_opens_likely_zeros_first() {
+    let mut solver = Solver::new();
+    // "??1/??1/111": the 1 at the bottom right sees only cell 4, a mine; so cells 1 and 3
+    // are safe; cell 0 touches no number (the density's 0.2).
+    let v = view(&["??1", "??1", "111"]);
+    let flag = solver
+        .next_move(&v, Mines::Density(0.2), Style::CLASSIC)
+        .unwrap()
+        .unwrap();
+    assert_eq!(flag.action, Move::Flag(4));
+    assert!(flag.certain && flag.mine_probability == 1.0);
+    assert!(close(solver.probabilities()[0], 0.2));
+    // Without flags the same view opens a certain safe cell.
+    let open = solver
+        .next_move(&v, Mines::Density(0.2), Style::CLICKS)
+        .unwrap()
+        .unwrap();
+    assert_eq!(open.action, Move::Open(1));
+    // "1??/F??": the 1 has its flag, so cells 1 and 4 are safe: one chord opens both.
+    let v = view(&["1??", "F??"]);
+    let chord = solver
+        .next_move(&v, Mines::Density(0.2), Style::CLASSIC)
+        .unwrap()
+        .unwrap();
+    assert_eq!(chord.action, Move::Chord(0));
+    // "?0???": cells 0 and 2 are safe; cell 0 has no other neighbour, so it is certain to
+    // show 0 and comes first; cell 2 shows 0 only if cell 3 is safe (1 - 0.2).
+    let v = view(&["?0???"]);
+    solver.analyse(&v, Mines::Density(0.2)).unwrap();
+    assert_eq!(solver.certain_safe(), &[0, 2]);
+    let open = solver
+        .next_move(&v, Mines::Density(0.2), Style::CLICKS)
+        .unwrap()
+        .unwrap();
+    assert_eq!(open.action, Move::Open(0));
+    // Nothing closed: no move.
+    assert_eq!(
+        solver.next_move(&view(&["11", "1F"]), Mines::Known(1), Style::CLICKS),
+        Ok(None)
+    );
+}
+
+#[test]
+fn the_first_guess_on_an_empty_board_is_a_corner() {
+    // All cells equally likely: a corner has the best chance of a 0 (3 neighbours).
+    let grid = Grid::new(20, 20);
+    let mut solver = Solver::new();
+    let guess = solver
+        .next_move(&View::new(grid), Mines::Known(50), Style::CLICKS)
+        .unwrap()
+        .unwrap();
+    let Move::Open(cell) = guess.action else {
+        panic!("expected an open, got {guess:?}");
+    };
+    let (row, col) = grid.row_col(cell);
+    assert!(row % 19 == 0 && col % 19 == 0, "{row},{col}");
+    assert!(close(guess.mine_probability, 50.0 / 400.0));
+    assert!(!guess.certain);
+}
+
+#[test]
+fn a_tiny_budget_approximates_soundly_and_counts_it() {
+    // Two closed rows around a row of 2s (each column's pair is one box; every three
+    // neighbouring boxes hold 2 mines): more than 3 enumeration steps.
+    let v = view(&["??????????", "2222222222", "??????????"]);
+    let mut exact = Solver::new();
+    exact.analyse(&v, Mines::Density(0.2)).unwrap();
+    assert_eq!(exact.approximations(), 0);
+    let mut rough = Solver::with_budget(3);
+    rough.analyse(&v, Mines::Density(0.2)).unwrap();
+    assert_eq!(rough.approximations(), 1);
+    assert!(rough
+        .probabilities()
+        .iter()
+        .all(|p| (0.0..=1.0).contains(p)));
+    // Nothing is claimed certain that the exact solver does not claim.
+    for &c in rough.certain_safe() {
+        assert!(exact.certain_safe().contains(&c));
+    }
+    for &c in rough.certain_mines() {
+        assert!(exact.certain_mines().contains(&c));
+    }
+    // A guess is still offered, and the view is not called inconsistent.
+    assert!(rough.best_guess().is_some() || !rough.certain_safe().is_empty());
+}
