@@ -55,11 +55,17 @@ pub(super) struct Propagator {
 
 impl Propagator {
     /// The estimate for `comp` (numbers read from `cells`) with a prior of `odds` = p / (1 - p)
-    /// per cell. `None` when the messages prove that no arrangement fits.
+    /// per cell, into `out`. False when the messages prove that no arrangement fits.
     ///
     /// # Complexity
     /// O(ROUNDS * numbers * 8 * 81); memory O(boxes + 8 * numbers).
-    pub(super) fn run(&mut self, comp: &Component, cells: &[Cell], odds: f64) -> Option<Marginals> {
+    pub(super) fn run(
+        &mut self,
+        comp: &Component,
+        cells: &[Cell],
+        odds: f64,
+        out: &mut Marginals,
+    ) -> bool {
         let boxes = comp.boxes();
         self.size.clear();
         self.size.extend((0..boxes).map(|b| comp.box_size(b)));
@@ -101,12 +107,14 @@ impl Propagator {
                 let from = comp.con_start[i] as usize;
                 let to = comp.con_start[i + 1] as usize;
                 if !self.factor_messages(from..to, need) {
-                    return None;
+                    return false;
                 }
             }
             let mut moved: f64 = 0.0;
             for b in 0..boxes {
-                let p = self.box_messages(b)?;
+                let Some(p) = self.box_messages(b) else {
+                    return false;
+                };
                 moved = moved.max((p - self.last[b]).abs());
                 self.last[b] = p;
             }
@@ -114,7 +122,8 @@ impl Propagator {
                 break;
             }
         }
-        Some(self.marginals(boxes))
+        self.marginals(boxes, out);
+        true
     }
 
     /// New messages from one number (the edges `range`) to its boxes.
@@ -200,11 +209,12 @@ impl Propagator {
         Some(mean(&belief, s) / s as f64)
     }
 
-    fn marginals(&self, boxes: usize) -> Marginals {
-        let mut out = Marginals {
-            probability: Vec::with_capacity(boxes),
-            ..Marginals::default()
-        };
+    fn marginals(&self, boxes: usize, out: &mut Marginals) {
+        out.probability.clear();
+        out.lo = 0;
+        out.hi = 0;
+        out.mean = 0.0;
+        out.variance = 0.0;
         for b in 0..boxes {
             let s = self.size[b];
             let belief = &self.belief[b];
@@ -226,7 +236,6 @@ impl Propagator {
             out.mean += mu;
             out.variance += (second - mu * mu).max(0.0);
         }
-        out
     }
 }
 

@@ -222,7 +222,18 @@ struct Node {
     leaf: usize,
     left: usize,
     right: usize,
+    /// An inner node's law (a leaf's is its component's).
     law: CountLaw,
+}
+
+impl Node {
+    fn law<'a>(&'a self, laws: &[&'a CountLaw]) -> &'a CountLaw {
+        if self.leaf == usize::MAX {
+            &self.law
+        } else {
+            laws[self.leaf]
+        }
+    }
 }
 
 /// Couples `laws` with `outside` cells off the frontier and `left` mines to place among all
@@ -253,7 +264,7 @@ pub(super) fn couple(
     } else {
         build(laws, 0, laws.len(), &mut nodes, work, limit)?
     };
-    let all = &nodes[root].law;
+    let all = nodes[root].law(laws);
     let possible_totals: Hull = normalise(
         all.possible
             .iter()
@@ -284,7 +295,14 @@ pub(super) fn couple(
         possible_totals,
     };
     if !laws.is_empty() {
-        descend(&nodes, root, g, range, &mut coupling, work, limit)?;
+        let mut descent = Descent {
+            laws,
+            nodes: &nodes,
+            coupling: &mut coupling,
+            work,
+            limit,
+        };
+        descent.descend(root, g, range)?;
     }
     Ok(coupling)
 }
@@ -302,14 +320,14 @@ fn build(
             leaf: from,
             left: 0,
             right: 0,
-            law: laws[from].clone(),
+            law: CountLaw::default(),
         });
         return Ok(nodes.len() - 1);
     }
     let mid = (from + to) / 2;
     let left = build(laws, from, mid, nodes, work, limit)?;
     let right = build(laws, mid, to, nodes, work, limit)?;
-    let law = nodes[left].law.and(&nodes[right].law, work);
+    let law = nodes[left].law(laws).and(nodes[right].law(laws), work);
     if *work > limit {
         return Err(Uncoupled::TooCostly);
     }
@@ -322,47 +340,42 @@ fn build(
     Ok(nodes.len() - 1)
 }
 
-/// Hands each node the weight of everything outside it by its own count (`outer`), and the
-/// counts outside allows (`allowed`), down to the leaves.
-fn descend(
-    nodes: &[Node],
-    at: usize,
-    outer: Poly,
-    allowed: Hull,
-    coupling: &mut Coupling,
-    work: &mut u64,
+/// The downward pass: the tree, its laws and where the leaves' weights go.
+struct Descent<'a> {
+    laws: &'a [&'a CountLaw],
+    nodes: &'a [Node],
+    coupling: &'a mut Coupling,
+    work: &'a mut u64,
     limit: u64,
-) -> Result<(), Uncoupled> {
-    let node = &nodes[at];
-    if node.leaf != usize::MAX {
-        coupling.coef[node.leaf] = outer;
-        coupling.allowed[node.leaf] = allowed;
-        return Ok(());
-    }
-    for (child, sibling) in [(node.left, node.right), (node.right, node.left)] {
-        let own = &nodes[child].law.poly;
-        let other = &nodes[sibling].law;
-        let mut child_outer = if own.w.is_empty() {
-            Poly::default()
-        } else {
-            correlate(&outer, &other.poly, own.lo, own.hi(), work)
-        };
-        child_outer.tidy();
-        if *work > limit {
-            return Err(Uncoupled::TooCostly);
+}
+
+impl Descent<'_> {
+    /// Hands node `at` the weight of everything outside it by its own count (`outer`) and the
+    /// counts outside allows (`allowed`), and so on down to the leaves.
+    fn descend(&mut self, at: usize, outer: Poly, allowed: Hull) -> Result<(), Uncoupled> {
+        let node = &self.nodes[at];
+        if node.leaf != usize::MAX {
+            self.coupling.coef[node.leaf] = outer;
+            self.coupling.allowed[node.leaf] = allowed;
+            return Ok(());
         }
-        let child_allowed = hull_back(&allowed, &other.possible);
-        descend(
-            nodes,
-            child,
-            child_outer,
-            child_allowed,
-            coupling,
-            work,
-            limit,
-        )?;
+        for (child, sibling) in [(node.left, node.right), (node.right, node.left)] {
+            let own = &self.nodes[child].law(self.laws).poly;
+            let other = self.nodes[sibling].law(self.laws);
+            let mut child_outer = if own.w.is_empty() {
+                Poly::default()
+            } else {
+                correlate(&outer, &other.poly, own.lo, own.hi(), self.work)
+            };
+            child_outer.tidy();
+            if *self.work > self.limit {
+                return Err(Uncoupled::TooCostly);
+            }
+            let child_allowed = hull_back(&allowed, &other.possible);
+            self.descend(child, child_outer, child_allowed)?;
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 /// The weight of `region` (a law over some cells) with `rest` (the other components' law)

@@ -2,6 +2,10 @@
 //! box's mine count bounded by its numbers (so only consistent branches are walked), and the
 //! tallies combining needs: for each mine count k, the weighted number of arrangements and each
 //! box's weighted mines (a box of s cells holding m mines counts C(s, m) ways).
+//!
+//! One number may be watched instead of obeyed: a probe opens a cell without knowing what it
+//! shows, and one enumeration then tallies the arrangements by the mines around it as well
+//! (v), which is what each number it could show would leave.
 
 use super::frontier::{Cell, Component, NONE};
 
@@ -32,34 +36,72 @@ const fn binomials() -> [[f64; 9]; 9] {
     table
 }
 
-/// Every arrangement of a component, summarised by its mine count k.
+/// Every arrangement of a component, summarised by its mine count k (and the mines v around
+/// the watched number, if any).
 #[derive(Clone, Debug, Default)]
 pub(super) struct Tallies {
-    /// The fewest mines of an arrangement: entry i of `weight` and `row` is for k = lo + i.
-    pub lo: usize,
-    /// Weighted arrangements with k mines, divided by `exp(ln_scale)` (the largest is 1).
-    pub weight: Vec<f64>,
+    /// The fewest mines of an arrangement, and how many counts from there on are kept.
+    lo: usize,
+    span: usize,
+    /// How many values of v are kept (1 without a watched number).
+    values: usize,
+    /// Entry `v * span + (k - lo)`: weighted arrangements with k mines and v around the
+    /// watched number, divided by `exp(ln_scale)` (the largest is 1).
+    weight: Vec<f64>,
     pub ln_scale: f64,
-    /// The row of `mines` and `seen` for k mines, `NONE` when no arrangement has k.
-    pub row: Vec<u32>,
+    /// Entry `v * span + (k - lo)`: the row of `mines` and `seen`, `NONE` when no arrangement
+    /// has that k and v.
+    row: Vec<u32>,
     pub boxes: usize,
-    /// `row * boxes + b`: box b's weighted mines over the arrangements with that row's k.
+    /// `row * boxes + b`: box b's weighted mines over the arrangements of that row.
     pub mines: Vec<f64>,
     /// `row * boxes + b`: [`SOME_MINE`] and [`SOME_SAFE`] over the same arrangements.
     pub seen: Vec<u8>,
 }
 
-impl Tallies {
-    /// The most mines of an arrangement.
+/// The arrangements with one value of v, by count.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Counts<'a> {
+    /// Entry i of `weight` and `row` is for k = lo + i.
+    pub lo: usize,
+    pub weight: &'a [f64],
+    pub row: &'a [u32],
+}
+
+impl Counts<'_> {
+    /// The most mines kept.
     pub(super) fn hi(&self) -> usize {
         self.lo + self.weight.len() - 1
+    }
+
+    /// Whether some arrangement has this value of v.
+    pub(super) fn any(&self) -> bool {
+        self.row.iter().any(|&r| r != NONE)
+    }
+}
+
+impl Tallies {
+    /// How many values of v are kept.
+    pub(super) fn values(&self) -> usize {
+        self.values
+    }
+
+    /// The arrangements with `v` mines around the watched number (v = 0 without one).
+    pub(super) fn counts(&self, v: usize) -> Counts<'_> {
+        let range = v * self.span..(v + 1) * self.span;
+        Counts {
+            lo: self.lo,
+            weight: &self.weight[range.clone()],
+            row: &self.row[range],
+        }
     }
 }
 
 /// How an enumeration ended.
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Enumerated {
-    Exact(Tallies),
+    /// The tallies are complete.
+    Exact,
     /// No arrangement fits the numbers.
     Empty,
     /// The budget (or the tally size) ran out first.
@@ -69,46 +111,70 @@ pub(super) enum Enumerated {
 /// The enumeration's reusable buffers.
 #[derive(Debug, Default)]
 pub(super) struct Enumerator {
-    need: Vec<i32>,
+    /// Per number: the fewest and the most mines it takes (equal unless watched), the mines
+    /// placed, the cells not assigned yet. One more entry, never touched, stands for "no
+    /// watched number".
+    need_low: Vec<i32>,
+    need_high: Vec<i32>,
     placed: Vec<i32>,
     rest: Vec<i32>,
     size: Vec<u32>,
     cur: Vec<u32>,
     top: Vec<u32>,
+    /// `ways[pos]`: the product of C(size, mines) over the boxes before `pos`.
+    ways: Vec<f64>,
     row_of: Vec<u32>,
     weight: Vec<f64>,
-    mines: Vec<f64>,
-    seen: Vec<u8>,
 }
 
 impl Enumerator {
-    /// Enumerates `comp`, whose numbers' missing mines are read from `cells`, walking at most
-    /// about `limit` nodes (a placement or increment is one node, recording an arrangement one
-    /// per 8 boxes). Returns how it ended and the nodes walked.
+    /// Enumerates `comp`, whose numbers' missing mines are read from `cells`, into `out`,
+    /// walking at most about `limit` nodes (a placement or increment is one node, recording an
+    /// arrangement one per 8 boxes). Number `watch` of the component (an index into its
+    /// `cons`), if any, is not obeyed but tallied. Returns how it ended and the nodes walked.
     ///
     /// # Complexity
-    /// O(nodes); memory O(boxes * distinct mine counts), at most 32 entries per cell.
+    /// O(nodes); memory O(boxes * distinct counts), at most 32 entries per cell.
     pub(super) fn run(
         &mut self,
         comp: &Component,
         cells: &[Cell],
+        watch: Option<usize>,
         limit: u64,
+        out: &mut Tallies,
     ) -> (Enumerated, u64) {
         let boxes = comp.boxes();
         let total = comp.cells.len();
-        self.need.clear();
+        self.need_low.clear();
+        self.need_high.clear();
         self.placed.clear();
         self.rest.clear();
         for (i, &con) in comp.cons.iter().enumerate() {
-            self.need.push(cells[con as usize].need as i32);
-            self.placed.push(0);
             let rest: usize = comp
                 .boxes_of(i)
                 .iter()
                 .map(|&b| comp.box_size(b as usize))
                 .sum();
+            let need = cells[con as usize].need as i32;
+            let (low, high) = if watch == Some(i) {
+                (0, rest as i32)
+            } else {
+                (need, need)
+            };
+            self.need_low.push(low);
+            self.need_high.push(high);
+            self.placed.push(0);
             self.rest.push(rest as i32);
         }
+        let watched = watch.unwrap_or(comp.cons.len());
+        let values = match watch {
+            Some(w) => self.rest[w] as usize + 1,
+            None => 1,
+        };
+        self.need_low.push(0);
+        self.need_high.push(0);
+        self.placed.push(0);
+        self.rest.push(0);
         self.size.clear();
         self.size
             .extend((0..boxes).map(|b| comp.box_size(b) as u32));
@@ -116,12 +182,14 @@ impl Enumerator {
         self.cur.resize(boxes, 0);
         self.top.clear();
         self.top.resize(boxes, 0);
+        self.ways.clear();
+        self.ways.resize(boxes + 1, 1.0);
         self.row_of.clear();
-        self.row_of.resize(total + 1, NONE);
+        self.row_of.resize(values * (total + 1), NONE);
         self.weight.clear();
-        self.weight.resize(total + 1, 0.0);
-        self.mines.clear();
-        self.seen.clear();
+        self.weight.resize(values * (total + 1), 0.0);
+        out.mines.clear();
+        out.seen.clear();
         let cap = (TALLY_ENTRIES_PER_CELL * total).max(4096);
         let record_cost = 1 + boxes as u64 / 8;
         let mut nodes: u64 = 0;
@@ -134,6 +202,7 @@ impl Enumerator {
                 nodes += 1;
                 self.cur[pos] = low as u32;
                 self.top[pos] = high as u32;
+                self.weigh(pos);
                 self.shift(comp, pos, low, -(self.size[pos] as i32));
                 placed_mines += low as u32;
                 if pos + 1 < boxes {
@@ -142,7 +211,8 @@ impl Enumerator {
                 }
                 loop {
                     nodes += record_cost;
-                    if !self.record(placed_mines as usize, cap) {
+                    let v = self.placed[watched] as usize;
+                    if !self.record(v * (total + 1) + placed_mines as usize, cap, out) {
                         aborted = true;
                         break;
                     }
@@ -151,6 +221,7 @@ impl Enumerator {
                     }
                     nodes += 1;
                     self.cur[pos] += 1;
+                    self.weigh(pos);
                     placed_mines += 1;
                     self.shift(comp, pos, 1, 0);
                 }
@@ -170,6 +241,7 @@ impl Enumerator {
                 if self.cur[pos] < self.top[pos] {
                     nodes += 1;
                     self.cur[pos] += 1;
+                    self.weigh(pos);
                     placed_mines += 1;
                     self.shift(comp, pos, 1, 0);
                     pos += 1;
@@ -183,7 +255,14 @@ impl Enumerator {
         if aborted {
             return (Enumerated::OutOfBudget, nodes);
         }
-        (self.tallies(boxes), nodes)
+        (self.finish(boxes, values, total + 1, out), nodes)
+    }
+
+    /// The ways of the boxes up to `pos` from those before it and `pos`'s mine count.
+    #[inline]
+    fn weigh(&mut self, pos: usize) {
+        self.ways[pos + 1] =
+            self.ways[pos] * BINOM[self.size[pos] as usize][self.cur[pos] as usize];
     }
 
     /// The bounds on the mines of box `b` given what its numbers still need.
@@ -192,9 +271,8 @@ impl Enumerator {
         let size = self.size[b] as i32;
         let (mut low, mut high) = (0, size);
         for i in comp.numbers_of(b) {
-            let missing = self.need[i] - self.placed[i];
-            high = high.min(missing);
-            low = low.max(missing - (self.rest[i] - size));
+            high = high.min(self.need_high[i] - self.placed[i]);
+            low = low.max(self.need_low[i] - self.placed[i] - (self.rest[i] - size));
         }
         (low, high)
     }
@@ -208,58 +286,70 @@ impl Enumerator {
         }
     }
 
-    /// Adds the current arrangement (with `k` mines) to the tallies; false when the tallies
+    /// Adds the current arrangement to the tallies at `slot` (v and k); false when the tallies
     /// would outgrow `cap` entries or the weights overflow.
     #[inline]
-    fn record(&mut self, k: usize, cap: usize) -> bool {
+    fn record(&mut self, slot: usize, cap: usize, out: &mut Tallies) -> bool {
         let boxes = self.cur.len();
-        let mut ways = 1.0;
-        for b in 0..boxes {
-            ways *= BINOM[self.size[b] as usize][self.cur[b] as usize];
-        }
+        let ways = self.ways[boxes];
         if !ways.is_finite() {
             return false;
         }
-        let mut row = self.row_of[k];
+        let mut row = self.row_of[slot];
         if row == NONE {
-            if self.mines.len() + boxes > cap {
+            if out.mines.len() + boxes > cap {
                 return false;
             }
-            row = (self.mines.len() / boxes.max(1)) as u32;
-            self.row_of[k] = row;
-            self.mines.resize(self.mines.len() + boxes, 0.0);
-            self.seen.resize(self.seen.len() + boxes, 0);
+            row = (out.mines.len() / boxes.max(1)) as u32;
+            self.row_of[slot] = row;
+            out.mines.resize(out.mines.len() + boxes, 0.0);
+            out.seen.resize(out.seen.len() + boxes, 0);
         }
-        self.weight[k] += ways;
+        self.weight[slot] += ways;
         let base = row as usize * boxes;
+        let mines = &mut out.mines[base..base + boxes];
+        let seen = &mut out.seen[base..base + boxes];
         for b in 0..boxes {
             let m = self.cur[b];
-            self.mines[base + b] += ways * m as f64;
-            self.seen[base + b] |=
+            mines[b] += ways * m as f64;
+            seen[b] |=
                 if m > 0 { SOME_MINE } else { 0 } | if m < self.size[b] { SOME_SAFE } else { 0 };
         }
         true
     }
 
-    fn tallies(&mut self, boxes: usize) -> Enumerated {
-        let Some(lo) = self.row_of.iter().position(|&r| r != NONE) else {
+    /// Completes `out` from the slots (`values` runs of `width` counts): trims the counts no
+    /// value has, scales.
+    fn finish(
+        &mut self,
+        boxes: usize,
+        values: usize,
+        width: usize,
+        out: &mut Tallies,
+    ) -> Enumerated {
+        let used = |k: usize| (0..values).any(|v| self.row_of[v * width + k] != NONE);
+        let Some(lo) = (0..width).find(|&k| used(k)) else {
             return Enumerated::Empty;
         };
-        let hi = self.row_of.iter().rposition(|&r| r != NONE).expect("a row");
-        let top = self.weight[lo..=hi].iter().cloned().fold(0.0, f64::max);
+        let hi = (0..width).rev().find(|&k| used(k)).expect("a count");
+        let top = self.weight.iter().cloned().fold(0.0, f64::max);
         if !top.is_finite() || top <= 0.0 {
             return Enumerated::OutOfBudget;
         }
-        let weight: Vec<f64> = self.weight[lo..=hi].iter().map(|w| w / top).collect();
-        let mines: Vec<f64> = self.mines.iter().map(|m| m / top).collect();
-        Enumerated::Exact(Tallies {
-            lo,
-            weight,
-            ln_scale: top.ln(),
-            row: self.row_of[lo..=hi].to_vec(),
-            boxes,
-            mines,
-            seen: std::mem::take(&mut self.seen),
-        })
+        out.lo = lo;
+        out.span = hi - lo + 1;
+        out.values = values;
+        out.boxes = boxes;
+        out.ln_scale = top.ln();
+        out.weight.clear();
+        out.row.clear();
+        for v in 0..values {
+            let range = v * width + lo..=v * width + hi;
+            out.weight
+                .extend(self.weight[range.clone()].iter().map(|w| w / top));
+            out.row.extend_from_slice(&self.row_of[range]);
+        }
+        out.mines.iter_mut().for_each(|m| *m /= top);
+        Enumerated::Exact
     }
 }

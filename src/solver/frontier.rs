@@ -68,8 +68,10 @@ pub(super) struct Component {
     pub cells: Vec<u32>,
     /// Box `b`'s numbers (indices into `cons`), `NONE`-padded.
     pub box_cons: Vec<[u32; 8]>,
-    /// Its law once analysed.
-    pub law: Law,
+    /// What its analysis found: `tallies` or `marginals` (their buffers are reused).
+    pub kind: Kind,
+    pub tallies: super::enumerate::Tallies,
+    pub marginals: super::approximate::Marginals,
     /// Enumerating it ran out of budget: a component at least half its size that replaces it
     /// tries again with a small budget only.
     pub hopeless: bool,
@@ -92,6 +94,37 @@ impl Component {
         &self.cells[self.box_start[b] as usize..self.box_start[b + 1] as usize]
     }
 
+    /// What its analysis found.
+    ///
+    /// # Panics
+    /// If it was not analysed.
+    pub(super) fn law(&self) -> Law<'_> {
+        match self.kind {
+            Kind::Exact => Law::Exact(&self.tallies),
+            Kind::Approximate => Law::Approximate(&self.marginals),
+            Kind::Pending => panic!("a component not analysed"),
+        }
+    }
+
+    pub(super) fn is_estimated(&self) -> bool {
+        self.kind == Kind::Approximate
+    }
+
+    /// Empties it for reuse, keeping its buffers.
+    fn recycle(&mut self) {
+        self.cons.clear();
+        self.con_start.clear();
+        self.con_boxes.clear();
+        self.box_start.clear();
+        self.cells.clear();
+        self.box_cons.clear();
+        self.box_probability.clear();
+        self.kind = Kind::Pending;
+        self.hopeless = false;
+        self.live = false;
+        self.dirty = false;
+    }
+
     /// The numbers of box `b`, as indices into `cons`.
     pub(super) fn numbers_of(&self, b: usize) -> impl Iterator<Item = usize> + '_ {
         self.box_cons[b]
@@ -106,15 +139,22 @@ impl Component {
     }
 }
 
-/// What is known of a component's arrangements.
-#[derive(Debug, Default)]
-pub(super) enum Law {
+/// How far a component's analysis went.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum Kind {
     #[default]
     Pending,
     /// Every arrangement enumerated.
-    Exact(super::enumerate::Tallies),
+    Exact,
     /// Too many to enumerate: estimated.
-    Approximate(super::approximate::Marginals),
+    Approximate,
+}
+
+/// What is known of a component's arrangements.
+#[derive(Debug)]
+pub(super) enum Law<'a> {
+    Exact(&'a super::enumerate::Tallies),
+    Approximate(&'a super::approximate::Marginals),
 }
 
 /// The counters a rollback restores.
@@ -155,17 +195,40 @@ pub(super) struct Frontier {
     dirty: Vec<u32>,
     /// Numbers opened since the last rebuild.
     fresh: Vec<u32>,
+    /// The cell a probe opened without a number (see [`Frontier::open_unread`]), or `NONE`.
+    unread: u32,
     /// Undo log: each cell's previous state, in order of change.
     log: Vec<(u32, Cell)>,
     created: Vec<u32>,
     released: Vec<u32>,
     saved: Counters,
-    // Scratch for `rebuild`.
+    /// Per cell: its variable while regrouping, else `NONE`.
     var_of: Vec<u32>,
+    regroup: Regroup,
+}
+
+/// Scratch for [`Frontier::rebuild`].
+#[derive(Debug, Default)]
+struct Regroup {
+    /// The numbers to regroup, ascending.
     gathered: Vec<u32>,
+    /// Variables (cells) and their keys (indices into `gathered`, `NONE`-padded).
     vars: Vec<u32>,
     keys: Vec<[u32; 8]>,
+    /// Variables by key, where each box starts in it, each box's key.
+    by_key: Vec<u32>,
+    box_first: Vec<u32>,
+    box_key: Vec<[u32; 8]>,
+    /// Each number's boxes: `con_boxes[con_start[i]..con_start[i + 1]]`.
+    con_start: Vec<u32>,
+    con_boxes: Vec<u32>,
+    fill: Vec<u32>,
+    /// Per box its slot in its component (`NONE`: not reached yet); per number its index in
+    /// its component.
+    slot_of_box: Vec<u32>,
+    con_local: Vec<u32>,
     order: Vec<u32>,
+    comp_cons: Vec<u32>,
 }
 
 impl Frontier {
@@ -187,15 +250,13 @@ impl Frontier {
             queue: Vec::new(),
             dirty: Vec::new(),
             fresh: Vec::new(),
+            unread: NONE,
             log: Vec::new(),
             created: Vec::new(),
             released: Vec::new(),
             saved: Counters::default(),
             var_of: Vec::new(),
-            gathered: Vec::new(),
-            vars: Vec::new(),
-            keys: Vec::new(),
-            order: Vec::new(),
+            regroup: Regroup::default(),
         }
     }
 
@@ -293,7 +354,7 @@ impl Frontier {
             self.cells[cell as usize] = old;
         }
         while let Some(id) = self.created.pop() {
-            self.comps[id as usize] = Component::default();
+            self.comps[id as usize].recycle();
             self.free.push(id);
         }
         for id in self.released.drain(..) {
@@ -306,6 +367,7 @@ impl Frontier {
         }
         self.fresh.clear();
         self.queue.clear();
+        self.unread = NONE;
         let saved = self.saved;
         self.unknown = saved.unknown;
         self.outside = saved.outside;
@@ -321,7 +383,7 @@ impl Frontier {
         self.log.clear();
         self.created.clear();
         for id in self.released.drain(..) {
-            self.comps[id as usize] = Component::default();
+            self.comps[id as usize].recycle();
             self.free.push(id);
         }
         self.saved = self.counters();
@@ -406,6 +468,19 @@ impl Frontier {
         Ok(())
     }
 
+    /// For a probe: the unknown cell `cell` is open (so safe) but what it shows is not read.
+    /// The rules leave it alone; its number is the one an enumeration watches.
+    pub(super) fn open_unread(&mut self, cell: usize) {
+        debug_assert!(self.unread == NONE && self.cells[cell].know == Know::Unknown);
+        self.open(cell, 0).expect("an unknown cell can be opened");
+        self.unread = cell as u32;
+    }
+
+    /// The cell opened by [`Frontier::open_unread`], or `NONE`.
+    pub(super) fn unread(&self) -> u32 {
+        self.unread
+    }
+
     /// The closed cell `cell` is flagged: a mine. An error when it was known to be safe.
     pub(super) fn flag(&mut self, cell: usize) -> Result<(), Inconsistent> {
         let old = self.cells[cell];
@@ -475,6 +550,9 @@ impl Frontier {
         while head < self.queue.len() {
             let cell = self.queue[head] as usize;
             head += 1;
+            if cell as u32 == self.unread {
+                continue;
+            }
             let c = self.cells[cell];
             debug_assert!(c.know == Know::Open);
             if c.need < 0 || c.need as u8 > c.unknown {
@@ -506,10 +584,11 @@ impl Frontier {
     /// O(k log k) for the k numbers and cells regrouped.
     pub(super) fn rebuild(&mut self, created: &mut Vec<u32>) {
         let mut hopeless_boxes = 0usize;
-        self.gathered.clear();
-        let dirty = std::mem::take(&mut self.dirty);
-        for &id in &dirty {
-            let comp = std::mem::take(&mut self.comps[id as usize]);
+        let mut r = std::mem::take(&mut self.regroup);
+        r.gathered.clear();
+        for at in 0..self.dirty.len() {
+            let id = self.dirty[at];
+            let mut comp = std::mem::take(&mut self.comps[id as usize]);
             if comp.hopeless {
                 hopeless_boxes = hopeless_boxes.max(comp.boxes());
             }
@@ -535,34 +614,38 @@ impl Frontier {
                     self.cells[con].comp = NONE;
                 }
                 if self.cells[con].know == Know::Open && self.cells[con].unknown > 0 {
-                    self.gathered.push(con as u32);
+                    r.gathered.push(con as u32);
                 }
             }
-            // Keep the data until commit or rollback decides.
+            // Commit or rollback decides what becomes of it.
+            comp.live = false;
+            comp.dirty = false;
             self.comps[id as usize] = comp;
-            self.comps[id as usize].live = false;
-            self.comps[id as usize].dirty = false;
             self.released.push(id);
         }
-        self.dirty = dirty;
         self.dirty.clear();
         for &con in &self.fresh {
             let c = self.cells[con as usize];
             if c.know == Know::Open && c.unknown > 0 {
-                self.gathered.push(con);
+                r.gathered.push(con);
             }
         }
         self.fresh.clear();
-        self.gathered.sort_unstable();
-        self.gathered.dedup();
-        if self.gathered.is_empty() {
-            return;
+        r.gathered.sort_unstable();
+        r.gathered.dedup();
+        if !r.gathered.is_empty() {
+            self.regroup_into(&mut r, hopeless_boxes, created);
         }
+        self.regroup = r;
+    }
+
+    /// Groups the unknown neighbours of the numbers `r.gathered` into boxes and components.
+    fn regroup_into(&mut self, r: &mut Regroup, hopeless_boxes: usize, created: &mut Vec<u32>) {
         // Variables: the unknown neighbours of the gathered numbers, keyed by their numbers.
-        self.vars.clear();
-        self.keys.clear();
-        for i in 0..self.gathered.len() {
-            let con = self.gathered[i] as usize;
+        r.vars.clear();
+        r.keys.clear();
+        for i in 0..r.gathered.len() {
+            let con = r.gathered[i] as usize;
             for next in self.around(con) {
                 if self.cells[next].know != Know::Unknown {
                     continue;
@@ -573,107 +656,113 @@ impl Frontier {
                 );
                 let mut var = self.var_of[next];
                 if var == NONE {
-                    var = self.vars.len() as u32;
+                    var = r.vars.len() as u32;
                     self.var_of[next] = var;
-                    self.vars.push(next as u32);
-                    self.keys.push([NONE; 8]);
+                    r.vars.push(next as u32);
+                    r.keys.push([NONE; 8]);
                 }
-                let key = &mut self.keys[var as usize];
+                let key = &mut r.keys[var as usize];
                 let slot = key.iter().position(|&k| k == NONE).expect("8 neighbours");
                 key[slot] = i as u32;
             }
         }
+        for &cell in &r.vars {
+            self.var_of[cell as usize] = NONE;
+        }
         // Boxes: variables with equal keys, in key order.
-        let key_list = std::mem::take(&mut self.keys);
-        let mut order = std::mem::take(&mut self.order);
-        let mut by_key: Vec<u32> = (0..self.vars.len() as u32).collect();
-        let keys = &key_list;
-        by_key.sort_unstable_by(|&a, &b| keys[a as usize].cmp(&keys[b as usize]));
-        let mut box_first = Vec::new(); // position in by_key where each box starts
-        for (at, &var) in by_key.iter().enumerate() {
-            if at == 0 || keys[var as usize] != keys[by_key[at - 1] as usize] {
-                box_first.push(at as u32);
+        r.by_key.clear();
+        r.by_key.extend(0..r.vars.len() as u32);
+        let keys = &r.keys;
+        r.by_key
+            .sort_unstable_by(|&a, &b| keys[a as usize].cmp(&keys[b as usize]));
+        r.box_first.clear();
+        for at in 0..r.by_key.len() {
+            if at == 0 || keys[r.by_key[at] as usize] != keys[r.by_key[at - 1] as usize] {
+                r.box_first.push(at as u32);
             }
         }
-        let boxes = box_first.len();
-        box_first.push(by_key.len() as u32);
-        let box_key = |b: usize| keys[by_key[box_first[b] as usize] as usize];
-        // Each gathered number's boxes, in box order.
-        let cons = self.gathered.len();
-        let mut con_start = vec![0u32; cons + 1];
+        let boxes = r.box_first.len();
+        r.box_first.push(r.by_key.len() as u32);
+        r.box_key.clear();
         for b in 0..boxes {
-            for &i in box_key(b).iter().take_while(|&&i| i != NONE) {
-                con_start[i as usize + 1] += 1;
+            r.box_key
+                .push(keys[r.by_key[r.box_first[b] as usize] as usize]);
+        }
+        // Each gathered number's boxes, in box order.
+        let cons = r.gathered.len();
+        r.con_start.clear();
+        r.con_start.resize(cons + 1, 0);
+        for key in &r.box_key {
+            for &i in key.iter().take_while(|&&i| i != NONE) {
+                r.con_start[i as usize + 1] += 1;
             }
         }
         for i in 0..cons {
-            con_start[i + 1] += con_start[i];
+            r.con_start[i + 1] += r.con_start[i];
         }
-        let mut con_boxes = vec![0u32; con_start[cons] as usize];
-        let mut fill: Vec<u32> = con_start[..cons].to_vec();
-        for b in 0..boxes {
-            for &i in box_key(b).iter().take_while(|&&i| i != NONE) {
-                con_boxes[fill[i as usize] as usize] = b as u32;
-                fill[i as usize] += 1;
+        r.con_boxes.clear();
+        r.con_boxes.resize(r.con_start[cons] as usize, 0);
+        r.fill.clear();
+        r.fill.extend_from_slice(&r.con_start[..cons]);
+        for (b, key) in r.box_key.iter().enumerate() {
+            for &i in key.iter().take_while(|&&i| i != NONE) {
+                r.con_boxes[r.fill[i as usize] as usize] = b as u32;
+                r.fill[i as usize] += 1;
             }
         }
         // Components, breadth first from the first box not yet reached.
-        let mut reached = vec![false; boxes];
-        let mut slot_of_box = vec![NONE; boxes];
-        let mut con_local = vec![NONE; cons];
-        let mut comp_cons = Vec::new();
+        r.slot_of_box.clear();
+        r.slot_of_box.resize(boxes, NONE);
+        r.con_local.clear();
+        r.con_local.resize(cons, NONE);
         for start in 0..boxes {
-            if reached[start] {
+            if r.slot_of_box[start] != NONE {
                 continue;
             }
-            order.clear();
-            order.push(start as u32);
-            reached[start] = true;
+            r.order.clear();
+            r.order.push(start as u32);
+            r.slot_of_box[start] = 0;
+            r.comp_cons.clear();
             let mut head = 0;
-            comp_cons.clear();
-            while head < order.len() {
-                let b = order[head] as usize;
+            while head < r.order.len() {
+                let b = r.order[head] as usize;
                 head += 1;
-                for &i in box_key(b).iter().take_while(|&&i| i != NONE) {
+                for &i in r.box_key[b].iter().take_while(|&&i| i != NONE) {
                     let i = i as usize;
-                    if con_local[i] == NONE {
-                        con_local[i] = 0;
-                        comp_cons.push(i as u32);
+                    if r.con_local[i] == NONE {
+                        r.con_local[i] = 0;
+                        r.comp_cons.push(i as u32);
                     }
-                    for &other in &con_boxes[con_start[i] as usize..con_start[i + 1] as usize] {
-                        if !reached[other as usize] {
-                            reached[other as usize] = true;
-                            order.push(other);
+                    for &other in &r.con_boxes[r.con_start[i] as usize..r.con_start[i + 1] as usize]
+                    {
+                        if r.slot_of_box[other as usize] == NONE {
+                            r.slot_of_box[other as usize] = r.order.len() as u32;
+                            r.order.push(other);
                         }
                     }
                 }
             }
-            comp_cons.sort_unstable();
-            for (local, &i) in comp_cons.iter().enumerate() {
-                con_local[i as usize] = local as u32;
+            r.comp_cons.sort_unstable();
+            for (local, &i) in r.comp_cons.iter().enumerate() {
+                r.con_local[i as usize] = local as u32;
             }
             let id = self.allocate();
-            let mut comp = Component {
-                cons: comp_cons
-                    .iter()
-                    .map(|&i| self.gathered[i as usize])
-                    .collect(),
-                live: true,
-                ..Component::default()
-            };
+            let mut comp = std::mem::take(&mut self.comps[id as usize]);
+            comp.recycle();
+            comp.live = true;
+            comp.cons
+                .extend(r.comp_cons.iter().map(|&i| r.gathered[i as usize]));
             comp.box_start.push(0);
-            for (slot, &b) in order.iter().enumerate() {
+            for (slot, &b) in r.order.iter().enumerate() {
                 let b = b as usize;
-                slot_of_box[b] = slot as u32;
                 let mut key = [NONE; 8];
-                for (k, &i) in box_key(b).iter().take_while(|&&i| i != NONE).enumerate() {
-                    key[k] = con_local[i as usize];
+                for (k, &i) in r.box_key[b].iter().take_while(|&&i| i != NONE).enumerate() {
+                    key[k] = r.con_local[i as usize];
                 }
                 comp.box_cons.push(key);
-                for &var in &by_key[box_first[b] as usize..box_first[b + 1] as usize] {
-                    let cell = self.vars[var as usize];
-                    comp.cells.push(cell);
-                    let c = cell as usize;
+                for &var in &r.by_key[r.box_first[b] as usize..r.box_first[b + 1] as usize] {
+                    let c = r.vars[var as usize] as usize;
+                    comp.cells.push(c as u32);
                     self.save(c);
                     self.cells[c].comp = id;
                     self.cells[c].slot = slot as u32;
@@ -682,13 +771,13 @@ impl Frontier {
                 comp.box_start.push(comp.cells.len() as u32);
             }
             comp.con_start.push(0);
-            for &i in &comp_cons {
+            for &i in &r.comp_cons {
                 let i = i as usize;
-                for &b in &con_boxes[con_start[i] as usize..con_start[i + 1] as usize] {
-                    comp.con_boxes.push(slot_of_box[b as usize]);
+                for &b in &r.con_boxes[r.con_start[i] as usize..r.con_start[i + 1] as usize] {
+                    comp.con_boxes.push(r.slot_of_box[b as usize]);
                 }
                 comp.con_start.push(comp.con_boxes.len() as u32);
-                let con = self.gathered[i] as usize;
+                let con = r.gathered[i] as usize;
                 self.save(con);
                 self.cells[con].comp = id;
             }
@@ -696,11 +785,6 @@ impl Frontier {
             self.comps[id as usize] = comp;
             created.push(id);
         }
-        for &cell in &self.vars {
-            self.var_of[cell as usize] = NONE;
-        }
-        self.keys = key_list;
-        self.order = order;
     }
 
     fn allocate(&mut self) -> u32 {

@@ -41,8 +41,8 @@ pub use view::{Decision, Inconsistent, Mines, Move, Seen, Style, View, JLU_DENSI
 use crate::board::Grid;
 use approximate::Propagator;
 use combine::{couple, hull_contains, CountLaw, Hull, Poly, Uncoupled};
-use enumerate::{Enumerated, Enumerator, Tallies, SOME_MINE, SOME_SAFE};
-use frontier::{Frontier, Know, Law, NONE};
+use enumerate::{Counts, Enumerated, Enumerator, Tallies, SOME_MINE, SOME_SAFE};
+use frontier::{Frontier, Kind, Know, Law, NONE};
 
 /// The work one analysis may do, in nodes: enumeration steps (a mine placed or moved, an
 /// arrangement recorded), and 16 multiply-adds of the combination count as one. It bounds
@@ -401,26 +401,32 @@ impl Solver {
         } else {
             self.node_budget / COMPONENT_SHARE
         };
-        let (result, used) = self
-            .enumerator
-            .run(comp, &self.frontier.cells, share.min(self.left));
-        self.left = self.left.saturating_sub(used);
         let first_number = Some(comp.cons[comp.box_cons[0][0] as usize] as usize);
-        let law = match result {
-            Enumerated::Exact(tallies) => Law::Exact(tallies),
-            Enumerated::Empty => return Err(Inconsistent { cell: first_number }),
+        let limit = share.min(self.left);
+        let (result, used) =
+            enumerate_component(&mut self.frontier, &mut self.enumerator, id, limit);
+        self.left = self.left.saturating_sub(used);
+        match result {
+            Enumerated::Exact => Ok(()),
+            Enumerated::Empty => Err(Inconsistent { cell: first_number }),
             Enumerated::OutOfBudget => {
                 self.approximations += 1;
-                match self.propagator.run(comp, &self.frontier.cells, odds) {
-                    Some(marginals) => Law::Approximate(marginals),
-                    None => return Err(Inconsistent { cell: first_number }),
+                let f = &mut self.frontier;
+                let mut marginals = std::mem::take(&mut f.comps[id as usize].marginals);
+                let fits =
+                    self.propagator
+                        .run(&f.comps[id as usize], &f.cells, odds, &mut marginals);
+                let comp = &mut f.comps[id as usize];
+                comp.marginals = marginals;
+                comp.kind = Kind::Approximate;
+                comp.hopeless = true;
+                if fits {
+                    Ok(())
+                } else {
+                    Err(Inconsistent { cell: first_number })
                 }
             }
-        };
-        let comp = &mut self.frontier.comps[id as usize];
-        comp.hopeless |= matches!(law, Law::Approximate(_));
-        comp.law = law;
-        Ok(())
+        }
     }
 
     /// Combines the components into probabilities and facts. Returns whether every
@@ -444,9 +450,16 @@ impl Solver {
             return Err(Inconsistent { cell: None });
         }
         let left = total - loose;
-        for &id in &ids {
-            let law = count_law(&self.frontier.comps[id as usize].law);
-            set(&mut self.count_law, id, law);
+        // The laws of the components kept from the last analysis have not changed.
+        for &id in &self.created {
+            if self.count_law.len() <= id as usize {
+                self.count_law
+                    .resize_with(id as usize + 1, CountLaw::default);
+            }
+            fill_count_law(
+                self.frontier.comps[id as usize].law(),
+                &mut self.count_law[id as usize],
+            );
         }
         let mut work = 0;
         let coupled = {
@@ -508,14 +521,13 @@ impl Solver {
     /// `allowed` only: its boxes' probabilities and facts. Returns the ln of its total weight.
     fn weigh_independently(&mut self, id: u32, ln_odds: f64, allowed: &Hull) -> f64 {
         let comp = &self.frontier.comps[id as usize];
-        let (probability, settled, ln_total) = match &comp.law {
+        let (probability, settled, ln_total) = match comp.law() {
             Law::Exact(t) => {
-                let (coef, top) = odds_weights(t, ln_odds);
+                let (coef, top) = odds_weights(t.counts(0), ln_odds);
                 let (probability, settled, z) = box_laws(comp, t, &coef, allowed);
                 (probability, settled, z.ln() + top + t.ln_scale)
             }
             Law::Approximate(m) => (m.probability.clone(), settled_by(&m.probability), 0.0),
-            Law::Pending => unreachable!("combining a component not analysed"),
         };
         self.apply(id, probability, settled);
         ln_total
@@ -525,10 +537,11 @@ impl Solver {
     /// in `allowed` only.
     fn weigh_coupled(&mut self, id: u32, coef: &Poly, allowed: &Hull) -> Result<(), Inconsistent> {
         let comp = &self.frontier.comps[id as usize];
-        let (probability, settled) = match &comp.law {
+        let (probability, settled) = match comp.law() {
             Law::Exact(t) => {
-                let possible = (t.lo..=t.hi())
-                    .any(|k| t.row[k - t.lo] != NONE && hull_contains(allowed, k as i64));
+                let c = t.counts(0);
+                let possible = (c.lo..=c.hi())
+                    .any(|k| c.row[k - c.lo] != NONE && hull_contains(allowed, k as i64));
                 if !possible {
                     return Err(Inconsistent { cell: None });
                 }
@@ -538,8 +551,8 @@ impl Solver {
                 } else {
                     // Every weight underflowed: count the allowed arrangements evenly.
                     let even = Poly {
-                        lo: t.lo as i64,
-                        w: (t.lo..=t.hi())
+                        lo: c.lo as i64,
+                        w: (c.lo..=c.hi())
                             .map(|k| hull_contains(allowed, k as i64) as u8 as f64)
                             .collect(),
                     };
@@ -547,7 +560,6 @@ impl Solver {
                 }
             }
             Law::Approximate(m) => (m.probability.clone(), settled_by(&m.probability)),
-            Law::Pending => unreachable!("combining a component not analysed"),
         };
         self.apply(id, probability, settled);
         Ok(())
@@ -730,21 +742,41 @@ impl Solver {
     }
 }
 
+/// Enumerates component `id` of `frontier` into its tallies within `limit` nodes, watching
+/// the number opened by a probe if it has it.
+fn enumerate_component(
+    frontier: &mut Frontier,
+    enumerator: &mut Enumerator,
+    id: u32,
+    limit: u64,
+) -> (Enumerated, u64) {
+    let mut tallies = std::mem::take(&mut frontier.comps[id as usize].tallies);
+    let comp = &frontier.comps[id as usize];
+    let watch = comp.cons.iter().position(|&c| c == frontier.unread());
+    let outcome = enumerator.run(comp, &frontier.cells, watch, limit, &mut tallies);
+    let comp = &mut frontier.comps[id as usize];
+    comp.tallies = tallies;
+    if outcome.0 == Enumerated::Exact {
+        comp.kind = Kind::Exact;
+    }
+    outcome
+}
+
 fn ln_binomial(ln_factorial: &[f64], n: usize, k: usize) -> f64 {
     ln_factorial[n] - ln_factorial[k] - ln_factorial[n - k]
 }
 
-/// The weights odds^k by count over an enumerated component's counts, divided by
+/// The weights odds^k by count over some counts of an enumerated component, divided by
 /// `exp(top)` (the largest over its possible counts); returned with `top`.
-fn odds_weights(t: &Tallies, ln_odds: f64) -> (Poly, f64) {
-    let top = (t.lo..=t.hi())
-        .filter(|&k| t.row[k - t.lo] != NONE)
+fn odds_weights(c: Counts, ln_odds: f64) -> (Poly, f64) {
+    let top = (c.lo..=c.hi())
+        .filter(|&k| c.row[k - c.lo] != NONE)
         .map(|k| k as f64 * ln_odds)
         .fold(f64::NEG_INFINITY, f64::max);
-    let w = (t.lo..=t.hi())
+    let w = (c.lo..=c.hi())
         .map(|k| (k as f64 * ln_odds - top).exp())
         .collect();
-    (Poly { lo: t.lo as i64, w }, top)
+    (Poly { lo: c.lo as i64, w }, top)
 }
 
 /// Every count allowed.
@@ -786,16 +818,17 @@ fn box_laws(
     allowed: &Hull,
 ) -> (Vec<f64>, Vec<Know>, f64) {
     let boxes = t.boxes;
+    let counts = t.counts(0);
     let mut expected = vec![0.0; boxes];
     let mut seen = vec![0u8; boxes];
     let mut z = 0.0;
-    for (i, &row) in t.row.iter().enumerate() {
+    for (i, &row) in counts.row.iter().enumerate() {
         if row == NONE {
             continue;
         }
-        let k = t.lo + i;
+        let k = counts.lo + i;
         let c = coef.at(k as i64);
-        z += t.weight[i] * c;
+        z += counts.weight[i] * c;
         let base = row as usize * boxes;
         if c != 0.0 {
             for (b, e) in expected.iter_mut().enumerate() {
@@ -832,43 +865,41 @@ fn box_laws(
     (probability, settled, z)
 }
 
-/// A component's count law for the coupling.
-fn count_law(law: &Law) -> CountLaw {
+/// A component's count law for the coupling, into `out` (its buffers reused).
+fn fill_count_law(law: Law, out: &mut CountLaw) {
     match law {
-        Law::Exact(t) => {
-            let mut possible: Hull = Vec::new();
-            for (i, &row) in t.row.iter().enumerate() {
-                if row == NONE {
-                    continue;
-                }
-                let k = (t.lo + i) as i64;
-                match possible.last_mut() {
-                    Some(last) if last.1 + 1 == k => last.1 = k,
-                    _ => possible.push((k, k)),
-                }
-            }
-            CountLaw {
-                poly: Poly {
-                    lo: t.lo as i64,
-                    w: t.weight.clone(),
-                },
-                ln_scale: t.ln_scale,
-                possible,
-            }
-        }
+        Law::Exact(t) => fill_counts_law(t.counts(0), t.ln_scale, out),
         Law::Approximate(m) => {
+            out.possible.clear();
+            out.poly.w.clear();
             let variance = m.variance.max(0.25);
-            let w = (m.lo..=m.hi)
-                .map(|k| (-(k as f64 - m.mean).powi(2) / (2.0 * variance)).exp())
-                .collect();
-            CountLaw {
-                poly: Poly { lo: m.lo as i64, w },
-                ln_scale: 0.0,
-                possible: vec![(m.lo as i64, m.hi as i64)],
-            }
+            out.poly.lo = m.lo as i64;
+            out.poly.w.extend(
+                (m.lo..=m.hi).map(|k| (-(k as f64 - m.mean).powi(2) / (2.0 * variance)).exp()),
+            );
+            out.ln_scale = 0.0;
+            out.possible.push((m.lo as i64, m.hi as i64));
         }
-        Law::Pending => unreachable!("a component not analysed"),
     }
+}
+
+/// The count law of some counts of an enumerated component (scaled by `exp(ln_scale)`).
+fn fill_counts_law(c: Counts, ln_scale: f64, out: &mut CountLaw) {
+    out.possible.clear();
+    for (i, &row) in c.row.iter().enumerate() {
+        if row == NONE {
+            continue;
+        }
+        let k = (c.lo + i) as i64;
+        match out.possible.last_mut() {
+            Some(last) if last.1 + 1 == k => last.1 = k,
+            _ => out.possible.push((k, k)),
+        }
+    }
+    out.poly.lo = c.lo as i64;
+    out.poly.w.clear();
+    out.poly.w.extend_from_slice(c.weight);
+    out.ln_scale = ln_scale;
 }
 
 #[cfg(test)]
