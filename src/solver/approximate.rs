@@ -1,282 +1,292 @@
-//! The estimate for a component with too many arrangements to enumerate: belief propagation.
+//! The estimate for a component with too many arrangements to enumerate: each box's exact
+//! probability given only the numbers it touches.
 //!
-//! Boxes are variables (how many of their cells are mines, with the prior C(s, m) * odds^m of
-//! the density), numbers are factors (their boxes' mines add up to what they miss). Messages
-//! run between them until the boxes' laws settle, with damping. On a tree this is exact; on
-//! the frontier's short loops it is an estimate whose calibration the crafted-panel test
-//! measures. A value a message rules out is impossible given the others (the reasoning of arc
-//! consistency), so a box left with one possible value is certain: that is the only
-//! certainty drawn from an estimate.
+//! For a box b, keep only b's own numbers and treat every other cell as the density makes it
+//! (a mine with odds `odds`, independently). The cells of b's numbers then group by which of
+//! those numbers they touch, and the groups' mine counts are enumerated exactly. The result
+//! is the true probability of b given part of the evidence, so it is calibrated: among the
+//! cells it gives probability p, a fraction p are mines (when the density is right), whatever
+//! the rest of the board shows. It is less sharp than the full enumeration (it ignores what
+//! numbers further away say), never sharper: a box it calls certain is certain, since every
+//! arrangement of the component satisfies b's numbers.
 
 use super::frontier::{Cell, Component, NONE};
-
-/// At most this many rounds of messages; each costs O(numbers * 8 * 9 * 9).
-const ROUNDS: usize = 60;
-
-/// Stop once no box's probability moves by more than this in a round.
-const SETTLED: f64 = 1e-7;
-
-/// The weight of a new message against the last one (damping against oscillation).
-const STEP: f64 = 0.5;
-
-/// Message entries are kept at least this large relative to the largest unless they are
-/// exactly 0 (impossible): products of a few messages then never underflow.
-const FLOOR: f64 = 1e-30;
 
 /// What the estimate gives for a component.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Marginals {
     /// Per box: the chance that each of its cells is a mine (exactly 0 or 1 only when certain).
     pub probability: Vec<f64>,
-    /// The fewest and most mines the boxes' possible values allow.
+    /// Bounds on the component's mine count (every arrangement's count lies between).
     pub lo: usize,
     pub hi: usize,
-    /// The component's mine count as a normal law with this mean and variance.
+    /// The component's mine count taken as a normal law with this mean and variance.
     pub mean: f64,
     pub variance: f64,
 }
 
-type Poly = [f64; 9];
-
-/// Belief propagation's reusable buffers.
+/// The local estimate's reusable buffers.
 #[derive(Debug, Default)]
-pub(super) struct Propagator {
-    /// Per box: where its messages start, its size, its factor edges.
-    size: Vec<usize>,
-    box_edges: Vec<[u32; 8]>,
-    /// Per edge (a number and one of its boxes): factor-to-box and box-to-factor messages.
-    edge_box: Vec<u32>,
-    to_box: Vec<Poly>,
-    to_factor: Vec<Poly>,
-    prior: Vec<Poly>,
-    belief: Vec<Poly>,
-    last: Vec<f64>,
+pub(super) struct Estimator {
+    /// Per number of the component: its index among the current box's numbers, or `NONE`.
+    local: Vec<u32>,
+    /// Per box: whether it was grouped for the current box.
+    grouped: Vec<bool>,
+    touched: Vec<u32>,
+    /// The current box's numbers, what each needs, and the groups: a bitmask of the numbers
+    /// its cells touch, and its size.
+    numbers: Vec<u32>,
+    need: Vec<i32>,
+    placed: Vec<i32>,
+    rest: Vec<i32>,
+    masks: Vec<u32>,
+    sizes: Vec<u32>,
+    cur: Vec<u32>,
+    top: Vec<u32>,
+    ways: Vec<f64>,
+    /// `weight[s][m]`: C(s, m) * odds^m (a group's count never exceeds a number's, 8).
+    weight: Vec<[f64; 9]>,
 }
 
-impl Propagator {
+impl Estimator {
     /// The estimate for `comp` (numbers read from `cells`) with a prior of `odds` = p / (1 - p)
-    /// per cell, into `out`. False when the messages prove that no arrangement fits.
+    /// per cell, into `out`. False when some box's numbers cannot be satisfied at all.
+    /// Returns also the nodes walked.
     ///
     /// # Complexity
-    /// O(ROUNDS * numbers * 8 * 81); memory O(boxes + 8 * numbers).
+    /// O(boxes * arrangements of one box's numbers), each at most 8 numbers of 8 cells;
+    /// memory O(boxes).
     pub(super) fn run(
         &mut self,
         comp: &Component,
         cells: &[Cell],
         odds: f64,
         out: &mut Marginals,
-    ) -> bool {
+    ) -> (bool, u64) {
         let boxes = comp.boxes();
-        self.size.clear();
-        self.size.extend((0..boxes).map(|b| comp.box_size(b)));
-        self.box_edges.clear();
-        self.box_edges.resize(boxes, [NONE; 8]);
-        self.edge_box.clear();
-        self.edge_box.extend_from_slice(&comp.con_boxes);
-        for (e, &b) in comp.con_boxes.iter().enumerate() {
-            let slots = &mut self.box_edges[b as usize];
-            let free = slots.iter().position(|&s| s == NONE).expect("8 numbers");
-            slots[free] = e as u32;
-        }
-        self.prior.clear();
-        for b in 0..boxes {
-            let s = self.size[b];
-            let mut p = [0.0; 9];
+        self.weight.resize(65, [0.0; 9]);
+        for (s, row) in self.weight.iter_mut().enumerate() {
+            // A group has at most 8 numbers' cells: 64.
             let mut binom = 1.0;
-            for (m, entry) in p.iter_mut().enumerate().take(s + 1) {
-                *entry = binom * odds.powi(m as i32);
-                binom = binom * (s - m) as f64 / (m + 1) as f64;
-            }
-            normalise(&mut p, s);
-            self.prior.push(p);
-        }
-        let edges = comp.con_boxes.len();
-        self.to_box.clear();
-        self.to_box.resize(edges, [1.0; 9]);
-        self.to_factor.clear();
-        for e in 0..edges {
-            self.to_factor.push(self.prior[self.edge_box[e] as usize]);
-        }
-        self.belief.clear();
-        self.belief.resize(boxes, [0.0; 9]);
-        self.last.clear();
-        self.last.resize(boxes, -1.0);
-        for _ in 0..ROUNDS {
-            for i in 0..comp.cons.len() {
-                let need = cells[comp.cons[i] as usize].need as i32;
-                let from = comp.con_start[i] as usize;
-                let to = comp.con_start[i + 1] as usize;
-                if !self.factor_messages(from..to, need) {
-                    return false;
-                }
-            }
-            let mut moved: f64 = 0.0;
-            for b in 0..boxes {
-                let Some(p) = self.box_messages(b) else {
-                    return false;
-                };
-                moved = moved.max((p - self.last[b]).abs());
-                self.last[b] = p;
-            }
-            if moved < SETTLED {
-                break;
-            }
-        }
-        self.marginals(boxes, out);
-        true
-    }
-
-    /// New messages from one number (the edges `range`) to its boxes.
-    fn factor_messages(&mut self, range: std::ops::Range<usize>, need: i32) -> bool {
-        let d = range.len();
-        let mut prefix = [[0.0; 9]; 9];
-        let mut prefix_deg = [0usize; 9];
-        prefix[0][0] = 1.0;
-        for j in 0..d {
-            let e = range.start + j;
-            let s = self.size[self.edge_box[e] as usize];
-            let (head, tail) = prefix.split_at_mut(j + 1);
-            prefix_deg[j + 1] =
-                multiply(&head[j], prefix_deg[j], &self.to_factor[e], s, &mut tail[0]);
-        }
-        let mut suffix = [0.0; 9];
-        suffix[0] = 1.0;
-        let mut suffix_deg = 0;
-        for j in (0..d).rev() {
-            let e = range.start + j;
-            let s = self.size[self.edge_box[e] as usize];
-            let mut others = [0.0; 9];
-            let deg = multiply(&prefix[j], prefix_deg[j], &suffix, suffix_deg, &mut others);
-            let mut message = [0.0; 9];
-            for (m, entry) in message.iter_mut().enumerate().take(s + 1) {
-                let want = need - m as i32;
-                if want >= 0 && want as usize <= deg {
-                    *entry = others[want as usize];
-                }
-            }
-            if !normalise(&mut message, s) {
-                return false;
-            }
-            let old = &mut self.to_box[e];
-            for m in 0..=s {
-                old[m] = if message[m] == 0.0 || old[m] == 0.0 {
-                    0.0
+            for (m, entry) in row.iter_mut().enumerate() {
+                *entry = if m <= s {
+                    binom * odds.powi(m as i32)
                 } else {
-                    (1.0 - STEP) * old[m] + STEP * message[m]
+                    0.0
                 };
-            }
-            if !normalise(old, s) {
-                return false;
-            }
-            let mut next = [0.0; 9];
-            suffix_deg = multiply(&suffix, suffix_deg, &self.to_factor[e], s, &mut next);
-            suffix = next;
-        }
-        true
-    }
-
-    /// Box `b`'s belief and its messages back to its numbers; the probability of each of its
-    /// cells, `None` when no value is possible.
-    fn box_messages(&mut self, b: usize) -> Option<f64> {
-        let s = self.size[b];
-        let mut list = [0usize; 8];
-        let mut count = 0;
-        for &e in self.box_edges[b].iter().take_while(|&&e| e != NONE) {
-            list[count] = e as usize;
-            count += 1;
-        }
-        let edges = &list[..count];
-        let mut belief = self.prior[b];
-        for &e in edges {
-            times(&mut belief, &self.to_box[e], s);
-        }
-        if !normalise(&mut belief, s) {
-            return None;
-        }
-        for (k, &e) in edges.iter().enumerate() {
-            let mut message = self.prior[b];
-            for (j, &other) in edges.iter().enumerate() {
-                if j != k {
-                    times(&mut message, &self.to_box[other], s);
+                if m < s {
+                    binom = binom * (s - m) as f64 / (m + 1) as f64;
                 }
             }
-            if !normalise(&mut message, s) {
-                return None;
-            }
-            self.to_factor[e] = message;
         }
-        self.belief[b] = belief;
-        Some(mean(&belief, s) / s as f64)
-    }
-
-    fn marginals(&self, boxes: usize, out: &mut Marginals) {
+        self.local.clear();
+        self.local.resize(comp.cons.len(), NONE);
+        self.grouped.clear();
+        self.grouped.resize(boxes, false);
         out.probability.clear();
         out.lo = 0;
         out.hi = 0;
         out.mean = 0.0;
         out.variance = 0.0;
+        let mut nodes = 0;
         for b in 0..boxes {
-            let s = self.size[b];
-            let belief = &self.belief[b];
-            let total: f64 = belief[..=s].iter().sum();
-            let mu = mean(belief, s);
-            let second: f64 = (0..=s).map(|m| belief[m] * (m * m) as f64).sum::<f64>() / total;
-            let low = (0..=s).find(|&m| belief[m] > 0.0).unwrap_or(0);
-            let high = (0..=s).rev().find(|&m| belief[m] > 0.0).unwrap_or(s);
+            let Some((expected, low, high, walked)) = self.box_law(comp, cells, b) else {
+                return (false, nodes);
+            };
+            nodes += walked;
+            let size = comp.box_size(b) as f64;
             let p = if high == 0 {
                 0.0
-            } else if low == s {
+            } else if low as f64 == size {
                 1.0
             } else {
-                (mu / s as f64).clamp(f64::MIN_POSITIVE, 1.0 - f64::EPSILON)
+                (expected / size).clamp(f64::MIN_POSITIVE, 1.0 - f64::EPSILON)
             };
             out.probability.push(p);
             out.lo += low;
             out.hi += high;
-            out.mean += mu;
-            out.variance += (second - mu * mu).max(0.0);
+            out.mean += size * p;
+            out.variance += size * p * (1.0 - p);
+        }
+        (true, nodes)
+    }
+
+    /// Box `b`'s expected mines given its numbers only, the fewest and most it can hold, and
+    /// the nodes walked. `None` when its numbers cannot be satisfied.
+    fn box_law(
+        &mut self,
+        comp: &Component,
+        cells: &[Cell],
+        b: usize,
+    ) -> Option<(f64, usize, usize, u64)> {
+        self.numbers.clear();
+        self.need.clear();
+        for j in comp.numbers_of(b) {
+            self.local[j] = self.numbers.len() as u32;
+            self.numbers.push(j as u32);
+            self.need.push(cells[comp.cons[j] as usize].need as i32);
+        }
+        // Group the cells of b's numbers by which of them they touch; b's group first.
+        self.masks.clear();
+        self.sizes.clear();
+        self.touched.clear();
+        for at in 0..self.numbers.len() {
+            let j = self.numbers[at] as usize;
+            for &other in comp.boxes_of(j) {
+                let other = other as usize;
+                if self.grouped[other] {
+                    continue;
+                }
+                self.grouped[other] = true;
+                self.touched.push(other as u32);
+                let mut mask = 0u32;
+                for k in comp.numbers_of(other) {
+                    if self.local[k] != NONE {
+                        mask |= 1 << self.local[k];
+                    }
+                }
+                let size = comp.box_size(other) as u32;
+                match self.masks.iter().position(|&m| m == mask) {
+                    Some(g) => self.sizes[g] += size,
+                    None => {
+                        self.masks.push(mask);
+                        self.sizes.push(size);
+                    }
+                }
+            }
+        }
+        for &t in &self.touched {
+            self.grouped[t as usize] = false;
+        }
+        let full = (1u32 << self.numbers.len()) - 1;
+        let own = self
+            .masks
+            .iter()
+            .position(|&m| m == full)
+            .expect("b's own group");
+        self.masks.swap(0, own);
+        self.sizes.swap(0, own);
+        let result = self.enumerate(comp.box_size(b));
+        for &j in &self.numbers {
+            self.local[j as usize] = NONE;
+        }
+        result
+    }
+
+    /// Enumerates the groups' mine counts that give each number what it needs: group 0's
+    /// expected mines per `size` cells of it (b's share), its fewest and most mines.
+    fn enumerate(&mut self, size: usize) -> Option<(f64, usize, usize, u64)> {
+        let groups = self.masks.len();
+        let numbers = self.numbers.len();
+        self.placed.clear();
+        self.placed.resize(numbers, 0);
+        self.rest.clear();
+        self.rest.resize(numbers, 0);
+        for g in 0..groups {
+            for j in 0..numbers {
+                if self.masks[g] >> j & 1 == 1 {
+                    self.rest[j] += self.sizes[g] as i32;
+                }
+            }
+        }
+        self.cur.clear();
+        self.cur.resize(groups, 0);
+        self.top.clear();
+        self.top.resize(groups, 0);
+        self.ways.clear();
+        self.ways.resize(groups + 1, 1.0);
+        let (mut total, mut mines) = (0.0, 0.0);
+        let (mut low, mut high) = (u32::MAX, 0);
+        let mut nodes = 0u64;
+        let mut pos = 0;
+        // Whether `pos` is reached afresh (its bounds to find) or was just given one more mine.
+        let mut fresh = true;
+        loop {
+            if fresh {
+                let (from, to) = self.bounds(pos);
+                if from > to {
+                    // No count fits: back to the deepest earlier group that can take a mine.
+                    if pos == 0 {
+                        break;
+                    }
+                    pos -= 1;
+                    if !self.next(&mut pos) {
+                        break;
+                    }
+                    fresh = false;
+                    continue;
+                }
+                nodes += 1;
+                self.cur[pos] = from as u32;
+                self.top[pos] = to as u32;
+                self.shift(pos, from, -(self.sizes[pos] as i32));
+            }
+            let s = self.sizes[pos] as usize;
+            self.ways[pos + 1] = self.ways[pos] * self.weight[s][self.cur[pos] as usize];
+            if pos + 1 < groups {
+                pos += 1;
+                fresh = true;
+                continue;
+            }
+            let w = self.ways[groups];
+            total += w;
+            mines += w * self.cur[0] as f64;
+            low = low.min(self.cur[0]);
+            high = high.max(self.cur[0]);
+            if !self.next(&mut pos) {
+                break;
+            }
+            fresh = false;
+        }
+        if total <= 0.0 {
+            return None;
+        }
+        // Group 0 holds b's cells and maybe others just like them here: b gets its share.
+        let share = size as f64 / self.sizes[0] as f64;
+        let own = self.sizes[0] as usize;
+        let low = (low as usize).saturating_sub(own - size);
+        let high = (high as usize).min(size);
+        Some((mines / total * share, low, high, nodes))
+    }
+
+    /// The bounds on group `g`'s mines given what its numbers still need.
+    fn bounds(&self, g: usize) -> (i32, i32) {
+        let size = self.sizes[g] as i32;
+        let (mut low, mut high) = (0, size);
+        for j in 0..self.numbers.len() {
+            if self.masks[g] >> j & 1 == 1 {
+                let missing = self.need[j] - self.placed[j];
+                high = high.min(missing);
+                low = low.max(missing - (self.rest[j] - size));
+            }
+        }
+        (low, high)
+    }
+
+    fn shift(&mut self, g: usize, mines: i32, rest: i32) {
+        for j in 0..self.numbers.len() {
+            if self.masks[g] >> j & 1 == 1 {
+                self.placed[j] += mines;
+                self.rest[j] += rest;
+            }
         }
     }
-}
 
-/// `out = a * b` for polynomials of degrees `da` and `db` (their sum at most 8); the degree.
-fn multiply(a: &Poly, da: usize, b: &Poly, db: usize, out: &mut Poly) -> usize {
-    *out = [0.0; 9];
-    for i in 0..=da {
-        if a[i] == 0.0 {
-            continue;
-        }
-        for j in 0..=db {
-            out[i + j] += a[i] * b[j];
-        }
-    }
-    da + db
-}
-
-/// Scales `p[..=s]` so that its largest entry is 1 and keeps the others at least [`FLOOR`]
-/// unless 0; false when every entry is 0.
-fn normalise(p: &mut Poly, s: usize) -> bool {
-    let top = p[..=s].iter().cloned().fold(0.0, f64::max);
-    if top <= 0.0 || !top.is_finite() {
-        return false;
-    }
-    for v in p[..=s].iter_mut() {
-        if *v > 0.0 {
-            *v = (*v / top).max(FLOOR);
+    /// The next arrangement from `pos` back: one more mine in the deepest group that can take
+    /// it. False when there is none.
+    fn next(&mut self, pos: &mut usize) -> bool {
+        loop {
+            if self.cur[*pos] < self.top[*pos] {
+                self.cur[*pos] += 1;
+                self.shift(*pos, 1, 0);
+                return true;
+            }
+            let m = self.cur[*pos] as i32;
+            self.shift(*pos, -m, self.sizes[*pos] as i32);
+            if *pos == 0 {
+                return false;
+            }
+            *pos -= 1;
         }
     }
-    true
-}
-
-/// `p[m] *= q[m]` for m in `0..=s`.
-fn times(p: &mut Poly, q: &Poly, s: usize) {
-    for (x, y) in p[..=s].iter_mut().zip(&q[..=s]) {
-        *x *= y;
-    }
-}
-
-/// The mean of the law `p[..=s]` (not necessarily normalised).
-fn mean(p: &Poly, s: usize) -> f64 {
-    let total: f64 = p[..=s].iter().sum();
-    (0..=s).map(|m| p[m] * m as f64).sum::<f64>() / total
 }

@@ -1,1 +1,389 @@
-//! Hostile inputs for the solver.
+//! Hostile inputs for the solver, for tests, fuzzing and benchmarks: panels crafted so that
+//! one component holds astronomically many arrangements, and an adaptive adversary that moves
+//! a mine away whenever the player is about to open it.
+//!
+//! Every generator draws from the crate's seeded [`Rng`], so a seed names its input.
+
+use super::{Mines, Move, Seen, Solver, Style, View};
+use crate::board::{Board, CellState, Cover, FlagsInCascade, Grid};
+use crate::rng::Rng;
+
+/// Which cells a crafted panel opens (the safe ones among them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pattern {
+    /// Cells on an even row and an even column: each number sees up to 8 closed cells.
+    Lattice,
+    /// Cells on an even row or an even column: closed cells sit alone between numbers.
+    Lines,
+}
+
+impl Pattern {
+    fn opens(self, row: usize, col: usize) -> bool {
+        match self {
+            Pattern::Lattice => row % 2 == 0 && col % 2 == 0,
+            Pattern::Lines => row % 2 == 0 || col % 2 == 0,
+        }
+    }
+}
+
+/// A random layout: `Known(k)` puts k mines uniformly, `Density(p)` makes each cell a mine
+/// with probability p, among the cells `allowed` accepts.
+fn layout(rng: &mut Rng, grid: Grid, mines: Mines, allowed: impl Fn(usize) -> bool) -> Board {
+    let mut cells: Vec<usize> = (0..grid.len()).filter(|&c| allowed(c)).collect();
+    let chosen = match mines {
+        Mines::Known(k) => {
+            let k = k.min(cells.len());
+            rng.choose_front(&mut cells, k);
+            cells.truncate(k);
+            cells
+        }
+        Mines::Density(p) => cells.into_iter().filter(|_| rng.chance(p)).collect(),
+    };
+    Board::from_mines(grid, chosen)
+}
+
+/// The crafted panel of the solver-engine issue: a random layout, the safe cells of `pattern`
+/// open with their true numbers, except that a number showing 0, or as many mines as it has
+/// closed neighbours, is closed again (to a fixpoint): no single-number rule settles
+/// anything, and the whole panel is about one component.
+///
+/// The panel is consistent (its own layout fits), but which cells are open depends on the
+/// layout, so the solver's probabilities are not the true odds of this process (see
+/// [`lattice_position`] for that).
+///
+/// # Complexity
+/// O(cells).
+pub fn crafted_panel(rng: &mut Rng, grid: Grid, mines: Mines, pattern: Pattern) -> (Board, View) {
+    let board = layout(rng, grid, mines, |_| true);
+    let mut open: Vec<bool> = (0..grid.len())
+        .map(|c| {
+            let (row, col) = grid.row_col(c);
+            pattern.opens(row, col) && !board.is_mine(c)
+        })
+        .collect();
+    let mut queue: Vec<usize> = (0..grid.len()).filter(|&c| open[c]).collect();
+    while let Some(cell) = queue.pop() {
+        if !open[cell] {
+            continue;
+        }
+        let closed = grid.neighbours(cell).filter(|&n| !open[n]).count();
+        let number = board.count(cell) as usize;
+        if number == 0 || number == closed {
+            open[cell] = false;
+            queue.extend(grid.neighbours(cell).filter(|&n| open[n]));
+        }
+    }
+    let cells = (0..grid.len())
+        .map(|c| {
+            if open[c] {
+                Seen::Open(board.count(c))
+            } else {
+                Seen::Closed
+            }
+        })
+        .collect();
+    (board, View::from_cells(grid, cells))
+}
+
+/// A position like the crafted panel whose true odds are the solver's: each cell of `pattern`
+/// is kept open with probability `keep` (independently of the layout), the layout is drawn
+/// with `mines` among the other cells only, and every kept cell shows its number. The layout
+/// given the view is then exactly what the solver assumes, so the chance its guesses are
+/// mines is the probability it reports, when that is right.
+///
+/// # Complexity
+/// O(cells).
+pub fn lattice_position(
+    rng: &mut Rng,
+    grid: Grid,
+    mines: Mines,
+    pattern: Pattern,
+    keep: f64,
+) -> (Board, View) {
+    let open: Vec<bool> = (0..grid.len())
+        .map(|c| {
+            let (row, col) = grid.row_col(c);
+            pattern.opens(row, col) && rng.chance(keep)
+        })
+        .collect();
+    let board = layout(rng, grid, mines, |c| !open[c]);
+    let cells = (0..grid.len())
+        .map(|c| {
+            if open[c] {
+                Seen::Open(board.count(c))
+            } else {
+                Seen::Closed
+            }
+        })
+        .collect();
+    (board, View::from_cells(grid, cells))
+}
+
+/// The panel as `jlu-machine` reads it: `n m` (or `n m k`), then rows of `-1` (closed) and
+/// numbers.
+pub fn jlu_machine_input(view: &View, mines: Option<usize>) -> Vec<u8> {
+    let grid = view.grid();
+    let mut text = format!("{} {}", grid.rows(), grid.cols());
+    if let Some(k) = mines {
+        text += &format!(" {k}");
+    }
+    text.push('\n');
+    for row in 0..grid.rows() {
+        let line: Vec<String> = (0..grid.cols())
+            .map(|col| match view.get(grid.index(row, col)) {
+                Seen::Open(n) => n.to_string(),
+                _ => "-1".to_string(),
+            })
+            .collect();
+        text += &line.join(" ");
+        text.push('\n');
+    }
+    text.into_bytes()
+}
+
+/// A game played against the adaptive adversary.
+#[derive(Clone, Debug)]
+pub struct AdversaryGame {
+    /// The layout at the end: it fits every number shown during the game, so the same player
+    /// replays the same game on it (an `acm-client` input with [`AdversaryGame::acm_input`]).
+    pub board: Board,
+    /// The first click (the course's, made for the player).
+    pub first: usize,
+    /// The player's moves, and how many times a mine was moved away from its click.
+    pub moves: u64,
+    pub relocations: u64,
+    pub won: bool,
+}
+
+impl AdversaryGame {
+    /// The `acm-client` single-game input for this game: `n m`, the map, the first click.
+    pub fn acm_input(&self) -> Vec<u8> {
+        let grid = self.board.grid();
+        let mut text = format!("{} {}\n", grid.rows(), grid.cols()).into_bytes();
+        for row in 0..grid.rows() {
+            for col in 0..grid.cols() {
+                let mine = self.board.is_mine(grid.index(row, col));
+                text.push(if mine { b'X' } else { b'.' });
+            }
+            text.push(b'\n');
+        }
+        let (row, col) = grid.row_col(self.first);
+        text.extend_from_slice(format!("{row} {col}\n").as_bytes());
+        text
+    }
+}
+
+/// The adaptive adversary: a random layout of `density` (the first click, at a random inner
+/// cell like the ACM course's, and its neighbours kept free), played by `solver` with the ACM
+/// course's moves (open, flag, chord) and `assumed` mines. Whenever the player is about to open
+/// a mine, the mine moves to another closed cell with the same open neighbours, so that no
+/// number shown changes; the player loses only when no such cell exists. Stops after
+/// `max_moves` moves.
+///
+/// # Complexity
+/// O(cells) per moved mine, plus the solver's moves.
+pub fn adversary_game(
+    rng: &mut Rng,
+    grid: Grid,
+    density: f64,
+    assumed: Mines,
+    solver: &mut Solver,
+    max_moves: u64,
+) -> AdversaryGame {
+    let (rows, cols) = (grid.rows(), grid.cols());
+    let first = if rows >= 3 && cols >= 3 {
+        grid.index(1 + rng.below(rows - 2), 1 + rng.below(cols - 2))
+    } else {
+        rng.below(grid.len())
+    };
+    let mut mine: Vec<bool> = (0..grid.len()).map(|_| rng.chance(density)).collect();
+    mine[first] = false;
+    for n in grid.neighbours(first) {
+        mine[n] = false;
+    }
+    let board = Board::new(grid, mine.clone());
+    let mut game = Adversary {
+        grid,
+        cover: Cover::new(&board),
+        board,
+        mine,
+        view: View::new(grid),
+        opened: Vec::new(),
+        relocations: 0,
+    };
+    game.open(first);
+    let mut moves = 0;
+    let mut won = false;
+    while moves < max_moves {
+        if game.cover.safe_closed() == 0 {
+            won = true;
+            break;
+        }
+        let Ok(Some(decision)) = solver.next_move(&game.view, assumed, Style::CLASSIC) else {
+            break;
+        };
+        moves += 1;
+        let alive = match decision.action {
+            Move::Flag(cell) => {
+                game.cover.set_flag(cell, true);
+                game.view.set(cell, Seen::Flagged);
+                game.board.is_mine(cell)
+            }
+            Move::Open(cell) => game.click(rng, cell),
+            Move::Chord(cell) => {
+                let targets: Vec<usize> = grid
+                    .neighbours(cell)
+                    .filter(|&n| game.cover.state(n) == CellState::Closed)
+                    .collect();
+                targets.into_iter().all(|n| game.click(rng, n))
+            }
+        };
+        if !alive {
+            break;
+        }
+    }
+    AdversaryGame {
+        board: game.board,
+        first,
+        moves,
+        relocations: game.relocations,
+        won,
+    }
+}
+
+/// The adversary's game state.
+struct Adversary {
+    grid: Grid,
+    mine: Vec<bool>,
+    board: Board,
+    cover: Cover,
+    view: View,
+    opened: Vec<u32>,
+    relocations: u64,
+}
+
+impl Adversary {
+    /// Opens `cell` (and its cascade) and shows what opened.
+    fn open(&mut self, cell: usize) {
+        self.opened.clear();
+        self.cover
+            .reveal_from(&self.board, cell, FlagsInCascade::Kept, &mut self.opened);
+        for &c in &self.opened {
+            let c = c as usize;
+            self.view.set(c, Seen::Open(self.board.count(c)));
+        }
+    }
+
+    /// The open neighbours of `cell`, ascending.
+    fn open_around(&self, cell: usize) -> Vec<usize> {
+        self.grid
+            .neighbours(cell)
+            .filter(|&n| self.cover.is_open(n))
+            .collect()
+    }
+
+    /// The player clicks `cell`; a mine there moves away if it can. Whether the player lives.
+    fn click(&mut self, rng: &mut Rng, cell: usize) -> bool {
+        if self.cover.state(cell) != CellState::Closed {
+            return true;
+        }
+        if self.mine[cell] {
+            let around = self.open_around(cell);
+            let targets: Vec<usize> = (0..self.grid.len())
+                .filter(|&c| {
+                    c != cell
+                        && !self.mine[c]
+                        && self.cover.state(c) == CellState::Closed
+                        && self.open_around(c) == around
+                })
+                .collect();
+            if targets.is_empty() {
+                return false;
+            }
+            let target = targets[rng.below(targets.len())];
+            self.mine[cell] = false;
+            self.mine[target] = true;
+            self.board = Board::new(self.grid, self.mine.clone());
+            self.relocations += 1;
+        }
+        self.open(cell);
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_crafted_panel_leaves_no_single_number_rule() {
+        let mut rng = Rng::new(5);
+        let grid = Grid::new(12, 14);
+        for pattern in [Pattern::Lattice, Pattern::Lines] {
+            let (board, view) = crafted_panel(&mut rng, grid, Mines::Density(0.2), pattern);
+            for cell in 0..grid.len() {
+                if let Seen::Open(n) = view.get(cell) {
+                    assert!(!board.is_mine(cell) && board.count(cell) == n);
+                    let closed = grid
+                        .neighbours(cell)
+                        .filter(|&c| view.get(c) == Seen::Closed)
+                        .count();
+                    assert!(n > 0 && (n as usize) < closed, "{pattern:?} cell {cell}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_adversary_only_moves_mines_where_no_number_changes() {
+        let mut rng = Rng::new(9);
+        let grid = Grid::new(10, 10);
+        let mut solver = Solver::new();
+        let game = adversary_game(&mut rng, grid, 0.2, Mines::Density(0.15), &mut solver, 400);
+        assert!(game.moves > 0);
+        // Replaying the player on the final layout gives the same game: every number shown
+        // is the final layout's.
+        let mut replay = Solver::new();
+        let mut cover = Cover::new(&game.board);
+        let mut view = View::new(grid);
+        let mut opened = Vec::new();
+        cover.reveal_from(&game.board, game.first, FlagsInCascade::Kept, &mut opened);
+        for &c in &opened {
+            view.set(c as usize, Seen::Open(game.board.count(c as usize)));
+        }
+        for _ in 0..game.moves {
+            let decision = replay
+                .next_move(&view, Mines::Density(0.15), Style::CLASSIC)
+                .unwrap()
+                .unwrap();
+            let targets: Vec<usize> = match decision.action {
+                Move::Flag(cell) => {
+                    assert!(game.board.is_mine(cell));
+                    cover.set_flag(cell, true);
+                    view.set(cell, Seen::Flagged);
+                    continue;
+                }
+                Move::Open(cell) => vec![cell],
+                Move::Chord(cell) => grid
+                    .neighbours(cell)
+                    .filter(|&n| cover.state(n) == CellState::Closed)
+                    .collect(),
+            };
+            for cell in targets {
+                if game.board.is_mine(cell) {
+                    assert!(
+                        !game.won,
+                        "the replay lost a game the adversary's player won"
+                    );
+                    return;
+                }
+                opened.clear();
+                cover.reveal_from(&game.board, cell, FlagsInCascade::Kept, &mut opened);
+                for &c in &opened {
+                    view.set(c as usize, Seen::Open(game.board.count(c as usize)));
+                }
+            }
+        }
+        assert_eq!(game.won, cover.safe_closed() == 0);
+    }
+}

@@ -11,17 +11,17 @@
 //!    that touch exactly the same numbers, and the boxes into independent components. All of
 //!    this is kept between analyses: a new view is compared with the last one (or read from
 //!    its change list), and only the components a change touched are regrouped.
-//! 3. Each new component's arrangements are enumerated by backtracking ([`enumerate`]); one
-//!    with too many is estimated by belief propagation ([`approximate`]) and counted by
-//!    [`Solver::approximations`].
+//! 3. Each new component's arrangements are enumerated by backtracking ([`enumerate`]); for
+//!    one with too many, each box gets its exact probability given only the numbers it touches
+//!    ([`approximate`]: calibrated, less sharp), counted by [`Solver::approximations`].
 //! 4. Components are combined into probabilities ([`combine`]): independently with a density,
 //!    through the cells off the frontier with a known total. Cells safe (or mines) in every
 //!    arrangement are certain, and stay known from then on.
 //! 5. Safe cells are listed likeliest-0 first. With none, the guess is chosen among the cells
 //!    within 0.03 of the lowest mine probability by the chance that what they show makes
-//!    progress, found by re-analysing the position once per number each could show: a probe
-//!    changes the real state, regroups and enumerates only the components it touches, and is
-//!    rolled back ([`guess`]).
+//!    progress: a probe opens the cell on the real state without reading its number,
+//!    regroups and enumerates only the components it touches (tallied by what the cell would
+//!    show), reuses the others, and is rolled back ([`guess`]).
 //!
 //! One analysis (with its probes) walks at most [`NODE_BUDGET`] nodes: results depend on the
 //! view alone, never on time or threads. When the budget runs out the decision is made with
@@ -39,7 +39,7 @@ mod view;
 pub use view::{Decision, Inconsistent, Mines, Move, Seen, Style, View, JLU_DENSITY};
 
 use crate::board::Grid;
-use approximate::Propagator;
+use approximate::Estimator;
 use combine::{couple, hull_contains, CountLaw, Hull, Poly, Uncoupled};
 use enumerate::{Counts, Enumerated, Enumerator, Tallies, SOME_MINE, SOME_SAFE};
 use frontier::{Frontier, Kind, Know, Law, NONE};
@@ -67,7 +67,7 @@ pub struct Solver {
     node_budget: u64,
     frontier: Frontier,
     enumerator: Enumerator,
-    propagator: Propagator,
+    estimator: Estimator,
     /// The grid and mine count the kept knowledge is for; `None` when there is none.
     basis: Option<(Grid, Mines)>,
     /// The view last read and how many changes its list had then.
@@ -125,7 +125,7 @@ impl Solver {
             node_budget: if nodes == 0 { NODE_BUDGET } else { nodes },
             frontier: Frontier::new(),
             enumerator: Enumerator::default(),
-            propagator: Propagator::default(),
+            estimator: Estimator::default(),
             basis: None,
             view_id: 0,
             view_changes: 0,
@@ -157,6 +157,11 @@ impl Solver {
     /// How many views this solver analysed.
     pub fn analyses(&self) -> u64 {
         self.analyses
+    }
+
+    /// How many nodes the last analysis walked, its probes included (at most the budget).
+    pub fn nodes(&self) -> u64 {
+        self.node_budget - self.left
     }
 
     /// After [`Solver::analyse`]: each cell's probability of being a mine (open cells 0,
@@ -413,9 +418,9 @@ impl Solver {
                 self.approximations += 1;
                 let f = &mut self.frontier;
                 let mut marginals = std::mem::take(&mut f.comps[id as usize].marginals);
-                let fits =
-                    self.propagator
-                        .run(&f.comps[id as usize], &f.cells, odds, &mut marginals);
+                let comp = &f.comps[id as usize];
+                let (fits, used) = self.estimator.run(comp, &f.cells, odds, &mut marginals);
+                self.left = self.left.saturating_sub(used);
                 let comp = &mut f.comps[id as usize];
                 comp.marginals = marginals;
                 comp.kind = Kind::Approximate;
