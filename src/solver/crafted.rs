@@ -149,8 +149,10 @@ pub struct AdversaryGame {
     pub board: Board,
     /// The first click (the course's, made for the player).
     pub first: usize,
-    /// The player's moves, and how many times a mine was moved away from its click.
+    /// The player's moves.
     pub moves: u64,
+    /// Moves that were guesses, and the mines moved away from a click.
+    pub guesses: u64,
     pub relocations: u64,
     pub won: bool,
 }
@@ -209,13 +211,16 @@ pub fn adversary_game(
         mine,
         view: View::new(grid),
         opened: Vec::new(),
+        open_cells: 0,
         relocations: 0,
     };
     game.open(first);
     let mut moves = 0;
+    let mut guesses = 0;
     let mut won = false;
     while moves < max_moves {
-        if game.cover.safe_closed() == 0 {
+        // The cover's own count is of the first layout's safe cells; the layout changes.
+        if game.open_cells == game.board.safe_cells() {
             won = true;
             break;
         }
@@ -223,6 +228,7 @@ pub fn adversary_game(
             break;
         };
         moves += 1;
+        guesses += !decision.certain as u64;
         let alive = match decision.action {
             Move::Flag(cell) => {
                 game.cover.set_flag(cell, true);
@@ -246,6 +252,7 @@ pub fn adversary_game(
         board: game.board,
         first,
         moves,
+        guesses,
         relocations: game.relocations,
         won,
     }
@@ -259,6 +266,8 @@ struct Adversary {
     cover: Cover,
     view: View,
     opened: Vec<u32>,
+    /// How many cells are open.
+    open_cells: usize,
     relocations: u64,
 }
 
@@ -266,8 +275,9 @@ impl Adversary {
     /// Opens `cell` (and its cascade) and shows what opened.
     fn open(&mut self, cell: usize) {
         self.opened.clear();
-        self.cover
-            .reveal_from(&self.board, cell, FlagsInCascade::Kept, &mut self.opened);
+        self.open_cells +=
+            self.cover
+                .reveal_from(&self.board, cell, FlagsInCascade::Kept, &mut self.opened);
         for &c in &self.opened {
             let c = c as usize;
             self.view.set(c, Seen::Open(self.board.count(c)));
@@ -288,28 +298,156 @@ impl Adversary {
             return true;
         }
         if self.mine[cell] {
-            let around = self.open_around(cell);
-            let targets: Vec<usize> = (0..self.grid.len())
-                .filter(|&c| {
-                    c != cell
-                        && !self.mine[c]
-                        && self.cover.state(c) == CellState::Closed
-                        && self.open_around(c) == around
-                })
-                .collect();
-            if targets.is_empty() {
+            let moved = if self.open_around(cell).is_empty() {
+                self.swap_away(rng, cell)
+            } else {
+                self.rearrange(rng, cell)
+            };
+            if !moved {
                 return false;
             }
-            let target = targets[rng.below(targets.len())];
-            self.mine[cell] = false;
-            self.mine[target] = true;
             self.board = Board::new(self.grid, self.mine.clone());
             self.relocations += 1;
         }
         self.open(cell);
         true
     }
+
+    /// A mine next to no number moves to another closed cell next to no number.
+    fn swap_away(&mut self, rng: &mut Rng, cell: usize) -> bool {
+        let targets: Vec<usize> = (0..self.grid.len())
+            .filter(|&c| {
+                c != cell
+                    && !self.mine[c]
+                    && self.cover.state(c) == CellState::Closed
+                    && self.open_around(c).is_empty()
+            })
+            .collect();
+        if targets.is_empty() {
+            return false;
+        }
+        self.mine[cell] = false;
+        self.mine[targets[rng.below(targets.len())]] = true;
+        true
+    }
+
+    /// A mine next to numbers: the closed unflagged cells connected to it through numbers get
+    /// a new arrangement that fits every number with `cell` safe, drawn by a randomised
+    /// depth-first search (at most [`REARRANGE_NODES`] steps).
+    fn rearrange(&mut self, rng: &mut Rng, cell: usize) -> bool {
+        let grid = self.grid;
+        let closed = |c: usize| self.cover.state(c) == CellState::Closed;
+        // The region: closed unflagged cells reached through numbers, breadth first.
+        let mut index = vec![u32::MAX; grid.len()];
+        let mut vars = vec![cell];
+        index[cell] = 0;
+        let mut numbers = Vec::new();
+        let mut number_index = vec![u32::MAX; grid.len()];
+        let mut head = 0;
+        while head < vars.len() {
+            let v = vars[head];
+            head += 1;
+            for n in grid.neighbours(v) {
+                if !self.cover.is_open(n) || number_index[n] != u32::MAX {
+                    continue;
+                }
+                number_index[n] = numbers.len() as u32;
+                numbers.push(n);
+                for m in grid.neighbours(n) {
+                    if closed(m) && index[m] == u32::MAX {
+                        index[m] = vars.len() as u32;
+                        vars.push(m);
+                    }
+                }
+            }
+        }
+        // Each number: mines still to place among its region cells, and those cells left.
+        let mut need: Vec<i32> = numbers
+            .iter()
+            .map(|&n| {
+                let flags = grid
+                    .neighbours(n)
+                    .filter(|&m| self.cover.state(m) == CellState::Flagged)
+                    .count();
+                self.board.count(n) as i32 - flags as i32
+            })
+            .collect();
+        let mut left: Vec<i32> = numbers
+            .iter()
+            .map(|&n| grid.neighbours(n).filter(|&m| closed(m)).count() as i32)
+            .collect();
+        let var_numbers: Vec<Vec<usize>> = vars
+            .iter()
+            .map(|&v| {
+                grid.neighbours(v)
+                    .filter(|&n| number_index[n] != u32::MAX)
+                    .map(|n| number_index[n] as usize)
+                    .collect()
+            })
+            .collect();
+        // Depth-first: value[i] is the mine (1) or not (0) of vars[i]; first[i] the value tried
+        // first (random), tried[i] how many of the two were tried.
+        let count = vars.len();
+        let mut value = vec![0i32; count];
+        let mut tried = vec![0u8; count];
+        let mut first = vec![0i32; count];
+        let mut pos = 0usize;
+        let mut steps = 0u64;
+        let fits = |need: &[i32], left: &[i32], i: usize| {
+            var_numbers[i]
+                .iter()
+                .all(|&k| need[k] >= 0 && need[k] <= left[k])
+        };
+        loop {
+            if pos == count {
+                break;
+            }
+            steps += 1;
+            if steps > REARRANGE_NODES {
+                return false;
+            }
+            if tried[pos] == 0 {
+                first[pos] = if pos == 0 { 0 } else { rng.chance(0.5) as i32 };
+            } else {
+                // Undo the value tried last.
+                for &k in &var_numbers[pos] {
+                    need[k] += value[pos];
+                    left[k] += 1;
+                }
+            }
+            let limit = if pos == 0 { 1 } else { 2 };
+            if tried[pos] as i32 >= limit {
+                tried[pos] = 0;
+                if pos == 0 {
+                    return false;
+                }
+                pos -= 1;
+                continue;
+            }
+            value[pos] = if tried[pos] == 0 {
+                first[pos]
+            } else {
+                1 - first[pos]
+            };
+            tried[pos] += 1;
+            for &k in &var_numbers[pos] {
+                need[k] -= value[pos];
+                left[k] -= 1;
+            }
+            if fits(&need, &left, pos) {
+                pos += 1;
+            }
+        }
+        for (i, &v) in vars.iter().enumerate() {
+            self.mine[v] = value[i] == 1;
+        }
+        true
+    }
 }
+
+/// The most steps one rearrangement may take before the adversary gives up (and the player
+/// loses).
+const REARRANGE_NODES: u64 = 2_000_000;
 
 #[cfg(test)]
 mod tests {

@@ -259,14 +259,14 @@ impl Enumerator {
     }
 
     /// The ways of the boxes up to `pos` from those before it and `pos`'s mine count.
-    #[inline]
+    #[inline(always)]
     fn weigh(&mut self, pos: usize) {
         self.ways[pos + 1] =
             self.ways[pos] * BINOM[self.size[pos] as usize][self.cur[pos] as usize];
     }
 
     /// The bounds on the mines of box `b` given what its numbers still need.
-    #[inline]
+    #[inline(always)]
     fn bounds(&self, comp: &Component, b: usize) -> (i32, i32) {
         let size = self.size[b] as i32;
         let (mut low, mut high) = (0, size);
@@ -278,7 +278,7 @@ impl Enumerator {
     }
 
     /// Adds `mines` to box `b`'s numbers and `rest` to their unassigned cells.
-    #[inline]
+    #[inline(always)]
     fn shift(&mut self, comp: &Component, b: usize, mines: i32, rest: i32) {
         for i in comp.numbers_of(b) {
             self.placed[i] += mines;

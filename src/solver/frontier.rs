@@ -164,8 +164,65 @@ struct Counters {
     outside: usize,
     loose_mines: usize,
     known_mines: usize,
-    safe_cells: usize,
-    mine_cells: usize,
+    safe: usize,
+    mines: usize,
+}
+
+/// A set of cells in no particular order, with O(1) insertion and removal.
+#[derive(Debug, Default)]
+pub(super) struct CellSet {
+    items: Vec<u32>,
+    /// Per cell: its index in `items`, or `NONE`.
+    at: Vec<u32>,
+    /// Grows at every change.
+    version: u64,
+}
+
+impl CellSet {
+    fn reset(&mut self, cells: usize) {
+        self.version += 1;
+        self.items.clear();
+        self.at.clear();
+        self.at.resize(cells, NONE);
+    }
+
+    fn insert(&mut self, cell: usize) {
+        debug_assert_eq!(self.at[cell], NONE);
+        self.version += 1;
+        self.at[cell] = self.items.len() as u32;
+        self.items.push(cell as u32);
+    }
+
+    fn remove(&mut self, cell: usize) {
+        let at = self.at[cell];
+        if at == NONE {
+            return;
+        }
+        self.version += 1;
+        self.items.swap_remove(at as usize);
+        if let Some(&moved) = self.items.get(at as usize) {
+            self.at[moved as usize] = at;
+        }
+        self.at[cell] = NONE;
+    }
+
+    /// Drops the cells inserted after the set had `len` of them (none removed since).
+    fn truncate(&mut self, len: usize) {
+        self.version += 1;
+        for &cell in &self.items[len.min(self.items.len())..] {
+            self.at[cell as usize] = NONE;
+        }
+        self.items.truncate(len);
+    }
+
+    pub(super) fn cells(&self) -> &[u32] {
+        &self.items
+    }
+
+    /// A number that changes whenever the set does.
+    pub(super) fn version(&self) -> u64 {
+        self.version
+    }
 }
 
 /// The solver's knowledge of one board.
@@ -187,10 +244,11 @@ pub(super) struct Frontier {
     pub loose_mines: usize,
     /// Flags and mine facts.
     pub known_mines: usize,
-    /// Cells found safe while closed, oldest first (some may be open by now).
-    pub safe_cells: Vec<u32>,
-    /// Cells found to be mines (some may be flagged by now).
-    pub mine_cells: Vec<u32>,
+    /// The closed cells known safe, and the unflagged ones known to be mines.
+    pub safe: CellSet,
+    pub mines: CellSet,
+    /// The cells settled since the checkpoint.
+    settled: Vec<u32>,
     queue: Vec<u32>,
     dirty: Vec<u32>,
     /// Numbers opened since the last rebuild.
@@ -245,8 +303,9 @@ impl Frontier {
             outside: 0,
             loose_mines: 0,
             known_mines: 0,
-            safe_cells: Vec::new(),
-            mine_cells: Vec::new(),
+            safe: CellSet::default(),
+            mines: CellSet::default(),
+            settled: Vec::new(),
             queue: Vec::new(),
             dirty: Vec::new(),
             fresh: Vec::new(),
@@ -293,8 +352,9 @@ impl Frontier {
         self.outside = n;
         self.loose_mines = 0;
         self.known_mines = 0;
-        self.safe_cells.clear();
-        self.mine_cells.clear();
+        self.safe.reset(n);
+        self.mines.reset(n);
+        self.settled.clear();
         self.queue.clear();
         self.dirty.clear();
         self.fresh.clear();
@@ -331,8 +391,8 @@ impl Frontier {
             outside: self.outside,
             loose_mines: self.loose_mines,
             known_mines: self.known_mines,
-            safe_cells: self.safe_cells.len(),
-            mine_cells: self.mine_cells.len(),
+            safe: self.safe.items.len(),
+            mines: self.mines.items.len(),
         }
     }
 
@@ -348,7 +408,9 @@ impl Frontier {
         self.saved = self.counters();
     }
 
-    /// Undoes every change since the checkpoint (or the last commit).
+    /// Undoes every change since the checkpoint (or the last commit). The sets of known cells
+    /// are restored by dropping what was added: a probe only opens unknown cells, so it never
+    /// removes from them (a real update that fails is rolled back too, and then started over).
     pub(super) fn rollback(&mut self) {
         while let Some((cell, old)) = self.log.pop() {
             self.cells[cell as usize] = old;
@@ -373,14 +435,16 @@ impl Frontier {
         self.outside = saved.outside;
         self.loose_mines = saved.loose_mines;
         self.known_mines = saved.known_mines;
-        self.safe_cells.truncate(saved.safe_cells);
-        self.mine_cells.truncate(saved.mine_cells);
+        self.safe.truncate(saved.safe);
+        self.mines.truncate(saved.mines);
+        self.settled.clear();
     }
 
     /// Keeps every change since the checkpoint; frees the components regrouped away.
     pub(super) fn commit(&mut self) {
         debug_assert!(self.dirty.is_empty() && self.fresh.is_empty());
         self.log.clear();
+        self.settled.clear();
         self.created.clear();
         for id in self.released.drain(..) {
             self.comps[id as usize].recycle();
@@ -394,9 +458,18 @@ impl Frontier {
         &self.released
     }
 
-    /// Cells settled safe since the checkpoint (what a probe counts as progress).
-    pub(super) fn safe_since_checkpoint(&self) -> &[u32] {
-        &self.safe_cells[self.saved.safe_cells..]
+    /// The cells settled since the checkpoint.
+    pub(super) fn settled(&self) -> &[u32] {
+        &self.settled
+    }
+
+    /// How many cells were settled safe since the checkpoint (what a probe counts as
+    /// progress).
+    pub(super) fn safe_since_checkpoint(&self) -> usize {
+        self.settled
+            .iter()
+            .filter(|&&c| self.cells[c as usize].know == Know::Safe)
+            .count()
     }
 
     /// The mines known among `cell`'s neighbours, and its unknown neighbours.
@@ -432,6 +505,9 @@ impl Frontier {
         }
         debug_assert!(old.know != Know::Open);
         self.save(cell);
+        if old.know == Know::Safe {
+            self.safe.remove(cell);
+        }
         if old.know == Know::Unknown {
             self.unknown -= 1;
             if old.comp == NONE {
@@ -489,11 +565,13 @@ impl Frontier {
             Know::Mine => {
                 self.save(cell);
                 self.cells[cell].know = Know::Flag;
+                self.mines.remove(cell);
                 Ok(())
             }
             Know::Unknown => {
                 self.settle(cell, Know::Mine);
                 self.cells[cell].know = Know::Flag;
+                self.mines.remove(cell);
                 self.mark_dirty(old.comp);
                 self.queue_numbers_around(cell);
                 Ok(())
@@ -517,10 +595,11 @@ impl Frontier {
         }
         if mine {
             self.known_mines += 1;
-            self.mine_cells.push(cell as u32);
+            self.mines.insert(cell);
         } else {
-            self.safe_cells.push(cell as u32);
+            self.safe.insert(cell);
         }
+        self.settled.push(cell as u32);
         for next in self.around(cell) {
             if self.cells[next].know == Know::Open {
                 self.save(next);

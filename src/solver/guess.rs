@@ -255,7 +255,7 @@ impl Solver {
             .position(|&id| f.cells[cell].comp == id)
             .map(|i| (i, created[i]));
         let values = watched.map_or(1, |(_, id)| tallies(&f.comps[id as usize]).values());
-        let rules_safe = f.safe_since_checkpoint().len();
+        let rules_safe = f.safe_since_checkpoint();
         let mut outcomes = Outcomes::none();
         match mines {
             Mines::Density(p) => {
@@ -437,7 +437,7 @@ impl Solver {
             self.frontier.checkpoint();
             if self.frontier.open(cell, v as u8).is_ok() && self.frontier.propagate().is_ok() {
                 ln_weight[v] = w.ln();
-                safe[v] = self.frontier.safe_since_checkpoint().len();
+                safe[v] = self.frontier.safe_since_checkpoint();
             }
             self.frontier.rollback();
         }

@@ -34,6 +34,7 @@ pub mod crafted;
 mod enumerate;
 mod frontier;
 mod guess;
+mod moves;
 mod view;
 
 pub use view::{Decision, Inconsistent, Mines, Move, Seen, Style, View, JLU_DENSITY};
@@ -91,12 +92,19 @@ pub struct Solver {
     count_law: Vec<CountLaw>,
     /// The live components in a fixed order (by first number), as last combined.
     order: Vec<u32>,
-    certain_safe: Vec<u32>,
-    certain_mines: Vec<u32>,
+    /// The certain safe cells best first, when `ordered` (after `analyse`; after `next_move`
+    /// the frontier's set is given as it is), and the certain mines ascending, as of the
+    /// mine set's `mines_version`.
+    sorted_safe: Vec<u32>,
+    ordered: bool,
+    sorted_mines: Vec<u32>,
+    mines_version: u64,
+    ready: moves::Ready,
     best_guess: Option<usize>,
     guess: guess::Scratch,
     changed: Vec<u32>,
     created: Vec<u32>,
+    touched: Vec<u32>,
     approximations: u64,
     analyses: u64,
 }
@@ -138,12 +146,16 @@ impl Solver {
             ln_weight: Vec::new(),
             count_law: Vec::new(),
             order: Vec::new(),
-            certain_safe: Vec::new(),
-            certain_mines: Vec::new(),
+            sorted_safe: Vec::new(),
+            ordered: false,
+            sorted_mines: Vec::new(),
+            mines_version: u64::MAX,
+            ready: moves::Ready::default(),
             best_guess: None,
             guess: guess::Scratch::default(),
             changed: Vec::new(),
             created: Vec::new(),
+            touched: Vec::new(),
             approximations: 0,
             analyses: 0,
         }
@@ -173,14 +185,20 @@ impl Solver {
     /// After [`Solver::analyse`]: the closed, unflagged cells that are safe in every consistent
     /// arrangement, best first (cells certain to show 0, then the likeliest 0s), so that opening
     /// them in order never clicks a cell an earlier cascade opens anyway (skip those open).
+    /// After [`Solver::next_move`] the same cells in no particular order (it needs only the
+    /// best, and ordering them all would cost each move as much as the list is long).
     pub fn certain_safe(&self) -> &[u32] {
-        &self.certain_safe
+        if self.ordered {
+            &self.sorted_safe
+        } else {
+            self.frontier.safe.cells()
+        }
     }
 
     /// After [`Solver::analyse`]: the closed, unflagged cells that are mines in every consistent
     /// arrangement, ascending.
     pub fn certain_mines(&self) -> &[u32] {
-        &self.certain_mines
+        &self.sorted_mines
     }
 
     /// After [`Solver::analyse`] with no certain safe cell: the guess, the closed cell least
@@ -202,9 +220,9 @@ impl Solver {
         mines: Mines,
         style: Style,
     ) -> Result<Option<Decision>, Inconsistent> {
-        self.analyse(view, mines)?;
+        self.read(view, mines)?;
         if style.flags {
-            if let Some(&cell) = self.certain_mines.first() {
+            if let Some(&cell) = self.sorted_mines.first() {
                 return Ok(Some(Decision {
                     action: Move::Flag(cell as usize),
                     mine_probability: 1.0,
@@ -221,9 +239,9 @@ impl Solver {
                 }));
             }
         }
-        if let Some(&cell) = self.certain_safe.first() {
+        if let Some(cell) = self.best_safe() {
             return Ok(Some(Decision {
-                action: Move::Open(cell as usize),
+                action: Move::Open(cell),
                 mine_probability: 0.0,
                 certain: true,
             }));
@@ -235,43 +253,6 @@ impl Solver {
         }))
     }
 
-    /// An open number whose flags match it and that has at least two closed unflagged
-    /// neighbours, all certain safe (so the chord is safe even if a flag were wrong): the one
-    /// that opens the most, the first in row-major order among equals.
-    fn best_chord(&self) -> Option<usize> {
-        let f = &self.frontier;
-        let mut best: Option<(usize, usize)> = None;
-        for &safe in &self.certain_safe {
-            for cell in f.around(safe as usize) {
-                let Seen::Open(number) = f.seen[cell] else {
-                    continue;
-                };
-                let (mut flags, mut opens, mut all_safe) = (0, 0, true);
-                for next in f.around(cell) {
-                    match f.seen[next] {
-                        Seen::Flagged => flags += 1,
-                        Seen::Closed => {
-                            opens += 1;
-                            all_safe &= f.know(next) == Know::Safe;
-                        }
-                        Seen::Open(_) => {}
-                    }
-                }
-                if flags != number as usize || !all_safe || opens < 2 {
-                    continue;
-                }
-                let better = match best {
-                    None => true,
-                    Some((at, most)) => opens > most || (opens == most && cell < at),
-                };
-                if better {
-                    best = Some((cell, opens));
-                }
-            }
-        }
-        best.map(|(cell, _)| cell)
-    }
-
     /// Analyses `view`: certain cells, every cell's mine probability and the best guess. An
     /// error when no arrangement of mines fits the numbers (and the total, when known).
     ///
@@ -280,19 +261,37 @@ impl Solver {
     /// enumeration of those components; the guess adds O(cells) and its probes. Every analysis
     /// walks at most the node budget. Memory O(cells).
     pub fn analyse(&mut self, view: &View, mines: Mines) -> Result<(), Inconsistent> {
+        self.read(view, mines)?;
+        let mut sorted = std::mem::take(&mut self.sorted_safe);
+        self.ordered_safe(&mut sorted);
+        self.sorted_safe = sorted;
+        self.ordered = true;
+        Ok(())
+    }
+
+    /// [`Solver::analyse`] but for the order of the certain safe cells.
+    fn read(&mut self, view: &View, mines: Mines) -> Result<(), Inconsistent> {
         self.analyses += 1;
         self.left = self.node_budget;
-        self.certain_safe.clear();
-        self.certain_mines.clear();
+        self.ordered = false;
         self.best_guess = None;
-        let result = self.update(view, mines);
-        if result.is_err() {
+        if let Err(inconsistent) = self.update(view, mines) {
+            // Forget everything: the next view starts over.
             self.frontier.rollback();
+            self.frontier.reset(view.grid());
             self.basis = None;
-            return result;
+            self.sorted_mines.clear();
+            self.mines_version = u64::MAX;
+            return Err(inconsistent);
         }
-        self.collect_certain();
-        if self.certain_safe.is_empty() {
+        if self.frontier.mines.version() != self.mines_version {
+            self.mines_version = self.frontier.mines.version();
+            self.sorted_mines.clear();
+            self.sorted_mines
+                .extend_from_slice(self.frontier.mines.cells());
+            self.sorted_mines.sort_unstable();
+        }
+        if self.frontier.safe.cells().is_empty() {
             self.best_guess = self.choose_guess(mines);
         }
         Ok(())
@@ -330,10 +329,6 @@ impl Solver {
             self.start_over(grid, mines, view);
         }
         self.frontier.checkpoint();
-        let settled_before = (
-            self.frontier.safe_cells.len(),
-            self.frontier.mine_cells.len(),
-        );
         for i in 0..self.changed.len() {
             let cell = self.changed[i] as usize;
             let seen = view.get(cell);
@@ -371,14 +366,25 @@ impl Solver {
             self.analyse_component(self.created[i], odds)?;
         }
         let refresh_all = self.combine(mines)?;
+        self.write_probabilities(refresh_all);
+        // What changed: the cells read and settled, and those whose probability moved.
+        let mut touched = std::mem::take(&mut self.touched);
+        touched.clear();
+        touched.extend_from_slice(&self.changed);
+        touched.extend_from_slice(self.frontier.settled());
+        for &id in &self.created {
+            touched.extend_from_slice(&self.frontier.comps[id as usize].cells);
+        }
+        self.refresh_moves(&touched, fresh || refresh_all);
+        self.touched = touched;
         self.frontier.commit();
-        self.write_probabilities(settled_before, refresh_all);
         Ok(())
     }
 
     /// Forgets everything known: the next changes are every cell of `view` not closed.
     fn start_over(&mut self, grid: Grid, mines: Mines, view: &View) {
         self.frontier.reset(grid);
+        self.ready.reset(grid.len());
         self.basis = Some((grid, mines));
         self.probability.clear();
         self.probability.resize(grid.len(), 0.0);
@@ -657,7 +663,7 @@ impl Solver {
 
     /// Writes the probabilities that changed: cells read or settled in this analysis, the
     /// components combined, the cells off the frontier when their probability moved.
-    fn write_probabilities(&mut self, settled_before: (usize, usize), all_comps: bool) {
+    fn write_probabilities(&mut self, all_comps: bool) {
         let f = &self.frontier;
         let value = |cell: usize, fallback: f64| match f.know(cell) {
             Know::Open | Know::Safe => 0.0,
@@ -665,15 +671,9 @@ impl Solver {
             Know::Unknown => fallback,
         };
         let outside = self.outside_now;
-        for &cell in self.changed.iter() {
+        for &cell in self.changed.iter().chain(f.settled()) {
             let cell = cell as usize;
             self.probability[cell] = value(cell, outside);
-        }
-        for &cell in f.safe_cells[settled_before.0.min(f.safe_cells.len())..]
-            .iter()
-            .chain(&f.mine_cells[settled_before.1.min(f.mine_cells.len())..])
-        {
-            self.probability[cell as usize] = value(cell as usize, outside);
         }
         let comps: &[u32] = if all_comps {
             &self.order
@@ -697,28 +697,6 @@ impl Solver {
                 }
             }
         }
-    }
-
-    /// Fills the certain lists from the facts: safe cells likeliest-0 first, mines ascending.
-    fn collect_certain(&mut self) {
-        let f = &mut self.frontier;
-        let cells = &f.cells;
-        f.safe_cells
-            .retain(|&c| cells[c as usize].know == Know::Safe);
-        f.mine_cells
-            .retain(|&c| cells[c as usize].know == Know::Mine);
-        f.commit();
-        self.certain_mines.extend_from_slice(&f.mine_cells);
-        self.certain_mines.sort_unstable();
-        self.certain_safe.extend_from_slice(&f.safe_cells);
-        let mut keyed: Vec<(f64, u32)> = self
-            .certain_safe
-            .iter()
-            .map(|&c| (self.zero_chance(c as usize), c))
-            .collect();
-        keyed.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        self.certain_safe.clear();
-        self.certain_safe.extend(keyed.iter().map(|&(_, c)| c));
     }
 
     /// A cheap estimate of the chance that `cell` shows a 0 if opened (its unknown neighbours

@@ -1,0 +1,161 @@
+//! The certain moves kept ready between analyses: the safe cell likeliest to show a 0, and
+//! the chord that opens the most. A move changes a few cells; only the safe cells and numbers
+//! around what changed are looked at again, so that a long game does not pay at every move for
+//! every safe cell still waiting to be opened (an ACM player flags its certain mines one move
+//! at a time while thousands of safe cells wait).
+
+use super::frontier::Know;
+use super::{Seen, Solver};
+use std::cmp::Reverse;
+use std::collections::{BTreeSet, BinaryHeap};
+
+/// The moves ready, with what is needed to keep them right.
+#[derive(Debug, Default)]
+pub(super) struct Ready {
+    /// Safe cells by score (the chance to show a 0), then lowest index: the top is the best.
+    /// An entry whose score is no longer its cell's is stale and skipped.
+    heap: BinaryHeap<(u64, Reverse<u32>)>,
+    /// Per cell: its score in the heap, NaN when it has none.
+    score: Vec<f64>,
+    /// Numbers a chord can open, most cells first, then lowest index.
+    chords: BTreeSet<(Reverse<u8>, u32)>,
+    /// Per cell: how many cells its chord opens in `chords`, 0 when it is not there.
+    opens: Vec<u8>,
+    look: Vec<u32>,
+}
+
+impl Ready {
+    pub(super) fn reset(&mut self, cells: usize) {
+        self.heap.clear();
+        self.score.clear();
+        self.score.resize(cells, f64::NAN);
+        self.chords.clear();
+        self.opens.clear();
+        self.opens.resize(cells, 0);
+    }
+}
+
+impl Solver {
+    /// After an update: looks again at the safe cells and numbers next to `touched` (cells
+    /// read, settled, or whose probability changed), or at all of them.
+    ///
+    /// # Complexity
+    /// O(64 * touched * log(safe cells)), or O(64 * safe cells) for all.
+    pub(super) fn refresh_moves(&mut self, touched: &[u32], all: bool) {
+        let mut look = std::mem::take(&mut self.ready.look);
+        look.clear();
+        if all {
+            self.ready.heap.clear();
+            self.ready.score.iter_mut().for_each(|s| *s = f64::NAN);
+            self.ready.chords.clear();
+            self.ready.opens.iter_mut().for_each(|o| *o = 0);
+            look.extend_from_slice(self.frontier.safe.cells());
+        } else {
+            look.extend_from_slice(touched);
+        }
+        let f = &self.frontier;
+        let around: Vec<u32> = look
+            .iter()
+            .flat_map(|&c| f.around(c as usize).map(|n| n as u32))
+            .collect();
+        look.extend(around);
+        for &cell in &look {
+            let cell = cell as usize;
+            if self.frontier.know(cell) == Know::Safe {
+                let score = self.zero_chance(cell);
+                if score.to_bits() != self.ready.score[cell].to_bits() {
+                    self.ready.score[cell] = score;
+                    self.ready
+                        .heap
+                        .push((score.to_bits(), Reverse(cell as u32)));
+                }
+            } else {
+                self.ready.score[cell] = f64::NAN;
+            }
+            if matches!(self.frontier.seen[cell], Seen::Open(_)) {
+                self.examine_chord(cell);
+            }
+        }
+        let live = self.frontier.safe.cells().len();
+        if self.ready.heap.len() > 4 * live + 1024 {
+            let score = &self.ready.score;
+            self.ready.heap = self
+                .frontier
+                .safe
+                .cells()
+                .iter()
+                .map(|&c| (score[c as usize].to_bits(), Reverse(c)))
+                .collect();
+        }
+        self.ready.look = look;
+    }
+
+    /// Puts the open number `cell` among the chords, or takes it out: its flags must match it,
+    /// and its closed unflagged neighbours, at least two, must all be certain safe (so the
+    /// chord is safe even if a flag were wrong).
+    fn examine_chord(&mut self, cell: usize) {
+        let f = &self.frontier;
+        let Seen::Open(number) = f.seen[cell] else {
+            return;
+        };
+        let c = f.cells[cell];
+        let mut opens = 0u8;
+        // Every closed neighbour known and no mine missing: the flags are its mines, unless
+        // some of its mines are known but not flagged (counted below).
+        if c.unknown == 0 && c.need == 0 {
+            let (mut flags, mut all_safe) = (0, true);
+            for next in f.around(cell) {
+                match f.seen[next] {
+                    Seen::Flagged => flags += 1,
+                    Seen::Closed => {
+                        opens += 1;
+                        all_safe &= f.know(next) == Know::Safe;
+                    }
+                    Seen::Open(_) => {}
+                }
+            }
+            if flags != number || !all_safe || opens < 2 {
+                opens = 0;
+            }
+        }
+        let old = self.ready.opens[cell];
+        if old != opens {
+            if old != 0 {
+                self.ready.chords.remove(&(Reverse(old), cell as u32));
+            }
+            if opens != 0 {
+                self.ready.chords.insert((Reverse(opens), cell as u32));
+            }
+            self.ready.opens[cell] = opens;
+        }
+    }
+
+    /// The chord that opens the most cells, the first in row-major order among equals.
+    pub(super) fn best_chord(&self) -> Option<usize> {
+        self.ready.chords.first().map(|&(_, cell)| cell as usize)
+    }
+
+    /// The certain safe cell likeliest to show a 0, the first in row-major order among equals.
+    pub(super) fn best_safe(&mut self) -> Option<usize> {
+        while let Some(&(bits, Reverse(cell))) = self.ready.heap.peek() {
+            let cell = cell as usize;
+            if self.frontier.know(cell) == Know::Safe && self.ready.score[cell].to_bits() == bits {
+                return Some(cell);
+            }
+            self.ready.heap.pop();
+        }
+        None
+    }
+
+    /// The certain safe cells, best first (as [`Solver::best_safe`] would give them).
+    pub(super) fn ordered_safe(&self, out: &mut Vec<u32>) {
+        out.clear();
+        out.extend_from_slice(self.frontier.safe.cells());
+        let score = &self.ready.score;
+        out.sort_unstable_by(|&a, &b| {
+            score[b as usize]
+                .total_cmp(&score[a as usize])
+                .then(a.cmp(&b))
+        });
+    }
+}
