@@ -69,6 +69,8 @@ pub struct Server {
     map: Vec<u8>,
     /// The cells the current visit opened (the flood's queue).
     opened: Vec<u32>,
+    /// The cells whose printed character the last operation changed.
+    changed: Vec<u32>,
 }
 
 impl Server {
@@ -87,6 +89,7 @@ impl Server {
             marked_mines: 0,
             map,
             opened: Vec::new(),
+            changed: Vec::new(),
         };
         server.check_won();
         server
@@ -103,6 +106,12 @@ impl Server {
     /// The printed map as it stands: `rows` lines of `cols` characters, each ending in `\n`.
     pub fn map(&self) -> &[u8] {
         &self.map
+    }
+
+    /// The cells whose character in [`Server::map`] the last [`Server::apply`] changed: a
+    /// client keeping its own copy of the map need read only these.
+    pub fn changed(&self) -> &[u32] {
+        &self.changed
     }
 
     /// The number of visited safe cells.
@@ -138,6 +147,7 @@ impl Server {
     ///
     /// Complexity: O(1) plus O(8) per cell opened; the win adds one pass over every cell.
     pub fn apply(&mut self, cell: usize, operation: Operation) -> Status {
+        self.changed.clear();
         match operation {
             Operation::Visit => self.visit(cell),
             Operation::Mark => self.mark(cell),
@@ -210,6 +220,7 @@ impl Server {
         let (row, col) = grid.row_col(cell);
         // Each map line carries its `\n`, one byte more than the row.
         self.map[row * (grid.cols() + 1) + col] = shown;
+        self.changed.push(cell as u32);
     }
 }
 

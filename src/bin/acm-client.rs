@@ -239,7 +239,7 @@ impl Game {
 
     /// The player's move, from the printed map alone.
     fn decide(&mut self) -> Option<(usize, Operation)> {
-        read_map(self.server.map(), &mut self.view);
+        read_map(self.server.map(), self.server.changed(), &mut self.view);
         let decision = self
             .solver
             .next_move(&self.view, Mines::Density(ASSUMED_DENSITY), Style::CLASSIC)
@@ -254,17 +254,19 @@ impl Game {
 
 /// What `ReadMap` gets: the printed map's characters as the player's view. `?` is closed, `@`
 /// a marked mine, a digit an open number; `X` (a visited mine, or a wrongly marked cell) is
-/// only printed once the game is over, and counts as a known mine.
-fn read_map(map: &[u8], view: &mut View) {
+/// only printed once the game is over, and counts as a known mine. The view already holds the
+/// map before the last move, so only the characters it `changed` are read again: a move then
+/// costs what it changed, not the map's size.
+fn read_map(map: &[u8], changed: &[u32], view: &mut View) {
     let cols = view.grid().cols();
-    for (row, line) in map.chunks_exact(cols + 1).enumerate() {
-        for (col, &byte) in line[..cols].iter().enumerate() {
-            let seen = match byte {
-                b'0'..=b'8' => Seen::Open(byte - b'0'),
-                b'@' | b'X' => Seen::Flagged,
-                _ => Seen::Closed,
-            };
-            view.set(row * cols + col, seen);
-        }
+    for &cell in changed {
+        let cell = cell as usize;
+        let byte = map[cell / cols * (cols + 1) + cell % cols];
+        let seen = match byte {
+            b'0'..=b'8' => Seen::Open(byte - b'0'),
+            b'@' | b'X' => Seen::Flagged,
+            _ => Seen::Closed,
+        };
+        view.set(cell, seen);
     }
 }
