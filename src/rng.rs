@@ -1,4 +1,20 @@
-//! A small seeded PRNG (SplitMix64): the same seed gives the same stream on every machine.
+//! A small seeded PRNG (SplitMix64): the same seed gives the same stream on every machine; and
+//! the one way mines are dealt for a game whose first click is safe.
+//!
+//! # Examples
+//!
+//! ```
+//! use minejudge::board::Grid;
+//! use minejudge::rng::Rng;
+//!
+//! let mut rng = Rng::new(42);
+//! let board = rng.deal_mines(Grid::new(16, 30), 99, 0);
+//! assert_eq!(board.mines(), 99);
+//! assert!(!board.is_mine(0), "the first click is safe");
+//! assert_eq!(Rng::new(42).deal_mines(Grid::new(16, 30), 99, 0).mines(), 99);
+//! ```
+
+use crate::board::{Board, Grid};
 
 /// SplitMix64: one `u64` of state, passes BigCrush, trivially seedable.
 #[derive(Clone, Debug)]
@@ -55,6 +71,22 @@ impl Rng {
             let j = i + self.below(items.len() - i);
             items.swap(i, j);
         }
+    }
+
+    /// A board of `grid` with `mines` mines dealt uniformly among every cell but `safe` (the
+    /// first click, never a mine): a partial Fisher-Yates draw ([`Rng::choose_front`]) over the
+    /// other cells in index order, so a seed always gives the same board.
+    ///
+    /// # Panics
+    /// If `mines` is not below the number of cells, or `safe` is off the grid.
+    ///
+    /// # Complexity
+    /// O(cells).
+    pub fn deal_mines(&mut self, grid: Grid, mines: usize, safe: usize) -> Board {
+        assert!(safe < grid.len(), "safe cell {safe} off the grid");
+        let mut free: Vec<usize> = (0..grid.len()).filter(|&cell| cell != safe).collect();
+        self.choose_front(&mut free, mines);
+        Board::from_mines(grid, free[..mines].iter().copied())
     }
 
     /// Shuffles `items` uniformly (Fisher-Yates).

@@ -25,7 +25,7 @@
 //! partial tallies give the probabilities, it claims no certain cell beyond the single-number
 //! rules, and [`Solver::approximations`] counts it.
 
-use crate::board::Grid;
+use crate::board::{Board, CellState, Cover, Grid};
 use std::fmt;
 
 /// What the player sees of one cell.
@@ -77,6 +77,21 @@ impl View {
 
     pub fn cells(&self) -> &[Seen] {
         &self.cells
+    }
+
+    /// What a player sees of a game: each cell closed, flagged or open with its count.
+    ///
+    /// # Complexity
+    /// O(cells).
+    pub fn observe(board: &Board, cover: &Cover) -> View {
+        let cells = (0..board.grid().len())
+            .map(|cell| match cover.state(cell) {
+                CellState::Closed => Seen::Closed,
+                CellState::Flagged => Seen::Flagged,
+                CellState::Open => Seen::Open(board.count(cell)),
+            })
+            .collect();
+        View::from_cells(board.grid(), cells)
     }
 }
 

@@ -1,12 +1,8 @@
 //! `acm-client`: its traced moves replayed through `acm-server` give the same maps, it wins the
 //! course's advanced-style games it should, and bad input.
 
-#[allow(dead_code)]
-#[path = "../src/bin/acm-client.rs"]
-mod acm_client_bin;
-
-use crate::acm_server::acm_server_bin;
-use crate::util::{self, assert_bad_input};
+use crate::util::{self, assert_bad_input, solve_into};
+use minejudge::games::acm::{self, client};
 use minejudge::rng::Rng;
 
 /// A single-game file: `n m`, the map, the first click, with the first click's surroundings
@@ -40,7 +36,7 @@ fn traced_moves_replay_through_the_server_to_the_same_maps() {
     for game in 0..games {
         let input = random_game(&mut rng);
         let mut trace = Vec::new();
-        acm_client_bin::solve_traced(input.as_bytes(), &mut trace)
+        solve_into(client::solve_traced, input.as_bytes(), &mut trace)
             .unwrap_or_else(|err| panic!("seed {seed} game {game}: {err}\n{input}"));
         let trace = String::from_utf8(trace).expect("UTF-8");
         // The server's input: the map, then every traced move (the lines of three numbers).
@@ -51,7 +47,7 @@ fn traced_moves_replay_through_the_server_to_the_same_maps() {
             server_input.push('\n');
         }
         let mut server_out = Vec::new();
-        acm_server_bin::solve(server_input.as_bytes(), &mut server_out)
+        solve_into(acm::solve, server_input.as_bytes(), &mut server_out)
             .unwrap_or_else(|err| panic!("seed {seed} game {game}: {err}\n{server_input}"));
         // The server prints the all-`?` map first; the client prints each map after its move.
         let rows: usize = input.split_whitespace().next().unwrap().parse().unwrap();
@@ -67,7 +63,7 @@ fn traced_moves_replay_through_the_server_to_the_same_maps() {
             panic!("seed {seed} game {game}: {diff}\ninput:\n{input}");
         }
         let mut plain = Vec::new();
-        acm_client_bin::solve(input.as_bytes(), &mut plain).unwrap();
+        solve_into(client::solve, input.as_bytes(), &mut plain).unwrap();
         assert!(
             client_maps.ends_with(&*String::from_utf8_lossy(&plain)),
             "game {game}"
@@ -84,7 +80,7 @@ fn traced_moves_replay_through_the_server_to_the_same_maps() {
 #[test]
 fn batch_prints_fifty_shares_and_the_course_score() {
     let mut out = Vec::new();
-    acm_client_bin::solve(b"10 10 12\n42\n2\n", &mut out).unwrap();
+    solve_into(client::solve, b"10 10 12\n42\n2\n", &mut out).unwrap();
     let text = String::from_utf8(out).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 51, "{text}");
@@ -108,7 +104,7 @@ fn batch_prints_fifty_shares_and_the_course_score() {
     );
     // Same seed, same batch.
     let mut again = Vec::new();
-    acm_client_bin::solve(b"10 10 12\n42\n2\n", &mut again).unwrap();
+    solve_into(client::solve, b"10 10 12\n42\n2\n", &mut again).unwrap();
     assert_eq!(text.as_bytes(), &again[..]);
 }
 

@@ -2,30 +2,22 @@
 //! its golden cases as a bundle, and fits in 64 KiB (Codeforces' limit) when a judge takes it.
 
 use crate::{golden, util};
+use minejudge::limits::SOURCE_LIMIT as SIZE_LIMIT;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const SIZE_LIMIT: usize = 64 * 1024;
-
 /// Binaries no online judge takes, so their bundles must compile alone but need not fit in
 /// [`SIZE_LIMIT`]: the courses behind `jlu-machine` and `acm-client` take C++ functions and
-/// headers, `autoplay` is a benchmark and `play` a local web server. Each carries the whole
-/// solver, about 45 KB of code even without comments.
-const NEVER_SUBMITTED: &[&str] = &["acm-client", "autoplay", "jlu-machine", "play"];
+/// headers, `autoplay` is a benchmark and `play` a local web server (each carries the whole
+/// solver, about 45 KB of code even without comments), and `gen` is a tool for test authors
+/// that carries every game.
+const NEVER_SUBMITTED: &[&str] = &["acm-client", "autoplay", "gen", "jlu-machine", "play"];
 
 /// Every binary of the crate: the `src/bin/*.rs` files.
 fn binaries() -> Vec<String> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bin");
-    let mut names: Vec<String> = fs::read_dir(dir)
+    minejudge::bundle::binaries(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
         .expect("src/bin")
-        .filter_map(|entry| {
-            let path = entry.ok()?.path();
-            (path.extension()? == "rs").then(|| path.file_stem()?.to_str().map(String::from))?
-        })
-        .collect();
-    names.sort();
-    names
 }
 
 /// The text `bundle` prints for `args`.
@@ -42,8 +34,9 @@ pub fn bundle(args: &[&str]) -> String {
     String::from_utf8(output.stdout).expect("bundle prints UTF-8")
 }
 
-/// Compiles one source file with plain `rustc --edition 2021 -O`, as an online judge would.
-pub fn compile(source: &Path, exe: &Path) -> Result<(), String> {
+/// Compiles one source file with plain `rustc --edition 2021 -O`, as an online judge would;
+/// what rustc printed (its warnings) when it compiles.
+pub fn compile(source: &Path, exe: &Path) -> Result<String, String> {
     let output = Command::new("rustc")
         .args(["--edition", "2021", "-O", "-o"])
         .arg(exe)
@@ -51,7 +44,7 @@ pub fn compile(source: &Path, exe: &Path) -> Result<(), String> {
         .output()
         .map_err(|err| format!("cannot run rustc: {err}"))?;
     if output.status.success() {
-        Ok(())
+        Ok(String::from_utf8_lossy(&output.stderr).into_owned())
     } else {
         Err(String::from_utf8_lossy(&output.stderr).into_owned())
     }
@@ -82,7 +75,11 @@ fn check_one(name: &str, dir: &Path) -> Result<Bundled, String> {
         ));
     }
     let exe = dir.join(name);
-    compile(&source, &exe).map_err(|err| format!("{name}: the bundle does not compile:\n{err}"))?;
+    let warnings = compile(&source, &exe)
+        .map_err(|err| format!("{name}: the bundle does not compile:\n{err}"))?;
+    if !warnings.is_empty() {
+        return Err(format!("{name}: rustc warns about the bundle:\n{warnings}"));
+    }
     let cases_dir = util::testdata().join(name);
     if !cases_dir.is_dir() {
         return Ok(Bundled {
@@ -187,6 +184,7 @@ fn a_bundle_over_64_kib_loses_its_comments_and_still_compiles() {
         format!("//! A module of mostly comments.\n{commentary}pub fn answer() -> u32 {{\n    // \"not a string\"\n    let text = \"// a string, not a comment\";\n    text.len() as u32 /* 26 */ + 16\n}}\n"),
     )
     .expect("write wordy.rs");
+    fs::write(src.join("lib.rs"), "pub mod wordy;\n").expect("write lib.rs");
     fs::write(
         src.join("bin/answer.rs"),
         "//! Prints 42.\nfn main() {\n    println!(\"{}\", minejudge::wordy::answer());\n}\n",

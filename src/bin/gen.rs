@@ -1,6 +1,9 @@
-//! `gen`: one seeded, valid input for any judge of the crate, for stress tests and benchmarks.
+//! `gen`: one seeded, valid input for any judge of the crate (see `--help`).
 
-use minejudge::gen::{generate, max_case, Judge, Knobs, Size, MAX_CELLS};
+use minejudge::games::Judge;
+use minejudge::inputs::{max_case, Knobs, Size};
+use minejudge::io::args::{self, Args};
+use minejudge::limits::JLU_PANEL_MAX_CELLS as MAX_CELLS;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -16,76 +19,90 @@ usage: gen <binary> --seed S [--size small|medium|max] [options]
                     acm-server            1000x1000, density 0.15, 1000 operations (1 MB map each)
                     inexperienced-player  one 1000x1000 board, density 0.15
                     update-board          one 1000x1000 board and click, density 0.15
-options (each replaces the size's default):
-  --rows R --cols C   board size (every board)
+options (each replaces the size's default; an option that does not apply to <binary> is refused):
+  --rows R --cols C   board size, 1 to 1000 for acm-server and inexperienced-player, else up to
+                      10000000 cells in all
   --density D         chance of a mine per cell, 0 to 1
-  --ops N             operations (mine-ops, acm-server), clicks (jlu-panel), pairs (update-board)
-  --boards N          boards (inexperienced-player)
-  --mix A,B,C         operation weights: Flag,Sweep,DSweep (mine-ops); visit,mark,auto (acm-server)
+  --ops N             operations (mine-ops, acm-server), clicks (jlu-panel), board-and-click
+                      pairs (update-board); 0 to 10000000
+  --boards N          boards (inexperienced-player), 0 to 100000
+  --mix A,B,C         operation weights, each 0 to 1000000, not all 0: Flag,Sweep,DSweep
+                      (mine-ops); visit,mark,auto-explore (acm-server)
   --player P          random: uniform cells; plausible: mostly sensible moves, long games
                       (mine-ops, acm-server, jlu-panel; default: max plausible, else by seed)";
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|arg| arg == "--help" || arg == "-h") {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
-    match parse(&args) {
+    match args::parse(USAGE, parse) {
         Ok((judge, seed, size, knobs)) => {
-            let input = generate(judge, seed, size, &knobs);
+            let input = judge.generate(seed, size, &knobs);
             // A closed pipe (`| head`) is the reader's choice.
             let _ = std::io::stdout().lock().write_all(&input);
             ExitCode::SUCCESS
         }
-        Err(message) => {
-            eprintln!("gen: {message} (gen --help for usage)");
-            ExitCode::from(2)
-        }
+        Err(code) => code,
     }
 }
 
 /// The judge, seed, size and knobs the arguments ask for.
-fn parse(args: &[String]) -> Result<(Judge, u64, Size, Knobs), String> {
-    let (name, mut rest) = match args.split_first() {
-        Some((name, rest)) if !name.starts_with('-') => (name, rest),
+fn parse(args: &mut Args) -> Result<(Judge, u64, Size, Knobs), String> {
+    let name = match args.next() {
+        Some(name) if !name.starts_with('-') => name,
         _ => return Err("the first argument must name a binary".into()),
     };
-    let judge = Judge::from_name(name).ok_or_else(|| format!("no binary named {name:?}"))?;
+    let judge = Judge::from_name(&name).ok_or_else(|| {
+        let names: Vec<&str> = Judge::ALL.iter().map(|judge| judge.name()).collect();
+        format!(
+            "no judge named {name:?}; the judges are: {}",
+            names.join(", ")
+        )
+    })?;
     let mut seed = None;
     let mut size = Size::Small;
     let mut knobs = Knobs::default();
-    let max_side = judge.max_side() as u64;
-    while let Some((flag, after)) = rest.split_first() {
-        let Some((value, after)) = after.split_first() else {
-            return Err(format!("{flag} needs a value"));
+    let max_side = judge.max_side().min(MAX_CELLS) as u64;
+    while let Some(flag) = args.next() {
+        let applies = match flag.as_str() {
+            "--ops" => judge != Judge::InexperiencedPlayer,
+            "--boards" => judge == Judge::InexperiencedPlayer,
+            "--mix" => matches!(judge, Judge::MineOps | Judge::AcmServer),
+            "--player" => matches!(judge, Judge::MineOps | Judge::AcmServer | Judge::JluPanel),
+            _ => true,
         };
-        rest = after;
+        if !applies {
+            return Err(format!("{flag} does not apply to {}", judge.name()));
+        }
         match flag.as_str() {
-            "--seed" => seed = Some(number(flag, value, u64::MAX)?),
+            "--seed" => seed = Some(args.number(&flag, 0, u64::MAX)?),
             "--size" => {
-                size = match value.as_str() {
+                size = match args.value(&flag)?.as_str() {
                     "small" => Size::Small,
                     "medium" => Size::Medium,
                     "max" => Size::Max,
-                    _ => return Err(format!("--size {value:?}: expected small, medium or max")),
+                    other => {
+                        return Err(format!("--size {other:?}: expected small, medium or max"))
+                    }
                 }
             }
-            "--rows" => knobs.rows = Some(side(flag, value, max_side)?),
-            "--cols" => knobs.cols = Some(side(flag, value, max_side)?),
+            "--rows" => knobs.rows = Some(args.number(&flag, 1, max_side)? as usize),
+            "--cols" => knobs.cols = Some(args.number(&flag, 1, max_side)? as usize),
             "--density" => {
-                let density: f64 = value.parse().map_err(|_| not_a(flag, value, "number"))?;
-                if !(0.0..=1.0).contains(&density) {
-                    return Err(format!("--density {value}: expected 0 to 1"));
+                let value = args.value(&flag)?;
+                match value.parse::<f64>() {
+                    Ok(density) if (0.0..=1.0).contains(&density) => knobs.density = Some(density),
+                    _ => {
+                        return Err(format!(
+                            "--density {value:?}: expected a number from 0 to 1"
+                        ))
+                    }
                 }
-                knobs.density = Some(density);
             }
-            "--ops" => knobs.ops = Some(number(flag, value, 10_000_000)? as usize),
-            "--boards" => knobs.boards = Some(number(flag, value, 100_000)? as usize),
+            "--ops" => knobs.ops = Some(args.number(&flag, 0, 10_000_000)? as usize),
+            "--boards" => knobs.boards = Some(args.number(&flag, 0, 100_000)? as usize),
             "--mix" => {
+                let value = args.value(&flag)?;
                 let weights: Vec<u32> = value
                     .split(',')
-                    .map(|weight| number(flag, weight, 1_000_000).map(|w| w as u32))
+                    .map(|weight| args::number(&flag, weight, 0, 1_000_000).map(|w| w as u32))
                     .collect::<Result<_, _>>()?;
                 match weights[..] {
                     [a, b, c] if a + b + c > 0 => knobs.mix = Some([a, b, c]),
@@ -97,13 +114,15 @@ fn parse(args: &[String]) -> Result<(Judge, u64, Size, Knobs), String> {
                 }
             }
             "--player" => {
-                knobs.plausible = match value.as_str() {
+                knobs.plausible = match args.value(&flag)?.as_str() {
                     "random" => Some(false),
                     "plausible" => Some(true),
-                    _ => return Err(format!("--player {value:?}: expected random or plausible")),
+                    other => {
+                        return Err(format!("--player {other:?}: expected random or plausible"))
+                    }
                 }
             }
-            _ => return Err(format!("unknown option {flag:?}")),
+            _ => return Err(format!("unexpected argument {flag:?}")),
         }
     }
     let seed = seed.ok_or("--seed S is required")?;
@@ -121,28 +140,4 @@ fn parse(args: &[String]) -> Result<(Judge, u64, Size, Knobs), String> {
         ));
     }
     Ok((judge, seed, size, knobs))
-}
-
-fn not_a(flag: &str, value: &str, what: &str) -> String {
-    format!("{flag} {value:?}: expected a {what}")
-}
-
-/// A decimal integer in `0..=high`.
-fn number(flag: &str, value: &str, high: u64) -> Result<u64, String> {
-    match value.parse::<u64>() {
-        Ok(n) if n <= high && value.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
-        _ => Err(format!(
-            "{flag} {value:?}: expected an integer from 0 to {high}"
-        )),
-    }
-}
-
-/// A board side in `1..=high`.
-fn side(flag: &str, value: &str, high: u64) -> Result<usize, String> {
-    match number(flag, value, high)? {
-        0 => Err(format!(
-            "{flag} 0: a board needs at least one row and column"
-        )),
-        n => Ok(n as usize),
-    }
 }

@@ -1,7 +1,8 @@
-//! LeetCode's own signatures over the crate's board, so that each solution pastes into LeetCode.
+//! LeetCode's own signature over the crate's board, so that the solution pastes into LeetCode.
 //!
 //! LeetCode calls associated functions of a `Solution` struct. What they use is kept to
-//! `crate::board`, so that a one-file bundle of this module and `board` is complete.
+//! `crate::board`, so that a one-file bundle of this module and `board` is complete (`bundle
+//! --leetcode update-board`).
 
 use crate::board::{Board, Cover, FlagsInCascade, Grid};
 

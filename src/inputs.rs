@@ -1,7 +1,9 @@
-//! Seeded generators of valid judge inputs, for tests, benchmarks and problem setters.
+//! Seeded generators of valid judge inputs, for tests, benchmarks, `gen`, `stress` and
+//! problem setters: the same arguments give the same bytes on every machine.
 
 use crate::board::{Board, Cover, FlagsInCascade, Grid};
-use crate::io::push_uint;
+use crate::games::Judge;
+use crate::io::output::push_uint;
 use crate::rng::Rng;
 
 /// A mine map with each cell a mine independently with probability `density`.
@@ -128,54 +130,6 @@ fn push_words(out: &mut Vec<u8>, words: &[&[u8]], numbers: &[usize]) {
         push_uint(out, number as u64);
     }
     out.push(b'\n');
-}
-
-/// The most cells a generated board may have (`jlu-panel`'s own bound).
-pub const MAX_CELLS: usize = 10_000_000;
-
-/// The judges `gen` writes inputs for, by binary name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Judge {
-    MineOps,
-    JluPanel,
-    AcmServer,
-    InexperiencedPlayer,
-    UpdateBoard,
-}
-
-impl Judge {
-    /// Every judge, in the order the README lists them.
-    pub const ALL: [Judge; 5] = [
-        Judge::MineOps,
-        Judge::JluPanel,
-        Judge::UpdateBoard,
-        Judge::AcmServer,
-        Judge::InexperiencedPlayer,
-    ];
-
-    /// The binary's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Judge::MineOps => "mine-ops",
-            Judge::JluPanel => "jlu-panel",
-            Judge::AcmServer => "acm-server",
-            Judge::InexperiencedPlayer => "inexperienced-player",
-            Judge::UpdateBoard => "update-board",
-        }
-    }
-
-    /// The judge whose binary is called `name`.
-    pub fn from_name(name: &str) -> Option<Judge> {
-        Judge::ALL.into_iter().find(|judge| judge.name() == name)
-    }
-
-    /// The largest side the binary accepts (boards are also kept to [`MAX_CELLS`]).
-    pub fn max_side(self) -> usize {
-        match self {
-            Judge::AcmServer | Judge::InexperiencedPlayer => 1000,
-            _ => MAX_CELLS,
-        }
-    }
 }
 
 /// How large the defaults are.

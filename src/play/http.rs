@@ -1,4 +1,4 @@
-//! A tiny HTTP/1.1 layer, std only, for a local page: one request per connection, bounded
+//! The HTTP/1.1 layer of `play`, std only, for a local page: one request per connection, bounded
 //! sizes, socket timeouts and a cap on connections, so that no client can hang the server.
 //!
 //! Requests carry their arguments in the query string; a body is read (up to [`MAX_BODY`])

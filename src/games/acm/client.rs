@@ -1,0 +1,280 @@
+//! The ACM class's advanced task (`acm-client`): the AI player plays through the `acm-server`
+//! rules in-process and sees only the text of each map the server prints, as the course's
+//! harness feeds `ReadMap`.
+//!
+//! Input is one of the course's files:
+//! - a single game (`adv*.in`): `n m`, the map of `X` and `.`, then the first click `r c` (the
+//!   course makes it for the player, so that it is not a mine). Output: the harness's final two
+//!   lines, `YOU WIN!` or `GAME OVER!`, then `visit_count marked_mine_count`. With `--trace`,
+//!   every move (`r c type`, as `acm-server` reads them) and the map after it come first.
+//! - a batch (`batch*.in`): `rows cols mines`, `seed`, `min_dist`. It generates 50 maps the way
+//!   the course's generator does (the first click's row uniform in 1..=rows-2 and column in
+//!   1..=cols-2; no mine within Manhattan distance `min_dist` of it; the mines uniform among
+//!   the other cells) with our own seeded PRNG, plays them, and prints each map's
+//!   `(p + q) / (n * m)` (p mines marked, q cells visited) and the course's score, the mean
+//!   after dropping the lowest 10%.
+//!
+//! The player is never told the mine count (the course's client gets only the map's size), so
+//! it assumes [`ASSUMED_DENSITY`].
+
+use crate::board::{Board, Grid};
+use crate::games::acm::{Operation, Server, Status};
+use crate::io::output::{push_uint, Output};
+use crate::io::runner::Program;
+use crate::io::scanner::{parse_int, show, InputError, Scanner};
+use crate::limits::ACM_MAX_SIDE;
+use crate::rng::Rng;
+use crate::solver::{Mines, Move, Seen, Solver, Style, View};
+
+/// The `acm-client` program.
+pub const PROGRAM: Program = Program {
+    name: "acm-client",
+    reads: "an acm-client game or batch file",
+    format: FORMAT,
+    solve,
+};
+
+/// `acm-client --trace`: every move and map of a single game before its final lines.
+pub const TRACED: Program = Program {
+    solve: solve_traced,
+    ..PROGRAM
+};
+
+/// The input and output, in brief.
+pub const FORMAT: &str = "\
+Input: a game (`n m`, n rows of m characters, `X` a mine and `.` safe, then the first click
+`r c`, 0-based), or a batch (`rows cols mines`, then `seed`, then `min_dist`).
+Output: for a game, `YOU WIN!` or `GAME OVER!` and `visited_cells marked_mines` (with
+--trace, every move `r c type` and the map after it first); for a batch, each map's
+(marked + visited) / cells and the course's score, the mean of the best 45 of 50 maps.
+";
+
+/// The mine density the player assumes: the middle of the course's published batch
+/// parameters (9 to 21 mines per 100 cells).
+pub const ASSUMED_DENSITY: f64 = 0.15;
+
+/// The maps of one batch, and the share of the lowest scores the course drops.
+const BATCH_MAPS: usize = 50;
+const DROPPED_MAPS: usize = BATCH_MAPS / 10;
+
+/// Plays the game or batch in `input`; prints the final lines (a game) or the scores (a batch).
+pub fn solve(input: &[u8], out: &mut Output) -> Result<(), InputError> {
+    play_input(input, out, false)
+}
+
+/// Like [`solve`], with every move and map of a single game printed before its final lines.
+pub fn solve_traced(input: &[u8], out: &mut Output) -> Result<(), InputError> {
+    play_input(input, out, true)
+}
+
+fn play_input(input: &[u8], out: &mut Output, trace: bool) -> Result<(), InputError> {
+    let mut scanner = Scanner::new(input);
+    let Some(header) = scanner.text_line_bytes() else {
+        return Err(scanner.error("expected `n m` or `rows cols mines`, found end of input"));
+    };
+    let line = scanner.line();
+    let mut fields = Scanner::starting_at(header, line);
+    let mut numbers = Vec::new();
+    while let Some(token) = fields.token() {
+        let value = parse_int(token).ok_or_else(|| {
+            fields.error(format!(
+                "expected numbers on the first line, found {}",
+                show(token)
+            ))
+        })?;
+        numbers.push(value);
+    }
+    match numbers[..] {
+        [rows, cols] => play_file(&mut scanner, line, rows, cols, out, trace),
+        [rows, cols, mines] => play_batch(&mut scanner, line, [rows, cols, mines], out),
+        _ => Err(InputError {
+            line,
+            message: format!(
+                "the first line has {} numbers: expected `n m` (a game) or `rows cols mines` (a batch)",
+                numbers.len()
+            ),
+        }),
+    }
+}
+
+fn side(value: i64, what: &str, line: usize, low: i64) -> Result<usize, InputError> {
+    if (low..=ACM_MAX_SIDE as i64).contains(&value) {
+        Ok(value as usize)
+    } else {
+        Err(InputError {
+            line,
+            message: format!("{what} {value} is outside {low}..={ACM_MAX_SIDE}"),
+        })
+    }
+}
+
+/// A single game: the map and the first click from the file.
+fn play_file(
+    scanner: &mut Scanner,
+    header_line: usize,
+    rows: i64,
+    cols: i64,
+    out: &mut Output,
+    trace: bool,
+) -> Result<(), InputError> {
+    let rows = side(rows, "n (rows)", header_line, 1)?;
+    let cols = side(cols, "m (columns)", header_line, 1)?;
+    let mine = scanner.mine_rows(rows, cols, b'X', b'.')?;
+    let first_row = scanner.int_in("the first click's row", 0, rows as i64 - 1)? as usize;
+    let first_col = scanner.int_in("the first click's column", 0, cols as i64 - 1)? as usize;
+    let grid = Grid::new(rows, cols);
+    let mut game = Game::new(Board::new(grid, mine));
+    let first = grid.index(first_row, first_col);
+    game.play(first, if trace { Some(&mut *out) } else { None });
+    game.server.push_ending(out);
+    Ok(())
+}
+
+/// A batch: 50 generated maps, each map's share and the course's score.
+fn play_batch(
+    scanner: &mut Scanner,
+    header_line: usize,
+    [rows, cols, mines]: [i64; 3],
+    out: &mut Output,
+) -> Result<(), InputError> {
+    // The first click's row and column are drawn from 1..=side-2, so each side needs 3 cells.
+    let rows = side(rows, "rows", header_line, 3)?;
+    let cols = side(cols, "cols", header_line, 3)?;
+    let seed = scanner.int("seed")?;
+    let min_dist = scanner.int_in("min_dist", 0, (rows + cols) as i64)? as usize;
+    let grid = Grid::new(rows, cols);
+    // The fewest cells left for mines: a click at the most central place clears the most.
+    let cleared = (0..grid.len())
+        .filter(|&cell| manhattan(grid, cell, grid.index(rows / 2, cols / 2)) <= min_dist)
+        .count();
+    if mines < 0 || mines as usize > grid.len() - cleared {
+        return Err(InputError {
+            line: header_line,
+            message: format!(
+                "mines {mines} is outside 0..={}: the cells farther than min_dist {min_dist} from a first click",
+                grid.len() - cleared
+            ),
+        });
+    }
+    let mut rng = Rng::new(seed as u64);
+    let mut shares = Vec::with_capacity(BATCH_MAPS);
+    for map in 1..=BATCH_MAPS {
+        let (board, first) = generate(&mut rng, grid, mines as usize, min_dist);
+        let mut game = Game::new(board);
+        game.play(first, None);
+        let share = (game.server.marked_mine_count() + game.server.visit_count()) as f64
+            / grid.len() as f64;
+        shares.push(share);
+        out.extend_from_slice(format!("map {map:2}: {share:.6}\n").as_bytes());
+    }
+    shares.sort_by(|a, b| a.total_cmp(b));
+    let kept = &shares[DROPPED_MAPS..];
+    let score = kept.iter().sum::<f64>() / kept.len() as f64;
+    out.extend_from_slice(
+        format!(
+            "score: {score:.6} (mean of the best {} of {BATCH_MAPS} maps)\n",
+            kept.len()
+        )
+        .as_bytes(),
+    );
+    Ok(())
+}
+
+fn manhattan(grid: Grid, a: usize, b: usize) -> usize {
+    let (ar, ac) = grid.row_col(a);
+    let (br, bc) = grid.row_col(b);
+    ar.abs_diff(br) + ac.abs_diff(bc)
+}
+
+/// One map the way the course's generator makes it; returns the board and the first click.
+fn generate(rng: &mut Rng, grid: Grid, mines: usize, min_dist: usize) -> (Board, usize) {
+    let row = 1 + rng.below(grid.rows() - 2);
+    let col = 1 + rng.below(grid.cols() - 2);
+    let first = grid.index(row, col);
+    let mut free: Vec<usize> = (0..grid.len())
+        .filter(|&cell| manhattan(grid, cell, first) > min_dist)
+        .collect();
+    rng.choose_front(&mut free, mines);
+    (
+        Board::from_mines(grid, free[..mines].iter().copied()),
+        first,
+    )
+}
+
+/// A game: the server with the real map, and the player, which reads only the printed maps.
+struct Game {
+    server: Server,
+    solver: Solver,
+    view: View,
+}
+
+impl Game {
+    fn new(board: Board) -> Game {
+        let grid = board.grid();
+        Game {
+            server: Server::new(board),
+            solver: Solver::new(),
+            view: View::new(grid),
+        }
+    }
+
+    /// Visits `first` for the player, then lets the player move until the game ends. With a
+    /// trace, each move and the map after it are appended there.
+    fn play(&mut self, first: usize, mut trace: Option<&mut Output>) {
+        let grid = self.server.grid();
+        let mut next = Some((first, Operation::Visit));
+        // Every move changes the map, so a game cannot take more moves than twice the cells;
+        // the bound only guards against a player that stops making progress.
+        let mut moves_left = 2 * grid.len() + 2;
+        while let Some((cell, operation)) = next {
+            self.server.apply(cell, operation);
+            if let Some(trace) = trace.as_deref_mut() {
+                let (row, col) = grid.row_col(cell);
+                push_uint(trace, row as u64);
+                trace.push(b' ');
+                push_uint(trace, col as u64);
+                trace.push(b' ');
+                push_uint(trace, operation.code() as u64);
+                trace.push(b'\n');
+                trace.extend_from_slice(self.server.map());
+                trace.flush_large();
+            }
+            moves_left -= 1;
+            if self.server.status() != Status::Running || moves_left == 0 {
+                break;
+            }
+            next = self.decide();
+        }
+    }
+
+    /// The player's move, from the printed map alone.
+    fn decide(&mut self) -> Option<(usize, Operation)> {
+        read_map(self.server.map(), &mut self.view);
+        let decision = self
+            .solver
+            .next_move(&self.view, Mines::Density(ASSUMED_DENSITY), Style::CLASSIC)
+            .ok()??;
+        Some(match decision.action {
+            Move::Open(cell) => (cell, Operation::Visit),
+            Move::Flag(cell) => (cell, Operation::Mark),
+            Move::Chord(cell) => (cell, Operation::AutoExplore),
+        })
+    }
+}
+
+/// What `ReadMap` gets: the printed map's characters as the player's view. `?` is closed, `@`
+/// a marked mine, a digit an open number; `X` (a visited mine, or a wrongly marked cell) is
+/// only printed once the game is over, and counts as a known mine.
+fn read_map(map: &[u8], view: &mut View) {
+    let cols = view.grid().cols();
+    for (row, line) in map.chunks_exact(cols + 1).enumerate() {
+        for (col, &byte) in line[..cols].iter().enumerate() {
+            let seen = match byte {
+                b'0'..=b'8' => Seen::Open(byte - b'0'),
+                b'@' | b'X' => Seen::Flagged,
+                _ => Seen::Closed,
+            };
+            view.set(row * cols + col, seen);
+        }
+    }
+}
