@@ -12,6 +12,7 @@ pub mod games;
 pub mod inputs;
 pub mod io;
 pub mod limits;
+pub mod mt19937;
 pub mod play;
 pub mod rng;
 pub mod solver;

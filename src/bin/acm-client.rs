@@ -1,20 +1,20 @@
-//! `acm-client`: the ACM class's advanced task; the AI player plays a game or a batch of maps
-//! through the server's rules (see `--help`).
+//! `acm-client`: the ACM class's advanced task; the AI player plays a game or a batch of the
+//! course's maps through the server's rules, or prints a batch's maps (see `--help`).
 
 use minejudge::games::acm::client;
 use minejudge::io::args;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let usage = client::PROGRAM.usage("[--trace]");
-    let traced = args::parse(&usage, |args| match args.next() {
-        Some(flag) if flag == "--trace" => Ok(true),
+    let usage = client::PROGRAM.usage("[--trace | --maps]");
+    let program = args::parse(&usage, |args| match args.next().as_deref() {
+        None => Ok(&client::PROGRAM),
+        Some("--trace") => Ok(&client::TRACED),
+        Some("--maps") => Ok(&client::MAPS),
         Some(other) => Err(format!("unexpected argument {other:?}")),
-        None => Ok(false),
     });
-    match traced {
-        Ok(true) => client::TRACED.start(),
-        Ok(false) => client::PROGRAM.start(),
+    match program {
+        Ok(program) => program.start(),
         Err(code) => code,
     }
 }

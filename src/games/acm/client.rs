@@ -7,23 +7,23 @@
 //!   course makes it for the player, so that it is not a mine). Output: the harness's final two
 //!   lines, `YOU WIN!` or `GAME OVER!`, then `visit_count marked_mine_count`. With `--trace`,
 //!   every move (`r c type`, as `acm-server` reads them) and the map after it come first.
-//! - a batch (`batch*.in`): `rows cols mines`, `seed`, `min_dist`. It generates 50 maps the way
-//!   the course's generator does (the first click's row uniform in 1..=rows-2 and column in
-//!   1..=cols-2; no mine within Manhattan distance `min_dist` of it; the mines uniform among
-//!   the other cells) with our own seeded PRNG, plays them, and prints each map's
-//!   `(p + q) / (n * m)` (p mines marked, q cells visited) and the course's score, the mean
-//!   after dropping the lowest 10%.
+//! - a batch (`batch*.in`): `rows cols mines`, `seed` (0 to 2^64-1), `min_dist`. It plays the
+//!   course's own 50 maps of that batch ([`course_maps`](super::course_maps): the same generator, engine and seed
+//!   as its `TestBatch()`), and prints each map's `(p + q) / (n * m)` (p mines marked, q cells
+//!   visited) and the course's score, the mean after dropping the lowest 10%. With `--maps`,
+//!   it prints the 50 maps instead, one after another, as the course's `GenerateMap` prints
+//!   them (each is also a single-game input).
 //!
 //! The player is never told the mine count (the course's client gets only the map's size), so
 //! it assumes [`ASSUMED_DENSITY`].
 
 use crate::board::{Board, Grid};
+use crate::games::acm::course_maps::{batch, push_map, BATCH_MAPS};
 use crate::games::acm::{Operation, Server, Status};
 use crate::io::output::{push_uint, Output};
 use crate::io::runner::Program;
 use crate::io::scanner::{parse_int, show, InputError, Scanner};
 use crate::limits::ACM_MAX_SIDE;
-use crate::rng::Rng;
 use crate::solver::{Mines, Move, Seen, Solver, Style, View};
 
 /// The `acm-client` program.
@@ -40,34 +40,56 @@ pub const TRACED: Program = Program {
     ..PROGRAM
 };
 
+/// `acm-client --maps`: the 50 maps of a batch, as the course's `GenerateMap` prints them.
+pub const MAPS: Program = Program {
+    solve: solve_maps,
+    ..PROGRAM
+};
+
 /// The input and output, in brief.
 pub const FORMAT: &str = "\
 Input: a game (`n m`, n rows of m characters, `X` a mine and `.` safe, then the first click
 `r c`, 0-based), or a batch (`rows cols mines`, then `seed`, then `min_dist`).
 Output: for a game, `YOU WIN!` or `GAME OVER!` and `visited_cells marked_mines` (with
---trace, every move `r c type` and the map after it first); for a batch, each map's
-(marked + visited) / cells and the course's score, the mean of the best 45 of 50 maps.
+--trace, every move `r c type` and the map after it first); for a batch, each of the course's
+50 maps' (marked + visited) / cells and the course's score, the mean of the best 45 (with
+--maps, the 50 maps themselves, as the course prints them).
 ";
 
 /// The mine density the player assumes: the middle of the course's published batch
 /// parameters (9 to 21 mines per 100 cells).
 pub const ASSUMED_DENSITY: f64 = 0.15;
 
-/// The maps of one batch, and the share of the lowest scores the course drops.
-const BATCH_MAPS: usize = 50;
+/// The share of a batch's lowest scores the course drops.
 const DROPPED_MAPS: usize = BATCH_MAPS / 10;
+
+/// What the program prints for its input.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// A game's final lines, or a batch's scores.
+    Play,
+    /// A game's every move and map too (`--trace`; a batch prints its scores).
+    Trace,
+    /// A batch's maps (`--maps`; a game is refused).
+    Maps,
+}
 
 /// Plays the game or batch in `input`; prints the final lines (a game) or the scores (a batch).
 pub fn solve(input: &[u8], out: &mut Output) -> Result<(), InputError> {
-    play_input(input, out, false)
+    play_input(input, out, Mode::Play)
 }
 
 /// Like [`solve`], with every move and map of a single game printed before its final lines.
 pub fn solve_traced(input: &[u8], out: &mut Output) -> Result<(), InputError> {
-    play_input(input, out, true)
+    play_input(input, out, Mode::Trace)
 }
 
-fn play_input(input: &[u8], out: &mut Output, trace: bool) -> Result<(), InputError> {
+/// Prints the 50 maps of the batch in `input` as the course's `GenerateMap` prints them.
+pub fn solve_maps(input: &[u8], out: &mut Output) -> Result<(), InputError> {
+    play_input(input, out, Mode::Maps)
+}
+
+fn play_input(input: &[u8], out: &mut Output, mode: Mode) -> Result<(), InputError> {
     let mut scanner = Scanner::new(input);
     let Some(header) = scanner.text_line_bytes() else {
         return Err(scanner.error("expected `n m` or `rows cols mines`, found end of input"));
@@ -85,8 +107,12 @@ fn play_input(input: &[u8], out: &mut Output, trace: bool) -> Result<(), InputEr
         numbers.push(value);
     }
     match numbers[..] {
-        [rows, cols] => play_file(&mut scanner, line, rows, cols, out, trace),
-        [rows, cols, mines] => play_batch(&mut scanner, line, [rows, cols, mines], out),
+        [_, _] if mode == Mode::Maps => Err(InputError {
+            line,
+            message: "--maps takes a batch (`rows cols mines`), found a game (`n m`)".to_string(),
+        }),
+        [rows, cols] => play_file(&mut scanner, line, rows, cols, out, mode == Mode::Trace),
+        [rows, cols, mines] => play_batch(&mut scanner, line, [rows, cols, mines], out, mode),
         _ => Err(InputError {
             line,
             message: format!(
@@ -130,17 +156,18 @@ fn play_file(
     Ok(())
 }
 
-/// A batch: 50 generated maps, each map's share and the course's score.
+/// A batch: the course's 50 maps, each map's share and the course's score (or the maps).
 fn play_batch(
     scanner: &mut Scanner,
     header_line: usize,
     [rows, cols, mines]: [i64; 3],
     out: &mut Output,
+    mode: Mode,
 ) -> Result<(), InputError> {
     // The first click's row and column are drawn from 1..=side-2, so each side needs 3 cells.
     let rows = side(rows, "rows", header_line, 3)?;
     let cols = side(cols, "cols", header_line, 3)?;
-    let seed = scanner.int("seed")?;
+    let seed = seed(scanner)?;
     let min_dist = scanner.int_in("min_dist", 0, (rows + cols) as i64)? as usize;
     let grid = Grid::new(rows, cols);
     // The fewest cells left for mines: a click at the most central place clears the most.
@@ -156,12 +183,19 @@ fn play_batch(
             ),
         });
     }
-    let mut rng = Rng::new(seed as u64);
+    let maps = batch(rows, cols, mines as usize, seed, min_dist);
+    if mode == Mode::Maps {
+        for map in maps {
+            push_map(out, &map);
+            out.flush_large();
+        }
+        return Ok(());
+    }
     let mut shares = Vec::with_capacity(BATCH_MAPS);
-    for map in 1..=BATCH_MAPS {
-        let (board, first) = generate(&mut rng, grid, mines as usize, min_dist);
-        let mut game = Game::new(board);
-        game.play(first, None);
+    for (map, course_map) in (1..=BATCH_MAPS).zip(maps) {
+        let mut game = Game::new(Board::new(grid, course_map.mine));
+        let (row0, col0) = course_map.first;
+        game.play(grid.index(row0, col0), None);
         let share = (game.server.marked_mine_count() + game.server.visit_count()) as f64
             / grid.len() as f64;
         shares.push(share);
@@ -186,19 +220,21 @@ fn manhattan(grid: Grid, a: usize, b: usize) -> usize {
     ar.abs_diff(br) + ac.abs_diff(bc)
 }
 
-/// One map the way the course's generator makes it; returns the board and the first click.
-fn generate(rng: &mut Rng, grid: Grid, mines: usize, min_dist: usize) -> (Board, usize) {
-    let row = 1 + rng.below(grid.rows() - 2);
-    let col = 1 + rng.below(grid.cols() - 2);
-    let first = grid.index(row, col);
-    let mut free: Vec<usize> = (0..grid.len())
-        .filter(|&cell| manhattan(grid, cell, first) > min_dist)
-        .collect();
-    rng.choose_front(&mut free, mines);
-    (
-        Board::from_mines(grid, free[..mines].iter().copied()),
-        first,
-    )
+/// The batch's seed, 0 to 2^64-1: the course reads a `uint64_t`.
+fn seed(scanner: &mut Scanner) -> Result<u64, InputError> {
+    let token = scanner.expect_token("seed")?;
+    let text = String::from_utf8_lossy(token);
+    if let Ok(seed) = text.parse() {
+        return Ok(seed);
+    }
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(&text);
+    let number = !digits.is_empty() && digits.bytes().all(|byte| byte.is_ascii_digit());
+    let shown = show(token);
+    Err(scanner.error(match (number, token.len()) {
+        (true, 0..=24) => format!("seed {text} is outside 0..={}", u64::MAX),
+        (true, _) => format!("seed {shown} is outside 0..={}", u64::MAX),
+        (false, _) => format!("expected seed (an integer), found {shown}"),
+    }))
 }
 
 /// A game: the server with the real map, and the player, which reads only the printed maps.

@@ -9,6 +9,7 @@
 //! official files have no such case because none can exist).
 
 pub mod client;
+pub mod course_maps;
 
 use crate::board::{Board, CellState, Cover, FlagsInCascade, Grid};
 use crate::io::output::{push_uint, Output};
