@@ -28,13 +28,21 @@ Defaults: 1000 games, seed 1, first click in the corner, 1 thread.";
 /// What to play.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
+    /// The board's name as given (`expert`, `9x9x10`, ...).
     pub name: String,
+    /// The board's rows.
     pub rows: usize,
+    /// The board's columns.
     pub cols: usize,
+    /// The mines on the board.
     pub mines: usize,
+    /// The first click, a cell index (never a mine).
     pub first: usize,
+    /// The games to play.
     pub games: u64,
+    /// The run's seed; game `i` is seeded by [`game_seed`]`(seed, i)`.
     pub seed: u64,
+    /// The threads to play on (results do not depend on it).
     pub threads: usize,
     /// The JLU course's rules: a 400-click limit and its score.
     pub jlu: bool,
@@ -117,14 +125,21 @@ pub fn parse_args(args: &mut Args) -> Result<Config, String> {
 /// Totals over games; integers only, so that the sum does not depend on the split.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
+    /// Games played.
     pub games: u64,
+    /// Games won.
     pub wins: u64,
+    /// Clicks summed over won games.
     pub clicks_in_wins: u64,
+    /// Guesses (moves not proven safe) summed over all games.
     pub guesses: u64,
+    /// Guesses summed over won games.
     pub guesses_in_wins: u64,
+    /// Guesses summed over lost games.
     pub guesses_in_losses: u64,
     /// Guesses at a probability of 1/2 or worse (forced coin flips).
     pub coin_flips: u64,
+    /// Games lost on a coin flip.
     pub coin_flip_losses: u64,
     /// Losses on the game's first guess.
     pub first_guess_losses: u64,
@@ -134,7 +149,9 @@ pub struct Stats {
     pub click_limit: u64,
     /// JLU course score summed in tenths of a point.
     pub jlu_tenths: u64,
+    /// Components the solver could only approximate.
     pub approximations: u64,
+    /// Analyses the solver made.
     pub analyses: u64,
     /// Solver faults: an inconsistent verdict on a real game, or a certain-safe cell that was
     /// a mine. Both must stay 0.
@@ -180,6 +197,7 @@ impl Default for Player {
 }
 
 impl Player {
+    /// A player with a fresh solver.
     pub fn new() -> Player {
         Player {
             solver: Solver::new(),

@@ -14,8 +14,11 @@ pub fn random_mines(rng: &mut Rng, grid: Grid, density: f64) -> Vec<bool> {
 /// The shape of a `mine-ops` input.
 #[derive(Clone, Debug)]
 pub struct MineOpsSpec {
+    /// The board's rows.
     pub rows: usize,
+    /// The board's columns.
     pub cols: usize,
+    /// The chance of each cell being a mine.
     pub density: f64,
     /// Flag/Sweep/DSweep operations before the final `Quit`.
     pub ops: usize,
@@ -146,7 +149,9 @@ pub enum Size {
 /// What the defaults of a size may be replaced with; `None` keeps the size's default.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Knobs {
+    /// The board's rows.
     pub rows: Option<usize>,
+    /// The board's columns.
     pub cols: Option<usize>,
     /// The chance of each cell being a mine, in `0..=1`.
     pub density: Option<f64>,

@@ -1,32 +1,34 @@
 //! A small seeded PRNG (SplitMix64): the same seed gives the same stream on every machine; and
 //! the one way mines are dealt for a game whose first click is safe.
-//!
-//! # Examples
-//!
-//! ```
-//! use minejudge::board::Grid;
-//! use minejudge::rng::Rng;
-//!
-//! let mut rng = Rng::new(42);
-//! let board = rng.deal_mines(Grid::new(16, 30), 99, 0);
-//! assert_eq!(board.mines(), 99);
-//! assert!(!board.is_mine(0), "the first click is safe");
-//! assert_eq!(Rng::new(42).deal_mines(Grid::new(16, 30), 99, 0).mines(), 99);
-//! ```
 
 use crate::board::{Board, Grid};
 
 /// SplitMix64: one `u64` of state, passes BigCrush, trivially seedable.
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::board::Grid;
+/// use minejudge::rng::Rng;
+///
+/// let mut rng = Rng::new(42);
+/// let board = rng.deal_mines(Grid::new(16, 30), 99, 0);
+/// assert_eq!(board.mines(), 99);
+/// assert!(!board.is_mine(0), "the first click is safe");
+/// assert_eq!(Rng::new(42).deal_mines(Grid::new(16, 30), 99, 0).mines(), 99);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Rng {
     state: u64,
 }
 
 impl Rng {
+    /// The stream of `seed`.
     pub fn new(seed: u64) -> Rng {
         Rng { state: seed }
     }
 
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.state;

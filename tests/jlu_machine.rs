@@ -59,9 +59,7 @@ fn play_jlu_game(
             "click {click} on the open cell {answer:?}"
         );
         let board = board.get_or_insert_with(|| {
-            let mut others: Vec<usize> = (0..grid.len()).filter(|&c| c != cell).collect();
-            rng.shuffle(&mut others);
-            let board = Board::from_mines(grid, others[..mines].iter().copied());
+            let board = rng.deal_mines(grid, mines, cell);
             // The panel counts the closed safe cells of its own board: make it on the real one.
             panel = Panel::new(&board);
             board

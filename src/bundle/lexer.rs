@@ -4,8 +4,11 @@
 /// A stretch of Rust source that is not code: a comment, or a string or character literal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NotCode {
+    /// Its first byte.
     pub start: usize,
+    /// Just past its last byte.
     pub end: usize,
+    /// A comment (`//` or `/* */`), not a literal.
     pub comment: bool,
 }
 
@@ -271,6 +274,7 @@ pub fn remove_item(source: &str, item: &str) -> Option<String> {
 /// A `mod name;` declaration: a module whose text is in a file of its own.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ModDeclaration {
+    /// The module's name.
     pub name: String,
     /// `pub`, `pub(crate)` or empty.
     pub visibility: String,

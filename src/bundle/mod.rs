@@ -13,17 +13,8 @@
 //! becomes a raw string literal holding the file's text, test modules are dropped, and items
 //! re-exported at the crate root (`pub use a::Item;` in `src/lib.rs`) are re-exported at the
 //! bundle's root when used. A bundle of 64 KiB or more loses its comments (only its comments).
-//!
-//! # Examples
-//!
-//! ```
-//! let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-//! let text = minejudge::bundle::bundle(&src, "mine-ops").unwrap();
-//! assert!(text.contains("mod games {"));
-//! assert!(!text.contains("mod solver {"), "only what mine-ops uses");
-//! ```
 
-pub mod lexer;
+mod lexer;
 
 use lexer::ModDeclaration;
 use std::collections::BTreeMap;
@@ -342,6 +333,15 @@ pub fn binaries(src: &Path) -> Result<Vec<String>, String> {
 ///
 /// # Errors
 /// An unknown binary (the message lists the valid names), or a source file that cannot be read.
+///
+/// # Examples
+///
+/// ```
+/// let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+/// let text = minejudge::bundle::bundle(&src, "mine-ops").unwrap();
+/// assert!(text.contains("mod games {"));
+/// assert!(!text.contains("mod solver {"), "only what mine-ops uses");
+/// ```
 pub fn bundle(src: &Path, name: &str) -> Result<String, String> {
     let known = binaries(src)?;
     if !known.iter().any(|known| known == name) {

@@ -1,19 +1,5 @@
 //! The five judges' games, one module each (its rules, its `solve`, its input format), and the
 //! registry of the judges that tests, fuzzing, `gen`, `stress` and the benchmarks go through.
-//!
-//! # Examples
-//!
-//! ```
-//! use minejudge::games::Judge;
-//! use minejudge::inputs::{Knobs, Size};
-//! use minejudge::io::runner::solve_in_memory;
-//!
-//! let judge = Judge::from_name("mine-ops").unwrap();
-//! let input = judge.generate(7, Size::Small, &Knobs::default());
-//! let (answer, result) = solve_in_memory(judge.solve(), &input);
-//! assert!(result.is_ok());
-//! assert!(answer.ends_with(b"\n"));
-//! ```
 
 pub mod acm;
 pub mod jlu;
@@ -27,12 +13,31 @@ use crate::io::runner::{Program, Solve};
 use crate::limits::{ACM_MAX_SIDE, INEXPERIENCED_MAX_SIDE, JLU_PANEL_MAX_CELLS};
 
 /// The five judges, each listed once.
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::games::Judge;
+/// use minejudge::inputs::{Knobs, Size};
+/// use minejudge::io::runner::solve_in_memory;
+///
+/// let judge = Judge::from_name("mine-ops").unwrap();
+/// let input = judge.generate(7, Size::Small, &Knobs::default());
+/// let (answer, result) = solve_in_memory(judge.solve(), &input);
+/// assert!(result.is_ok());
+/// assert!(answer.ends_with(b"\n"));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Judge {
+    /// `mine-ops`: THU "Mine" ([`thu_mine`]).
     MineOps,
+    /// `jlu-panel`: the JLU course's panel ([`jlu`]).
     JluPanel,
+    /// `update-board`: LeetCode 529 ([`leetcode`]).
     UpdateBoard,
+    /// `acm-server`: the ACM class 2024 server ([`acm`]).
     AcmServer,
+    /// `inexperienced-player`: ACM Mid-Central 2003 ([`mcpc_inexperienced`]).
     InexperiencedPlayer,
 }
 

@@ -1,31 +1,31 @@
 //! Command-line arguments, the same way in every binary: `--help` or `-h` prints the usage on
 //! stdout and exits 0; a bad argument prints `error: <what>` and the usage on stderr and exits 2.
-//!
-//! # Examples
-//!
-//! ```
-//! use minejudge::io::args::Args;
-//!
-//! let mut args = Args::new(["--seed", "7", "--board", "expert"]);
-//! let mut seed = 1;
-//! let mut board = None;
-//! while let Some(flag) = args.next() {
-//!     match flag.as_str() {
-//!         "--seed" => seed = args.number(&flag, 0, u64::MAX).unwrap(),
-//!         "--board" => board = Some(args.value(&flag).unwrap()),
-//!         _ => panic!("unexpected"),
-//!     }
-//! }
-//! assert_eq!((seed, board.as_deref()), (7, Some("expert")));
-//! assert_eq!(
-//!     Args::new(["--seed", "-1"]).number("--seed", 0, 9).unwrap_err(),
-//!     "--seed \"-1\": expected an integer from 0 to 9"
-//! );
-//! ```
 
 use std::process::ExitCode;
 
 /// The arguments after the program's name, read front to back.
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::io::args::Args;
+///
+/// let mut args = Args::new(["--seed", "7", "--board", "expert"]);
+/// let mut seed = 1;
+/// let mut board = None;
+/// while let Some(flag) = args.next() {
+///     match flag.as_str() {
+///         "--seed" => seed = args.number(&flag, 0, u64::MAX).unwrap(),
+///         "--board" => board = Some(args.value(&flag).unwrap()),
+///         _ => panic!("unexpected"),
+///     }
+/// }
+/// assert_eq!((seed, board.as_deref()), (7, Some("expert")));
+/// assert_eq!(
+///     Args::new(["-1"]).number("--seed", 0, 9).unwrap_err(),
+///     "--seed \"-1\": expected an integer from 0 to 9"
+/// );
+/// ```
 #[derive(Clone, Debug)]
 pub struct Args {
     items: Vec<String>,
@@ -33,6 +33,7 @@ pub struct Args {
 }
 
 impl Args {
+    /// The arguments `items`, without the program's name.
     pub fn new<S: Into<String>>(items: impl IntoIterator<Item = S>) -> Args {
         Args {
             items: items.into_iter().map(Into::into).collect(),

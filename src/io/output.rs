@@ -1,18 +1,6 @@
 //! The output side of every judge: an [`Output`] that owns the answer's bytes and, when a
 //! process runs a judge, writes them to stdout in large chunks as it goes; and integers
 //! formatted without `fmt`.
-//!
-//! # Examples
-//!
-//! ```
-//! use minejudge::io::output::{push_uint, Output};
-//!
-//! let mut out = Output::in_memory();
-//! out.extend_from_slice(b"total step ");
-//! push_uint(&mut out, 42);
-//! out.flush_large(); // in memory: keeps everything
-//! assert_eq!(out.into_bytes(), b"total step 42");
-//! ```
 
 use std::io::Write;
 use std::ops::{Deref, DerefMut};
@@ -28,6 +16,18 @@ pub const FLUSH_AT: usize = 1 << 20;
 /// (tests, fuzzing, `stress`) keeps everything; one made by [`Output::to_stdout`] writes its
 /// buffer out once it holds [`FLUSH_AT`] bytes, so memory stays bounded however much a game
 /// prints (a 1000x1000 panel printed 200 times is 600 MB).
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::io::output::{push_uint, Output};
+///
+/// let mut out = Output::in_memory();
+/// out.extend_from_slice(b"total step ");
+/// push_uint(&mut out, 42);
+/// out.flush_large(); // in memory: keeps everything
+/// assert_eq!(out.into_bytes(), b"total step 42");
+/// ```
 pub struct Output {
     bytes: Vec<u8>,
     stdout: Option<std::io::Stdout>,

@@ -1,20 +1,5 @@
 //! Running a judge as a process: read all of stdin, solve, write stdout, and turn bad input
 //! into one error line and exit status 1.
-//!
-//! # Examples
-//!
-//! ```
-//! use minejudge::io::output::Output;
-//! use minejudge::io::runner::solve_in_memory;
-//! use minejudge::io::scanner::InputError;
-//!
-//! fn double(input: &[u8], out: &mut Output) -> Result<(), InputError> {
-//!     out.extend_from_slice(input);
-//!     out.extend_from_slice(input);
-//!     Ok(())
-//! }
-//! assert_eq!(solve_in_memory(double, b"ab"), (b"abab".to_vec(), Ok(())));
-//! ```
 
 use crate::io::args;
 use crate::io::output::Output;
@@ -36,6 +21,7 @@ pub struct Program {
     pub reads: &'static str,
     /// The input and output format, a few lines.
     pub format: &'static str,
+    /// The judge's logic.
     pub solve: Solve,
 }
 
@@ -100,6 +86,21 @@ pub fn run(solve: Solve) -> ExitCode {
 
 /// Runs `solve` on `input` in memory: the whole answer (up to the fault, on bad input) and the
 /// result. What tests, fuzzing and `stress` call.
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::io::output::Output;
+/// use minejudge::io::runner::solve_in_memory;
+/// use minejudge::io::scanner::InputError;
+///
+/// fn double(input: &[u8], out: &mut Output) -> Result<(), InputError> {
+///     out.extend_from_slice(input);
+///     out.extend_from_slice(input);
+///     Ok(())
+/// }
+/// assert_eq!(solve_in_memory(double, b"ab"), (b"abab".to_vec(), Ok(())));
+/// ```
 pub fn solve_in_memory(solve: Solve, input: &[u8]) -> (Vec<u8>, Result<(), InputError>) {
     let mut out = Output::in_memory();
     let result = solve(input, &mut out);

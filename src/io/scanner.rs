@@ -1,26 +1,14 @@
 //! The input side of every judge: a byte scanner that knows line numbers, and the one
 //! input-error type, rendered as `error: line L: <message>`.
-//!
-//! # Examples
-//!
-//! ```
-//! use minejudge::io::scanner::Scanner;
-//!
-//! let mut scanner = Scanner::new(b"2 3\r\n*..\n.*.\n");
-//! assert_eq!(scanner.int_in("rows", 1, 10), Ok(2));
-//! assert_eq!(scanner.int_in("columns", 1, 10), Ok(3));
-//! let map = scanner.mine_rows(2, 3, b'*', b'.').unwrap();
-//! assert_eq!(map, [true, false, false, false, true, false]);
-//! let err = scanner.int("x").unwrap_err();
-//! assert_eq!(err.to_string(), "error: line 3: expected x, found end of input");
-//! ```
 
 use std::fmt;
 
 /// Bad input: where (1-based line) and what. Renders as `error: line L: <message>`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InputError {
+    /// The 1-based line of the fault.
     pub line: usize,
+    /// What is wrong, one line.
     pub message: String,
 }
 
@@ -48,6 +36,20 @@ pub fn show(token: &[u8]) -> String {
 
 /// A scanner over the whole input: whitespace-separated tokens and integers, or whole lines,
 /// with the line number of what it returned last.
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::io::scanner::Scanner;
+///
+/// let mut scanner = Scanner::new(b"2 3\r\n*..\n.*.\n");
+/// assert_eq!(scanner.int_in("rows", 1, 10), Ok(2));
+/// assert_eq!(scanner.int_in("columns", 1, 10), Ok(3));
+/// let map = scanner.mine_rows(2, 3, b'*', b'.').unwrap();
+/// assert_eq!(map, [true, false, false, false, true, false]);
+/// let err = scanner.int("x").unwrap_err();
+/// assert_eq!(err.to_string(), "error: line 3: expected x, found end of input");
+/// ```
 #[derive(Clone, Debug)]
 pub struct Scanner<'a> {
     input: &'a [u8],
@@ -109,7 +111,8 @@ impl<'a> Scanner<'a> {
     /// for them. It does not depend on how the input spells its whitespace (CRLF, tabs, trailing
     /// spaces), so neither does the error a short input gets.
     ///
-    /// Complexity: O(input) on the first call, O(1) after.
+    /// # Complexity
+    /// O(input) on the first call, O(1) after.
     pub fn text_left(&mut self) -> usize {
         let input = self.input;
         let total = *self

@@ -17,12 +17,16 @@ pub const MAX_GAMES: usize = 1000;
 pub enum Status {
     /// No cell opened yet: the mines are not placed.
     Ready,
+    /// Mines placed, game going on.
     Playing,
+    /// Every safe cell open.
     Won,
+    /// A mine opened.
     Lost,
 }
 
 impl Status {
+    /// The status as the page reads it: `ready`, `playing`, `won` or `lost`.
     pub fn name(self) -> &'static str {
         match self {
             Status::Ready => "ready",
@@ -32,6 +36,7 @@ impl Status {
         }
     }
 
+    /// Whether the game has ended.
     pub fn is_over(self) -> bool {
         matches!(self, Status::Won | Status::Lost)
     }
@@ -56,6 +61,7 @@ pub struct Game {
 }
 
 impl Game {
+    /// A game called `id` of `mines` mines on `grid`, not started; `seed` deals its mines.
     pub fn new(id: String, grid: Grid, mines: usize, seed: u64) -> Game {
         let board = Board::from_mines(grid, std::iter::empty());
         Game {
@@ -281,6 +287,7 @@ pub struct Games {
 }
 
 impl Games {
+    /// No game yet; `seed` makes the games' ids and unseeded maps.
     pub fn new(seed: u64) -> Games {
         Games {
             games: HashMap::new(),
@@ -313,5 +320,133 @@ impl Games {
         self.games.insert(id.clone(), Arc::clone(&game));
         self.order.push_back(id);
         game
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A field of a state's JSON, as text.
+    fn field<'a>(json: &'a str, name: &str) -> &'a str {
+        let start = json.find(&format!("\"{name}\":")).expect(name) + name.len() + 3;
+        let rest = &json[start..];
+        let end = rest.find([',', '}']).unwrap_or(rest.len());
+        rest[..end].trim_matches('"')
+    }
+
+    #[test]
+    fn mines_are_dealt_at_the_first_open_never_under_it() {
+        for seed in 0..50 {
+            let mut game = Game::new("g".into(), Grid::new(4, 4), 15, seed);
+            assert_eq!(field(&game.state_json(), "status"), "ready");
+            assert_eq!(field(&game.mines_json(), "placed"), "false");
+            game.open(5);
+            // 15 mines on 16 cells: the one safe cell is the first click, and it wins.
+            assert_eq!(game.status, Status::Won, "seed {seed}");
+            assert!(!game.board.is_mine(5));
+            assert_eq!(game.board.mines(), 15);
+        }
+        let same = |seed| {
+            let mut game = Game::new("g".into(), Grid::new(9, 9), 10, seed);
+            game.open(40);
+            game.mines_json()
+        };
+        assert_eq!(same(7), same(7));
+        assert_ne!(same(7), same(8));
+    }
+
+    #[test]
+    fn flags_toggle_block_opens_and_enable_chords() {
+        // Seeded so that the first open at (0, 0) shows a number: find such a seed.
+        let (seed, mut game) = (0..1000)
+            .map(|seed| {
+                let mut game = Game::new("g".into(), Grid::new(5, 5), 5, seed);
+                game.open(0);
+                (seed, game)
+            })
+            .find(|(_, game)| game.status == Status::Playing && game.board.count(0) > 0)
+            .expect("a seed whose first open shows a number");
+        let mines: Vec<usize> = (0..25).filter(|&c| game.board.is_mine(c)).collect();
+        let around: Vec<usize> = [1, 5, 6]
+            .into_iter()
+            .filter(|c| mines.contains(c))
+            .collect();
+        let safe_neighbour = [1, 5, 6].into_iter().find(|c| !mines.contains(c));
+        game.flag(around[0]);
+        assert_eq!(field(&game.state_json(), "flags"), "1", "seed {seed}");
+        game.open(around[0]);
+        assert_eq!(
+            game.status,
+            Status::Playing,
+            "an open on a flag does nothing"
+        );
+        game.flag(around[0]);
+        assert_eq!(field(&game.state_json(), "flags"), "0");
+        for &mine in &around {
+            game.flag(mine);
+        }
+        let clicks = game.clicks;
+        game.chord(0);
+        if let Some(cell) = safe_neighbour {
+            assert!(
+                game.cover.is_open(cell),
+                "seed {seed}: the chord opened {cell}"
+            );
+            assert_eq!(game.clicks, clicks + 1);
+        }
+    }
+
+    #[test]
+    fn a_lost_game_shows_the_mines_and_wrong_flags() {
+        let mut game = Game::new("g".into(), Grid::new(3, 3), 8, 1);
+        game.open(4);
+        assert_eq!(
+            game.status,
+            Status::Won,
+            "8 mines around the only safe cell"
+        );
+        assert_eq!(field(&game.state_json(), "cells"), "FFFF8FFFF");
+        let mut game = Game::new("g".into(), Grid::new(1, 3), 1, 3);
+        game.open(0);
+        let mine = (0..3).find(|&c| game.board.is_mine(c)).unwrap();
+        let safe = (1..3).find(|&c| !game.board.is_mine(c)).unwrap();
+        game.flag(safe);
+        game.open(mine);
+        assert_eq!(game.status, Status::Lost);
+        let cells = field(&game.state_json(), "cells").as_bytes().to_vec();
+        assert_eq!(cells[mine], b'X');
+        assert_eq!(cells[safe], b'!');
+    }
+
+    #[test]
+    fn the_hint_is_the_solvers_move_and_step_makes_it() {
+        let mut game = Game::new("g".into(), Grid::new(9, 9), 10, 11);
+        game.open(40);
+        while !game.status.is_over() {
+            let decision = game.decide().expect("consistent").expect("a move");
+            let json = game.decision_json(Some(&decision));
+            assert!(
+                ["open", "flag", "chord"].contains(&field(&json, "move")),
+                "{json}"
+            );
+            game.apply(&decision);
+        }
+        assert_eq!(game.decide(), Ok(None));
+        assert_eq!(game.decision_json(None), "\"move\":null");
+    }
+
+    #[test]
+    fn the_oldest_game_goes_first() {
+        let mut games = Games::new(5);
+        let first = games.create(Grid::new(2, 2), 1, None);
+        let first_id = first.lock().unwrap().id.clone();
+        for _ in 1..MAX_GAMES {
+            games.create(Grid::new(2, 2), 1, None);
+        }
+        assert!(games.get(&first_id).is_some());
+        games.create(Grid::new(2, 2), 1, None);
+        assert!(games.get(&first_id).is_none());
+        assert_eq!(games.games.len(), MAX_GAMES);
     }
 }

@@ -24,8 +24,11 @@ pub const MAX_CONNECTIONS: usize = 64;
 /// One parsed request: method, path and decoded query parameters.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {
+    /// `GET`, `POST`, ...
     pub method: String,
+    /// The path, decoded.
     pub path: String,
+    /// The query's parameters, decoded, in order.
     pub query: Vec<(String, String)>,
 }
 
@@ -42,8 +45,11 @@ impl Request {
 /// A response: status, content type and body.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Response {
+    /// The HTTP status code.
     pub status: u16,
+    /// The `Content-Type` header.
     pub content_type: &'static str,
+    /// The body.
     pub body: Vec<u8>,
 }
 

@@ -2,9 +2,10 @@
 //!
 //! `play [--port N]` (default 8080; 0 picks a free port) prints the page's URL and serves one
 //! page ([`page`]: `page.html` with `page.css` and `page.js` inlined) and a small JSON API
-//! ([`routes`]); the games live in [`game`], the HTTP layer in [`http`]. The rules, the mine
-//! map and the solver stay here: the page sends each move and draws the board it gets back. The mine map leaves the server only for
-//! `/reveal` (the course's right-click test) and once the game is over.
+//! (`routes`); the games live in [`game`], the HTTP layer in `http`. The rules, the mine
+//! map and the solver stay here: the page sends each move and draws the board it gets back.
+//! The mine map leaves the server only for `/reveal` (the course's right-click test) and once
+//! the game is over.
 //!
 //! API (arguments in the query string; every answer is JSON, errors are plain text):
 //! - `POST /new?rows=R&cols=C&mines=K[&seed=S]`: a new game; mines are dealt at its first
@@ -24,8 +25,8 @@
 //! has no signal API, and a `/quit` endpoint would let any web page stop the server.
 
 pub mod game;
-pub mod http;
-pub mod routes;
+mod http;
+mod routes;
 
 use crate::io::args::Args;
 use game::Games;

@@ -15,7 +15,9 @@ pub const BATCH_MAPS: usize = 50;
 /// One generated map.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CourseMap {
+    /// The map's rows.
     pub rows: usize,
+    /// The map's columns.
     pub cols: usize,
     /// Row-major, `true` for a mine.
     pub mine: Vec<bool>,

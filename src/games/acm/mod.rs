@@ -69,6 +69,7 @@ impl Operation {
 /// Whether the game goes on, or how it ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
+    /// The game goes on.
     Running,
     /// Every safe cell is visited.
     Won,
@@ -77,6 +78,22 @@ pub enum Status {
 }
 
 /// One game under the server's rules, and the map it prints.
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::board::{Board, Grid};
+/// use minejudge::games::acm::{Operation, Server, Status};
+///
+/// // .X.
+/// // ...
+/// let mut server = Server::new(Board::from_mines(Grid::new(2, 3), [1]));
+/// server.apply(3, Operation::Visit);
+/// assert_eq!(server.map(), b"???\n1??\n");
+/// server.apply(1, Operation::Mark);
+/// assert_eq!(server.apply(3, Operation::AutoExplore), Status::Running);
+/// assert_eq!(server.map(), b"1@?\n11?\n");
+/// ```
 #[derive(Clone, Debug)]
 pub struct Server {
     board: Board,
@@ -110,10 +127,12 @@ impl Server {
         server
     }
 
+    /// The map's shape.
     pub fn grid(&self) -> Grid {
         self.board.grid()
     }
 
+    /// Whether the game goes on, or how it ended.
     pub fn status(&self) -> Status {
         self.status
     }
@@ -154,7 +173,8 @@ impl Server {
     /// Applies one operation at `cell`, then decides whether the game is won. Does nothing
     /// once the game has ended.
     ///
-    /// Complexity: O(1) plus O(8) per cell opened; the win adds one pass over every cell.
+    /// # Complexity
+    /// O(1) plus O(8) per cell opened; the win adds one pass over every cell.
     pub fn apply(&mut self, cell: usize, operation: Operation) -> Status {
         match operation {
             Operation::Visit => self.visit(cell),

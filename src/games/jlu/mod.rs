@@ -59,6 +59,23 @@ impl Outcome {
 pub const CLOSED: i8 = -1;
 
 /// What the player sees of one game: each cell closed (-1) or open with its mine count.
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::board::{Board, Grid};
+/// use minejudge::games::jlu::{Outcome, Panel};
+///
+/// let board = Board::from_mines(Grid::new(2, 2), [3]);
+/// let mut panel = Panel::new(&board);
+/// assert_eq!(panel.refresh(&board, 0), Outcome::Going);
+/// assert_eq!(panel.values(), [1, -1, -1, -1]);
+/// panel.refresh(&board, 1);
+/// assert_eq!(panel.refresh(&board, 2), Outcome::Won);
+/// let mut text = Vec::new();
+/// panel.print(&mut text);
+/// assert_eq!(text, b"1 1 \n1 -1 \n");
+/// ```
 #[derive(Clone, Debug)]
 pub struct Panel {
     grid: Grid,
@@ -93,7 +110,8 @@ impl Panel {
     ///   which is how a caller tells an ignored click apart. Callers may also ask
     ///   [`Panel::is_open`] first.
     ///
-    /// Complexity: O(8 * newly opened cells).
+    /// # Complexity
+    /// O(8 * newly opened cells).
     ///
     /// # Panics
     /// If `cell` is off the grid.
@@ -120,10 +138,12 @@ impl Panel {
         }
     }
 
+    /// The panel's shape.
     pub fn grid(&self) -> Grid {
         self.grid
     }
 
+    /// Whether `cell` is open.
     pub fn is_open(&self, cell: usize) -> bool {
         self.cover.is_open(cell)
     }
@@ -143,7 +163,8 @@ impl Panel {
     /// Appends the panel as the judge prints it: one line per row, each value followed by one
     /// space (so every line ends with a space), `-1` for a closed cell.
     ///
-    /// Complexity: O(cells), at most 3 bytes per cell plus a newline per row.
+    /// # Complexity
+    /// O(cells), at most 3 bytes per cell plus a newline per row.
     pub fn print(&self, out: &mut Vec<u8>) {
         // Each token is written as 3 bytes and the cursor moves by its length: a 2-byte token's
         // spare byte is overwritten by the next token or the row's newline.

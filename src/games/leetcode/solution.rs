@@ -7,6 +7,16 @@
 use crate::board::{Board, Cover, FlagsInCascade, Grid};
 
 /// The struct LeetCode calls its solutions on.
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::games::leetcode::solution::Solution;
+///
+/// let board = vec![vec!['E', 'E'], vec!['E', 'M']];
+/// let after = Solution::update_board(board, vec![0, 0]);
+/// assert_eq!(after, [['1', 'E'], ['E', 'M']]);
+/// ```
 pub struct Solution;
 
 impl Solution {
@@ -24,7 +34,10 @@ impl Solution {
     /// rectangle all return the board unchanged.
     ///
     /// Iterative (the flood is [`Cover::reveal_from`]): a 1000x1000 board of `E` needs no deep
-    /// stack. Complexity: O(cells).
+    /// stack.
+    ///
+    /// # Complexity
+    /// O(cells).
     pub fn update_board(mut board: Vec<Vec<char>>, click: Vec<i32>) -> Vec<Vec<char>> {
         let (row, col) = match click[..] {
             [row, col] => (row as i64, col as i64),
