@@ -7,6 +7,7 @@
 mod acm_client;
 mod acm_server;
 mod bundle;
+mod cli;
 mod course_maps;
 mod fuzz;
 mod fuzz_core;

@@ -10,6 +10,7 @@ use std::process::{Command, Stdio};
 pub fn binary(name: &str) -> &'static str {
     match name {
         "acm-client" => env!("CARGO_BIN_EXE_acm-client"),
+        "autoplay" => env!("CARGO_BIN_EXE_autoplay"),
         "bundle" => env!("CARGO_BIN_EXE_bundle"),
         "gen" => env!("CARGO_BIN_EXE_gen"),
         "jlu-machine" => env!("CARGO_BIN_EXE_jlu-machine"),
