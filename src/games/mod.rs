@@ -77,6 +77,18 @@ impl Judge {
         Judge::ALL.into_iter().find(|judge| judge.name() == name)
     }
 
+    /// The judge whose binary is called `name`, or an error that lists the judges (for a
+    /// command line).
+    pub fn named(name: &str) -> Result<Judge, String> {
+        Judge::from_name(name).ok_or_else(|| {
+            let names: Vec<&str> = Judge::ALL.iter().map(|judge| judge.name()).collect();
+            format!(
+                "no judge named {name:?}; the judges are: {}",
+                names.join(", ")
+            )
+        })
+    }
+
     /// The largest side the judge accepts.
     pub fn max_side(self) -> usize {
         match self {

@@ -1,5 +1,6 @@
 //! Command-line arguments, the same way in every binary: `--help` or `-h` prints the usage on
 //! stdout and exits 0; a bad argument prints `error: <what>` and the usage on stderr and exits 2.
+//! Everything after `--` belongs to another program (`stress ... -- ./a.out --help`).
 
 use std::process::ExitCode;
 
@@ -83,7 +84,7 @@ pub fn number(flag: &str, value: &str, low: u64, high: u64) -> Result<u64, Strin
     }
 }
 
-/// Reads the process's arguments with `parse`. `--help` or `-h` anywhere prints `usage` on
+/// Reads the process's arguments with `parse`. `--help` or `-h` anywhere before `--` prints `usage` on
 /// stdout and gives `Err(0)`; an error from `parse`, or an argument it left unread, prints
 /// `error: <message>` and `usage` on stderr and gives `Err(2)`: `main` returns that code.
 pub fn parse<T>(
@@ -99,7 +100,8 @@ pub fn parse_from<T>(
     usage: &str,
     parse: impl FnOnce(&mut Args) -> Result<T, String>,
 ) -> Result<T, ExitCode> {
-    if args.items.iter().any(|arg| arg == "--help" || arg == "-h") {
+    let mut own = args.items.iter().take_while(|arg| *arg != "--");
+    if own.any(|arg| arg == "--help" || arg == "-h") {
         println!("{}", usage.trim_end());
         return Err(ExitCode::SUCCESS);
     }
@@ -143,5 +145,13 @@ mod tests {
         assert!(help.is_err());
         let fine = parse_from(Args::new(Vec::<String>::new()), "usage: t", |_| Ok(5));
         assert!(matches!(fine, Ok(5)));
+        let theirs = parse_from(Args::new(["--", "-h"]), "usage: t", |args| {
+            args.next();
+            Ok(args.rest())
+        });
+        assert!(
+            matches!(theirs, Ok(rest) if rest == ["-h"]),
+            "a -h after -- is not ours"
+        );
     }
 }
