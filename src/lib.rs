@@ -19,6 +19,7 @@ pub mod play;
 pub mod rng;
 #[allow(missing_docs)] // documented by the solver-engine rework
 pub mod solver;
+pub mod stress;
 
 pub use board::{Board, CellState, Cover, Grid};
 pub use games::Judge;

@@ -3,16 +3,25 @@
 
 use crate::{golden, util};
 use minejudge::limits::SOURCE_LIMIT as SIZE_LIMIT;
+use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Binaries no online judge takes, so their bundles must compile alone but need not fit in
 /// [`SIZE_LIMIT`]: the courses behind `jlu-machine` and `acm-client` take C++ functions and
 /// headers, `autoplay` is a benchmark and `play` a local web server (each carries the whole
-/// solver, about 45 KB of code even without comments), and `gen` is a tool for test authors
-/// that carries every game.
-const NEVER_SUBMITTED: &[&str] = &["acm-client", "autoplay", "gen", "jlu-machine", "play"];
+/// solver, about 45 KB of code even without comments), `gen` is a tool for test authors that
+/// carries every game, and `stress` a tool for students that carries every game and the solver.
+const NEVER_SUBMITTED: &[&str] = &[
+    "acm-client",
+    "autoplay",
+    "gen",
+    "jlu-machine",
+    "play",
+    "stress",
+];
 
 /// Every binary of the crate: the `src/bin/*.rs` files.
 fn binaries() -> Vec<String> {
@@ -56,6 +65,43 @@ pub fn work_dir() -> PathBuf {
     dir
 }
 
+/// One binary bundled and compiled: the executable, the bundle's size and rustc's warnings.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    pub exe: PathBuf,
+    pub size: usize,
+    pub warnings: String,
+}
+
+/// Bundles `name` and compiles the bundle with plain `rustc`, once per test run: the bundle
+/// test and `stress`'s test of our own bundles share it (rustc -O is the slow part).
+pub fn compiled(name: &str) -> Result<Compiled, String> {
+    type Slot = Arc<OnceLock<Result<Compiled, String>>>;
+    static SLOTS: OnceLock<Mutex<HashMap<String, Slot>>> = OnceLock::new();
+    let slot = SLOTS
+        .get_or_init(Mutex::default)
+        .lock()
+        .expect("bundle slots")
+        .entry(name.to_string())
+        .or_default()
+        .clone();
+    slot.get_or_init(|| {
+        let dir = work_dir();
+        let text = bundle(&[name]);
+        let source = dir.join(format!("{}.rs", name.replace('-', "_")));
+        fs::write(&source, &text).expect("write bundle");
+        let exe = dir.join(name);
+        let warnings = compile(&source, &exe)
+            .map_err(|err| format!("{name}: the bundle does not compile:\n{err}"))?;
+        Ok(Compiled {
+            exe,
+            size: text.len(),
+            warnings,
+        })
+    })
+    .clone()
+}
+
 /// What bundling one binary gave: the bundle's size and how many golden cases it passed.
 struct Bundled {
     name: String,
@@ -64,19 +110,15 @@ struct Bundled {
 }
 
 /// Bundles, compiles and checks one binary.
-fn check_one(name: &str, dir: &Path) -> Result<Bundled, String> {
-    let text = bundle(&[name]);
-    let source = dir.join(format!("{}.rs", name.replace('-', "_")));
-    fs::write(&source, &text).expect("write bundle");
-    if text.len() >= SIZE_LIMIT && !NEVER_SUBMITTED.contains(&name) {
-        return Err(format!(
-            "{name}: bundle is {} bytes, over 64 KiB",
-            text.len()
-        ));
+fn check_one(name: &str) -> Result<Bundled, String> {
+    let Compiled {
+        exe,
+        size,
+        warnings,
+    } = compiled(name)?;
+    if size >= SIZE_LIMIT && !NEVER_SUBMITTED.contains(&name) {
+        return Err(format!("{name}: bundle is {size} bytes, over 64 KiB"));
     }
-    let exe = dir.join(name);
-    let warnings = compile(&source, &exe)
-        .map_err(|err| format!("{name}: the bundle does not compile:\n{err}"))?;
     if !warnings.is_empty() {
         return Err(format!("{name}: rustc warns about the bundle:\n{warnings}"));
     }
@@ -84,7 +126,7 @@ fn check_one(name: &str, dir: &Path) -> Result<Bundled, String> {
     if !cases_dir.is_dir() {
         return Ok(Bundled {
             name: name.to_string(),
-            size: text.len(),
+            size,
             cases: 0,
         });
     }
@@ -92,7 +134,7 @@ fn check_one(name: &str, dir: &Path) -> Result<Bundled, String> {
     if failures.is_empty() {
         Ok(Bundled {
             name: name.to_string(),
-            size: text.len(),
+            size,
             cases,
         })
     } else {
@@ -102,7 +144,6 @@ fn check_one(name: &str, dir: &Path) -> Result<Bundled, String> {
 
 #[test]
 fn every_binary_bundles_compiles_alone_and_passes_its_golden_cases() {
-    let dir = work_dir();
     let names = binaries();
     assert!(names.len() >= 2, "binaries: {names:?}");
     // Two at a time: rustc -O is the slow part and the machine has two cores.
@@ -112,7 +153,7 @@ fn every_binary_bundles_compiles_alone_and_passes_its_golden_cases() {
             std::thread::scope(|scope| {
                 let handles: Vec<_> = pair
                     .iter()
-                    .map(|name| scope.spawn(|| check_one(name, &dir)))
+                    .map(|name| scope.spawn(|| check_one(name)))
                     .collect();
                 handles
                     .into_iter()

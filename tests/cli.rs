@@ -4,7 +4,7 @@
 use crate::util;
 use std::process::Command;
 
-const BINARIES: [&str; 11] = [
+const BINARIES: [&str; 12] = [
     "acm-client",
     "acm-server",
     "autoplay",
@@ -15,6 +15,7 @@ const BINARIES: [&str; 11] = [
     "jlu-panel",
     "mine-ops",
     "play",
+    "stress",
     "update-board",
 ];
 

@@ -19,5 +19,6 @@ mod jlu_panel;
 mod mine_ops;
 mod play;
 mod solver;
+mod stress;
 mod update_board;
 mod util;

@@ -17,6 +17,7 @@ pub fn binary(name: &str) -> &'static str {
         "jlu-panel" => env!("CARGO_BIN_EXE_jlu-panel"),
         "mine-ops" => env!("CARGO_BIN_EXE_mine-ops"),
         "play" => env!("CARGO_BIN_EXE_play"),
+        "stress" => env!("CARGO_BIN_EXE_stress"),
         "update-board" => env!("CARGO_BIN_EXE_update-board"),
         "acm-server" => env!("CARGO_BIN_EXE_acm-server"),
         "inexperienced-player" => env!("CARGO_BIN_EXE_inexperienced-player"),
