@@ -321,7 +321,7 @@ fn the_report_and_save_make_a_golden_case() {
         "mine-ops: wrong answer on input 1 (`gen mine-ops --seed 1`)",
         "--- input (4 lines) ---\n    1 1\n    .\n    Sweep 1 1\n    Quit\n",
         "--- expected: our mine-ops (4 lines) ---\n    1 cell(s) detected\n    1 1 0\n",
-        "first difference at line 2: expected \"1 1 0\", yours \"1 0 0\"",
+        "first difference at line 2, column 3: expected \"1 1 0\", yours \"1 0 0\"",
         "saved: ",
     ] {
         assert!(stdout.contains(expected), "{expected:?} in\n{stdout}");

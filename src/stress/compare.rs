@@ -8,6 +8,8 @@ use crate::games::Judge;
 pub struct Difference {
     /// The 1-based line of the first difference.
     pub line: usize,
+    /// The 1-based byte of that line where they first differ.
+    pub column: usize,
     /// That line in our answer (`None`: our answer has ended).
     pub expected: Option<String>,
     /// That line in theirs (`None`: their output has ended).
@@ -44,8 +46,11 @@ pub fn compare(expected: &[u8], actual: &[u8]) -> Option<Difference> {
         let (a, b) = (ours.next(), theirs.next());
         if a != b {
             let text = |bytes: Option<&[u8]>| bytes.map(|b| String::from_utf8_lossy(b).into());
+            let (x, y) = (a.unwrap_or_default(), b.unwrap_or_default());
+            let same = x.iter().zip(y).take_while(|(p, q)| p == q).count();
             return Some(Difference {
                 line,
+                column: same + 1,
                 expected: text(a),
                 actual: text(b),
                 only_trailing_spaces: lines_trimmed(expected).eq(lines_trimmed(actual)),

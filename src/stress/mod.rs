@@ -51,7 +51,7 @@ const USAGE_TAIL: &str = "\
 jlu-machine: the course's games (20x20, 50 mines, the first click never a mine, 400 clicks at
   most), played by your stateless machine: for each click, <command> runs once with `20 20`
   and the panel on stdin (rows of -1 closed and 0-8 open, as jlu-panel prints them) and prints
-  `x y`, 0-based. Prints the course's score of yours beside ours, on the same games.
+  `x y`, 0-based. Prints the course's score of yours beside ours, on the same seeds.
   --games N       games (default 100; the course plays 1000)
 acm-client: the course's batch of 50 maps, played by your client, one process per map: it
   reads `n m`, then the map after the first click (made for it, as the course does); it prints

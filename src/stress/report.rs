@@ -92,8 +92,9 @@ pub fn judge_report(search: &Search, outcome: &Outcome) -> Report {
             };
             let _ = writeln!(
                 text,
-                "first difference at line {}: expected {}, yours {}",
+                "first difference at line {}, column {}: expected {}, yours {}",
                 difference.line,
+                difference.column,
                 show(&difference.expected),
                 show(&difference.actual)
             );
@@ -210,7 +211,8 @@ pub fn block(title: &str, text: &[u8], focus: usize) -> String {
         (focus + 5).min(lines.len()).saturating_sub(SHOWN_LINES)
     };
     let last = (first + SHOWN_LINES).min(lines.len());
-    let mut out = format!("--- {title} ({} lines) ---\n", lines.len());
+    let plural = if lines.len() == 1 { "" } else { "s" };
+    let mut out = format!("--- {title} ({} line{plural}) ---\n", lines.len());
     if first > 0 {
         let _ = writeln!(out, "    ... {first} lines");
     }

@@ -226,7 +226,7 @@ pub fn search(search: &Search) -> Result<Outcome, String> {
             progress.update(|| {
                 let inputs = done.load(Ordering::Relaxed);
                 let rate = inputs as f64 / started.elapsed().as_secs_f64().max(1e-3);
-                format!("{}: {inputs} inputs passed, {rate:.0}/s", judge.name())
+                format!("{}: {inputs} inputs tried, {rate:.0}/s", judge.name())
             });
         }
     });
