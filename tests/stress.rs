@@ -292,6 +292,57 @@ fn a_child_that_never_exits_is_killed_with_what_it_started() {
 
 #[test]
 #[cfg(target_os = "linux")]
+fn an_interrupted_stress_kills_its_child() {
+    // The child is in a process group of its own, out of reach of the terminal's Ctrl-C.
+    let pid_file = Path::new(env!("CARGO_TARGET_TMPDIR")).join("stress/interrupted.pid");
+    let _ = std::fs::remove_file(&pid_file);
+    let script = format!("echo $$ > {}; exec sleep 30", pid_file.display());
+    let mut stress = Command::new(util::binary("stress"))
+        .args([
+            "mine-ops",
+            "--seed",
+            "1",
+            "--timeout",
+            "60",
+            "--quiet",
+            "--",
+        ])
+        .args(["sh", "-c", &script])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("run stress");
+    let started = Instant::now();
+    let pid = loop {
+        let text = std::fs::read_to_string(&pid_file).unwrap_or_default();
+        if let Ok(pid) = text.trim().parse::<u32>() {
+            break pid;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "the child never started"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let status = Command::new("kill")
+        .args(["-INT", &stress.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(status.success());
+    let status = stress.wait().expect("wait for stress");
+    assert_eq!(status.code(), Some(130));
+    // The orphaned child is gone (or a zombie until init reaps it).
+    let started = Instant::now();
+    while !gone(pid) {
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "the child {pid} survived"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+#[cfg(target_os = "linux")]
 fn memory_over_the_cap_is_reported() {
     let exe = planted().to_str().expect("UTF-8 path");
     let mut harness = harness(&[exe, "hog"], GENEROUS);

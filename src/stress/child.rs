@@ -309,6 +309,7 @@ mod platform {
             }
         }
         let child = builder.spawn()?;
+        sys::track(child.id());
         let process = Process {
             pid: child.id(),
             reaped: false,
@@ -336,6 +337,7 @@ mod platform {
         /// The ending and peak memory. Kills first if the child still runs.
         pub fn reap(&mut self) -> (Ending, Option<u64>) {
             self.kill();
+            sys::untrack(self.pid);
             self.reaped = true;
             match sys::reap(self.pid) {
                 Ok(reaped) => {

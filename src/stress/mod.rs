@@ -262,6 +262,8 @@ pub fn main() -> ExitCode {
         Ok(plan) => plan,
         Err(code) => return code,
     };
+    #[cfg(target_os = "linux")]
+    sys::kill_children_on_interrupt();
     let result = match &plan {
         Plan::Judge(search) => {
             if search.harness.progress {
