@@ -53,6 +53,18 @@ pub enum Edge {
 const EDGES: [Edge; 4] = [Edge::Top, Edge::Bottom, Edge::Left, Edge::Right];
 
 /// A judge's input, parsed.
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::games::Judge;
+/// use minejudge::stress::cases::{Case, Edge, Edit};
+///
+/// let case = Case::parse(Judge::MineOps, b"2 2\n*.\n..\nSweep 2 2\nFlag 1 1\nQuit\n").unwrap();
+/// assert_eq!(case.edits()[0], Edit::Delete { start: 0, len: 2 });
+/// let cut = case.apply(Edit::Cut { board: 0, edge: Edge::Top }).unwrap();
+/// assert_eq!(cut.render(), b"1 2\n..\nSweep 1 2\nQuit\n");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Case {
     /// `mine-ops`: a `*`/`.` map and 1-based operations (kept 0-based here), then `Quit`.

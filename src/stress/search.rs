@@ -175,6 +175,29 @@ pub fn try_input(
 ///
 /// # Errors
 /// When the program cannot be started.
+///
+/// # Complexity
+/// One run of the program per input, then at most a few thousand while shrinking.
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::games::Judge;
+/// use minejudge::inputs::Request;
+/// use minejudge::stress::search::{search, Outcome, Search, Verdict};
+/// use minejudge::stress::Harness;
+///
+/// // `cat` echoes the game instead of playing it: wrong from the first input.
+/// let config = Search {
+///     judge: Judge::MineOps,
+///     request: Request::default(),
+///     count: 10,
+///     harness: Harness::new(&["cat"]),
+/// };
+/// let Outcome::Failed(failure) = search(&config).unwrap() else { panic!() };
+/// assert!(matches!(failure.evidence.verdict, Verdict::WrongAnswer(_)));
+/// assert_eq!(failure.input, b"1 1\n.\nQuit\n", "shrunk to the smallest game");
+/// ```
 pub fn search(search: &Search) -> Result<Outcome, String> {
     let Search {
         judge,
