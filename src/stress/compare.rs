@@ -88,8 +88,8 @@ pub fn laxer_note(judge: Judge, difference: &Difference) -> Option<&'static str>
     match judge {
         Judge::JluPanel if difference.only_trailing_spaces => Some(
             "the course's panels end every line with a space after the last number, and so \
-             do ours; online judges that ignore spaces at line ends (PTA, for one) accept \
-             lines without it, a strict one does not",
+             do ours; a judge that ignores spaces at line ends accepts lines without it, a \
+             strict one does not",
         ),
         Judge::UpdateBoard if difference.only_whitespace => Some(
             "LeetCode compares the board your function returns, not its text: this \
