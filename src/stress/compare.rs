@@ -150,7 +150,7 @@ mod tests {
         let spaces = compare(b"-1 0 \n", b"-1 0\n").unwrap();
         assert!(laxer_note(Judge::JluPanel, &spaces)
             .unwrap()
-            .contains("PTA"));
+            .contains("panels"));
         let spacing = compare(b"[[\"B\"]]\n", b"[[\"B\"] ]\n").unwrap();
         assert!(laxer_note(Judge::UpdateBoard, &spacing)
             .unwrap()
