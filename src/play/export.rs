@@ -6,8 +6,10 @@
 //! - `mine-ops` has the same three moves: `Sweep` (open), `Flag` (set or remove), `DSweep`
 //!   (chord), 1-based, every move the player made, then `Quit`.
 //! - `acm-server` marks cannot be removed, and a mark on a safe cell loses at once: a flag the
-//!   player removed later is left out (its setting and its removal); opens are visits (type 0),
-//!   chords auto-explores (type 2).
+//!   player removed later is left out (its setting and its removal), and so is a flag on a safe
+//!   cell, unless a chord counted on it (the browser game was lost by that chord: the judge's
+//!   is lost at the mark); opens are visits (type 0), chords auto-explores (type 2). The judge's
+//!   game thus ends as the browser's did.
 //! - `jlu-panel` has no flags: they are left out, and a chord becomes its clicks, one per
 //!   closed unflagged neighbour still closed when its turn comes.
 //!
@@ -123,56 +125,76 @@ fn mine_ops(game: &Game, history: &[Action]) -> (String, usize, Vec<String>) {
 
 fn acm_server(game: &Game, history: &[Action]) -> (String, usize, Vec<String>) {
     let grid = game.grid();
-    let mut notes = Vec::new();
-    // Which flag settings last: a setting whose flag the player removes later is dropped.
-    let mut setting_at: Vec<Option<usize>> = vec![None; grid.len()];
-    let mut kept = vec![true; history.len()];
-    let mut removed = 0;
+    let board = game.board();
+    // Each flag setting, by its place in the history: whether the player removed that flag,
+    // and whether a chord counted on it while it stood.
+    let mut standing: Vec<Option<usize>> = vec![None; grid.len()];
+    let mut sets = vec![false; history.len()];
+    let mut removed = vec![false; history.len()];
+    let mut counted = vec![false; history.len()];
     let mut at = 0;
     replay(game, history, |replay, action| {
-        if let Action::Flag(cell) = action {
-            match replay.cover().state(cell) {
-                CellState::Closed => setting_at[cell] = Some(at),
-                CellState::Flagged => {
-                    if let Some(setting) = setting_at[cell].take() {
-                        kept[setting] = false;
-                    }
-                    removed += 1;
-                    kept[at] = false;
+        let cover = replay.cover();
+        match action {
+            Action::Flag(cell) => match cover.state(cell) {
+                CellState::Closed => {
+                    standing[cell] = Some(at);
+                    sets[at] = true;
                 }
-                CellState::Open => kept[at] = false,
+                CellState::Flagged => {
+                    if let Some(setting) = standing[cell].take() {
+                        removed[setting] = true;
+                    }
+                }
+                CellState::Open => {}
+            },
+            Action::Chord(cell) => {
+                let number = board.count(cell) as usize;
+                if cover.is_open(cell) && number > 0 && cover.flags_around(grid, cell) == number {
+                    for next in grid.neighbours(cell) {
+                        if let (CellState::Flagged, Some(setting)) =
+                            (cover.state(next), standing[next])
+                        {
+                            counted[setting] = true;
+                        }
+                    }
+                }
             }
+            Action::Open(_) => {}
         }
         at += 1;
     });
     let mut input = header_and_map(game, 'X', '.');
-    let mut operations = 0;
-    let mut wrong_marks = 0;
+    let (mut operations, mut left_out, mut wrong_marks) = (0, 0, 0);
     for (index, &action) in history.iter().enumerate().take(at) {
-        if !kept[index] {
-            continue;
-        }
         let (cell, code) = match action {
             Action::Open(cell) => (cell, 0),
+            Action::Chord(cell) => (cell, 2),
             Action::Flag(cell) => {
-                wrong_marks += usize::from(!game.board().is_mine(cell));
+                let kept =
+                    sets[index] && !removed[index] && (board.is_mine(cell) || counted[index]);
+                if !kept {
+                    left_out += usize::from(sets[index]);
+                    continue;
+                }
+                wrong_marks += usize::from(!board.is_mine(cell));
                 (cell, 1)
             }
-            Action::Chord(cell) => (cell, 2),
         };
         let (row, col) = grid.row_col(cell);
         let _ = writeln!(input, "{row} {col} {code}");
         operations += 1;
     }
-    if removed > 0 {
+    let mut notes = Vec::new();
+    if left_out > 0 {
         notes.push(format!(
-            "acm-server marks cannot be removed: {removed} flag removal(s) and the flags they \
-             removed are left out"
+            "acm-server marks cannot be removed and a mark on a safe cell loses at once: \
+             {left_out} flag(s) removed later or on a safe cell are left out"
         ));
     }
     if wrong_marks > 0 {
         notes.push(
-            "a flag on a safe cell is a mark that loses the acm-server game at once".to_string(),
+            "a chord counted on a flag on a safe cell: acm-server loses at that mark".to_string(),
         );
     }
     if grid.rows() > 30 || grid.cols() > 30 || operations > 1000 {
