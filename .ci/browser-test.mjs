@@ -274,6 +274,13 @@ async function pastePosition(page) {
   check(closed === 18, "18 closed cells");
   const said = await message(page);
   check(said.includes("JLU panel") && said.includes("Best move"), "the position's message: " + said);
+  // Set up: F over a cell of the position flags it; the text follows and the position is
+  // analysed again, the flag judged against the numbers.
+  await page.hover(cell(0));
+  await page.keyboard.press("f");
+  await page.waitForFunction(() => document.getElementById("text").value.startsWith("F") &&
+    document.querySelector('#board [data-i="0"]').className.includes(" f-"));
+  check((await page.$eval(cell(0), (el) => el.className)).includes("f-unproven"), "the set-up flag is a belief");
   // A panel no arrangement fits.
   await page.fill("#text", "-1 8\n");
   await page.fill("#pmines", "");
@@ -467,24 +474,24 @@ async function phone() {
   check(frame.scroll > frame.client && frame.cell >= 24, "the expert board scrolls in its frame: " + JSON.stringify(frame));
   // A long press flags (a real touch held still); a tap on the flag does not open it.
   const cdp = await context.newCDPSession(page);
-  const box = await (await page.$(cell(1))).boundingBox();
+  const box = await (await page.$(cell(12))).boundingBox();
   const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   let before = await gameOf(page);
   await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point] });
   await page.waitForTimeout(700);
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
   await changed(page, before);
-  check((await gameOf(page)).cells[1] === "F", "a long press flagged the cell");
+  check((await gameOf(page)).cells[12] === "F", "a long press flagged the cell");
   await page.waitForTimeout(300);
-  await page.tap(cell(1));
+  await page.tap(cell(12));
   await page.waitForTimeout(300);
-  check((await gameOf(page)).cells[1] === "F" && (await gameOf(page)).status === "ready", "a tap on a flag opened it");
+  check((await gameOf(page)).cells[12] === "F" && (await gameOf(page)).status === "ready", "a tap on a flag opened it");
   // Flag mode: a tap flags; off again, a tap opens.
   await page.tap("#flagmode");
   before = await gameOf(page);
-  await page.tap(cell(2));
+  await page.tap(cell(13));
   await changed(page, before);
-  check((await gameOf(page)).cells[2] === "F", "flag mode: a tap flagged");
+  check((await gameOf(page)).cells[13] === "F", "flag mode: a tap flagged");
   await page.tap("#flagmode");
   before = await gameOf(page);
   await page.tap(cell(8 * 30 + 15));

@@ -539,7 +539,9 @@ function record(g) {
 function drawStats() {
   if (!game) return;
   const s = loadStats()[statsKey(game)];
-  const name = game.rows + "\u00d7" + game.cols + ", " + game.mines + " mines, " + game.start + " start";
+  const level = [...$("level").options].find((o) => o.value === game.rows + "," + game.cols + "," + game.mines);
+  const name = (level ? level.textContent : game.cols + "\u00d7" + game.rows + ", " + game.mines + " mines") +
+    ", " + game.start + " start";
   if (!s) { $("stats").textContent = name + ": no finished game yet."; return; }
   let text = name + ": " + s.played + " played, " + s.won + " won (" +
     Math.round((100 * s.won) / s.played) + "%)";
