@@ -48,6 +48,11 @@ impl Why {
             Why::GuessUnderFlag => "guess-under-flag",
         }
     }
+
+    /// Whether the advised flag move takes a flag away.
+    fn removes_a_flag(self) -> bool {
+        matches!(self, Why::WrongFlag | Why::GuessUnderFlag)
+    }
 }
 
 /// The move to make next.
@@ -90,12 +95,6 @@ impl Advice {
             self.certain,
             self.why.name()
         )
-    }
-}
-
-impl Why {
-    fn removes_a_flag(self) -> bool {
-        matches!(self, Why::WrongFlag | Why::GuessUnderFlag)
     }
 }
 
@@ -258,10 +257,12 @@ impl Analysis {
             return certain(Action::Open(cell), 0.0, Why::ProvenSafe);
         }
         let (mut cell, mut mine_probability) = best_guess?;
+        let mut proven_mine = vec![false; self.grid.len()];
+        self.mines.iter().for_each(|&c| proven_mine[c] = true);
         if self.seen[cell] == Seen::Flagged {
             // The player believes this cell a mine: an unflagged cell as likely safe goes first.
             let as_safe = (0..self.grid.len())
-                .filter(|&c| self.seen[c] == Seen::Closed && !self.mines.contains(&c))
+                .filter(|&c| self.seen[c] == Seen::Closed && !proven_mine[c])
                 .filter(|&c| self.probability[c] <= mine_probability + 1e-12)
                 .min_by(|&a, &b| self.probability[a].total_cmp(&self.probability[b]));
             if let Some(other) = as_safe {
@@ -274,8 +275,7 @@ impl Analysis {
             score: None,
         });
         let mut others: Vec<usize> = (0..self.grid.len())
-            .filter(|&c| c != cell && !matches!(self.seen[c], Seen::Open(_)))
-            .filter(|&c| !self.mines.contains(&c))
+            .filter(|&c| c != cell && !matches!(self.seen[c], Seen::Open(_)) && !proven_mine[c])
             .collect();
         others.sort_by(|&a, &b| {
             self.probability[a]
@@ -354,10 +354,6 @@ impl Analysis {
                 _ => out.push_str(&json_number(p)),
             }
         }
-        let list = |cells: &[usize]| {
-            let items: Vec<String> = cells.iter().map(usize::to_string).collect();
-            format!("[{}]", items.join(","))
-        };
         let ranked = |ranked: &Ranked| {
             let score = ranked.score.map_or("null".to_string(), json_number);
             format!(
@@ -366,23 +362,17 @@ impl Analysis {
                 json_number(ranked.mine_probability)
             )
         };
+        let runners: Vec<String> = self.runners_up.iter().map(ranked).collect();
         let _ = write!(
             out,
-            "],\"safe\":{},\"mines\":{},\"flags\":{{\"proven\":{},\"unproven\":{},\"wrong\":{},\
-             \"fit\":{}}},\"guess\":{},\"runners\":[{}],\"dead\":{},\"advice\":{}",
-            list(&self.safe),
-            list(&self.mines),
-            list(&self.flags.proven),
-            list(&self.flags.unproven),
-            list(&self.flags.wrong),
-            self.flags.fit,
+            "],\"safe\":{},\"mines\":{},{},\"guess\":{},\"runners\":[{}],\"dead\":{},\
+             \"advice\":{}",
+            json_list(&self.safe),
+            json_list(&self.mines),
+            self.flags_json(),
             self.guess.as_ref().map_or("null".to_string(), ranked),
-            self.runners_up
-                .iter()
-                .map(ranked)
-                .collect::<Vec<_>>()
-                .join(","),
-            self.dead.as_deref().map_or("null".to_string(), list),
+            runners.join(","),
+            self.dead.as_deref().map_or("null".to_string(), json_list),
             self.advice
                 .as_ref()
                 .map_or("null".to_string(), |a| format!("{{{}}}", a.json(self.grid)))
@@ -392,18 +382,20 @@ impl Analysis {
 
     /// The flags part of [`Analysis::json`] alone, for a hint: `"flags":{...}`.
     pub fn flags_json(&self) -> String {
-        let list = |cells: &[usize]| {
-            let items: Vec<String> = cells.iter().map(usize::to_string).collect();
-            format!("[{}]", items.join(","))
-        };
         format!(
             "\"flags\":{{\"proven\":{},\"unproven\":{},\"wrong\":{},\"fit\":{}}}",
-            list(&self.flags.proven),
-            list(&self.flags.unproven),
-            list(&self.flags.wrong),
+            json_list(&self.flags.proven),
+            json_list(&self.flags.unproven),
+            json_list(&self.flags.wrong),
             self.flags.fit
         )
     }
+}
+
+/// Cell indices as a JSON array.
+fn json_list(cells: &[usize]) -> String {
+    let items: Vec<String> = cells.iter().map(usize::to_string).collect();
+    format!("[{}]", items.join(","))
 }
 
 /// A probability as a JSON number: the shortest text that reads back as the same `f64` (the
