@@ -15,7 +15,7 @@
 //!
 //! Moves are replayed on the game's map ([`Game::on_board`]) to know the state each one met.
 
-use crate::board::{CellState, Grid};
+use crate::board::CellState;
 use crate::games::jlu::{Outcome, Panel};
 use crate::games::Judge;
 use crate::io::runner::solve_in_memory;
@@ -270,19 +270,10 @@ pub fn file_stem(game: &Game, judge: Judge) -> String {
     format!("play-{}-{}", game.id(), judge.name())
 }
 
-/// Whether `grid` could be a course's board for `judge` (for the page's choice).
-pub fn fits_the_course(judge: Judge, grid: Grid) -> bool {
-    match judge {
-        Judge::AcmServer => grid.rows() <= 30 && grid.cols() <= 30,
-        Judge::JluPanel => grid.rows() <= 20 && grid.cols() <= 20,
-        _ => true,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
+    use crate::board::{Board, Grid};
     use crate::play::game::Start;
 
     /// .X.
