@@ -110,9 +110,12 @@ function draw() {
   const mines = new Set(analysis ? analysis.mines : []);
   const dead = new Set(analysis && analysis.dead ? analysis.dead : []);
   const ranks = new Map();
+  const scores = new Map();
   if (analysis && analysis.guess) {
-    ranks.set(analysis.guess.cell, 1);
-    analysis.runners.forEach((r, k) => ranks.set(r.cell, k + 2));
+    [analysis.guess, ...analysis.runners].forEach((r, k) => {
+      ranks.set(r.cell, k + 1);
+      if (r.score !== null) scores.set(r.cell, r.score);
+    });
   }
   for (let i = 0; i < cells.length; i++) {
     const ch = cells[i];
@@ -135,8 +138,9 @@ function draw() {
       else if (mines.has(i)) { cls += " a a-mine"; title += ": proven mine"; }
       else { cls += " a"; background = heat(prob); }
       if (ch === ".") text = safe.has(i) ? "\u2713" : mines.has(i) ? "\u2731" : percent(prob);
-      if (dead.has(i)) cls += " a-dead";
+      if (dead.has(i)) { cls += " a-dead"; title += ": dead (opening it tells nothing new)"; }
       if (ranks.get(i) === 1) cls += " a-guess";
+      if (ranks.has(i)) title += "; guess rank " + ranks.get(i) + (scores.has(i) ? ", score " + scores.get(i).toFixed(3) : "");
     }
     if (ch === "F" && flagMarks && flagMarks.has(i)) {
       const mark = flagMarks.get(i);
@@ -394,10 +398,11 @@ function analysisSummary(a, cols) {
   const parts = [plural(a.safe.length, "cell") + " proven safe", plural(a.mines.length, "mine") + " proven"];
   let text = parts.join(", ") + ".";
   if (a.guess) {
+    const scored = (r) => (r.score === null ? "" : " (score " + r.score.toFixed(3) + ")");
     text += " Best guess " + where(a.guess.cell, cols) + ", mine probability " +
-      (100 * a.guess.p).toFixed(1) + "%";
+      (100 * a.guess.p).toFixed(1) + "%" + scored(a.guess);
     if (a.runners.length) text += "; then " + a.runners.map((r) => where(r.cell, cols) + " " +
-      (100 * r.p).toFixed(1) + "%").join(", ");
+      (100 * r.p).toFixed(1) + "%" + scored(r)).join(", ");
     text += ".";
   }
   return text;
