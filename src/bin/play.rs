@@ -2,12 +2,12 @@
 //! [`minejudge::play`]).
 
 use minejudge::io::args;
-use minejudge::play::{parse_port, serve_on, USAGE};
+use minejudge::play::{parse_listen, serve, USAGE};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    match args::parse(USAGE, parse_port) {
-        Ok(port) => serve_on(port),
+    match args::parse(USAGE, parse_listen) {
+        Ok(listen) => serve(listen),
         Err(code) => code,
     }
 }

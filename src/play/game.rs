@@ -1,16 +1,71 @@
 //! One game of `play`: the mine map (dealt at the first open, never under it), what the player
-//! has done, the moves, the solver's advice, and the JSON the page draws; and every game kept.
+//! has done (kept move by move, for exports), the honest advice, and the JSON the page draws;
+//! and every game kept.
 
 use crate::board::{Board, CellState, Chord, Cover, FlagsInCascade, Grid};
+use crate::play::advice::{self, Advice, Analysis};
 use crate::play::http::json_string;
 use crate::rng::Rng;
-use crate::solver::{Decision, Inconsistent, Mines, Move, Solver, Style, View};
+use crate::solver::{Inconsistent, Mines, View};
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Games kept at once (one per browser tab); beyond it the oldest game is dropped.
 pub const MAX_GAMES: usize = 1000;
+
+/// Moves kept per game for its export (the largest `mine-ops` case has 60,000 operations);
+/// beyond it the game goes on but can no longer be exported.
+pub const MAX_HISTORY: usize = 60_000;
+
+/// A move of the player (or of autoplay) on a cell, row-major.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A left click on a closed cell.
+    Open(usize),
+    /// A right click: sets or removes a flag.
+    Flag(usize),
+    /// A click on an open number whose flags are all placed: opens its other neighbours.
+    Chord(usize),
+}
+
+/// What the first click is promised.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// Never a mine.
+    Safe,
+    /// A 0: neither the cell nor its neighbours hold a mine.
+    Opening,
+}
+
+impl Start {
+    /// The name used in the API: `safe` or `opening`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Start::Safe => "safe",
+            Start::Opening => "opening",
+        }
+    }
+
+    /// The start called `name`.
+    pub fn from_name(name: &str) -> Option<Start> {
+        match name {
+            "safe" => Some(Start::Safe),
+            "opening" => Some(Start::Opening),
+            _ => None,
+        }
+    }
+
+    /// The most mines a board of `cells` cells can hold with this start, whatever the first
+    /// click: one cell kept free, or nine.
+    pub fn max_mines(self, cells: usize) -> usize {
+        let free = match self {
+            Start::Safe => 1,
+            Start::Opening => 9,
+        };
+        cells.saturating_sub(free)
+    }
+}
 
 /// Where a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,7 +102,21 @@ pub struct Game {
     id: String,
     grid: Grid,
     mines: usize,
+    seed: u64,
+    start: Start,
     rng: Rng,
+    /// The first open, which placed the mines.
+    first: Option<usize>,
+    /// Every move made before the end, in order (at most [`MAX_HISTORY`]).
+    history: Vec<Action>,
+    /// Moves past [`MAX_HISTORY`] were made.
+    history_cut: bool,
+    /// A hint, a step of autoplay or the analysis view was used while playing.
+    assisted: bool,
+    /// The mines were shown while playing (the course's right-click test).
+    peeked: bool,
+    /// The board of an earlier game, replayed.
+    replay: bool,
     /// Empty until the first open.
     board: Board,
     cover: Cover,
@@ -61,14 +130,27 @@ pub struct Game {
 }
 
 impl Game {
-    /// A game called `id` of `mines` mines on `grid`, not started; `seed` deals its mines.
-    pub fn new(id: String, grid: Grid, mines: usize, seed: u64) -> Game {
+    /// A game called `id` of `mines` mines on `grid`, not started; `seed` deals its mines at
+    /// the first open, as `start` promises.
+    ///
+    /// # Panics
+    /// If `mines` is more than [`Start::max_mines`] allows.
+    pub fn new(id: String, grid: Grid, mines: usize, seed: u64, start: Start) -> Game {
+        assert!(mines <= start.max_mines(grid.len()), "too many mines");
         let board = Board::from_mines(grid, std::iter::empty());
         Game {
             id,
             grid,
             mines,
+            seed,
+            start,
             rng: Rng::new(seed),
+            first: None,
+            history: Vec::new(),
+            history_cut: false,
+            assisted: false,
+            peeked: false,
+            replay: false,
             cover: Cover::new(&board),
             board,
             status: Status::Ready,
@@ -80,9 +162,19 @@ impl Game {
         }
     }
 
-    /// Places the mines among every cell but `first`, keeping the player's flags.
+    /// Places the mines among every cell but `first` (and its neighbours for an opening
+    /// start), keeping the player's flags.
     fn place_mines(&mut self, first: usize) {
-        let board = self.rng.deal_mines(self.grid, self.mines, first);
+        let board = match self.start {
+            Start::Safe => self.rng.deal_mines(self.grid, self.mines, first),
+            Start::Opening => {
+                let free: Vec<usize> = std::iter::once(first)
+                    .chain(self.grid.neighbours(first))
+                    .collect();
+                self.rng.deal_mines_avoiding(self.grid, self.mines, &free)
+            }
+        };
+        self.first = Some(first);
         let mut cover = Cover::new(&board);
         for cell in 0..self.grid.len() {
             if self.cover.state(cell) == CellState::Flagged {
@@ -95,8 +187,21 @@ impl Game {
         self.started = Some(Instant::now());
     }
 
+    /// Keeps `action` for the export, unless the game is over.
+    fn record(&mut self, action: Action) {
+        if self.status.is_over() {
+            return;
+        }
+        if self.history.len() < MAX_HISTORY {
+            self.history.push(action);
+        } else {
+            self.history_cut = true;
+        }
+    }
+
     /// A left click on a closed cell. Opens on flags or open cells do nothing.
     pub fn open(&mut self, cell: usize) {
+        self.record(Action::Open(cell));
         if self.status.is_over() || self.cover.state(cell) != CellState::Closed {
             return;
         }
@@ -120,6 +225,7 @@ impl Game {
 
     /// Toggles the flag of a closed cell.
     pub fn flag(&mut self, cell: usize) {
+        self.record(Action::Flag(cell));
         if self.status.is_over() {
             return;
         }
@@ -133,6 +239,7 @@ impl Game {
     /// A click on an open number whose flags are all placed: opens its other closed
     /// neighbours. Anything else does nothing.
     pub fn chord(&mut self, cell: usize) {
+        self.record(Action::Chord(cell));
         if self.status != Status::Playing {
             return;
         }
@@ -179,15 +286,64 @@ impl Game {
         self.grid
     }
 
+    /// Where the game stands.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// The mine map; empty before the first open.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// What the player has done to each cell.
+    pub fn cover(&self) -> &Cover {
+        &self.cover
+    }
+
+    /// Every move made before the end, in order; `None` when there were more than
+    /// [`MAX_HISTORY`].
+    pub fn history(&self) -> Option<&[Action]> {
+        (!self.history_cut).then_some(self.history.as_slice())
+    }
+
+    /// The game's name in the API.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// A game on a mine map already placed, for replaying moves on it: the map of `board`,
+    /// every cell closed, playing.
+    pub fn on_board(board: Board) -> Game {
+        let grid = board.grid();
+        let mut game = Game::new(String::new(), grid, 0, 0, Start::Safe);
+        game.mines = board.mines();
+        game.cover = Cover::new(&board);
+        game.board = board;
+        game.status = Status::Playing;
+        game
+    }
+
     fn flags(&self) -> usize {
         (0..self.grid.len())
             .filter(|&cell| self.cover.state(cell) == CellState::Flagged)
             .count()
     }
 
-    /// The game as JSON fields (no braces): id, size, status, counters, elapsed milliseconds
-    /// and `cells`, one character per cell, row-major: `.` closed, `F` flag, `0`-`8` open;
-    /// once the game is over also `*` a mine, `X` the mine that ended it, `!` a wrong flag.
+    /// Marks the game as assisted (a hint, a step of autoplay, the analysis view) if it is
+    /// being played; before the first click there is nothing to learn.
+    pub fn mark_assisted(&mut self) {
+        if self.status == Status::Playing {
+            self.assisted = true;
+        }
+    }
+
+    /// The game as JSON fields (no braces): id, size, status, `start`, counters, elapsed
+    /// milliseconds, the marks `assisted`, `peeked` and `replay`, and `cells`, one character
+    /// per cell, row-major: `.` closed, `F` flag, `0`-`8` open; once the game is over also `*`
+    /// a mine, `X` the mine that ended it, `!` a wrong flag, and the board's `seed` (a string:
+    /// it may not fit a JavaScript number) and `first` click (a cell index), which give the
+    /// same board again.
     pub fn state_json(&self) -> String {
         let over = self.status.is_over();
         let cells: String = (0..self.grid.len())
@@ -209,66 +365,75 @@ impl Game {
             (None, None) => Duration::ZERO,
         };
         let flags = self.flags();
+        let board = match (over, self.first) {
+            (true, Some(first)) => format!(",\"seed\":\"{}\",\"first\":{first}", self.seed),
+            _ => String::new(),
+        };
         format!(
-            "\"game\":{},\"rows\":{},\"cols\":{},\"mines\":{},\"status\":\"{}\",\"clicks\":{},\
-             \"flags\":{},\"left\":{},\"ms\":{},\"cells\":\"{}\"",
+            "\"game\":{},\"rows\":{},\"cols\":{},\"mines\":{},\"status\":\"{}\",\"start\":\"{}\",\
+             \"clicks\":{},\"flags\":{},\"left\":{},\"ms\":{},\"assisted\":{},\"peeked\":{},\
+             \"replay\":{}{board},\"cells\":\"{}\"",
             json_string(&self.id),
             self.grid.rows(),
             self.grid.cols(),
             self.mines,
             self.status.name(),
+            self.start.name(),
             self.clicks,
             flags,
             self.mines as i64 - flags as i64,
             elapsed.as_millis(),
+            self.assisted,
+            self.peeked,
+            self.replay,
             cells
         )
     }
 
-    /// The solver's next move from what the player sees, or `None` once the game is over; an
-    /// error when no arrangement of mines fits the flags and numbers.
-    pub fn decide(&self) -> Result<Option<Decision>, Inconsistent> {
-        if self.status.is_over() {
+    /// What the numbers the player sees prove, and the honest advice
+    /// ([`advice::analyse`]); `None` before the first open and once the game is over. An
+    /// error would mean the numbers of a real board fit no arrangement: it cannot happen.
+    pub fn analysis(&self) -> Result<Option<Analysis>, Inconsistent> {
+        if self.status != Status::Playing {
             return Ok(None);
         }
-        Solver::new().next_move(&self.view(), Mines::Known(self.mines), Style::CLASSIC)
+        advice::analyse(&self.view(), Mines::Known(self.mines)).map(Some)
     }
 
-    /// Makes `decision`'s move.
-    pub fn apply(&mut self, decision: &Decision) {
-        match decision.action {
-            Move::Open(cell) => self.open(cell),
-            Move::Flag(cell) => self.flag(cell),
-            Move::Chord(cell) => self.chord(cell),
+    /// The next move from what the player sees: before the first open, the solver's first
+    /// click (never a mine, so certain); `None` once the game is over.
+    pub fn advice(&self) -> Result<Option<Advice>, Inconsistent> {
+        match self.status {
+            Status::Won | Status::Lost => Ok(None),
+            Status::Ready => {
+                let all_closed = advice::analyse(&self.view(), Mines::Known(self.mines))?;
+                let first =
+                    all_closed
+                        .advice
+                        .map_or(self.grid.len() / 2, |advice| match advice.action {
+                            Action::Open(cell) | Action::Flag(cell) | Action::Chord(cell) => cell,
+                        });
+                Ok(Some(Advice::first_click(first)))
+            }
+            Status::Playing => Ok(self.analysis()?.and_then(|analysis| analysis.advice)),
         }
     }
 
-    /// A decision as JSON fields: `move` (`open`, `flag`, `chord`, or null when there is none),
-    /// `row`, `col`, the mine probability `p` and whether the move is `certain`.
-    pub fn decision_json(&self, decision: Option<&Decision>) -> String {
-        let Some(decision) = decision else {
-            return "\"move\":null".to_string();
-        };
-        let (name, cell) = match decision.action {
-            Move::Open(cell) => ("open", cell),
-            Move::Flag(cell) => ("flag", cell),
-            Move::Chord(cell) => ("chord", cell),
-        };
-        let (row, col) = self.grid.row_col(cell);
-        let p = decision.mine_probability;
-        let p = if p.is_finite() {
-            p.clamp(0.0, 1.0)
-        } else {
-            0.0
-        };
-        format!(
-            "\"move\":\"{name}\",\"row\":{row},\"col\":{col},\"p\":{p:.6},\"certain\":{}",
-            decision.certain
-        )
+    /// Makes `action`.
+    pub fn apply(&mut self, action: Action) {
+        match action {
+            Action::Open(cell) => self.open(cell),
+            Action::Flag(cell) => self.flag(cell),
+            Action::Chord(cell) => self.chord(cell),
+        }
     }
 
-    /// The mine map, one `0` or `1` per cell.
-    pub fn mines_json(&self) -> String {
+    /// The mine map, one `0` or `1` per cell. Asked while playing, it marks the game as
+    /// peeked.
+    pub fn mines_json(&mut self) -> String {
+        if self.status == Status::Playing {
+            self.peeked = true;
+        }
         let map: String = (0..self.grid.len())
             .map(|cell| if self.board.is_mine(cell) { '1' } else { '0' })
             .collect();
@@ -301,22 +466,55 @@ impl Games {
         self.games.get(id).cloned()
     }
 
-    /// Starts a game; `seed` picks its mine map (random when `None`).
-    pub fn create(&mut self, grid: Grid, mines: usize, seed: Option<u64>) -> Arc<Mutex<Game>> {
+    /// Starts a game; `seed` picks its mine map (random when `None`) at the first open, as
+    /// `start` promises.
+    ///
+    /// # Panics
+    /// If `mines` is more than [`Start::max_mines`] allows.
+    pub fn create(
+        &mut self,
+        grid: Grid,
+        mines: usize,
+        seed: Option<u64>,
+        start: Start,
+    ) -> Arc<Mutex<Game>> {
+        let id = self.fresh_id();
+        let seed = seed.unwrap_or_else(|| self.rng.next_u64());
+        let game = Game::new(id.clone(), grid, mines, seed, start);
+        self.keep(id, game)
+    }
+
+    /// A new game on the board of `old`: the same size, seed and start, and `old`'s first
+    /// click made again (which deals the same mines). Marked as a replay.
+    pub fn replay(&mut self, old: &Game) -> Arc<Mutex<Game>> {
+        let id = self.fresh_id();
+        let mut game = Game::new(id.clone(), old.grid, old.mines, old.seed, old.start);
+        if let Some(first) = old.first {
+            game.open(first);
+        }
+        game.replay = true;
+        self.keep(id, game)
+    }
+
+    /// An id no kept game has.
+    fn fresh_id(&mut self) -> String {
+        loop {
+            let id = format!("{:016x}", self.rng.next_u64());
+            if !self.games.contains_key(&id) {
+                break id;
+            }
+        }
+    }
+
+    /// Keeps `game`, dropping the oldest games beyond [`MAX_GAMES`].
+    fn keep(&mut self, id: String, game: Game) -> Arc<Mutex<Game>> {
         while self.games.len() >= MAX_GAMES {
             match self.order.pop_front() {
                 Some(oldest) => self.games.remove(&oldest),
                 None => break,
             };
         }
-        let id = loop {
-            let id = format!("{:016x}", self.rng.next_u64());
-            if !self.games.contains_key(&id) {
-                break id;
-            }
-        };
-        let seed = seed.unwrap_or_else(|| self.rng.next_u64());
-        let game = Arc::new(Mutex::new(Game::new(id.clone(), grid, mines, seed)));
+        let game = Arc::new(Mutex::new(game));
         self.games.insert(id.clone(), Arc::clone(&game));
         self.order.push_back(id);
         game
@@ -338,7 +536,7 @@ mod tests {
     #[test]
     fn mines_are_dealt_at_the_first_open_never_under_it() {
         for seed in 0..50 {
-            let mut game = Game::new("g".into(), Grid::new(4, 4), 15, seed);
+            let mut game = Game::new("g".into(), Grid::new(4, 4), 15, seed, Start::Safe);
             assert_eq!(field(&game.state_json(), "status"), "ready");
             assert_eq!(field(&game.mines_json(), "placed"), "false");
             game.open(5);
@@ -348,7 +546,7 @@ mod tests {
             assert_eq!(game.board.mines(), 15);
         }
         let same = |seed| {
-            let mut game = Game::new("g".into(), Grid::new(9, 9), 10, seed);
+            let mut game = Game::new("g".into(), Grid::new(9, 9), 10, seed, Start::Safe);
             game.open(40);
             game.mines_json()
         };
@@ -361,7 +559,7 @@ mod tests {
         // Seeded so that the first open at (0, 0) shows a number: find such a seed.
         let (seed, mut game) = (0..1000)
             .map(|seed| {
-                let mut game = Game::new("g".into(), Grid::new(5, 5), 5, seed);
+                let mut game = Game::new("g".into(), Grid::new(5, 5), 5, seed, Start::Safe);
                 game.open(0);
                 (seed, game)
             })
@@ -399,7 +597,7 @@ mod tests {
 
     #[test]
     fn a_lost_game_shows_the_mines_and_wrong_flags() {
-        let mut game = Game::new("g".into(), Grid::new(3, 3), 8, 1);
+        let mut game = Game::new("g".into(), Grid::new(3, 3), 8, 1, Start::Safe);
         game.open(4);
         assert_eq!(
             game.status,
@@ -407,7 +605,7 @@ mod tests {
             "8 mines around the only safe cell"
         );
         assert_eq!(field(&game.state_json(), "cells"), "FFFF8FFFF");
-        let mut game = Game::new("g".into(), Grid::new(1, 3), 1, 3);
+        let mut game = Game::new("g".into(), Grid::new(1, 3), 1, 3, Start::Safe);
         game.open(0);
         let mine = (0..3).find(|&c| game.board.is_mine(c)).unwrap();
         let safe = (1..3).find(|&c| !game.board.is_mine(c)).unwrap();
@@ -420,32 +618,112 @@ mod tests {
     }
 
     #[test]
-    fn the_hint_is_the_solvers_move_and_step_makes_it() {
-        let mut game = Game::new("g".into(), Grid::new(9, 9), 10, 11);
-        game.open(40);
-        while !game.status.is_over() {
-            let decision = game.decide().expect("consistent").expect("a move");
-            let json = game.decision_json(Some(&decision));
-            assert!(
-                ["open", "flag", "chord"].contains(&field(&json, "move")),
-                "{json}"
-            );
-            game.apply(&decision);
+    fn advice_called_certain_never_loses_even_over_wrong_flags() {
+        // Seeded games in which the player first sets wrong flags that fit the numbers (on
+        // safe cells the numbers do not prove safe); then every move is the advice's.
+        let mut certain_moves = 0;
+        for seed in 0..40 {
+            let mut game = Game::new("g".into(), Grid::new(9, 9), 10, seed, Start::Safe);
+            let first = game.advice().unwrap().unwrap();
+            assert!(first.certain && first.mine_probability == 0.0);
+            assert_eq!(first.why, advice::Why::FirstClick);
+            game.apply(first.action);
+            let analysis = game.analysis().unwrap();
+            if let Some(analysis) = analysis {
+                let wrong: Vec<usize> = (0..81)
+                    .filter(|&c| !game.board.is_mine(c) && !game.cover.is_open(c))
+                    .filter(|&c| !analysis.safe.contains(&c))
+                    .take(3)
+                    .collect();
+                for cell in wrong {
+                    game.flag(cell);
+                }
+            }
+            while let Some(advice) = game.advice().unwrap() {
+                let before = game.status;
+                game.apply(advice.action);
+                if advice.certain {
+                    certain_moves += 1;
+                    assert_ne!(game.status, Status::Lost, "seed {seed}: {advice:?}");
+                }
+                assert!(before == Status::Playing);
+            }
+            assert!(game.status.is_over());
         }
-        assert_eq!(game.decide(), Ok(None));
-        assert_eq!(game.decision_json(None), "\"move\":null");
+        assert!(certain_moves > 400, "{certain_moves}");
+    }
+
+    #[test]
+    fn an_opening_start_opens_a_zero_and_a_replay_deals_the_same_board() {
+        let mut games = Games::new(1);
+        for seed in 0..30 {
+            let game = games.create(Grid::new(16, 30), 99, Some(seed), Start::Opening);
+            let mut game = game.lock().unwrap();
+            game.open(seed as usize * 7 % 480);
+            assert_eq!(game.board.count(seed as usize * 7 % 480), 0, "seed {seed}");
+            let replay = games.replay(&game);
+            let mut replay = replay.lock().unwrap();
+            assert!(replay.replay && !game.replay);
+            assert_eq!(replay.mines_json(), game.mines_json());
+            assert_eq!(
+                field(&replay.state_json(), "cells"),
+                field(&game.state_json(), "cells")
+            );
+        }
+        assert_eq!(Start::Opening.max_mines(81), 72);
+        assert_eq!(Start::Opening.max_mines(4), 0);
+    }
+
+    #[test]
+    fn hints_and_peeks_while_playing_mark_the_game() {
+        let mut game = Game::new("g".into(), Grid::new(9, 9), 10, 4, Start::Safe);
+        game.advice().unwrap();
+        game.mark_assisted();
+        game.mines_json();
+        let state = game.state_json();
+        assert_eq!(
+            (field(&state, "assisted"), field(&state, "peeked")),
+            ("false", "false")
+        );
+        game.open(40);
+        game.mark_assisted();
+        game.mines_json();
+        let state = game.state_json();
+        assert_eq!(
+            (field(&state, "assisted"), field(&state, "peeked")),
+            ("true", "true")
+        );
+        assert!(
+            !state.contains("\"seed\""),
+            "the seed stays hidden while playing"
+        );
+    }
+
+    #[test]
+    fn the_history_keeps_every_move_until_the_end() {
+        let mut game = Game::new("g".into(), Grid::new(3, 3), 8, 1, Start::Safe);
+        game.flag(0);
+        game.flag(0);
+        game.open(4);
+        game.open(0);
+        assert_eq!(
+            game.history(),
+            Some(&[Action::Flag(0), Action::Flag(0), Action::Open(4)][..])
+        );
+        let state = game.state_json();
+        assert_eq!((field(&state, "seed"), field(&state, "first")), ("1", "4"));
     }
 
     #[test]
     fn the_oldest_game_goes_first() {
         let mut games = Games::new(5);
-        let first = games.create(Grid::new(2, 2), 1, None);
+        let first = games.create(Grid::new(2, 2), 1, None, Start::Safe);
         let first_id = first.lock().unwrap().id.clone();
         for _ in 1..MAX_GAMES {
-            games.create(Grid::new(2, 2), 1, None);
+            games.create(Grid::new(2, 2), 1, None, Start::Safe);
         }
         assert!(games.get(&first_id).is_some());
-        games.create(Grid::new(2, 2), 1, None);
+        games.create(Grid::new(2, 2), 1, None, Start::Safe);
         assert!(games.get(&first_id).is_none());
         assert_eq!(games.games.len(), MAX_GAMES);
     }
