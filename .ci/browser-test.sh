@@ -15,4 +15,4 @@ if [ ! -f "$modules/node_modules/playwright-core/package.json" ]; then
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --prefix "$modules" --no-audit --no-fund \
     --loglevel=error playwright-core@1.65.1
 fi
-PLAYWRIGHT_MODULES="$PWD/$modules" timeout 120 node .ci/browser-test.mjs
+PLAYWRIGHT_MODULES="$PWD/$modules" timeout 300 node .ci/browser-test.mjs

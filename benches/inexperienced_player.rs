@@ -1,16 +1,14 @@
 //! `inexperienced-player` benchmark: seeded random boards of 300x300 and 1000x1000 through the
 //! whole `solve` (parse, search, print), with the time per board and how it grows with the cells.
 
-#[allow(dead_code)]
-#[path = "../src/bin/inexperienced-player.rs"]
-mod player_bin;
-
 #[path = "common/baseline.rs"]
 mod baseline;
 
 use baseline::Baseline;
 use minejudge::board::{Board, Grid};
-use minejudge::gen::random_mines;
+use minejudge::games::mcpc_inexperienced;
+use minejudge::inputs::random_mines;
+use minejudge::io::runner::solve_in_memory;
 use minejudge::rng::Rng;
 use std::time::Instant;
 
@@ -40,16 +38,17 @@ fn main() {
             input.push(b'\n');
         }
         input.extend_from_slice(b"0 0\n");
-        let search = player_bin::fewest_closed(&Board::new(grid, mine));
+        let search = mcpc_inexperienced::fewest_closed(&Board::new(grid, mine));
 
         let runs = if density > 0.15 && side == 1000 { 1 } else { 3 };
         let mut best = f64::MAX;
         let mut out = Vec::new();
         for _ in 0..runs {
-            out.clear();
             let started = Instant::now();
-            player_bin::solve(&input, &mut out).expect("a valid board");
+            let (answer, result) = solve_in_memory(mcpc_inexperienced::solve, &input);
             best = best.min(started.elapsed().as_secs_f64());
+            result.expect("a valid board");
+            out = answer;
         }
         let answer = String::from_utf8_lossy(&out);
         assert_eq!(answer.trim(), search.fewest_closed.to_string());

@@ -1,6 +1,6 @@
 //! `cargo bench --bench mine_ops`: `mine-ops` on the judge's largest case, beside the C++ peer.
 //!
-//! Inputs come from `minejudge::gen` (seeded, printed). Each program runs as a process, the
+//! Inputs come from `minejudge::inputs` (seeded, printed). Each program runs as a process, the
 //! runs alternate, and the median wall time counts; peak memory comes from `/usr/bin/time`
 //! where it exists. The C++ anchor (`../shared/peers/mine_ops.cpp`) is built and run when
 //! `g++` and `../shared` are present. Our last median per input is kept in
@@ -11,7 +11,7 @@
 mod baseline;
 
 use baseline::Baseline;
-use minejudge::gen::{self, MineOpsSpec};
+use minejudge::inputs::{self, MineOpsSpec};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -60,7 +60,7 @@ fn main() {
             ops: 60_000,
             plausible: true,
         };
-        let input = gen::mine_ops(SEED, &spec);
+        let input = inputs::mine_ops(SEED, &spec);
         let input_path = work.join(format!("mine_ops_{density}.in"));
         fs::write(&input_path, &input).expect("write bench input");
         let results = measure(&programs, &input_path, &work);

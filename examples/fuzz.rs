@@ -6,74 +6,43 @@
 #[path = "../tests/fuzz_core.rs"]
 mod fuzz_core;
 
-#[allow(dead_code)]
-#[path = "../src/bin/mine-ops.rs"]
-mod mine_ops_bin;
-
-#[allow(dead_code)]
-#[path = "../src/bin/jlu-panel.rs"]
-mod jlu_panel_bin;
-
-#[allow(dead_code)]
-#[path = "../src/bin/update-board.rs"]
-mod update_board_bin;
-
-#[allow(dead_code)]
-#[path = "../src/bin/acm-server.rs"]
-mod acm_server_bin;
-
-#[allow(dead_code)]
-#[path = "../src/bin/inexperienced-player.rs"]
-mod player_bin;
-
-use fuzz_core::Target;
-use minejudge::gen::Judge;
+use fuzz_core::targets;
+use minejudge::io::args;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+const USAGE: &str = "usage: fuzz [--seconds N] [--seed S]   (defaults: 60 s, seed 1)";
+
 fn main() -> ExitCode {
-    let mut seconds = 60u64;
-    let mut seed = 1u64;
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut at = 0;
-    while at < args.len() {
-        let value = args.get(at + 1).and_then(|v| v.parse::<u64>().ok());
-        match (args[at].as_str(), value) {
-            ("--seconds", Some(value)) => seconds = value,
-            ("--seed", Some(value)) => seed = value,
-            _ => {
-                eprintln!("usage: fuzz [--seconds N] [--seed S]");
-                return ExitCode::from(2);
+    let parsed = args::parse(USAGE, |args| {
+        let (mut seconds, mut seed) = (60, 1);
+        while let Some(flag) = args.next() {
+            match flag.as_str() {
+                "--seconds" => seconds = args.number(&flag, 0, u64::MAX)?,
+                "--seed" => seed = args.number(&flag, 0, u64::MAX)?,
+                _ => return Err(format!("unexpected argument {flag:?}")),
             }
         }
-        at += 2;
-    }
-    let targets = [
-        Target {
-            judge: Judge::MineOps,
-            solve: mine_ops_bin::solve,
-        },
-        Target {
-            judge: Judge::JluPanel,
-            solve: jlu_panel_bin::solve,
-        },
-        Target {
-            judge: Judge::UpdateBoard,
-            solve: update_board_bin::solve,
-        },
-        Target {
-            judge: Judge::AcmServer,
-            solve: acm_server_bin::solve,
-        },
-        Target {
-            judge: Judge::InexperiencedPlayer,
-            solve: player_bin::solve,
-        },
-    ];
+        Ok((seconds, seed))
+    });
+    let (seconds, seed) = match parsed {
+        Ok(parsed) => parsed,
+        Err(code) => return code,
+    };
     println!("fuzzing for {seconds} s, seed {seed}");
     let started = Instant::now();
     let limit = Duration::from_secs(seconds);
-    let report = fuzz_core::fuzz(&targets, seed, |_| started.elapsed() >= limit);
+    let mut last_progress = Instant::now();
+    let report = fuzz_core::fuzz(&targets(), seed, |round| {
+        if last_progress.elapsed() >= Duration::from_secs(10) {
+            last_progress = Instant::now();
+            eprintln!(
+                "fuzz: {:.0} of {seconds} s, round {round}",
+                started.elapsed().as_secs_f64()
+            );
+        }
+        started.elapsed() >= limit
+    });
     let total: u64 = report.tried.iter().map(|(_, n)| n).sum();
     for (index, (name, tried)) in report.tried.iter().enumerate() {
         println!(

@@ -4,7 +4,19 @@
 //! protocol's text format: binaries parse their input, build a [`Board`], keep a [`Cover`] and
 //! print what it reports.
 
-/// The shape of a rectangular grid and its 8-neighbourhood.
+/// The shape of a rectangular grid and its 8-neighbourhood. Cells are row-major indices.
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::board::Grid;
+///
+/// let grid = Grid::new(3, 4);
+/// assert_eq!(grid.index(1, 2), 6);
+/// assert_eq!(grid.row_col(6), (1, 2));
+/// assert_eq!(grid.neighbours(0).collect::<Vec<_>>(), [1, 4, 5]);
+/// assert!(!grid.contains(-1, 0));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Grid {
     rows: usize,
@@ -29,10 +41,12 @@ impl Grid {
         Grid { rows, cols }
     }
 
+    /// The number of rows.
     pub fn rows(&self) -> usize {
         self.rows
     }
 
+    /// The number of columns.
     pub fn cols(&self) -> usize {
         self.cols
     }
@@ -116,6 +130,18 @@ impl Iterator for Neighbours {
 }
 
 /// The hidden truth of a game: where the mines are, and every cell's neighbouring mine count.
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::board::{Board, Grid};
+///
+/// // *..
+/// // ...
+/// let board = Board::from_mines(Grid::new(2, 3), [0]);
+/// assert_eq!((board.mines(), board.safe_cells()), (1, 5));
+/// assert_eq!((board.count(1), board.count(2), board.count(4)), (1, 0, 1));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Board {
     grid: Grid,
@@ -130,7 +156,8 @@ impl Board {
     /// # Panics
     /// If `mine.len() != grid.len()`.
     ///
-    /// Complexity: O(cells + 8 * mines).
+    /// # Complexity
+    /// O(cells + 8 * mines).
     pub fn new(grid: Grid, mine: Vec<bool>) -> Board {
         assert_eq!(mine.len(), grid.len(), "mine map of the wrong size");
         let mut count = vec![0u8; grid.len()];
@@ -161,10 +188,12 @@ impl Board {
         Board::new(grid, mine)
     }
 
+    /// The board's shape.
     pub fn grid(&self) -> Grid {
         self.grid
     }
 
+    /// Whether `index` holds a mine.
     pub fn is_mine(&self, index: usize) -> bool {
         self.mine[index]
     }
@@ -189,8 +218,11 @@ impl Board {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
 pub enum CellState {
+    /// Not opened, not flagged.
     Closed,
+    /// Flagged by the player (not opened).
     Flagged,
+    /// Opened: its count is shown.
     Open,
 }
 
@@ -220,6 +252,22 @@ pub enum Chord {
 
 /// The player's side of a game: each cell closed, flagged or open, and how many safe cells are
 /// still not open.
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::board::{Board, Cover, FlagsInCascade, Grid};
+///
+/// // ....
+/// // ...*
+/// let board = Board::from_mines(Grid::new(2, 4), [7]);
+/// let mut cover = Cover::new(&board);
+/// let mut opened = Vec::new();
+/// // A 0 cell opens the flood around it.
+/// assert_eq!(cover.reveal_from(&board, 0, FlagsInCascade::Cleared, &mut opened), 6);
+/// assert_eq!(cover.safe_closed(), 1);
+/// assert!(!cover.is_open(3), "a 1 is not expanded");
+/// ```
 #[derive(Clone, Debug)]
 pub struct Cover {
     state: Vec<CellState>,
@@ -235,10 +283,12 @@ impl Cover {
         }
     }
 
+    /// What the player has done to `index`.
     pub fn state(&self, index: usize) -> CellState {
         self.state[index]
     }
 
+    /// Whether `index` is open.
     pub fn is_open(&self, index: usize) -> bool {
         self.state[index] == CellState::Open
     }
@@ -344,7 +394,8 @@ impl Cover {
     /// # Panics
     /// If `start` is a mine (callers decide what a click on a mine means).
     ///
-    /// Complexity: O(8 * newly opened cells).
+    /// # Complexity
+    /// O(8 * newly opened cells).
     pub fn reveal_from(
         &mut self,
         board: &Board,
@@ -390,7 +441,7 @@ impl Cover {
 ///
 /// Large lists that cover a dense range (a big cascade) are sorted through a bitset in
 /// O(len + range / 64) instead of O(len log len); `scratch` keeps that bitset between calls.
-pub fn sort_cells(cells: &mut [u32], scratch: &mut Vec<u64>) {
+pub(crate) fn sort_cells(cells: &mut [u32], scratch: &mut Vec<u64>) {
     if cells.len() < 256 {
         cells.sort_unstable();
         return;

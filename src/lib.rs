@@ -1,16 +1,29 @@
-//! Minesweeper judges: the shared grid (`board`), fast I/O (`io`), a seeded PRNG (`rng`),
-//! LeetCode's signatures over the grid (`leetcode`), and the game rules that binaries and
-//! players share (`acm`, `jlu`), the AI player (`solver`) and a tiny HTTP layer (`web`).
+//! Minesweeper judges, byte-exact with their online judges, and an AI player.
 //!
-//! Every module sits at the crate root and refers to its siblings as `crate::name`, so that a
-//! one-file bundle which inlines them as `mod name { ... }` keeps the same paths.
+//! The five judges' games are in [`games`], one module each (rules, `solve`, input format),
+//! with a registry of them; the binaries in `src/bin/` are a few lines each over it. Every
+//! module refers to its siblings as `crate::name`, so that a one-file [`bundle`] that inlines
+//! them as nested `mod name { ... }` blocks keeps the same paths.
 
-pub mod acm;
+#![warn(missing_docs)]
+
+pub mod autoplay;
 pub mod board;
-pub mod gen;
+pub mod bundle;
+pub mod games;
+pub mod inputs;
 pub mod io;
-pub mod jlu;
-pub mod leetcode;
+pub mod limits;
+pub mod mt19937;
+pub mod play;
 pub mod rng;
+#[allow(missing_docs)] // documented by the solver-engine rework
 pub mod solver;
-pub mod web;
+pub mod stress;
+
+pub use board::{Board, CellState, Cover, Grid};
+pub use games::Judge;
+pub use io::output::Output;
+pub use io::scanner::{InputError, Scanner};
+pub use rng::Rng;
+pub use solver::{Solver, View};

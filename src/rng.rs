@@ -1,16 +1,34 @@
-//! A small seeded PRNG (SplitMix64): the same seed gives the same stream on every machine.
+//! A small seeded PRNG (SplitMix64): the same seed gives the same stream on every machine; and
+//! the one way mines are dealt for a game whose first click is safe.
+
+use crate::board::{Board, Grid};
 
 /// SplitMix64: one `u64` of state, passes BigCrush, trivially seedable.
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::board::Grid;
+/// use minejudge::rng::Rng;
+///
+/// let mut rng = Rng::new(42);
+/// let board = rng.deal_mines(Grid::new(16, 30), 99, 0);
+/// assert_eq!(board.mines(), 99);
+/// assert!(!board.is_mine(0), "the first click is safe");
+/// assert_eq!(Rng::new(42).deal_mines(Grid::new(16, 30), 99, 0).mines(), 99);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Rng {
     state: u64,
 }
 
 impl Rng {
+    /// The stream of `seed`.
     pub fn new(seed: u64) -> Rng {
         Rng { state: seed }
     }
 
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.state;
@@ -57,6 +75,39 @@ impl Rng {
         }
     }
 
+    /// A board of `grid` with `mines` mines dealt uniformly among every cell but `safe` (the
+    /// first click, never a mine): a partial Fisher-Yates draw ([`Rng::choose_front`]) over the
+    /// other cells in index order, so a seed always gives the same board.
+    ///
+    /// # Panics
+    /// If `mines` is not below the number of cells, or `safe` is off the grid.
+    ///
+    /// # Complexity
+    /// O(cells).
+    pub fn deal_mines(&mut self, grid: Grid, mines: usize, safe: usize) -> Board {
+        self.deal_mines_avoiding(grid, mines, &[safe])
+    }
+
+    /// [`Rng::deal_mines`] with several cells kept free of mines, such as a first click and its
+    /// neighbours (an opening start: the first click shows a 0). The same draw over the other
+    /// cells in index order: with one cell, the same board as `deal_mines`.
+    ///
+    /// # Panics
+    /// If a `safe` cell is off the grid, or `mines` is more than the cells left.
+    ///
+    /// # Complexity
+    /// O(cells + safe cells).
+    pub fn deal_mines_avoiding(&mut self, grid: Grid, mines: usize, safe: &[usize]) -> Board {
+        let mut kept_free = vec![false; grid.len()];
+        for &cell in safe {
+            assert!(cell < grid.len(), "safe cell {cell} off the grid");
+            kept_free[cell] = true;
+        }
+        let mut free: Vec<usize> = (0..grid.len()).filter(|&cell| !kept_free[cell]).collect();
+        self.choose_front(&mut free, mines);
+        Board::from_mines(grid, free[..mines].iter().copied())
+    }
+
     /// Shuffles `items` uniformly (Fisher-Yates).
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
@@ -78,6 +129,22 @@ mod tests {
         }
         // Pinned so that a change of generator (which changes every seeded case) is noticed.
         assert_eq!(Rng::new(0).next_u64(), 0xe220_a839_7b1d_cdaf);
+    }
+
+    #[test]
+    fn dealing_around_one_cell_is_deal_mines_and_keeps_every_safe_cell_free() {
+        let grid = Grid::new(9, 9);
+        let one = Rng::new(3).deal_mines(grid, 10, 40);
+        let same = Rng::new(3).deal_mines_avoiding(grid, 10, &[40]);
+        assert!((0..81).all(|cell| one.is_mine(cell) == same.is_mine(cell)));
+        let around: Vec<usize> = std::iter::once(40).chain(grid.neighbours(40)).collect();
+        for seed in 0..100 {
+            // 72 mines on 81 cells: every cell outside the nine is a mine.
+            let board = Rng::new(seed).deal_mines_avoiding(grid, 72, &around);
+            assert_eq!(board.mines(), 72);
+            assert_eq!(board.count(40), 0, "seed {seed}");
+            assert!(around.iter().all(|&cell| !board.is_mine(cell)));
+        }
     }
 
     #[test]

@@ -1,12 +1,9 @@
 //! `acm-client`: its traced moves replayed through `acm-server` give the same maps, it wins the
-//! course's advanced-style games it should, and bad input.
+//! course's advanced-style games it should, its batch maps (`--maps`) played one by one give
+//! the batch's shares, and bad input.
 
-#[allow(dead_code)]
-#[path = "../src/bin/acm-client.rs"]
-mod acm_client_bin;
-
-use crate::acm_server::acm_server_bin;
-use crate::util::{self, assert_bad_input};
+use crate::util::{self, assert_bad_input, solve_into};
+use minejudge::games::acm::{self, client};
 use minejudge::rng::Rng;
 
 /// A single-game file: `n m`, the map, the first click, with the first click's surroundings
@@ -40,7 +37,7 @@ fn traced_moves_replay_through_the_server_to_the_same_maps() {
     for game in 0..games {
         let input = random_game(&mut rng);
         let mut trace = Vec::new();
-        acm_client_bin::solve_traced(input.as_bytes(), &mut trace)
+        solve_into(client::solve_traced, input.as_bytes(), &mut trace)
             .unwrap_or_else(|err| panic!("seed {seed} game {game}: {err}\n{input}"));
         let trace = String::from_utf8(trace).expect("UTF-8");
         // The server's input: the map, then every traced move (the lines of three numbers).
@@ -51,7 +48,7 @@ fn traced_moves_replay_through_the_server_to_the_same_maps() {
             server_input.push('\n');
         }
         let mut server_out = Vec::new();
-        acm_server_bin::solve(server_input.as_bytes(), &mut server_out)
+        solve_into(acm::solve, server_input.as_bytes(), &mut server_out)
             .unwrap_or_else(|err| panic!("seed {seed} game {game}: {err}\n{server_input}"));
         // The server prints the all-`?` map first; the client prints each map after its move.
         let rows: usize = input.split_whitespace().next().unwrap().parse().unwrap();
@@ -67,7 +64,7 @@ fn traced_moves_replay_through_the_server_to_the_same_maps() {
             panic!("seed {seed} game {game}: {diff}\ninput:\n{input}");
         }
         let mut plain = Vec::new();
-        acm_client_bin::solve(input.as_bytes(), &mut plain).unwrap();
+        solve_into(client::solve, input.as_bytes(), &mut plain).unwrap();
         assert!(
             client_maps.ends_with(&*String::from_utf8_lossy(&plain)),
             "game {game}"
@@ -84,7 +81,7 @@ fn traced_moves_replay_through_the_server_to_the_same_maps() {
 #[test]
 fn batch_prints_fifty_shares_and_the_course_score() {
     let mut out = Vec::new();
-    acm_client_bin::solve(b"10 10 12\n42\n2\n", &mut out).unwrap();
+    solve_into(client::solve, b"10 10 12\n42\n2\n", &mut out).unwrap();
     let text = String::from_utf8(out).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 51, "{text}");
@@ -108,7 +105,7 @@ fn batch_prints_fifty_shares_and_the_course_score() {
     );
     // Same seed, same batch.
     let mut again = Vec::new();
-    acm_client_bin::solve(b"10 10 12\n42\n2\n", &mut again).unwrap();
+    solve_into(client::solve, b"10 10 12\n42\n2\n", &mut again).unwrap();
     assert_eq!(text.as_bytes(), &again[..]);
 }
 
@@ -166,4 +163,126 @@ fn bad_input_is_refused() {
         "expected min_dist, found end of input",
         b"",
     );
+    assert_bad_input(
+        name,
+        b"10 10 9\n18446744073709551616\n2\n",
+        2,
+        "seed 18446744073709551616 is outside 0..=18446744073709551615",
+        b"",
+    );
+    assert_bad_input(
+        name,
+        b"10 10 9\n-1\n2\n",
+        2,
+        "seed -1 is outside 0..=18446744073709551615",
+        b"",
+    );
+    assert_bad_input(
+        name,
+        b"10 10 9\n1e9\n2\n",
+        2,
+        "expected seed (an integer), found \"1e9\"",
+        b"",
+    );
+}
+
+/// The maps `--maps` prints, each as a single-game input: header, rows, first click.
+fn printed_maps(text: &str) -> Vec<String> {
+    let mut lines = text.split_inclusive('\n').peekable();
+    let mut maps = Vec::new();
+    while let Some(header) = lines.next() {
+        let rows: usize = header.split(' ').next().unwrap().parse().unwrap();
+        let mut map = header.to_string();
+        for _ in 0..=rows {
+            map += lines.next().expect("a map row or its first click");
+        }
+        maps.push(map);
+    }
+    maps
+}
+
+#[test]
+fn maps_and_batch_agree_with_single_games() {
+    // The worked example's batch, and others up to the largest seed and the course's 30x30.
+    for batch in [
+        "10 10 9\n19260817\n2\n",
+        "12 9 20\n18446744073709551615\n1\n",
+        "3 5 6\n9223372036854775808\n1\n",
+        "30 30 150\n0\n3\n",
+    ] {
+        let numbers: Vec<u64> = batch
+            .split_whitespace()
+            .map(|n| n.parse().unwrap())
+            .collect();
+        let [rows, cols, mines, _, min_dist] = numbers[..].try_into().unwrap();
+        let [rows, cols, mines, min_dist] = [rows, cols, mines, min_dist].map(|n| n as usize);
+        let mut printed = Vec::new();
+        solve_into(client::solve_maps, batch.as_bytes(), &mut printed).unwrap();
+        let printed = String::from_utf8(printed).unwrap();
+        let mut scores = Vec::new();
+        solve_into(client::solve, batch.as_bytes(), &mut scores).unwrap();
+        let scores = String::from_utf8(scores).unwrap();
+        let maps = printed_maps(&printed);
+        assert_eq!(maps.len(), 50, "{batch:?}");
+        for (number, (map, score_line)) in maps.iter().zip(scores.lines()).enumerate() {
+            let lines: Vec<&str> = map.lines().collect();
+            assert_eq!(
+                lines[0],
+                format!("{rows}  {cols}"),
+                "{batch:?} map {number}"
+            );
+            let (row0, col0) = lines[rows + 1].split_once(' ').unwrap();
+            let (row0, col0): (usize, usize) = (row0.parse().unwrap(), col0.parse().unwrap());
+            assert!((1..rows - 1).contains(&row0) && (1..cols - 1).contains(&col0));
+            let mut mine_count = 0;
+            for (row, line) in lines[1..=rows].iter().enumerate() {
+                assert_eq!(line.len(), cols, "{batch:?} map {number}");
+                for (col, byte) in line.bytes().enumerate() {
+                    assert!(byte == b'X' || byte == b'.');
+                    if byte == b'X' {
+                        mine_count += 1;
+                        assert!(row.abs_diff(row0) + col.abs_diff(col0) > min_dist);
+                    }
+                }
+            }
+            assert_eq!(mine_count, mines, "{batch:?} map {number}");
+            // The map as a single game: its `visit_count marked_mine_count` gives the share.
+            let mut single = Vec::new();
+            solve_into(client::solve, map.as_bytes(), &mut single).unwrap();
+            let single = String::from_utf8(single).unwrap();
+            let (visited, marked) = single.lines().nth(1).unwrap().split_once(' ').unwrap();
+            let share = (visited.parse::<usize>().unwrap() + marked.parse::<usize>().unwrap())
+                as f64
+                / (rows * cols) as f64;
+            assert_eq!(
+                score_line,
+                format!("map {:2}: {share:.6}", number + 1),
+                "{batch:?}\n{map}{single}"
+            );
+        }
+        assert!(scores.lines().nth(50).unwrap().starts_with("score: "));
+    }
+}
+
+#[test]
+fn maps_start_with_the_worked_example() {
+    // Batch 10 10 9 / seed 19260817 / min_dist 2, map 1: first click (3, 1), first mine (6, 0).
+    let mut out = Vec::new();
+    solve_into(client::solve_maps, b"10 10 9\n19260817\n2\n", &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let first = &printed_maps(&text)[0];
+    let lines: Vec<&str> = first.lines().collect();
+    assert_eq!(lines[0], "10  10");
+    assert!(lines[7].starts_with('X'), "{first}");
+    assert_eq!(lines[11], "3 1");
+    assert!(text.ends_with('\n') && !text.contains('\r'));
+}
+
+#[test]
+fn maps_of_a_single_game_are_refused() {
+    let mut out = Vec::new();
+    let err = solve_into(client::solve_maps, b"2 2\n..\n.X\n0 0\n", &mut out).unwrap_err();
+    assert_eq!(err.line, 1);
+    assert!(err.message.contains("--maps takes a batch"), "{err}");
+    assert!(out.is_empty());
 }

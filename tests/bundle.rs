@@ -2,30 +2,31 @@
 //! its golden cases as a bundle, and fits in 64 KiB (Codeforces' limit) when a judge takes it.
 
 use crate::{golden, util};
+use minejudge::limits::SOURCE_LIMIT as SIZE_LIMIT;
+use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-const SIZE_LIMIT: usize = 64 * 1024;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Binaries no online judge takes, so their bundles must compile alone but need not fit in
 /// [`SIZE_LIMIT`]: the courses behind `jlu-machine` and `acm-client` take C++ functions and
-/// headers, `autoplay` is a benchmark and `play` a local web server. Each carries the whole
-/// solver, about 45 KB of code even without comments.
-const NEVER_SUBMITTED: &[&str] = &["acm-client", "autoplay", "jlu-machine", "play"];
+/// headers, `autoplay` is a benchmark and `play` a local web server (each carries the whole
+/// solver, about 45 KB of code even without comments), `gen` is a tool for test authors that
+/// carries every game, and `stress` a tool for students that carries every game and the solver.
+const NEVER_SUBMITTED: &[&str] = &[
+    "acm-client",
+    "autoplay",
+    "gen",
+    "jlu-machine",
+    "play",
+    "stress",
+];
 
 /// Every binary of the crate: the `src/bin/*.rs` files.
 fn binaries() -> Vec<String> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bin");
-    let mut names: Vec<String> = fs::read_dir(dir)
+    minejudge::bundle::binaries(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
         .expect("src/bin")
-        .filter_map(|entry| {
-            let path = entry.ok()?.path();
-            (path.extension()? == "rs").then(|| path.file_stem()?.to_str().map(String::from))?
-        })
-        .collect();
-    names.sort();
-    names
 }
 
 /// The text `bundle` prints for `args`.
@@ -42,16 +43,26 @@ pub fn bundle(args: &[&str]) -> String {
     String::from_utf8(output.stdout).expect("bundle prints UTF-8")
 }
 
-/// Compiles one source file with plain `rustc --edition 2021 -O`, as an online judge would.
-pub fn compile(source: &Path, exe: &Path) -> Result<(), String> {
+/// Compiles one source file with plain `rustc --edition 2021 -O`, as an online judge would;
+/// what rustc printed (its warnings) when it compiles.
+pub fn compile(source: &Path, exe: &Path) -> Result<String, String> {
+    compile_with(source, exe, true)
+}
+
+/// [`compile`], optimised or not: a bundle no judge takes only has to compile alone, and
+/// without `-O` the largest (the solver's, `stress`'s) take a fraction of the time.
+fn compile_with(source: &Path, exe: &Path, optimised: bool) -> Result<String, String> {
+    let opt: &[&str] = if optimised { &["-O"] } else { &[] };
     let output = Command::new("rustc")
-        .args(["--edition", "2021", "-O", "-o"])
+        .args(["--edition", "2021"])
+        .args(opt)
+        .arg("-o")
         .arg(exe)
         .arg(source)
         .output()
         .map_err(|err| format!("cannot run rustc: {err}"))?;
     if output.status.success() {
-        Ok(())
+        Ok(String::from_utf8_lossy(&output.stderr).into_owned())
     } else {
         Err(String::from_utf8_lossy(&output.stderr).into_owned())
     }
@@ -63,6 +74,43 @@ pub fn work_dir() -> PathBuf {
     dir
 }
 
+/// One binary bundled and compiled: the executable, the bundle's size and rustc's warnings.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    pub exe: PathBuf,
+    pub size: usize,
+    pub warnings: String,
+}
+
+/// Bundles `name` and compiles the bundle with plain `rustc`, once per test run: the bundle
+/// test and `stress`'s test of our own bundles share it (rustc -O is the slow part).
+pub fn compiled(name: &str) -> Result<Compiled, String> {
+    type Slot = Arc<OnceLock<Result<Compiled, String>>>;
+    static SLOTS: OnceLock<Mutex<HashMap<String, Slot>>> = OnceLock::new();
+    let slot = SLOTS
+        .get_or_init(Mutex::default)
+        .lock()
+        .expect("bundle slots")
+        .entry(name.to_string())
+        .or_default()
+        .clone();
+    slot.get_or_init(|| {
+        let dir = work_dir();
+        let text = bundle(&[name]);
+        let source = dir.join(format!("{}.rs", name.replace('-', "_")));
+        fs::write(&source, &text).expect("write bundle");
+        let exe = dir.join(name);
+        let warnings = compile_with(&source, &exe, !NEVER_SUBMITTED.contains(&name))
+            .map_err(|err| format!("{name}: the bundle does not compile:\n{err}"))?;
+        Ok(Compiled {
+            exe,
+            size: text.len(),
+            warnings,
+        })
+    })
+    .clone()
+}
+
 /// What bundling one binary gave: the bundle's size and how many golden cases it passed.
 struct Bundled {
     name: String,
@@ -71,23 +119,23 @@ struct Bundled {
 }
 
 /// Bundles, compiles and checks one binary.
-fn check_one(name: &str, dir: &Path) -> Result<Bundled, String> {
-    let text = bundle(&[name]);
-    let source = dir.join(format!("{}.rs", name.replace('-', "_")));
-    fs::write(&source, &text).expect("write bundle");
-    if text.len() >= SIZE_LIMIT && !NEVER_SUBMITTED.contains(&name) {
-        return Err(format!(
-            "{name}: bundle is {} bytes, over 64 KiB",
-            text.len()
-        ));
+fn check_one(name: &str) -> Result<Bundled, String> {
+    let Compiled {
+        exe,
+        size,
+        warnings,
+    } = compiled(name)?;
+    if size >= SIZE_LIMIT && !NEVER_SUBMITTED.contains(&name) {
+        return Err(format!("{name}: bundle is {size} bytes, over 64 KiB"));
     }
-    let exe = dir.join(name);
-    compile(&source, &exe).map_err(|err| format!("{name}: the bundle does not compile:\n{err}"))?;
+    if !warnings.is_empty() {
+        return Err(format!("{name}: rustc warns about the bundle:\n{warnings}"));
+    }
     let cases_dir = util::testdata().join(name);
     if !cases_dir.is_dir() {
         return Ok(Bundled {
             name: name.to_string(),
-            size: text.len(),
+            size,
             cases: 0,
         });
     }
@@ -95,7 +143,7 @@ fn check_one(name: &str, dir: &Path) -> Result<Bundled, String> {
     if failures.is_empty() {
         Ok(Bundled {
             name: name.to_string(),
-            size: text.len(),
+            size,
             cases,
         })
     } else {
@@ -105,7 +153,6 @@ fn check_one(name: &str, dir: &Path) -> Result<Bundled, String> {
 
 #[test]
 fn every_binary_bundles_compiles_alone_and_passes_its_golden_cases() {
-    let dir = work_dir();
     let names = binaries();
     assert!(names.len() >= 2, "binaries: {names:?}");
     // Two at a time: rustc -O is the slow part and the machine has two cores.
@@ -115,7 +162,7 @@ fn every_binary_bundles_compiles_alone_and_passes_its_golden_cases() {
             std::thread::scope(|scope| {
                 let handles: Vec<_> = pair
                     .iter()
-                    .map(|name| scope.spawn(|| check_one(name, &dir)))
+                    .map(|name| scope.spawn(|| check_one(name)))
                     .collect();
                 handles
                     .into_iter()
@@ -187,6 +234,7 @@ fn a_bundle_over_64_kib_loses_its_comments_and_still_compiles() {
         format!("//! A module of mostly comments.\n{commentary}pub fn answer() -> u32 {{\n    // \"not a string\"\n    let text = \"// a string, not a comment\";\n    text.len() as u32 /* 26 */ + 16\n}}\n"),
     )
     .expect("write wordy.rs");
+    fs::write(src.join("lib.rs"), "pub mod wordy;\n").expect("write lib.rs");
     fs::write(
         src.join("bin/answer.rs"),
         "//! Prints 42.\nfn main() {\n    println!(\"{}\", minejudge::wordy::answer());\n}\n",

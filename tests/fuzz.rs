@@ -1,36 +1,13 @@
 //! A few seconds of seeded fuzzing of every binary in-process (see `fuzz_core`), and a check
 //! that every `gen` output is valid input for its binary.
 
+pub use crate::fuzz_core::targets;
 use crate::fuzz_core::{self, Target};
-use crate::{acm_server, inexperienced_player, jlu_panel, mine_ops, update_board};
-use minejudge::gen::{generate, Judge, Knobs, Size};
+use minejudge::games::Judge;
+use minejudge::inputs::{generate, Knobs, Size};
+use minejudge::io::output::Output;
+use minejudge::io::scanner::InputError;
 use std::time::{Duration, Instant};
-
-/// Every binary with its `solve`.
-pub fn targets() -> Vec<Target> {
-    vec![
-        Target {
-            judge: Judge::MineOps,
-            solve: mine_ops::mine_ops_bin::solve,
-        },
-        Target {
-            judge: Judge::JluPanel,
-            solve: jlu_panel::jlu_panel_bin::solve,
-        },
-        Target {
-            judge: Judge::UpdateBoard,
-            solve: update_board::update_board_bin::solve,
-        },
-        Target {
-            judge: Judge::AcmServer,
-            solve: acm_server::acm_server_bin::solve,
-        },
-        Target {
-            judge: Judge::InexperiencedPlayer,
-            solve: inexperienced_player::player_bin::solve,
-        },
-    ]
-}
 
 #[test]
 fn mutated_inputs_never_panic() {
@@ -86,7 +63,7 @@ fn gen_outputs_are_valid_inputs() {
                 Size::Small
             };
             let input = generate(target.judge, seed, size, &Knobs::default());
-            let mut out = Vec::new();
+            let mut out = Output::in_memory();
             let result = (target.solve)(&input, &mut out);
             assert!(
                 result.is_ok(),
@@ -109,7 +86,7 @@ fn gen_outputs_are_valid_inputs() {
 }
 
 /// A `solve` with planted faults, to show the fuzzer finds and shrinks them.
-fn faulty(input: &[u8], out: &mut Vec<u8>) -> Result<(), minejudge::io::InputError> {
+fn faulty(input: &[u8], out: &mut Output) -> Result<(), InputError> {
     if input.windows(4).any(|w| w == b"Quit") && input.contains(&b'\t') {
         panic!("planted");
     }

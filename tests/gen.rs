@@ -1,8 +1,10 @@
-//! `gen`: its command line (bad arguments exit 2 with one line, never a panic), the same bytes
-//! for the same arguments, and the largest boards valid for their binaries.
+//! `gen`: its command line (bad arguments exit 2 with one error line and the usage, never a
+//! panic), the same bytes for the same arguments, and the largest boards valid for their
+//! binaries.
 
-use crate::fuzz::targets;
-use minejudge::gen::{self, generate, Judge, Knobs, MineOpsSpec, Size};
+use minejudge::games::Judge;
+use minejudge::inputs::{self, generate, Knobs, MineOpsSpec, Size};
+use minejudge::io::runner::solve_in_memory;
 use std::process::Command;
 
 fn gen(args: &[&str]) -> std::process::Output {
@@ -42,14 +44,22 @@ fn bad_arguments_exit_2_with_one_line() {
         &["mine-ops", "--seed", "1", "--player", "smart"],
         &["mine-ops", "--seed", "1", "--what", "2"],
         &["mine-ops", "--seed", "1", "--ops", "100000000"],
+        &["mine-ops", "--seed", "1", "--boards", "2"],
+        &["update-board", "--seed", "1", "--player", "random"],
+        &["inexperienced-player", "--seed", "1", "--ops", "3"],
+        &["jlu-panel", "--seed", "1", "--mix", "1,1,1"],
     ];
     for args in cases {
         let output = gen(args);
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(output.stdout.is_empty(), "{args:?}");
+        let mut lines = stderr.lines();
+        let error = lines.next().unwrap_or_default();
         assert!(
-            stderr.starts_with("gen: ") && stderr.lines().count() == 1,
+            error.starts_with("error: ")
+                && lines.next()
+                    == Some("usage: gen <binary> --seed S [--size small|medium|max] [options]"),
             "{args:?}: {stderr}"
         );
     }
@@ -88,7 +98,7 @@ fn same_arguments_same_bytes_as_the_library() {
         generate(Judge::AcmServer, 43, Size::Medium, &knobs)
     );
     // The benchmark's input is `gen`'s largest mine-ops case at its density.
-    let bench = gen::mine_ops(
+    let bench = inputs::mine_ops(
         1,
         &MineOpsSpec {
             rows: 1000,
@@ -115,20 +125,19 @@ fn same_arguments_same_bytes_as_the_library() {
 
 #[test]
 fn largest_boards_are_valid() {
-    for target in targets() {
+    for judge in Judge::ALL {
         // The largest board; jlu-panel and acm-server print a panel or map per operation, so
         // a few operations show the shape is valid without printing a gigabyte.
         let knobs = Knobs {
-            ops: match target.judge {
+            ops: match judge {
                 Judge::JluPanel | Judge::AcmServer => Some(3),
                 _ => None,
             },
             ..Knobs::default()
         };
-        let input = generate(target.judge, 5, Size::Max, &knobs);
-        let mut out = Vec::new();
-        let result = (target.solve)(&input, &mut out);
-        assert!(result.is_ok(), "{}: {result:?}", target.judge.name());
-        assert!(input.len() >= 1_000_000, "{}", target.judge.name());
+        let input = generate(judge, 5, Size::Max, &knobs);
+        let (_, result) = solve_in_memory(judge.solve(), &input);
+        assert!(result.is_ok(), "{}: {result:?}", judge.name());
+        assert!(input.len() >= 1_000_000, "{}", judge.name());
     }
 }

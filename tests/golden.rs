@@ -90,3 +90,22 @@ fn golden_cases() {
         failures.join("\n\n")
     );
 }
+
+#[test]
+fn the_readme_gives_each_programs_format_as_its_help_does() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("README.md");
+    let programs = [
+        &minejudge::games::jlu::machine::PROGRAM,
+        &minejudge::games::acm::client::PROGRAM,
+    ];
+    let judges = minejudge::games::Judge::ALL.map(|judge| judge.program());
+    for program in judges.into_iter().chain(programs) {
+        let block = format!("**`{}`**\n\n```text\n{}```", program.name, program.format);
+        assert!(
+            readme.contains(&block),
+            "README.md lacks {}'s format, as its --help prints it:\n{block}",
+            program.name
+        );
+    }
+}

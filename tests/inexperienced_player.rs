@@ -1,13 +1,9 @@
 //! `inexperienced-player`: a brute-force oracle on random small boards, and bad input.
 
-#[allow(dead_code)]
-#[path = "../src/bin/inexperienced-player.rs"]
-pub(crate) mod player_bin;
-
-use crate::util::assert_bad_input;
+use crate::util::{assert_bad_input, solve_into};
 use minejudge::board::{Board, Grid};
+use minejudge::games::mcpc_inexperienced::{self, Bounds};
 use minejudge::rng::Rng;
-use player_bin::Bounds;
 
 const CLOSED: u8 = 0;
 const FLAGGED: u8 = 1;
@@ -123,7 +119,7 @@ fn matches_brute_force_on_random_small_boards() {
         }
         input.push_str("0 0\n");
         let mut out = Vec::new();
-        let result = player_bin::solve(input.as_bytes(), &mut out);
+        let result = solve_into(mcpc_inexperienced::solve, input.as_bytes(), &mut out);
         assert_eq!(result, Ok(()), "seed {seed:#x} batch {batch}\n{input}");
         let actual = String::from_utf8(out).unwrap();
         for (index, (want, got)) in expected.lines().zip(actual.lines()).enumerate() {
@@ -166,7 +162,7 @@ fn matches_brute_force_where_starts_get_bounded() {
         input.push_str("0 0\n");
         let expected = oracle(&mine);
         let mut out = Vec::new();
-        player_bin::solve(input.as_bytes(), &mut out).expect("a valid board");
+        solve_into(mcpc_inexperienced::solve, input.as_bytes(), &mut out).expect("a valid board");
         let context = format!("seed {seed:#x} case {case}\n{input}");
         assert_eq!(
             String::from_utf8(out).unwrap(),
@@ -174,7 +170,8 @@ fn matches_brute_force_where_starts_get_bounded() {
             "{context}"
         );
         let flat: Vec<bool> = mine.iter().flatten().copied().collect();
-        let eager = player_bin::search(&Board::new(Grid::new(rows, cols), flat), Bounds::Eager);
+        let eager =
+            mcpc_inexperienced::search(&Board::new(Grid::new(rows, cols), flat), Bounds::Eager);
         assert_eq!(eager.fewest_closed, expected, "eager bounds, {context}");
         if eager.starts_bounded > 0 {
             bounded_boards += 1;
@@ -204,9 +201,9 @@ fn bounds_agree_with_plain_skipping_on_larger_boards() {
         let mut mine: Vec<bool> = (0..grid.len()).map(|_| rng.chance(density)).collect();
         mine[0] = false;
         let board = Board::new(grid, mine.clone());
-        let plain = player_bin::search(&board, Bounds::Off);
+        let plain = mcpc_inexperienced::search(&board, Bounds::Off);
         for bounds in [Bounds::WhenUseful, Bounds::Eager] {
-            let bounded = player_bin::search(&board, bounds);
+            let bounded = mcpc_inexperienced::search(&board, bounds);
             if bounded.fewest_closed != plain.fewest_closed {
                 let mut input = String::new();
                 let rows_of: Vec<Vec<bool>> = mine.chunks(cols).map(|row| row.to_vec()).collect();
@@ -246,7 +243,7 @@ fn board_text(input: &str, index: usize) -> String {
 fn statement_sample_and_figure_1() {
     let mut out = Vec::new();
     let sample = b"3 3\n...\n...\nMM.\n3 4\nM.M.\n.M.M\nM.M.\n7 5\n.....\n.....\nMMM..\nM.M..\nMMM..\n.....\n.....\n4 4\n...M\n....\n....\nM...\n0 0\n";
-    player_bin::solve(sample, &mut out).unwrap();
+    solve_into(mcpc_inexperienced::solve, sample, &mut out).unwrap();
     assert_eq!(out, b"0\n5\n1\n0\n");
 }
 
@@ -275,7 +272,7 @@ fn large_boards_are_exact_where_the_answer_is_known() {
         input.push('\n');
     }
     input.push_str("0 0\n");
-    player_bin::solve(input.as_bytes(), &mut out).unwrap();
+    solve_into(mcpc_inexperienced::solve, input.as_bytes(), &mut out).unwrap();
     let safe = 300 * 300 - 150 * 150;
     assert_eq!(
         String::from_utf8(out).unwrap(),

@@ -1,12 +1,8 @@
 //! `jlu-machine`: stateless games through the JLU panel, and bad input.
 
-#[allow(dead_code)]
-#[path = "../src/bin/jlu-machine.rs"]
-mod jlu_machine_bin;
-
-use crate::util::assert_bad_input;
+use crate::util::{assert_bad_input, solve_into};
 use minejudge::board::{Board, Grid};
-use minejudge::jlu::{Outcome, Panel};
+use minejudge::games::jlu::{machine, Outcome, Panel};
 use minejudge::rng::Rng;
 
 /// The panel as `jlu-machine` reads it: `n m` (and `k` when given), then the -1/0..8 rows.
@@ -38,7 +34,7 @@ fn play_jlu_game(
     for click in 1..=400 {
         let text = panel_text(&panel, tell_count.then_some(mines));
         let mut out = Vec::new();
-        jlu_machine_bin::solve(&text, &mut out).unwrap_or_else(|err| {
+        solve_into(machine::solve, &text, &mut out).unwrap_or_else(|err| {
             panic!(
                 "click {click}: {err}\npanel:\n{}",
                 String::from_utf8_lossy(&text)
@@ -63,9 +59,7 @@ fn play_jlu_game(
             "click {click} on the open cell {answer:?}"
         );
         let board = board.get_or_insert_with(|| {
-            let mut others: Vec<usize> = (0..grid.len()).filter(|&c| c != cell).collect();
-            rng.shuffle(&mut others);
-            let board = Board::from_mines(grid, others[..mines].iter().copied());
+            let board = rng.deal_mines(grid, mines, cell);
             // The panel counts the closed safe cells of its own board: make it on the real one.
             panel = Panel::new(&board);
             board

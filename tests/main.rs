@@ -7,6 +7,8 @@
 mod acm_client;
 mod acm_server;
 mod bundle;
+mod cli;
+mod course_maps;
 mod fuzz;
 mod fuzz_core;
 mod gen;
@@ -17,5 +19,6 @@ mod jlu_panel;
 mod mine_ops;
 mod play;
 mod solver;
+mod stress;
 mod update_board;
 mod util;

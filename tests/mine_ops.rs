@@ -1,11 +1,8 @@
 //! `mine-ops`: a brute-force oracle on thousands of random games, and bad input.
 
-#[allow(dead_code)]
-#[path = "../src/bin/mine-ops.rs"]
-pub(crate) mod mine_ops_bin;
-
-use crate::util::{self, assert_bad_input};
-use minejudge::gen::{self, MineOpsSpec};
+use crate::util::{self, assert_bad_input, solve_into};
+use minejudge::games::thu_mine;
+use minejudge::inputs::{self, MineOpsSpec};
 use minejudge::rng::Rng;
 
 /// The protocol written from the statement as plainly as possible: a grid of chars, a flood that
@@ -170,7 +167,7 @@ fn random_input(rng: &mut Rng) -> String {
         ops,
         plausible: rng.chance(0.5),
     };
-    let mut text = String::from_utf8(gen::mine_ops(rng.next_u64(), &spec)).unwrap();
+    let mut text = String::from_utf8(inputs::mine_ops(rng.next_u64(), &spec)).unwrap();
     if rng.chance(0.3) {
         // Lines after Quit are ignored.
         text += "Sweep 1 1\nQuit\n";
@@ -187,7 +184,7 @@ fn matches_brute_force_on_random_games() {
     for case in 0..10_000 {
         let input = random_input(&mut rng);
         let mut out = Vec::new();
-        mine_ops_bin::solve(input.as_bytes(), &mut out)
+        solve_into(thu_mine::solve, input.as_bytes(), &mut out)
             .unwrap_or_else(|err| panic!("seed {seed} case {case}: {err}\ninput:\n{input}"));
         let expected = brute_force(&input);
         if let Some(diff) = util::first_difference(expected.as_bytes(), &out) {

@@ -1,7 +1,11 @@
 //! `play` over a real socket on loopback: every endpoint, whole games by the hint and by
-//! `/step`, two games at once, and the requests it must refuse without falling over.
+//! `/step`, honest advice over wrong flags, the analysis against the solver, pasted positions,
+//! exports piped through the judges, two games at once, and the requests it must refuse
+//! without falling over.
 
 use crate::util;
+use minejudge::board::Grid;
+use minejudge::solver::{Mines, Seen, Solver, Style, View};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
@@ -15,8 +19,13 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
+        Server::start_with(&["--port", "0"]).0
+    }
+
+    /// A server started with `args`; the second line it printed (who can reach it).
+    fn start_with(args: &[&str]) -> (Server, String) {
         let mut child = Command::new(util::binary("play"))
-            .args(["--port", "0"])
+            .args(args)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -24,7 +33,10 @@ impl Server {
             .expect("start play");
         let stdout = child.stdout.take().expect("piped stdout");
         let mut line = String::new();
-        let read = BufReader::new(stdout).read_line(&mut line);
+        let mut who = String::new();
+        let mut reader = BufReader::new(stdout);
+        let read = reader.read_line(&mut line);
+        let _ = reader.read_line(&mut who);
         // From here the guard owns the child: a failed assertion still kills it.
         let mut server = Server {
             child,
@@ -37,7 +49,7 @@ impl Server {
             "play printed {line:?}"
         );
         server.addr = url["http://".len()..url.len() - 1].to_string();
-        server
+        (server, who)
     }
 
     /// Sends raw bytes, returns the status and the body (checked against Content-Length).
@@ -67,6 +79,16 @@ impl Server {
 
     fn request(&self, method: &str, target: &str) -> (u16, String) {
         self.raw(format!("{method} {target} HTTP/1.1\r\nHost: {}\r\n\r\n", self.addr).as_bytes())
+    }
+
+    /// A POST with `body`.
+    fn post(&self, target: &str, body: &str) -> (u16, String) {
+        let head = format!(
+            "POST {target} HTTP/1.1\r\nHost: {}\r\nContent-Length: {}\r\n\r\n",
+            self.addr,
+            body.len()
+        );
+        self.raw(format!("{head}{body}").as_bytes())
     }
 
     /// A request that must succeed; its JSON body.
@@ -492,7 +514,13 @@ fn the_oldest_game_goes_beyond_a_thousand() {
 
 #[test]
 fn bad_arguments_exit_2_with_usage() {
-    for args in [&["--port"][..], &["--port", "70000"], &["--bogus"]] {
+    for args in [
+        &["--port"][..],
+        &["--port", "70000"],
+        &["--bogus"],
+        &["--host", "localhost"],
+        &["--host"],
+    ] {
         let output = Command::new(util::binary("play"))
             .args(args)
             .output()
@@ -553,4 +581,312 @@ fn a_client_that_stops_mid_request_gets_408_in_seconds() {
         "{:?}",
         start.elapsed()
     );
+}
+
+/// The JSON string `"name":"..."`, unescaped (`\n`, `\"`, `\\`, `\u00XX`).
+fn text(json: &str, name: &str) -> String {
+    let key = format!("\"{name}\":\"");
+    let at = json
+        .find(&key)
+        .unwrap_or_else(|| panic!("no {name} in {json}"))
+        + key.len();
+    let mut out = String::new();
+    let mut chars = json[at..].chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => return out,
+            '\\' => match chars.next() {
+                Some('n') => out.push('\n'),
+                Some('u') => {
+                    let hex: String = chars.by_ref().take(4).collect();
+                    out.push(char::from_u32(u32::from_str_radix(&hex, 16).unwrap()).unwrap());
+                }
+                Some(other) => out.push(other),
+                None => break,
+            },
+            c => out.push(c),
+        }
+    }
+    panic!("unterminated {name} in {json}");
+}
+
+/// The JSON array `"name":[...]` of numbers or nulls.
+fn numbers(json: &str, name: &str) -> Vec<Option<f64>> {
+    let key = format!("\"{name}\":[");
+    let at = json
+        .find(&key)
+        .unwrap_or_else(|| panic!("no {name} in {json}"))
+        + key.len();
+    let end = at + json[at..].find(']').expect("a closed array");
+    json[at..end]
+        .split(',')
+        .filter(|item| !item.is_empty())
+        .map(|item| (item != "null").then(|| item.parse().expect("a number")))
+        .collect()
+}
+
+fn cells_of(json: &str, name: &str) -> Vec<usize> {
+    numbers(json, name)
+        .into_iter()
+        .map(|n| n.expect("a cell") as usize)
+        .collect()
+}
+
+/// What the player sees of a state's `cells`; `flags_closed` turns flags back into closed cells.
+fn view_of(state: &str, rows: usize, cols: usize, flags_closed: bool) -> View {
+    let seen = cells(state)
+        .into_iter()
+        .map(|c| match c {
+            b'F' if !flags_closed => Seen::Flagged,
+            b'.' | b'F' => Seen::Closed,
+            digit => Seen::Open(digit - b'0'),
+        })
+        .collect();
+    View::from_cells(Grid::new(rows, cols), seen)
+}
+
+/// A position where the numbers prove nothing, then a flag on a safe cell beside a 1 whose mine
+/// is still closed. The solver alone takes the flag as a mine and calls a move certain (the old
+/// hint, which lost); the hint reads the numbers alone, and says the flag is not proven.
+#[test]
+fn a_wrong_flag_that_fits_the_numbers_makes_no_hint_certain() {
+    let server = Server::start();
+    let (rows, cols) = (16, 16);
+    for seed in 0..200 {
+        let game = server.new_game(rows, cols, 40, seed);
+        let state = server.act("open", &game, 8, 8);
+        if field(&state, "status") != "playing" {
+            continue;
+        }
+        let analysis = server.ok("GET", &format!("/analysis?game={game}"));
+        if !cells_of(&analysis, "safe").is_empty() || !cells_of(&analysis, "mines").is_empty() {
+            continue;
+        }
+        let map = mine_map(&server, &game);
+        let p = numbers(&analysis, "p");
+        let seen = cells(&state);
+        let wrong = (0..rows * cols)
+            .filter(|&c| seen[c] == b'1')
+            .find_map(|one| {
+                let closed: Vec<usize> = around(rows, cols, one)
+                    .into_iter()
+                    .filter(|&n| seen[n] == b'.')
+                    .collect();
+                let mine_closed = closed.iter().any(|&n| map[n]);
+                let safe = closed.into_iter().find(|&n| !map[n] && p[n] > Some(0.0));
+                safe.filter(|_| mine_closed)
+            });
+        let Some(wrong) = wrong else { continue };
+        let state = server.act("flag", &game, wrong / cols, wrong % cols);
+        let mut solver = Solver::new();
+        let old = solver
+            .next_move(
+                &view_of(&state, rows, cols, false),
+                Mines::Known(40),
+                Style::CLASSIC,
+            )
+            .expect("the flag fits the numbers")
+            .expect("a move");
+        assert!(
+            old.certain,
+            "seed {seed}: the flag as a mine proves a move: {old:?}"
+        );
+        let hint = server.ok("GET", &format!("/hint?game={game}"));
+        assert_eq!(field(&hint, "certain"), "false", "seed {seed}: {hint}");
+        assert_eq!(cells_of(&hint, "unproven"), [wrong], "{hint}");
+        let step = server.ok("POST", &format!("/step?game={game}"));
+        assert_eq!(field(&step, "certain"), "false", "{step}");
+        assert_eq!(
+            field(&step, "assisted"),
+            "true",
+            "a step marks the game: {step}"
+        );
+        return;
+    }
+    panic!("no seed below 200 gives a position that proves nothing with a 1 to flag beside");
+}
+
+/// Every probability of the analysis is the solver's on the numbers alone (the flags closed).
+#[test]
+fn the_analysis_is_the_solvers_on_the_numbers_alone() {
+    let server = Server::start();
+    let (rows, cols) = (16, 30);
+    let game = server.new_game(rows, cols, 99, 4);
+    let reply = server.ok("GET", &format!("/analysis?game={game}"));
+    assert_eq!(
+        reply, "{\"ready\":true}",
+        "nothing to analyse before the first click"
+    );
+    server.act("open", &game, 8, 15);
+    for _ in 0..40 {
+        server.ok("POST", &format!("/step?game={game}"));
+    }
+    let state = server.ok("GET", &format!("/state?game={game}"));
+    if field(&state, "status") != "playing" {
+        return;
+    }
+    let analysis = server.ok("GET", &format!("/analysis?game={game}"));
+    let mut solver = Solver::new();
+    solver
+        .analyse(&view_of(&state, rows, cols, true), Mines::Known(99))
+        .expect("a real board fits");
+    let p = numbers(&analysis, "p");
+    let seen = cells(&state);
+    for cell in 0..rows * cols {
+        let expected = (!seen[cell].is_ascii_digit()).then(|| solver.probabilities()[cell]);
+        assert_eq!(p[cell], expected, "cell {cell}");
+    }
+    let safe: Vec<usize> = solver.certain_safe().iter().map(|&c| c as usize).collect();
+    assert_eq!(cells_of(&analysis, "safe"), safe);
+    // The flags set by /step are proven mines.
+    let flags = seen.iter().filter(|&&c| c == b'F').count();
+    assert_eq!(cells_of(&analysis, "proven").len(), flags, "{analysis}");
+    assert!(analysis.contains("\"dead\":null"), "{analysis}");
+}
+
+#[test]
+fn a_pasted_position_is_analysed_or_refused_with_its_line() {
+    let server = Server::start();
+    // jlu-panel's output: two panels, the last one read; the JLU board's 50 mines are not
+    // assumed on a 5x5 panel, a mine count is given.
+    let panel = "-1 1 0 0 0 \n1 1 0 0 0 \n0 0 0 0 0 \n0 0 0 0 0 \n0 0 0 0 0 \n\n\
+                 -1 -1 1 0 0 \n-1 -1 1 0 0 \n1 1 1 0 0 \n0 0 0 0 0 \n0 0 0 0 0 \n";
+    let (status, reply) = server.post("/position?mines=1", panel);
+    assert_eq!(status, 200, "{reply}");
+    assert_eq!(text(&reply, "format"), "JLU panel");
+    assert_eq!(field(&reply, "consistent"), "true");
+    let view = view_of(&reply, 5, 5, true);
+    let mut solver = Solver::new();
+    solver.analyse(&view, Mines::Known(1)).unwrap();
+    let p = numbers(&reply, "p");
+    for cell in [0, 1, 5, 6] {
+        assert_eq!(p[cell], Some(solver.probabilities()[cell]), "cell {cell}");
+    }
+    // The 1 at (2,2) sees one closed cell: (1,1) is the mine, the other three are safe.
+    assert_eq!((p[6], p[0]), (Some(1.0), Some(0.0)));
+    assert_eq!(cells_of(&reply, "mines"), [6]);
+    // An ACM map and a picture; the mine count unknown: the course's density is assumed.
+    let (_, reply) = server.post("/position", "3 3\n???\n12?\n01@\n");
+    assert_eq!(text(&reply, "format"), "ACM map");
+    assert!(text(&reply, "assumed").contains("15%"), "{reply}");
+    // The 1 at (2,1) has its mine at (1,2) or under the @: the mark is a belief.
+    assert_eq!(cells_of(&reply, "unproven"), [8], "{reply}");
+    // No arrangement fits: said, with the number that cannot be satisfied.
+    let (status, reply) = server.post("/position?mines=2", "?3?\n");
+    assert_eq!(
+        (status, field(&reply, "consistent")),
+        (200, "false"),
+        "{reply}"
+    );
+    // Text that is not a board: 400 with its line.
+    let (status, reply) = server.post("/position", "??\n?x\n");
+    assert_eq!(status, 400);
+    assert!(reply.starts_with("line 2: 'x' is not a cell"), "{reply}");
+    assert_eq!(server.post("/position?mines=99", "??\n").0, 400);
+    let huge = "?".repeat(70_000);
+    assert_eq!(server.post("/position", &huge).0, 413);
+}
+
+/// Plays a game over HTTP with flags set and removed, opens, chords and steps until `stop`
+/// moves are made or it ends; then each export, piped through its judge binary, prints the
+/// exported answer, which ends as the game did.
+#[test]
+fn exports_pipe_through_each_judge_to_the_exported_answer() {
+    let server = Server::start();
+    let game = server.new_game(9, 9, 10, 6);
+    let (status, reply) = server.request("GET", &format!("/export?game={game}&judge=mine-ops"));
+    assert_eq!(status, 409, "{reply}");
+    assert!(reply.contains("open a cell first"));
+    let mut outcomes = Vec::new();
+    for (seed, stop) in [(6, 8), (7, 1000), (8, 1000), (9, 1000)] {
+        let game = server.new_game(9, 9, 10, seed);
+        server.act("flag", &game, 0, 0);
+        server.act("open", &game, 4, 4);
+        server.act("flag", &game, 0, 0);
+        let mut state = String::new();
+        for _ in 0..stop {
+            state = server.ok("POST", &format!("/step?game={game}"));
+            if field(&state, "move") == "null" {
+                break;
+            }
+        }
+        let status = field(&state, "status").to_string();
+        for (judge, endings) in [
+            ("mine-ops", ["finish\n", "game over\n", "give up\n"]),
+            ("acm-server", ["YOU WIN!\n", "GAME OVER!\n", ""]),
+            ("jlu-panel", ["You win\n", "You lose\n", ""]),
+        ] {
+            let reply = server.ok("GET", &format!("/export?game={game}&judge={judge}"));
+            let (input, output) = (text(&reply, "input"), text(&reply, "output"));
+            assert_eq!(text(&reply, "name"), format!("play-{game}-{judge}"));
+            let run = util::run(judge, input.as_bytes(), "an export");
+            assert_eq!(run.status, Some(0), "{}", run.describe());
+            if let Some(diff) = util::first_difference(output.as_bytes(), &run.stdout) {
+                panic!("{judge} on the export of seed {seed}: {diff}");
+            }
+            let ending = match status.as_str() {
+                "won" => endings[0],
+                "lost" => endings[1],
+                _ => endings[2],
+            };
+            let tail = if judge == "mine-ops" {
+                output.lines().rev().nth(1).unwrap_or("").to_string() + "\n"
+            } else {
+                output.clone()
+            };
+            assert!(tail.contains(ending), "{judge}, a {status} game: {output}");
+            if judge == "acm-server" {
+                assert!(reply.contains("are left out"), "{reply}");
+            }
+        }
+        outcomes.push(status);
+    }
+    assert!(outcomes.contains(&"playing".to_string()), "{outcomes:?}");
+    let (status, _) = server.request("GET", &format!("/export?game={game}&judge=update-board"));
+    assert_eq!(status, 400);
+}
+
+#[test]
+fn an_opening_start_a_replay_and_the_marks_of_assistance() {
+    let server = Server::start();
+    let (status, reply) = server.request("POST", "/new?rows=9&cols=9&mines=73&start=opening");
+    assert_eq!(status, 400);
+    assert!(reply.contains("at most 72 mines"), "{reply}");
+    for seed in 0..10 {
+        let body = server.ok(
+            "POST",
+            &format!("/new?rows=16&cols=30&mines=99&seed={seed}&start=opening"),
+        );
+        let game = field(&body, "game").to_string();
+        assert_eq!(field(&body, "start"), "opening");
+        let state = server.act("open", &game, 0, 29);
+        assert_eq!(cells(&state)[29], b'0', "seed {seed}: {state}");
+        assert_eq!(field(&state, "assisted"), "false");
+        server.ok("GET", &format!("/hint?game={game}"));
+        let map = mine_map(&server, &game);
+        let state = server.ok("GET", &format!("/state?game={game}"));
+        assert_eq!(
+            (field(&state, "assisted"), field(&state, "peeked")),
+            ("true", "true")
+        );
+        let replay = server.ok("POST", &format!("/new?replay={game}"));
+        assert_eq!(field(&replay, "replay"), "true");
+        assert_eq!(cells(&replay), cells(&state), "the same opening");
+        let replay_id = field(&replay, "game").to_string();
+        assert_eq!(mine_map(&server, &replay_id), map, "the same mines");
+    }
+}
+
+#[test]
+fn host_sets_who_can_reach_the_server() {
+    let (server, who) = Server::start_with(&["--host", "127.0.0.1", "--port", "0"]);
+    assert!(who.starts_with("only this machine"), "{who}");
+    server.ok("POST", "/new?rows=2&cols=2&mines=1");
+    drop(server);
+    let (server, who) = Server::start_with(&["--port", "0", "--host", "0.0.0.0"]);
+    assert!(
+        who.contains("any device that can reach this machine"),
+        "{who}"
+    );
+    server.ok("POST", "/new?rows=2&cols=2&mines=1");
 }

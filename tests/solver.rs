@@ -375,7 +375,7 @@ fn autoplay_is_deterministic_across_threads_and_refuses_bad_arguments() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(
-            stderr.starts_with("autoplay: ") && stderr.lines().count() == 1,
+            stderr.starts_with("error: ") && stderr.contains("\nusage: autoplay"),
             "{args:?}: {stderr}"
         );
         assert!(out.stdout.is_empty(), "{args:?}");

@@ -1,11 +1,7 @@
 //! `update-board`: a brute-force oracle against the library function and the binary, and bad input.
 
-#[allow(dead_code)]
-#[path = "../src/bin/update-board.rs"]
-pub(crate) mod update_board_bin;
-
-use crate::util::{self, assert_bad_input};
-use minejudge::leetcode::Solution;
+use crate::util::{self, assert_bad_input, solve_into};
+use minejudge::games::leetcode::{self, solution::Solution};
 use minejudge::rng::Rng;
 
 type Cells = Vec<Vec<char>>;
@@ -207,7 +203,7 @@ fn binary_matches_oracle() {
             expected.push_str(&render(&oracle(&board, row as i64, col as i64)));
         }
         out.clear();
-        let result = update_board_bin::solve(input.as_bytes(), &mut out);
+        let result = solve_into(leetcode::solve, input.as_bytes(), &mut out);
         assert!(
             result.is_ok(),
             "seed {seed} case {case}: {result:?}\ninput:\n{input}"
@@ -241,7 +237,7 @@ fn mangled_input_is_refused_without_panic() {
             }
         }
         out.clear();
-        let result = update_board_bin::solve(&input, &mut out);
+        let result = solve_into(leetcode::solve, &input, &mut out);
         let shown = String::from_utf8_lossy(&input);
         // Whatever was printed is whole boards, one a line, even before an error.
         let whole_lines = out
@@ -273,7 +269,7 @@ fn binary_floods_a_large_board() {
     let row = format!("[{}]", vec!["\"E\""; side].join(","));
     let input = format!("[{}]\n[{},0]\n", vec![row; side].join(","), side - 1);
     let mut out = Vec::new();
-    update_board_bin::solve(input.as_bytes(), &mut out).expect("a valid board");
+    solve_into(leetcode::solve, input.as_bytes(), &mut out).expect("a valid board");
     let blank_row = format!("[{}]", vec!["\"B\""; side].join(","));
     let expected = format!("[{}]\n", vec![blank_row; side].join(","));
     assert!(
@@ -286,7 +282,7 @@ fn binary_floods_a_large_board() {
 fn empty_input_is_zero_pairs() {
     for input in [&b""[..], b"\n", b" \r\n\t\n"] {
         let mut out = Vec::new();
-        assert_eq!(update_board_bin::solve(input, &mut out), Ok(()));
+        assert_eq!(solve_into(leetcode::solve, input, &mut out), Ok(()));
         assert!(out.is_empty());
     }
 }

@@ -1,5 +1,7 @@
 //! Running the built binaries, and showing what went wrong when a test fails.
 
+use minejudge::io::runner::{solve_in_memory, Solve};
+use minejudge::io::scanner::InputError;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -8,17 +10,27 @@ use std::process::{Command, Stdio};
 pub fn binary(name: &str) -> &'static str {
     match name {
         "acm-client" => env!("CARGO_BIN_EXE_acm-client"),
+        "autoplay" => env!("CARGO_BIN_EXE_autoplay"),
         "bundle" => env!("CARGO_BIN_EXE_bundle"),
         "gen" => env!("CARGO_BIN_EXE_gen"),
         "jlu-machine" => env!("CARGO_BIN_EXE_jlu-machine"),
         "jlu-panel" => env!("CARGO_BIN_EXE_jlu-panel"),
         "mine-ops" => env!("CARGO_BIN_EXE_mine-ops"),
         "play" => env!("CARGO_BIN_EXE_play"),
+        "stress" => env!("CARGO_BIN_EXE_stress"),
         "update-board" => env!("CARGO_BIN_EXE_update-board"),
         "acm-server" => env!("CARGO_BIN_EXE_acm-server"),
         "inexperienced-player" => env!("CARGO_BIN_EXE_inexperienced-player"),
         _ => panic!("no binary named {name:?}: add it to tests/util.rs"),
     }
+}
+
+/// Runs a judge's `solve` in-process, appending its answer to `out` (up to the fault, on bad
+/// input).
+pub fn solve_into(solve: Solve, input: &[u8], out: &mut Vec<u8>) -> Result<(), InputError> {
+    let (answer, result) = solve_in_memory(solve, input);
+    out.extend_from_slice(&answer);
+    result
 }
 
 /// The folder of golden cases.

@@ -1,6 +1,6 @@
 //! What the solver is given and what it answers: the visible board, the mine count, the moves.
 
-use crate::board::Grid;
+use crate::board::{Board, CellState, Cover, Grid};
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -95,6 +95,21 @@ impl View {
 
     pub fn cells(&self) -> &[Seen] {
         &self.cells
+    }
+
+    /// What a player sees of a game: each cell closed, flagged or open with its count.
+    ///
+    /// # Complexity
+    /// O(cells).
+    pub fn observe(board: &Board, cover: &Cover) -> View {
+        let cells = (0..board.grid().len())
+            .map(|cell| match cover.state(cell) {
+                CellState::Closed => Seen::Closed,
+                CellState::Flagged => Seen::Flagged,
+                CellState::Open => Seen::Open(board.count(cell)),
+            })
+            .collect();
+        View::from_cells(board.grid(), cells)
     }
 
     /// This view's identity, for [`View::changes_since`].

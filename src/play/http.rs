@@ -1,8 +1,8 @@
-//! A tiny HTTP/1.1 layer, std only, for a local page: one request per connection, bounded
+//! The HTTP/1.1 layer of `play`, std only, for a local page: one request per connection, bounded
 //! sizes, socket timeouts and a cap on connections, so that no client can hang the server.
 //!
-//! Requests carry their arguments in the query string; a body is read (up to [`MAX_BODY`])
-//! and ignored. Every response closes its connection: a page on loopback loses nothing by it,
+//! Requests carry their arguments in the query string, and a pasted position in the body (up
+//! to [`MAX_BODY`]). Every response closes its connection: a local page loses nothing by it,
 //! and the server keeps no idle sockets.
 
 use std::io::{Read, Write};
@@ -14,19 +14,24 @@ use std::time::{Duration, Instant};
 
 /// The request line and headers may take this many bytes.
 pub const MAX_HEAD: usize = 8 * 1024;
-/// A body may take this many bytes (it is read and dropped).
-pub const MAX_BODY: usize = 4 * 1024;
+/// A body may take this many bytes: a pasted 100x100 JLU panel (`-1 ` per cell) is 30 KB.
+pub const MAX_BODY: usize = 64 * 1024;
 /// A whole request must arrive within this time, however slowly its bytes trickle in.
 pub const REQUEST_DEADLINE: Duration = Duration::from_secs(10);
 /// Connections handled at once; more are answered 503 at once.
 pub const MAX_CONNECTIONS: usize = 64;
 
-/// One parsed request: method, path and decoded query parameters.
+/// One parsed request: method, path, decoded query parameters and the body.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {
+    /// `GET`, `POST`, ...
     pub method: String,
+    /// The path, decoded.
     pub path: String,
+    /// The query's parameters, decoded, in order.
     pub query: Vec<(String, String)>,
+    /// The body, as sent (empty without one).
+    pub body: Vec<u8>,
 }
 
 impl Request {
@@ -42,8 +47,11 @@ impl Request {
 /// A response: status, content type and body.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Response {
+    /// The HTTP status code.
     pub status: u16,
+    /// The `Content-Type` header.
     pub content_type: &'static str,
+    /// The body.
     pub body: Vec<u8>,
 }
 
@@ -134,7 +142,7 @@ pub fn read_request(
     let head = std::str::from_utf8(&buffer[..head_end])
         .map_err(|_| Some(Response::text(400, "the request head is not UTF-8")))?;
     let mut lines = head.split("\r\n");
-    let request = parse_request_line(lines.next().unwrap_or(""))
+    let mut request = parse_request_line(lines.next().unwrap_or(""))
         .map_err(|message| Some(Response::text(400, message)))?;
     let mut body_length = 0usize;
     for line in lines {
@@ -156,12 +164,13 @@ pub fn read_request(
     if body_length > MAX_BODY {
         return Err(Some(Response::text(413, "request body too large")));
     }
-    // The body is not used, but it is read so that closing the socket does not reset the
-    // connection under a client still sending it.
-    let mut have = buffer.len() - head_end - 4;
-    while have < body_length {
-        have += read_some(stream, &mut chunk, deadline)?;
+    let mut body = buffer.split_off(head_end + 4);
+    while body.len() < body_length {
+        let read = read_some(stream, &mut chunk, deadline)?;
+        body.extend_from_slice(&chunk[..read]);
     }
+    body.truncate(body_length);
+    request.body = body;
     Ok(request)
 }
 
@@ -220,6 +229,7 @@ fn parse_request_line(line: &str) -> Result<Request, &'static str> {
         method: method.to_string(),
         path: percent_decode(path).ok_or("bad %-escape in the path")?,
         query: pairs,
+        body: Vec::new(),
     })
 }
 
@@ -331,6 +341,10 @@ mod tests {
         assert_eq!(request.param("row"), Some("3"));
         assert_eq!(request.param("name"), Some("a b c"));
         assert_eq!(request.param("col"), None);
+        assert!(request.body.is_empty());
+        let request = parse("POST /position HTTP/1.1\r\nContent-Length: 5\r\n\r\n-1 2\nextra")
+            .expect("valid");
+        assert_eq!(request.body, b"-1 2\n", "the body, cut at its length");
     }
 
     #[test]

@@ -1,11 +1,22 @@
-//! LeetCode's own signatures over the crate's board, so that each solution pastes into LeetCode.
+//! LeetCode's own signature over the crate's board, so that the solution pastes into LeetCode.
 //!
 //! LeetCode calls associated functions of a `Solution` struct. What they use is kept to
-//! `crate::board`, so that a one-file bundle of this module and `board` is complete.
+//! `crate::board`, so that a one-file bundle of this module and `board` is complete (`bundle
+//! --leetcode update-board`).
 
 use crate::board::{Board, Cover, FlagsInCascade, Grid};
 
 /// The struct LeetCode calls its solutions on.
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::games::leetcode::solution::Solution;
+///
+/// let board = vec![vec!['E', 'E'], vec!['E', 'M']];
+/// let after = Solution::update_board(board, vec![0, 0]);
+/// assert_eq!(after, [['1', 'E'], ['E', 'M']]);
+/// ```
 pub struct Solution;
 
 impl Solution {
@@ -23,7 +34,10 @@ impl Solution {
     /// rectangle all return the board unchanged.
     ///
     /// Iterative (the flood is [`Cover::reveal_from`]): a 1000x1000 board of `E` needs no deep
-    /// stack. Complexity: O(cells).
+    /// stack.
+    ///
+    /// # Complexity
+    /// O(cells).
     pub fn update_board(mut board: Vec<Vec<char>>, click: Vec<i32>) -> Vec<Vec<char>> {
         let (row, col) = match click[..] {
             [row, col] => (row as i64, col as i64),

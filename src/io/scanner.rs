@@ -1,71 +1,20 @@
-//! Fast I/O: read stdin once, a byte scanner that knows line numbers, hand-written integer
-//! output, and the one input-error type, rendered as `error: line L: <message>`.
+//! The input side of every judge: a byte scanner that knows line numbers, and the one
+//! input-error type, rendered as `error: line L: <message>`.
 
 use std::fmt;
-use std::io::{Read, Write};
-use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
-
-/// Set by [`run`]: the process's output may go to stdout before the end (see [`flush_large`]).
-static STREAMING: AtomicBool = AtomicBool::new(false);
-
-/// How much output [`flush_large`] lets a binary hold before writing it out.
-pub const FLUSH_AT: usize = 1 << 20;
-
-/// Called by a binary between two answers. Under [`run`], once `out` holds [`FLUSH_AT`] bytes
-/// or more it is written to stdout and emptied, so memory stays bounded however much a game
-/// prints (a 1000x1000 panel printed 200 times is 600 MB). Called in-process, as tests do, it
-/// does nothing and `out` keeps everything.
-#[inline]
-pub fn flush_large(out: &mut Vec<u8>) {
-    if out.len() >= FLUSH_AT && STREAMING.load(Ordering::Relaxed) {
-        // A closed pipe is the reader's choice; the answers it dropped are its own.
-        let _ = std::io::stdout().lock().write_all(out);
-        out.clear();
-    }
-}
 
 /// Bad input: where (1-based line) and what. Renders as `error: line L: <message>`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InputError {
+    /// The 1-based line of the fault.
     pub line: usize,
+    /// What is wrong, one line.
     pub message: String,
 }
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "error: line {}: {}", self.line, self.message)
-    }
-}
-
-/// The signature every judge's logic has: parse `input`, append the answer to `out`. On bad
-/// input, `out` holds everything decided before the fault.
-pub type Solve = fn(&[u8], &mut Vec<u8>) -> Result<(), InputError>;
-
-/// A binary's whole `main`: read all of stdin, solve, write stdout (at the end, or earlier in
-/// large chunks through [`flush_large`]), and on bad input print the error line on stderr and
-/// exit with status 1.
-pub fn run(solve: Solve) -> ExitCode {
-    STREAMING.store(true, Ordering::Relaxed);
-    let mut input = Vec::new();
-    let mut out = Vec::with_capacity(1 << 16);
-    let result = match std::io::stdin().lock().read_to_end(&mut input) {
-        Ok(_) => solve(&input, &mut out),
-        Err(err) => Err(InputError {
-            line: 1,
-            message: format!("cannot read standard input: {err}"),
-        }),
-    };
-    let stdout = std::io::stdout();
-    let mut lock = stdout.lock();
-    // A closed pipe (`| head`) is the reader's choice, not our failure.
-    let _ = lock.write_all(&out).and_then(|()| lock.flush());
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("{err}");
-            ExitCode::from(1)
-        }
     }
 }
 
@@ -87,6 +36,20 @@ pub fn show(token: &[u8]) -> String {
 
 /// A scanner over the whole input: whitespace-separated tokens and integers, or whole lines,
 /// with the line number of what it returned last.
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::io::scanner::Scanner;
+///
+/// let mut scanner = Scanner::new(b"2 3\r\n*..\n.*.\n");
+/// assert_eq!(scanner.int_in("rows", 1, 10), Ok(2));
+/// assert_eq!(scanner.int_in("columns", 1, 10), Ok(3));
+/// let map = scanner.mine_rows(2, 3, b'*', b'.').unwrap();
+/// assert_eq!(map, [true, false, false, false, true, false]);
+/// let err = scanner.int("x").unwrap_err();
+/// assert_eq!(err.to_string(), "error: line 3: expected x, found end of input");
+/// ```
 #[derive(Clone, Debug)]
 pub struct Scanner<'a> {
     input: &'a [u8],
@@ -105,13 +68,20 @@ pub struct Scanner<'a> {
 }
 
 impl<'a> Scanner<'a> {
+    /// A scanner at the start of `input`, which is line 1.
     pub fn new(input: &'a [u8]) -> Scanner<'a> {
+        Scanner::starting_at(input, 1)
+    }
+
+    /// A scanner over `input` whose first line is line `line` of a larger text: a scanner over
+    /// one line of a file (a header read whole) reports that line's number in its errors.
+    pub fn starting_at(input: &'a [u8], line: usize) -> Scanner<'a> {
         Scanner {
             input,
             pos: 0,
-            pos_line: 1,
-            token_line: 1,
-            text_line: 1,
+            pos_line: line,
+            token_line: line,
+            text_line: line,
             text_read: 0,
             text_total: None,
         }
@@ -141,7 +111,8 @@ impl<'a> Scanner<'a> {
     /// for them. It does not depend on how the input spells its whitespace (CRLF, tabs, trailing
     /// spaces), so neither does the error a short input gets.
     ///
-    /// Complexity: O(input) on the first call, O(1) after.
+    /// # Complexity
+    /// O(input) on the first call, O(1) after.
     pub fn text_left(&mut self) -> usize {
         let input = self.input;
         let total = *self
@@ -361,43 +332,6 @@ pub fn parse_int(token: &[u8]) -> Option<i64> {
     Some(if negative { -value } else { value })
 }
 
-const DIGIT_PAIRS: &[u8; 200] = b"\
-0001020304050607080910111213141516171819\
-2021222324252627282930313233343536373839\
-4041424344454647484950515253545556575859\
-6061626364656667686970717273747576777879\
-8081828384858687888990919293949596979899";
-
-/// Appends `value` in decimal, without `fmt`.
-#[inline]
-pub fn push_uint(out: &mut Vec<u8>, mut value: u64) {
-    let mut buf = [0u8; 20];
-    let mut at = buf.len();
-    while value >= 100 {
-        let pair = (value % 100) as usize * 2;
-        value /= 100;
-        at -= 2;
-        buf[at..at + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
-    }
-    if value >= 10 {
-        let pair = value as usize * 2;
-        at -= 2;
-        buf[at..at + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
-    } else {
-        at -= 1;
-        buf[at] = b'0' + value as u8;
-    }
-    out.extend_from_slice(&buf[at..]);
-}
-
-/// Appends `value` in decimal, with a `-` when negative.
-pub fn push_int(out: &mut Vec<u8>, value: i64) {
-    if value < 0 {
-        out.push(b'-');
-    }
-    push_uint(out, value.unsigned_abs());
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -458,6 +392,15 @@ mod tests {
         assert_eq!(scanner.text_left(), 0);
         assert_eq!(scanner.peek_byte(), None);
         assert_eq!(scanner.error("end").line, 2);
+    }
+
+    #[test]
+    fn a_scanner_can_start_on_a_later_line() {
+        let mut header = Scanner::starting_at(b"3 x", 7);
+        assert_eq!(header.int("n").unwrap(), 3);
+        assert_eq!(header.line(), 7);
+        assert_eq!(header.int("m").unwrap_err().line, 7);
+        assert_eq!(header.int("k").unwrap_err().line, 7);
     }
 
     #[test]
@@ -545,19 +488,6 @@ mod tests {
         assert_eq!(scanner.line_bytes(), Some(&b"cd"[..]));
         assert_eq!(scanner.line(), 3);
         assert_eq!(scanner.line_bytes(), None);
-    }
-
-    #[test]
-    fn integers_format_like_std() {
-        let mut out = Vec::new();
-        for value in [0u64, 9, 10, 99, 100, 12345, 1_000_000, u64::MAX] {
-            out.clear();
-            push_uint(&mut out, value);
-            assert_eq!(out, value.to_string().as_bytes());
-        }
-        out.clear();
-        push_int(&mut out, i64::MIN);
-        assert_eq!(out, i64::MIN.to_string().as_bytes());
     }
 
     #[test]

@@ -1,7 +1,11 @@
-//! Seeded generators of valid judge inputs, for tests, benchmarks and problem setters.
+//! Seeded generators of valid judge inputs, for tests, benchmarks, `gen`, `stress` and
+//! problem setters: the same arguments give the same bytes on every machine.
 
 use crate::board::{Board, Cover, FlagsInCascade, Grid};
-use crate::io::push_uint;
+use crate::games::Judge;
+use crate::io::args::{self, Args};
+use crate::io::output::push_uint;
+use crate::limits::JLU_PANEL_MAX_CELLS as MAX_CELLS;
 use crate::rng::Rng;
 
 /// A mine map with each cell a mine independently with probability `density`.
@@ -12,8 +16,11 @@ pub fn random_mines(rng: &mut Rng, grid: Grid, density: f64) -> Vec<bool> {
 /// The shape of a `mine-ops` input.
 #[derive(Clone, Debug)]
 pub struct MineOpsSpec {
+    /// The board's rows.
     pub rows: usize,
+    /// The board's columns.
     pub cols: usize,
+    /// The chance of each cell being a mine.
     pub density: f64,
     /// Flag/Sweep/DSweep operations before the final `Quit`.
     pub ops: usize,
@@ -130,54 +137,6 @@ fn push_words(out: &mut Vec<u8>, words: &[&[u8]], numbers: &[usize]) {
     out.push(b'\n');
 }
 
-/// The most cells a generated board may have (`jlu-panel`'s own bound).
-pub const MAX_CELLS: usize = 10_000_000;
-
-/// The judges `gen` writes inputs for, by binary name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Judge {
-    MineOps,
-    JluPanel,
-    AcmServer,
-    InexperiencedPlayer,
-    UpdateBoard,
-}
-
-impl Judge {
-    /// Every judge, in the order the README lists them.
-    pub const ALL: [Judge; 5] = [
-        Judge::MineOps,
-        Judge::JluPanel,
-        Judge::UpdateBoard,
-        Judge::AcmServer,
-        Judge::InexperiencedPlayer,
-    ];
-
-    /// The binary's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Judge::MineOps => "mine-ops",
-            Judge::JluPanel => "jlu-panel",
-            Judge::AcmServer => "acm-server",
-            Judge::InexperiencedPlayer => "inexperienced-player",
-            Judge::UpdateBoard => "update-board",
-        }
-    }
-
-    /// The judge whose binary is called `name`.
-    pub fn from_name(name: &str) -> Option<Judge> {
-        Judge::ALL.into_iter().find(|judge| judge.name() == name)
-    }
-
-    /// The largest side the binary accepts (boards are also kept to [`MAX_CELLS`]).
-    pub fn max_side(self) -> usize {
-        match self {
-            Judge::AcmServer | Judge::InexperiencedPlayer => 1000,
-            _ => MAX_CELLS,
-        }
-    }
-}
-
 /// How large the defaults are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Size {
@@ -192,7 +151,9 @@ pub enum Size {
 /// What the defaults of a size may be replaced with; `None` keeps the size's default.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Knobs {
+    /// The board's rows.
     pub rows: Option<usize>,
+    /// The board's columns.
     pub cols: Option<usize>,
     /// The chance of each cell being a mine, in `0..=1`.
     pub density: Option<f64>,
@@ -223,6 +184,159 @@ pub fn max_case(judge: Judge) -> (usize, f64, usize) {
         Judge::JluPanel => (1000, 0.15, 200),
         Judge::AcmServer => (1000, 0.15, 1000),
         Judge::InexperiencedPlayer | Judge::UpdateBoard => (1000, 0.15, 1),
+    }
+}
+
+/// The input options `gen` and `stress` share, for their usage text.
+pub const OPTIONS_USAGE: &str = "  --size small    sides 1-8 (all-mine and mine-free boards among them), 0-20 operations (default)
+  --size medium   sides 10-60, density 0.05-0.25, 200-1000 operations
+  --size max      the judge's largest case, plausible player:
+                    mine-ops              1000x1000, density 0.1, 60000 operations
+                    jlu-panel             1000x1000, density 0.15, 200 clicks (output up to ~450 MB)
+                    acm-server            1000x1000, density 0.15, 1000 operations (1 MB map each)
+                    inexperienced-player  one 1000x1000 board, density 0.15
+                    update-board          one 1000x1000 board and click, density 0.15
+options (each replaces the size's default; an option that does not apply to <binary> is refused):
+  --rows R --cols C   board size, 1 to 1000 for acm-server and inexperienced-player, else up to
+                      10000000 cells in all
+  --density D         chance of a mine per cell, 0 to 1
+  --ops N             operations (mine-ops, acm-server), clicks (jlu-panel), board-and-click
+                      pairs (update-board); 0 to 10000000
+  --boards N          boards (inexperienced-player), 0 to 100000
+  --mix A,B,C         operation weights, each 0 to 1000000, not all 0: Flag,Sweep,DSweep
+                      (mine-ops); visit,mark,auto-explore (acm-server)
+  --player P          random: uniform cells; plausible: mostly sensible moves, long games
+                      (mine-ops, acm-server, jlu-panel; default: max plausible, else by seed)";
+
+/// What the input options of [`OPTIONS_USAGE`] ask for: a size and the knobs.
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::games::Judge;
+/// use minejudge::inputs::{Request, Size};
+/// use minejudge::io::args::Args;
+///
+/// let mut args = Args::new(["--size", "medium", "--ops", "5"]);
+/// let mut request = Request::default();
+/// while let Some(flag) = args.next() {
+///     assert!(request.read_option(Judge::MineOps, &flag, &mut args).unwrap());
+/// }
+/// assert_eq!((request.size, request.knobs.ops), (Size::Medium, Some(5)));
+/// assert!(request.check(Judge::MineOps).is_ok());
+/// let refused = request.read_option(Judge::MineOps, "--boards", &mut Args::new(["2"]));
+/// assert_eq!(refused.unwrap_err(), "--boards does not apply to mine-ops");
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Request {
+    /// `--size`: small unless given.
+    pub size: Size,
+    /// The options that replace the size's defaults.
+    pub knobs: Knobs,
+}
+
+impl Default for Request {
+    fn default() -> Request {
+        Request {
+            size: Size::Small,
+            knobs: Knobs::default(),
+        }
+    }
+}
+
+impl Request {
+    /// Reads `flag` and its value from `args` if `flag` is one of the input options:
+    /// `Ok(true)`; `Ok(false)` for another flag; an error for a bad value or an option that
+    /// does not apply to `judge`.
+    pub fn read_option(
+        &mut self,
+        judge: Judge,
+        flag: &str,
+        args: &mut Args,
+    ) -> Result<bool, String> {
+        let applies = match flag {
+            "--size" | "--rows" | "--cols" | "--density" => true,
+            "--ops" => judge != Judge::InexperiencedPlayer,
+            "--boards" => judge == Judge::InexperiencedPlayer,
+            "--mix" => matches!(judge, Judge::MineOps | Judge::AcmServer),
+            "--player" => matches!(judge, Judge::MineOps | Judge::AcmServer | Judge::JluPanel),
+            _ => return Ok(false),
+        };
+        if !applies {
+            return Err(format!("{flag} does not apply to {}", judge.name()));
+        }
+        let knobs = &mut self.knobs;
+        let max_side = judge.max_side().min(MAX_CELLS) as u64;
+        match flag {
+            "--size" => {
+                self.size = match args.value(flag)?.as_str() {
+                    "small" => Size::Small,
+                    "medium" => Size::Medium,
+                    "max" => Size::Max,
+                    other => {
+                        return Err(format!("--size {other:?}: expected small, medium or max"))
+                    }
+                }
+            }
+            "--rows" => knobs.rows = Some(args.number(flag, 1, max_side)? as usize),
+            "--cols" => knobs.cols = Some(args.number(flag, 1, max_side)? as usize),
+            "--density" => {
+                let value = args.value(flag)?;
+                match value.parse::<f64>() {
+                    Ok(density) if (0.0..=1.0).contains(&density) => knobs.density = Some(density),
+                    _ => {
+                        return Err(format!(
+                            "--density {value:?}: expected a number from 0 to 1"
+                        ))
+                    }
+                }
+            }
+            "--ops" => knobs.ops = Some(args.number(flag, 0, 10_000_000)? as usize),
+            "--boards" => knobs.boards = Some(args.number(flag, 0, 100_000)? as usize),
+            "--mix" => {
+                let value = args.value(flag)?;
+                let weights: Vec<u32> = value
+                    .split(',')
+                    .map(|weight| args::number(flag, weight, 0, 1_000_000).map(|w| w as u32))
+                    .collect::<Result<_, _>>()?;
+                match weights[..] {
+                    [a, b, c] if a + b + c > 0 => knobs.mix = Some([a, b, c]),
+                    _ => {
+                        return Err(format!(
+                            "--mix {value:?}: expected three weights, not all 0"
+                        ))
+                    }
+                }
+            }
+            _ => {
+                knobs.plausible = match args.value(flag)?.as_str() {
+                    "random" => Some(false),
+                    "plausible" => Some(true),
+                    other => {
+                        return Err(format!("--player {other:?}: expected random or plausible"))
+                    }
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// After every option: refuses a board larger than any judge accepts.
+    pub fn check(&self, judge: Judge) -> Result<(), String> {
+        // The defaults of the size fill the sides the knobs leave open.
+        let default_side = if self.size == Size::Max {
+            max_case(judge).0
+        } else {
+            60
+        };
+        let rows = self.knobs.rows.unwrap_or(default_side);
+        let cols = self.knobs.cols.unwrap_or(default_side);
+        if rows * cols > MAX_CELLS {
+            return Err(format!(
+                "a {rows}x{cols} board has more than {MAX_CELLS} cells"
+            ));
+        }
+        Ok(())
     }
 }
 

@@ -1,0 +1,419 @@
+//! The `autoplay` benchmark: the solver plays many seeded games by itself; win rate, speed and
+//! where games are lost.
+//!
+//! The first click is never a mine (the mines are placed uniformly among the other cells once
+//! it is chosen). The player sees only a [`View`] built from the cover; it opens cells only
+//! (no flags, no chords: flags are its private knowledge), which is the JLU panel's rule and
+//! changes no win rate. Each game's seed derives from (seed, game index), so results do not
+//! depend on the thread count.
+
+use crate::board::{Board, Cover, FlagsInCascade, Grid};
+use crate::games::jlu;
+use crate::io::args::Args;
+use crate::limits::AUTOPLAY_MAX_CELLS as MAX_CELLS;
+use crate::rng::Rng;
+use crate::solver::{Mines, Seen, Solver, View};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// `autoplay --help`.
+pub const USAGE: &str = "\
+usage: autoplay --board beginner|intermediate|expert|jlu|RxCxM [--games N] [--seed S]
+                [--first corner|center|R,C] [--threads T]
+Plays N seeded games of the AI player (first click never a mine, mine count known; the same
+results for any thread count) and prints the win rate with its 95% interval, games per second
+and per CPU-second, clicks per won game, where games are lost, and for `jlu` the course's score.
+Defaults: 1000 games, seed 1, first click in the corner, 1 thread.";
+
+/// What to play.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    /// The board's name as given (`expert`, `9x9x10`, ...).
+    pub name: String,
+    /// The board's rows.
+    pub rows: usize,
+    /// The board's columns.
+    pub cols: usize,
+    /// The mines on the board.
+    pub mines: usize,
+    /// The first click, a cell index (never a mine).
+    pub first: usize,
+    /// The games to play.
+    pub games: u64,
+    /// The run's seed; game `i` is seeded by [`game_seed`]`(seed, i)`.
+    pub seed: u64,
+    /// The threads to play on (results do not depend on it).
+    pub threads: usize,
+    /// The JLU course's rules: a 400-click limit and its score.
+    pub jlu: bool,
+}
+
+/// Parses the command line (after the program name).
+pub fn parse_args(args: &mut Args) -> Result<Config, String> {
+    let mut board = None;
+    let mut games = 1000;
+    let mut seed = 1;
+    let mut first_text = "corner".to_string();
+    let mut threads = 1;
+    while let Some(flag) = args.next() {
+        match flag.as_str() {
+            "--board" => board = Some(args.value(&flag)?),
+            "--games" => games = args.number(&flag, 1, u64::MAX)?,
+            "--seed" => seed = args.number(&flag, 0, u64::MAX)?,
+            "--first" => first_text = args.value(&flag)?,
+            "--threads" => threads = args.number(&flag, 1, 256)?,
+            _ => return Err(format!("unexpected argument {flag:?}")),
+        }
+    }
+    let board = board.ok_or("--board is required")?;
+    let (rows, cols, mines, jlu) = match board.as_str() {
+        "beginner" => (9, 9, 10, false),
+        "intermediate" => (16, 16, 40, false),
+        "expert" => (16, 30, 99, false),
+        "jlu" => (20, 20, 50, true),
+        text => {
+            let parts: Vec<&str> = text.split('x').collect();
+            let numbers: Vec<u64> = parts.iter().filter_map(|p| p.parse().ok()).collect();
+            if parts.len() != 3 || numbers.len() != 3 {
+                return Err(format!(
+                    "--board expects beginner, intermediate, expert, jlu or RxCxM, found {text:?}"
+                ));
+            }
+            let (rows, cols, mines) = (numbers[0], numbers[1], numbers[2]);
+            if rows == 0 || cols == 0 || rows.saturating_mul(cols) > MAX_CELLS as u64 {
+                return Err(format!(
+                    "--board {text}: the board must have 1 to {MAX_CELLS} cells"
+                ));
+            }
+            if mines >= rows * cols {
+                return Err(format!(
+                    "--board {text}: {mines} mines leave no room for the first click"
+                ));
+            }
+            (rows as usize, cols as usize, mines as usize, false)
+        }
+    };
+    let first = match first_text.as_str() {
+        "corner" => 0,
+        "center" => (rows / 2) * cols + cols / 2,
+        text => {
+            let (r, c) = text
+                .split_once(',')
+                .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)))
+                .ok_or_else(|| {
+                    format!("--first expects corner, center or R,C (0-based), found {text:?}")
+                })?;
+            if r >= rows || c >= cols {
+                return Err(format!("--first {r},{c} is off the {rows}x{cols} board"));
+            }
+            r * cols + c
+        }
+    };
+    Ok(Config {
+        name: board,
+        rows,
+        cols,
+        mines,
+        first,
+        games,
+        seed,
+        threads: threads as usize,
+        jlu,
+    })
+}
+
+/// Totals over games; integers only, so that the sum does not depend on the split.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Games played.
+    pub games: u64,
+    /// Games won.
+    pub wins: u64,
+    /// Clicks summed over won games.
+    pub clicks_in_wins: u64,
+    /// Guesses (moves not proven safe) summed over all games.
+    pub guesses: u64,
+    /// Guesses summed over won games.
+    pub guesses_in_wins: u64,
+    /// Guesses summed over lost games.
+    pub guesses_in_losses: u64,
+    /// Guesses at a probability of 1/2 or worse (forced coin flips).
+    pub coin_flips: u64,
+    /// Games lost on a coin flip.
+    pub coin_flip_losses: u64,
+    /// Losses on the game's first guess.
+    pub first_guess_losses: u64,
+    /// Sum over losses of the fatal guess's mine probability, in millionths.
+    pub fatal_probability_millionths: u64,
+    /// Games stopped by the JLU click limit.
+    pub click_limit: u64,
+    /// JLU course score summed in tenths of a point.
+    pub jlu_tenths: u64,
+    /// Components the solver could only approximate.
+    pub approximations: u64,
+    /// Analyses the solver made.
+    pub analyses: u64,
+    /// Solver faults: an inconsistent verdict on a real game, or a certain-safe cell that was
+    /// a mine. Both must stay 0.
+    pub faults: u64,
+}
+
+impl Stats {
+    fn add(&mut self, other: &Stats) {
+        self.games += other.games;
+        self.wins += other.wins;
+        self.clicks_in_wins += other.clicks_in_wins;
+        self.guesses += other.guesses;
+        self.guesses_in_wins += other.guesses_in_wins;
+        self.guesses_in_losses += other.guesses_in_losses;
+        self.coin_flips += other.coin_flips;
+        self.coin_flip_losses += other.coin_flip_losses;
+        self.first_guess_losses += other.first_guess_losses;
+        self.fatal_probability_millionths += other.fatal_probability_millionths;
+        self.click_limit += other.click_limit;
+        self.jlu_tenths += other.jlu_tenths;
+        self.approximations += other.approximations;
+        self.analyses += other.analyses;
+        self.faults += other.faults;
+    }
+}
+
+/// The seed of game `index` of a run seeded `seed`.
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    Rng::new(seed ^ index.wrapping_mul(0xd1b5_4a32_d192_ed03)).next_u64()
+}
+
+/// One player's reusable state.
+pub struct Player {
+    solver: Solver,
+    opened: Vec<u32>,
+    safe: Vec<u32>,
+}
+
+impl Default for Player {
+    fn default() -> Self {
+        Player::new()
+    }
+}
+
+impl Player {
+    /// A player with a fresh solver.
+    pub fn new() -> Player {
+        Player {
+            solver: Solver::new(),
+            opened: Vec::new(),
+            safe: Vec::new(),
+        }
+    }
+
+    /// Plays game `index` and adds its outcome to `stats`.
+    pub fn play(&mut self, config: &Config, index: u64, stats: &mut Stats) {
+        let mut rng = Rng::new(game_seed(config.seed, index));
+        let grid = Grid::new(config.rows, config.cols);
+        let board = rng.deal_mines(grid, config.mines, config.first);
+        let mut cover = Cover::new(&board);
+        let mut view = View::new(grid);
+        let mut clicks = 1u32;
+        let mut guesses = 0u64;
+        let approximations_before = self.solver.approximations();
+        let analyses_before = self.solver.analyses();
+        self.open(&board, &mut cover, &mut view, config.first);
+        let won = 'game: loop {
+            if cover.safe_closed() == 0 {
+                break true;
+            }
+            if config.jlu && clicks >= jlu::CLICK_LIMIT {
+                stats.click_limit += 1;
+                break false;
+            }
+            if self
+                .solver
+                .analyse(&view, Mines::Known(config.mines))
+                .is_err()
+            {
+                stats.faults += 1;
+                break false;
+            }
+            self.safe.clear();
+            self.safe.extend_from_slice(self.solver.certain_safe());
+            if !self.safe.is_empty() {
+                for i in 0..self.safe.len() {
+                    let cell = self.safe[i] as usize;
+                    if cover.is_open(cell) {
+                        continue;
+                    }
+                    if board.is_mine(cell) {
+                        stats.faults += 1;
+                        break 'game false;
+                    }
+                    if config.jlu && clicks >= jlu::CLICK_LIMIT {
+                        continue 'game;
+                    }
+                    clicks += 1;
+                    self.open(&board, &mut cover, &mut view, cell);
+                }
+                continue;
+            }
+            let Some((cell, p)) = self.solver.best_guess() else {
+                stats.faults += 1;
+                break false;
+            };
+            guesses += 1;
+            let coin_flip = p >= 0.5 - 1e-9;
+            stats.coin_flips += coin_flip as u64;
+            clicks += 1;
+            if board.is_mine(cell) {
+                stats.first_guess_losses += (guesses == 1) as u64;
+                stats.coin_flip_losses += coin_flip as u64;
+                stats.fatal_probability_millionths += (p * 1e6).round() as u64;
+                break false;
+            }
+            self.open(&board, &mut cover, &mut view, cell);
+        };
+        stats.games += 1;
+        stats.guesses += guesses;
+        let opened = board.safe_cells() - cover.safe_closed();
+        stats.jlu_tenths += jlu::score_tenths(won, clicks, opened);
+        if won {
+            stats.wins += 1;
+            stats.clicks_in_wins += clicks as u64;
+            stats.guesses_in_wins += guesses;
+        } else {
+            stats.guesses_in_losses += guesses;
+        }
+        stats.approximations += self.solver.approximations() - approximations_before;
+        stats.analyses += self.solver.analyses() - analyses_before;
+    }
+
+    fn open(&mut self, board: &Board, cover: &mut Cover, view: &mut View, cell: usize) {
+        self.opened.clear();
+        cover.reveal_from(board, cell, FlagsInCascade::Cleared, &mut self.opened);
+        for &c in &self.opened {
+            view.set(c as usize, Seen::Open(board.count(c as usize)));
+        }
+    }
+}
+
+/// Plays every game on `config.threads` threads (game i on thread i mod T) and renders the
+/// report; progress goes to stderr when the run is long.
+pub fn run_all(config: &Config) -> String {
+    let start = Instant::now();
+    let cpu_start = cpu_seconds();
+    let done = AtomicU64::new(0);
+    let total = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..config.threads)
+            .map(|w| {
+                let done = &done;
+                scope.spawn(move || {
+                    let mut player = Player::new();
+                    let mut stats = Stats::default();
+                    let mut index = w as u64;
+                    while index < config.games {
+                        player.play(config, index, &mut stats);
+                        done.fetch_add(1, Ordering::Relaxed);
+                        index += config.threads as u64;
+                    }
+                    stats
+                })
+            })
+            .collect();
+        let mut last_report = Instant::now();
+        while !workers.iter().all(|w| w.is_finished()) {
+            std::thread::sleep(Duration::from_millis(50));
+            if last_report.elapsed() >= Duration::from_secs(5) {
+                last_report = Instant::now();
+                let played = done.load(Ordering::Relaxed);
+                eprintln!(
+                    "autoplay: {played} of {} games, {:.0} s",
+                    config.games,
+                    start.elapsed().as_secs_f64()
+                );
+            }
+        }
+        let mut total = Stats::default();
+        for worker in workers {
+            total.add(&worker.join().expect("a worker panicked"));
+        }
+        total
+    });
+    let cpu = cpu_start.and_then(|before| Some(cpu_seconds()? - before));
+    report(config, &total, start.elapsed().as_secs_f64(), cpu)
+}
+
+/// The CPU time this process has used (user + system, all threads), from /proc/self/stat;
+/// `None` where that is not available. Its games per CPU-second do not depend on how busy the
+/// machine is, unlike games per second.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which may hold spaces): state is field 3, utime 14,
+    // stime 15, in USER_HZ ticks (100 per second on Linux).
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
+}
+
+/// The text report of a run.
+pub fn report(config: &Config, s: &Stats, seconds: f64, cpu: Option<f64>) -> String {
+    let n = s.games as f64;
+    let rate = s.wins as f64 / n;
+    let half = 1.96 * (rate * (1.0 - rate) / n).sqrt();
+    let losses = s.games - s.wins;
+    let per = |x: u64, of: u64| if of == 0 { 0.0 } else { x as f64 / of as f64 };
+    let (row, col) = (config.first / config.cols, config.first % config.cols);
+    let mut out = format!(
+        "board {} {}x{} with {} mines, first click ({row},{col}), seed {}, {} thread(s)\n",
+        config.name, config.rows, config.cols, config.mines, config.seed, config.threads
+    );
+    out += &format!(
+        "won {} of {}: {:.2}% +- {:.2}% (95%)\n",
+        s.wins,
+        s.games,
+        100.0 * rate,
+        100.0 * half
+    );
+    out += &format!(
+        "speed {:.0} games/s ({:.1} s)",
+        n / seconds.max(1e-9),
+        seconds
+    );
+    if let Some(cpu) = cpu {
+        out += &format!(
+            ", {:.0} games per CPU-second ({:.1} s of CPU)",
+            n / cpu.max(0.01),
+            cpu
+        );
+    }
+    out.push('\n');
+    out += &format!("clicks per won game {:.2}\n", per(s.clicks_in_wins, s.wins));
+    out += &format!(
+        "guesses per game {:.3} (won {:.3}, lost {:.3})\n",
+        per(s.guesses, s.games),
+        per(s.guesses_in_wins, s.wins),
+        per(s.guesses_in_losses, losses)
+    );
+    out += &format!(
+        "losses {}: on the first guess {}, on a coin flip (p >= 1/2) {} of {} flips, mean fatal p {:.3}\n",
+        losses,
+        s.first_guess_losses,
+        s.coin_flip_losses,
+        s.coin_flips,
+        per(s.fatal_probability_millionths, losses) / 1e6
+    );
+    out += &format!(
+        "analyses {}, approximations {}, faults {}\n",
+        s.analyses, s.approximations, s.faults
+    );
+    if config.jlu {
+        let mean = s.jlu_tenths as f64 / 10.0 / n;
+        out += &format!(
+            "jlu score {:.2} (raw mean {:.3} x 1.3 = {:.3}, capped at 60; {} stopped at {} clicks)\n",
+            jlu::course_mark(mean),
+            mean,
+            mean * 1.3,
+            s.click_limit,
+            jlu::CLICK_LIMIT
+        );
+    }
+    out
+}

@@ -1,0 +1,7 @@
+//! Input and output for the judges: the [`scanner`] of the input, the [`output`] buffer,
+//! the process [`runner`] that joins them, and command-line [`args`].
+
+pub mod args;
+pub mod output;
+pub mod runner;
+pub mod scanner;

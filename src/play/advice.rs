@@ -1,0 +1,547 @@
+//! Honest advice: what the numbers alone prove, every closed cell's mine probability, how the
+//! player's flags stand against the numbers, and the move to make; for a game's hint, autoplay
+//! and analysis view, and for a pasted position.
+//!
+//! The player's flags are beliefs, not facts. The analysis turns every flag back into a closed
+//! cell and reads only the numbers (and the mine total). A flag is then *proven* (a mine in
+//! every arrangement that fits the numbers), *unproven* (a mine in some, not in others) or
+//! *wrong* (a mine in none). Nothing the advice calls certain rests on an unproven flag: a chord
+//! is certain only when every cell it opens is proven safe, which also proves its flags.
+
+use crate::board::Grid;
+use crate::play::game::Action;
+use crate::solver::{Inconsistent, Mines, Seen, Solver, View};
+use std::fmt::Write;
+
+/// Runners-up listed beside the guess in the analysis view.
+pub const RUNNERS_UP: usize = 5;
+
+/// Why the advice is what it is; the page words it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// Before the first click: every cell is safe to click.
+    FirstClick,
+    /// A flag on a cell the numbers prove safe: remove it.
+    WrongFlag,
+    /// A cell the numbers prove to be a mine, not flagged yet.
+    ProvenMine,
+    /// A number whose flags are proven and whose other closed neighbours are all proven safe.
+    Chord,
+    /// A closed cell the numbers prove safe.
+    ProvenSafe,
+    /// No cell is proven safe: the solver's guess.
+    Guess,
+    /// The solver's guess is under an unproven flag: remove it to open the cell.
+    GuessUnderFlag,
+}
+
+impl Why {
+    /// The name the page reads.
+    pub fn name(self) -> &'static str {
+        match self {
+            Why::FirstClick => "first",
+            Why::WrongFlag => "wrong-flag",
+            Why::ProvenMine => "mine",
+            Why::Chord => "chord",
+            Why::ProvenSafe => "safe",
+            Why::Guess => "guess",
+            Why::GuessUnderFlag => "guess-under-flag",
+        }
+    }
+
+    /// Whether the advised flag move takes a flag away.
+    fn removes_a_flag(self) -> bool {
+        matches!(self, Why::WrongFlag | Why::GuessUnderFlag)
+    }
+}
+
+/// The move to make next.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Advice {
+    /// The move (a [`Action::Flag`] on a flagged cell removes the flag).
+    pub action: Action,
+    /// The chance the cell the move opens (or flags) is a mine, from the numbers alone.
+    pub mine_probability: f64,
+    /// Whether the numbers prove the move right.
+    pub certain: bool,
+    /// Why this move.
+    pub why: Why,
+}
+
+impl Advice {
+    /// The advice before the first click of a game whose first click is never a mine.
+    pub fn first_click(cell: usize) -> Advice {
+        Advice {
+            action: Action::Open(cell),
+            mine_probability: 0.0,
+            certain: true,
+            why: Why::FirstClick,
+        }
+    }
+
+    /// The advice as JSON fields (no braces): `move` (`open`, `flag`, `unflag`, `chord`),
+    /// `row`, `col`, the mine probability `p`, `certain` and `why` ([`Why::name`]).
+    pub fn json(&self, grid: Grid) -> String {
+        let (name, cell) = match self.action {
+            Action::Open(cell) => ("open", cell),
+            Action::Flag(cell) if self.why.removes_a_flag() => ("unflag", cell),
+            Action::Flag(cell) => ("flag", cell),
+            Action::Chord(cell) => ("chord", cell),
+        };
+        let (row, col) = grid.row_col(cell);
+        format!(
+            "\"move\":\"{name}\",\"row\":{row},\"col\":{col},\"p\":{},\"certain\":{},\"why\":\"{}\"",
+            json_number(self.mine_probability),
+            self.certain,
+            self.why.name()
+        )
+    }
+}
+
+/// The player's flags against the numbers.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Flags {
+    /// Mines in every arrangement that fits the numbers.
+    pub proven: Vec<usize>,
+    /// Mines in some arrangements, not in others.
+    pub unproven: Vec<usize>,
+    /// Mines in none: the numbers prove these cells safe.
+    pub wrong: Vec<usize>,
+    /// Whether some arrangement has a mine under every flag at once (each unproven flag may fit
+    /// alone while two of them cannot both be mines).
+    pub fit: bool,
+}
+
+/// A closed cell ranked for the guess: its mine probability, and its score when the solver
+/// gives one (`None` until it does).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ranked {
+    /// The cell, row-major.
+    pub cell: usize,
+    /// Its mine probability.
+    pub mine_probability: f64,
+    /// The solver's score of the cell as a guess, higher is better.
+    pub score: Option<f64>,
+}
+
+/// What the numbers of a view prove and suggest.
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::board::Grid;
+/// use minejudge::play::advice::{analyse, Why};
+/// use minejudge::play::game::Action;
+/// use minejudge::solver::{Mines, Seen, View};
+///
+/// // A 1 with two closed cells beside it, one mine in all: a 50/50. The player flagged the
+/// // left cell; the flag fits the numbers but nothing proves it.
+/// let view = View::from_cells(Grid::new(1, 3), vec![Seen::Flagged, Seen::Open(1), Seen::Closed]);
+/// let analysis = analyse(&view, Mines::Known(1)).unwrap();
+/// assert_eq!(analysis.flags.unproven, [0]);
+/// assert_eq!(analysis.probability[2], 0.5);
+/// let advice = analysis.advice.unwrap();
+/// assert!(!advice.certain, "no chord, no open called certain on a belief");
+/// assert_eq!(advice.why, Why::Guess);
+/// assert_eq!(advice.action, Action::Open(2));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    grid: Grid,
+    /// The view as the player sees it (flags included).
+    seen: Vec<Seen>,
+    /// Per cell, the chance it is a mine given the numbers (open cells 0).
+    pub probability: Vec<f64>,
+    /// The closed or flagged cells the numbers prove safe, the best to open first.
+    pub safe: Vec<usize>,
+    /// The closed or flagged cells the numbers prove to be mines, ascending.
+    pub mines: Vec<usize>,
+    /// The player's flags against the numbers.
+    pub flags: Flags,
+    /// The solver's guess when no cell is proven safe.
+    pub guess: Option<Ranked>,
+    /// With a guess: the next closed cells by mine probability (then row-major), at most
+    /// [`RUNNERS_UP`].
+    pub runners_up: Vec<Ranked>,
+    /// Cells whose opening can tell nothing new, once the solver names them (`None` until then).
+    pub dead: Option<Vec<usize>>,
+    /// The move to make; `None` when no closed cell can be safe.
+    pub advice: Option<Advice>,
+}
+
+/// The view with every flag turned back into a closed cell: the numbers alone.
+fn numbers_alone(view: &View) -> View {
+    let mut numbers = view.clone();
+    for cell in 0..view.grid().len() {
+        if view.get(cell) == Seen::Flagged {
+            numbers.set(cell, Seen::Closed);
+        }
+    }
+    numbers
+}
+
+/// Analyses `view` from its numbers alone (and `mines`), then sets the player's flags against
+/// them. An error when no arrangement of mines fits the numbers.
+///
+/// # Complexity
+/// One solver analysis of the view, and a second one (with the flags) only when two flags or
+/// more are unproven and none is wrong, to tell whether they fit together.
+pub fn analyse(view: &View, mines: Mines) -> Result<Analysis, Inconsistent> {
+    let grid = view.grid();
+    let mut solver = Solver::new();
+    solver.analyse(&numbers_alone(view), mines)?;
+    let seen: Vec<Seen> = (0..grid.len()).map(|cell| view.get(cell)).collect();
+    let safe: Vec<usize> = solver.certain_safe().iter().map(|&c| c as usize).collect();
+    let proven_mines: Vec<usize> = solver.certain_mines().iter().map(|&c| c as usize).collect();
+    let mut is_safe = vec![false; grid.len()];
+    safe.iter().for_each(|&cell| is_safe[cell] = true);
+    let mut is_mine = vec![false; grid.len()];
+    proven_mines.iter().for_each(|&cell| is_mine[cell] = true);
+
+    let mut flags = Flags::default();
+    for cell in (0..grid.len()).filter(|&cell| seen[cell] == Seen::Flagged) {
+        if is_mine[cell] {
+            flags.proven.push(cell);
+        } else if is_safe[cell] {
+            flags.wrong.push(cell);
+        } else {
+            flags.unproven.push(cell);
+        }
+    }
+    // Proven flags are mines in every arrangement, and one unproven flag is a mine in some:
+    // only two unproven flags or more can fail to fit together.
+    flags.fit = flags.wrong.is_empty()
+        && (flags.unproven.len() < 2 || Solver::new().analyse(view, mines).is_ok());
+
+    let mut probability = solver.probabilities().to_vec();
+    probability.resize(grid.len(), 0.0);
+    let mut analysis = Analysis {
+        grid,
+        seen,
+        probability,
+        safe,
+        mines: proven_mines,
+        flags,
+        guess: None,
+        runners_up: Vec::new(),
+        dead: None,
+        advice: None,
+    };
+    analysis.advice = analysis.choose(solver.best_guess());
+    Ok(analysis)
+}
+
+impl Analysis {
+    /// The move, in the order a careful player makes them: undo a flag the numbers refute,
+    /// flag a proven mine, chord where every opened cell is proven safe, open a proven safe
+    /// cell; else the solver's guess, ranked with its runners-up.
+    fn choose(&mut self, best_guess: Option<(usize, f64)>) -> Option<Advice> {
+        let certain = |action, mine_probability, why| {
+            Some(Advice {
+                action,
+                mine_probability,
+                certain: true,
+                why,
+            })
+        };
+        if let Some(&cell) = self.flags.wrong.first() {
+            return certain(Action::Flag(cell), 0.0, Why::WrongFlag);
+        }
+        if let Some(&cell) = self.mines.iter().find(|&&c| self.seen[c] == Seen::Closed) {
+            return certain(Action::Flag(cell), 1.0, Why::ProvenMine);
+        }
+        if let Some(cell) = self.best_chord() {
+            return certain(Action::Chord(cell), 0.0, Why::Chord);
+        }
+        if let Some(&cell) = self.safe.iter().find(|&&c| self.seen[c] == Seen::Closed) {
+            return certain(Action::Open(cell), 0.0, Why::ProvenSafe);
+        }
+        let (mut cell, mut mine_probability) = best_guess?;
+        let mut proven_mine = vec![false; self.grid.len()];
+        self.mines.iter().for_each(|&c| proven_mine[c] = true);
+        if self.seen[cell] == Seen::Flagged {
+            // The player believes this cell a mine: an unflagged cell as likely safe goes first.
+            let as_safe = (0..self.grid.len())
+                .filter(|&c| self.seen[c] == Seen::Closed && !proven_mine[c])
+                .filter(|&c| self.probability[c] <= mine_probability + 1e-12)
+                .min_by(|&a, &b| self.probability[a].total_cmp(&self.probability[b]));
+            if let Some(other) = as_safe {
+                (cell, mine_probability) = (other, self.probability[other]);
+            }
+        }
+        self.guess = Some(Ranked {
+            cell,
+            mine_probability,
+            score: None,
+        });
+        let mut others: Vec<usize> = (0..self.grid.len())
+            .filter(|&c| c != cell && !matches!(self.seen[c], Seen::Open(_)) && !proven_mine[c])
+            .collect();
+        others.sort_by(|&a, &b| {
+            self.probability[a]
+                .total_cmp(&self.probability[b])
+                .then(a.cmp(&b))
+        });
+        self.runners_up = others
+            .into_iter()
+            .take(RUNNERS_UP)
+            .map(|cell| Ranked {
+                cell,
+                mine_probability: self.probability[cell],
+                score: None,
+            })
+            .collect();
+        let (action, why) = if self.seen[cell] == Seen::Flagged {
+            (Action::Flag(cell), Why::GuessUnderFlag)
+        } else {
+            (Action::Open(cell), Why::Guess)
+        };
+        Some(Advice {
+            action,
+            mine_probability,
+            certain: false,
+            why,
+        })
+    }
+
+    /// The open number whose flags match it and whose closed, unflagged neighbours (two or
+    /// more) are all proven safe, opening the most cells; the first such in row-major order.
+    fn best_chord(&self) -> Option<usize> {
+        let mut is_safe = vec![false; self.grid.len()];
+        self.safe.iter().for_each(|&cell| is_safe[cell] = true);
+        let mut best = None;
+        let mut best_opens = 1;
+        for cell in 0..self.grid.len() {
+            let Seen::Open(number) = self.seen[cell] else {
+                continue;
+            };
+            let (mut flags, mut opens, mut all_safe) = (0, 0, true);
+            for next in self.grid.neighbours(cell) {
+                match self.seen[next] {
+                    Seen::Flagged => flags += 1,
+                    Seen::Closed => {
+                        opens += 1;
+                        all_safe &= is_safe[next];
+                    }
+                    Seen::Open(_) => {}
+                }
+            }
+            if number > 0 && flags == number as usize && all_safe && opens > best_opens {
+                best_opens = opens;
+                best = Some(cell);
+            }
+        }
+        best
+    }
+
+    /// The analysis as JSON fields (no braces): `p` (per cell, `null` for an open cell),
+    /// `safe` and `mines` (proven, cell indices), `flags` (`proven`, `unproven`, `wrong`
+    /// lists and `fit`), `guess` (`cell`, `p`, `score`, or `null`), `runners` (the same
+    /// shape), `dead` (`null` until the solver names dead cells) and `advice` (see
+    /// [`Advice::json`], or `null`).
+    ///
+    /// # Complexity
+    /// O(cells).
+    pub fn json(&self) -> String {
+        let mut out = String::with_capacity(12 * self.grid.len() + 200);
+        out.push_str("\"p\":[");
+        for (cell, &p) in self.probability.iter().enumerate() {
+            if cell > 0 {
+                out.push(',');
+            }
+            match self.seen[cell] {
+                Seen::Open(_) => out.push_str("null"),
+                _ => out.push_str(&json_number(p)),
+            }
+        }
+        let ranked = |ranked: &Ranked| {
+            let score = ranked.score.map_or("null".to_string(), json_number);
+            format!(
+                "{{\"cell\":{},\"p\":{},\"score\":{score}}}",
+                ranked.cell,
+                json_number(ranked.mine_probability)
+            )
+        };
+        let runners: Vec<String> = self.runners_up.iter().map(ranked).collect();
+        let _ = write!(
+            out,
+            "],\"safe\":{},\"mines\":{},{},\"guess\":{},\"runners\":[{}],\"dead\":{},\
+             \"advice\":{}",
+            json_list(&self.safe),
+            json_list(&self.mines),
+            self.flags_json(),
+            self.guess.as_ref().map_or("null".to_string(), ranked),
+            runners.join(","),
+            self.dead.as_deref().map_or("null".to_string(), json_list),
+            self.advice
+                .as_ref()
+                .map_or("null".to_string(), |a| format!("{{{}}}", a.json(self.grid)))
+        );
+        out
+    }
+
+    /// The flags part of [`Analysis::json`] alone, for a hint: `"flags":{...}`.
+    pub fn flags_json(&self) -> String {
+        format!(
+            "\"flags\":{{\"proven\":{},\"unproven\":{},\"wrong\":{},\"fit\":{}}}",
+            json_list(&self.flags.proven),
+            json_list(&self.flags.unproven),
+            json_list(&self.flags.wrong),
+            self.flags.fit
+        )
+    }
+}
+
+/// Cell indices as a JSON array.
+fn json_list(cells: &[usize]) -> String {
+    let items: Vec<String> = cells.iter().map(usize::to_string).collect();
+    format!("[{}]", items.join(","))
+}
+
+/// A probability as a JSON number: the shortest text that reads back as the same `f64` (the
+/// page can compare it exactly with the solver's); `0` for anything not finite.
+pub fn json_number(value: f64) -> String {
+    if value.is_finite() {
+        format!("{value}")
+    } else {
+        "0".to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A view from rows of `?` (closed), `F` (flag) and digits (open).
+    fn view(rows: &[&str]) -> View {
+        let grid = Grid::new(rows.len(), rows[0].len());
+        let cells = rows
+            .iter()
+            .flat_map(|row| row.bytes())
+            .map(|b| match b {
+                b'?' => Seen::Closed,
+                b'F' => Seen::Flagged,
+                digit => Seen::Open(digit - b'0'),
+            })
+            .collect();
+        View::from_cells(grid, cells)
+    }
+
+    #[test]
+    fn a_wrong_flag_that_fits_the_numbers_makes_nothing_certain() {
+        // F1?   one mine next to the 1, at either end; the player flagged the left end.
+        let flagged = view(&["F1?"]);
+        // The solver alone takes the flag as a mine: the right end is "certainly safe".
+        let mut solver = Solver::new();
+        solver.analyse(&flagged, Mines::Known(1)).unwrap();
+        assert_eq!(solver.certain_safe(), [2]);
+        // The advice reads the numbers alone.
+        let analysis = analyse(&flagged, Mines::Known(1)).unwrap();
+        assert_eq!(analysis.flags.unproven, [0]);
+        assert!(analysis.flags.proven.is_empty() && analysis.flags.wrong.is_empty());
+        assert!(analysis.flags.fit);
+        assert!(analysis.safe.is_empty() && analysis.mines.is_empty());
+        assert_eq!(
+            (analysis.probability[0], analysis.probability[2]),
+            (0.5, 0.5)
+        );
+        let advice = analysis.advice.unwrap();
+        assert!(!advice.certain, "{advice:?}");
+        assert_eq!(advice.mine_probability, 0.5);
+        // As likely as the flagged cell, the unflagged one is the guess.
+        assert_eq!((advice.action, advice.why), (Action::Open(2), Why::Guess));
+    }
+
+    #[test]
+    fn flags_are_proven_unproven_or_wrong_and_may_not_fit_together() {
+        // The 1 sees three closed cells and the board has one mine: each flag may be right,
+        // both cannot.
+        let analysis = analyse(&view(&["1F", "F?"]), Mines::Known(1)).unwrap();
+        assert_eq!(analysis.flags.unproven, [1, 2]);
+        assert!(!analysis.flags.fit);
+        assert!(!analysis.advice.unwrap().certain);
+        // The 1 sees one closed cell besides an open 0: the flag on it is proven.
+        let analysis = analyse(&view(&["F10"]), Mines::Known(1)).unwrap();
+        assert_eq!(analysis.flags.proven, [0]);
+        assert!(analysis.flags.fit);
+        assert_eq!(analysis.advice, None, "every safe cell is open");
+        // The 0 proves its neighbour safe: that flag is wrong, and the advice removes it.
+        let analysis = analyse(&view(&["?1F0"]), Mines::Known(1)).unwrap();
+        assert_eq!(analysis.flags.wrong, [2]);
+        assert!(!analysis.flags.fit);
+        let advice = analysis.advice.unwrap();
+        assert_eq!(
+            (advice.action, advice.why, advice.certain),
+            (Action::Flag(2), Why::WrongFlag, true)
+        );
+        assert!(advice
+            .json(Grid::new(1, 4))
+            .starts_with("\"move\":\"unflag\",\"row\":0,\"col\":2,\"p\":0,"));
+    }
+
+    #[test]
+    fn a_chord_is_certain_only_when_every_cell_it_opens_is_proven_safe() {
+        // The 1 at the top left sees one closed cell, the flag: proven. The 1 in the middle
+        // then has its mine, and its three closed neighbours on the right are proven safe.
+        let analysis = analyse(&view(&["11??", "F1??", "11??"]), Mines::Known(2)).unwrap();
+        assert_eq!(analysis.flags.proven, [4]);
+        let advice = analysis.advice.unwrap();
+        assert_eq!((advice.action, advice.why), (Action::Chord(5), Why::Chord));
+        assert!(advice.certain);
+        // A flag the numbers do not prove: the chord would open three cells, none proven.
+        let analysis = analyse(&view(&["F1?", "?1?"]), Mines::Known(1)).unwrap();
+        assert_eq!(analysis.flags.unproven, [0]);
+        let advice = analysis.advice.unwrap();
+        assert!(!advice.certain && advice.why != Why::Chord, "{advice:?}");
+    }
+
+    #[test]
+    fn a_guess_goes_under_a_flag_only_when_no_unflagged_cell_is_as_safe() {
+        // No number: every closed cell has p = 5/6, and the flagged one is not preferred.
+        let analysis = analyse(&view(&["F??", "???"]), Mines::Known(5)).unwrap();
+        let advice = analysis.advice.unwrap();
+        assert_eq!(advice.why, Why::Guess);
+        assert_ne!(advice.action, Action::Flag(0));
+        // The 2 proves both its cells mines; the third mine is under one of the two flags.
+        let analysis = analyse(&view(&["FF?2?"]), Mines::Known(3)).unwrap();
+        assert_eq!(analysis.mines, [2, 4]);
+        assert_eq!(analysis.flags.unproven, [0, 1]);
+        let advice = analysis.advice.unwrap();
+        assert_eq!(advice.why, Why::ProvenMine, "flag the proven mines first");
+        let analysis = analyse(&view(&["FFF2F"]), Mines::Known(3)).unwrap();
+        let advice = analysis.advice.unwrap();
+        assert_eq!((advice.why, advice.certain), (Why::GuessUnderFlag, false));
+        assert!(matches!(advice.action, Action::Flag(0 | 1)), "{advice:?}");
+        assert_eq!(advice.mine_probability, 0.5);
+    }
+
+    #[test]
+    fn a_guess_comes_with_its_runners_up_and_no_scores_yet() {
+        let analysis = analyse(&view(&["????", "?1??", "????"]), Mines::Known(3)).unwrap();
+        let guess = analysis.guess.expect("a guess");
+        assert!(!analysis.advice.unwrap().certain);
+        assert_eq!(analysis.runners_up.len(), RUNNERS_UP);
+        assert!(analysis.runners_up.iter().all(|r| r.cell != guess.cell));
+        let ps: Vec<f64> = analysis
+            .runners_up
+            .iter()
+            .map(|r| r.mine_probability)
+            .collect();
+        assert!(ps.windows(2).all(|w| w[0] <= w[1]), "{ps:?}");
+        let json = analysis.json();
+        assert!(
+            json.contains("\"score\":null") && json.contains("\"dead\":null"),
+            "{json}"
+        );
+        assert!(
+            json.starts_with("\"p\":[") && json.contains(",null,"),
+            "{json}"
+        );
+    }
+
+    #[test]
+    fn numbers_that_no_arrangement_fits_are_an_error() {
+        assert!(analyse(&view(&["?3?"]), Mines::Known(2)).is_err());
+        assert!(analyse(&view(&["?1?"]), Mines::Known(3)).is_err());
+    }
+}

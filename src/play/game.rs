@@ -1,0 +1,730 @@
+//! One game of `play`: the mine map (dealt at the first open, never under it), what the player
+//! has done (kept move by move, for exports), the honest advice, and the JSON the page draws;
+//! and every game kept.
+
+use crate::board::{Board, CellState, Chord, Cover, FlagsInCascade, Grid};
+use crate::play::advice::{self, Advice, Analysis};
+use crate::play::http::json_string;
+use crate::rng::Rng;
+use crate::solver::{Inconsistent, Mines, View};
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Games kept at once (one per browser tab); beyond it the oldest game is dropped.
+pub const MAX_GAMES: usize = 1000;
+
+/// Moves kept per game for its export (the largest `mine-ops` case has 60,000 operations);
+/// beyond it the game goes on but can no longer be exported.
+pub const MAX_HISTORY: usize = 60_000;
+
+/// A move of the player (or of autoplay) on a cell, row-major.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A left click on a closed cell.
+    Open(usize),
+    /// A right click: sets or removes a flag.
+    Flag(usize),
+    /// A click on an open number whose flags are all placed: opens its other neighbours.
+    Chord(usize),
+}
+
+/// What the first click is promised.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// Never a mine.
+    Safe,
+    /// A 0: neither the cell nor its neighbours hold a mine.
+    Opening,
+}
+
+impl Start {
+    /// The name used in the API: `safe` or `opening`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Start::Safe => "safe",
+            Start::Opening => "opening",
+        }
+    }
+
+    /// The start called `name`.
+    pub fn from_name(name: &str) -> Option<Start> {
+        match name {
+            "safe" => Some(Start::Safe),
+            "opening" => Some(Start::Opening),
+            _ => None,
+        }
+    }
+
+    /// The most mines a board of `cells` cells can hold with this start, whatever the first
+    /// click: one cell kept free, or nine.
+    pub fn max_mines(self, cells: usize) -> usize {
+        let free = match self {
+            Start::Safe => 1,
+            Start::Opening => 9,
+        };
+        cells.saturating_sub(free)
+    }
+}
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// No cell opened yet: the mines are not placed.
+    Ready,
+    /// Mines placed, game going on.
+    Playing,
+    /// Every safe cell open.
+    Won,
+    /// A mine opened.
+    Lost,
+}
+
+impl Status {
+    /// The status as the page reads it: `ready`, `playing`, `won` or `lost`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Ready => "ready",
+            Status::Playing => "playing",
+            Status::Won => "won",
+            Status::Lost => "lost",
+        }
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(self) -> bool {
+        matches!(self, Status::Won | Status::Lost)
+    }
+}
+
+/// One game: the mine map (placed at the first open), what the player has done, the score.
+pub struct Game {
+    id: String,
+    grid: Grid,
+    mines: usize,
+    seed: u64,
+    start: Start,
+    rng: Rng,
+    /// The first open, which placed the mines.
+    first: Option<usize>,
+    /// Every move made before the end, in order (at most [`MAX_HISTORY`]).
+    history: Vec<Action>,
+    /// Moves past [`MAX_HISTORY`] were made.
+    history_cut: bool,
+    /// A hint, a step of autoplay or the analysis view was used while playing.
+    assisted: bool,
+    /// The mines were shown while playing (the course's right-click test).
+    peeked: bool,
+    /// The board of an earlier game, replayed.
+    replay: bool,
+    /// Empty until the first open.
+    board: Board,
+    cover: Cover,
+    status: Status,
+    /// The mine that ended a lost game.
+    exploded: Option<usize>,
+    clicks: u64,
+    started: Option<Instant>,
+    finished: Option<Duration>,
+    opened: Vec<u32>,
+}
+
+impl Game {
+    /// A game called `id` of `mines` mines on `grid`, not started; `seed` deals its mines at
+    /// the first open, as `start` promises.
+    ///
+    /// # Panics
+    /// If `mines` is more than [`Start::max_mines`] allows.
+    pub fn new(id: String, grid: Grid, mines: usize, seed: u64, start: Start) -> Game {
+        assert!(mines <= start.max_mines(grid.len()), "too many mines");
+        let board = Board::from_mines(grid, std::iter::empty());
+        Game {
+            id,
+            grid,
+            mines,
+            seed,
+            start,
+            rng: Rng::new(seed),
+            first: None,
+            history: Vec::new(),
+            history_cut: false,
+            assisted: false,
+            peeked: false,
+            replay: false,
+            cover: Cover::new(&board),
+            board,
+            status: Status::Ready,
+            exploded: None,
+            clicks: 0,
+            started: None,
+            finished: None,
+            opened: Vec::new(),
+        }
+    }
+
+    /// Places the mines among every cell but `first` (and its neighbours for an opening
+    /// start), keeping the player's flags.
+    fn place_mines(&mut self, first: usize) {
+        let board = match self.start {
+            Start::Safe => self.rng.deal_mines(self.grid, self.mines, first),
+            Start::Opening => {
+                let free: Vec<usize> = std::iter::once(first)
+                    .chain(self.grid.neighbours(first))
+                    .collect();
+                self.rng.deal_mines_avoiding(self.grid, self.mines, &free)
+            }
+        };
+        self.first = Some(first);
+        let mut cover = Cover::new(&board);
+        for cell in 0..self.grid.len() {
+            if self.cover.state(cell) == CellState::Flagged {
+                cover.set_flag(cell, true);
+            }
+        }
+        self.board = board;
+        self.cover = cover;
+        self.status = Status::Playing;
+        self.started = Some(Instant::now());
+    }
+
+    /// Keeps `action` for the export, unless the game is over.
+    fn record(&mut self, action: Action) {
+        if self.status.is_over() {
+            return;
+        }
+        if self.history.len() < MAX_HISTORY {
+            self.history.push(action);
+        } else {
+            self.history_cut = true;
+        }
+    }
+
+    /// A left click on a closed cell. Opens on flags or open cells do nothing.
+    pub fn open(&mut self, cell: usize) {
+        self.record(Action::Open(cell));
+        if self.status.is_over() || self.cover.state(cell) != CellState::Closed {
+            return;
+        }
+        if self.status == Status::Ready {
+            self.place_mines(cell);
+        }
+        self.clicks += 1;
+        if self.board.is_mine(cell) {
+            self.end(Status::Lost, Some(cell));
+            return;
+        }
+        self.reveal(cell);
+        self.check_won();
+    }
+
+    fn reveal(&mut self, cell: usize) {
+        self.opened.clear();
+        self.cover
+            .reveal_from(&self.board, cell, FlagsInCascade::Cleared, &mut self.opened);
+    }
+
+    /// Toggles the flag of a closed cell.
+    pub fn flag(&mut self, cell: usize) {
+        self.record(Action::Flag(cell));
+        if self.status.is_over() {
+            return;
+        }
+        match self.cover.state(cell) {
+            CellState::Closed => self.cover.set_flag(cell, true),
+            CellState::Flagged => self.cover.set_flag(cell, false),
+            CellState::Open => {}
+        }
+    }
+
+    /// A click on an open number whose flags are all placed: opens its other closed
+    /// neighbours. Anything else does nothing.
+    pub fn chord(&mut self, cell: usize) {
+        self.record(Action::Chord(cell));
+        if self.status != Status::Playing {
+            return;
+        }
+        self.opened.clear();
+        let flags = FlagsInCascade::Cleared;
+        match self.cover.chord(&self.board, cell, flags, &mut self.opened) {
+            Chord::NotOpen | Chord::Unsatisfied | Chord::Opened(0) => {}
+            Chord::Mine(mine) => {
+                self.clicks += 1;
+                self.end(Status::Lost, Some(mine));
+            }
+            Chord::Opened(_) => {
+                self.clicks += 1;
+                self.check_won();
+            }
+        }
+    }
+
+    fn check_won(&mut self) {
+        if self.cover.safe_closed() == 0 {
+            // As in Windows: a won game shows every mine flagged.
+            for cell in 0..self.grid.len() {
+                if self.board.is_mine(cell) {
+                    self.cover.set_flag(cell, true);
+                }
+            }
+            self.end(Status::Won, None);
+        }
+    }
+
+    fn end(&mut self, status: Status, exploded: Option<usize>) {
+        self.status = status;
+        self.exploded = exploded;
+        self.finished = self.started.map(|start| start.elapsed());
+    }
+
+    /// What the player sees, for the solver.
+    fn view(&self) -> View {
+        View::observe(&self.board, &self.cover)
+    }
+
+    /// The board's shape.
+    pub fn grid(&self) -> Grid {
+        self.grid
+    }
+
+    /// Where the game stands.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// The mine map; empty before the first open.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// What the player has done to each cell.
+    pub fn cover(&self) -> &Cover {
+        &self.cover
+    }
+
+    /// Every move made before the end, in order; `None` when there were more than
+    /// [`MAX_HISTORY`].
+    pub fn history(&self) -> Option<&[Action]> {
+        (!self.history_cut).then_some(self.history.as_slice())
+    }
+
+    /// The game's name in the API.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// A game on a mine map already placed, for replaying moves on it: the map of `board`,
+    /// every cell closed, playing.
+    pub fn on_board(board: Board) -> Game {
+        let grid = board.grid();
+        let mut game = Game::new(String::new(), grid, 0, 0, Start::Safe);
+        game.mines = board.mines();
+        game.cover = Cover::new(&board);
+        game.board = board;
+        game.status = Status::Playing;
+        game
+    }
+
+    fn flags(&self) -> usize {
+        (0..self.grid.len())
+            .filter(|&cell| self.cover.state(cell) == CellState::Flagged)
+            .count()
+    }
+
+    /// Marks the game as assisted (a hint, a step of autoplay, the analysis view) if it is
+    /// being played; before the first click there is nothing to learn.
+    pub fn mark_assisted(&mut self) {
+        if self.status == Status::Playing {
+            self.assisted = true;
+        }
+    }
+
+    /// The game as JSON fields (no braces): id, size, status, `start`, counters, elapsed
+    /// milliseconds, the marks `assisted`, `peeked` and `replay`, and `cells`, one character
+    /// per cell, row-major: `.` closed, `F` flag, `0`-`8` open; once the game is over also `*`
+    /// a mine, `X` the mine that ended it, `!` a wrong flag, and the board's `seed` (a string:
+    /// it may not fit a JavaScript number) and `first` click (a cell index), which give the
+    /// same board again.
+    pub fn state_json(&self) -> String {
+        let over = self.status.is_over();
+        let cells: String = (0..self.grid.len())
+            .map(|cell| {
+                let mine = self.board.is_mine(cell);
+                match self.cover.state(cell) {
+                    CellState::Open => char::from(b'0' + self.board.count(cell)),
+                    CellState::Flagged if over && !mine => '!',
+                    CellState::Flagged => 'F',
+                    CellState::Closed if over && self.exploded == Some(cell) => 'X',
+                    CellState::Closed if over && mine => '*',
+                    CellState::Closed => '.',
+                }
+            })
+            .collect();
+        let elapsed = match (self.finished, self.started) {
+            (Some(time), _) => time,
+            (None, Some(start)) => start.elapsed(),
+            (None, None) => Duration::ZERO,
+        };
+        let flags = self.flags();
+        let board = match (over, self.first) {
+            (true, Some(first)) => format!(",\"seed\":\"{}\",\"first\":{first}", self.seed),
+            _ => String::new(),
+        };
+        format!(
+            "\"game\":{},\"rows\":{},\"cols\":{},\"mines\":{},\"status\":\"{}\",\"start\":\"{}\",\
+             \"clicks\":{},\"flags\":{},\"left\":{},\"ms\":{},\"assisted\":{},\"peeked\":{},\
+             \"replay\":{}{board},\"cells\":\"{}\"",
+            json_string(&self.id),
+            self.grid.rows(),
+            self.grid.cols(),
+            self.mines,
+            self.status.name(),
+            self.start.name(),
+            self.clicks,
+            flags,
+            self.mines as i64 - flags as i64,
+            elapsed.as_millis(),
+            self.assisted,
+            self.peeked,
+            self.replay,
+            cells
+        )
+    }
+
+    /// What the numbers the player sees prove, and the honest advice
+    /// ([`advice::analyse`]); `None` before the first open and once the game is over. An
+    /// error would mean the numbers of a real board fit no arrangement: it cannot happen.
+    pub fn analysis(&self) -> Result<Option<Analysis>, Inconsistent> {
+        if self.status != Status::Playing {
+            return Ok(None);
+        }
+        advice::analyse(&self.view(), Mines::Known(self.mines)).map(Some)
+    }
+
+    /// The next move from what the player sees: before the first open, the solver's first
+    /// click (never a mine, so certain); `None` once the game is over.
+    pub fn advice(&self) -> Result<Option<Advice>, Inconsistent> {
+        match self.status {
+            Status::Won | Status::Lost => Ok(None),
+            Status::Ready => {
+                let all_closed = advice::analyse(&self.view(), Mines::Known(self.mines))?;
+                let first =
+                    all_closed
+                        .advice
+                        .map_or(self.grid.len() / 2, |advice| match advice.action {
+                            Action::Open(cell) | Action::Flag(cell) | Action::Chord(cell) => cell,
+                        });
+                Ok(Some(Advice::first_click(first)))
+            }
+            Status::Playing => Ok(self.analysis()?.and_then(|analysis| analysis.advice)),
+        }
+    }
+
+    /// Makes `action`.
+    pub fn apply(&mut self, action: Action) {
+        match action {
+            Action::Open(cell) => self.open(cell),
+            Action::Flag(cell) => self.flag(cell),
+            Action::Chord(cell) => self.chord(cell),
+        }
+    }
+
+    /// The mine map, one `0` or `1` per cell. Asked while playing, it marks the game as
+    /// peeked.
+    pub fn mines_json(&mut self) -> String {
+        if self.status == Status::Playing {
+            self.peeked = true;
+        }
+        let map: String = (0..self.grid.len())
+            .map(|cell| if self.board.is_mine(cell) { '1' } else { '0' })
+            .collect();
+        format!(
+            "\"placed\":{},\"map\":\"{map}\"",
+            self.status != Status::Ready
+        )
+    }
+}
+
+/// Every game kept, oldest first in `order`.
+pub struct Games {
+    games: HashMap<String, Arc<Mutex<Game>>>,
+    order: VecDeque<String>,
+    rng: Rng,
+}
+
+impl Games {
+    /// No game yet; `seed` makes the games' ids and unseeded maps.
+    pub fn new(seed: u64) -> Games {
+        Games {
+            games: HashMap::new(),
+            order: VecDeque::new(),
+            rng: Rng::new(seed),
+        }
+    }
+
+    /// The game called `id`, if it is still kept.
+    pub fn get(&self, id: &str) -> Option<Arc<Mutex<Game>>> {
+        self.games.get(id).cloned()
+    }
+
+    /// Starts a game; `seed` picks its mine map (random when `None`) at the first open, as
+    /// `start` promises.
+    ///
+    /// # Panics
+    /// If `mines` is more than [`Start::max_mines`] allows.
+    pub fn create(
+        &mut self,
+        grid: Grid,
+        mines: usize,
+        seed: Option<u64>,
+        start: Start,
+    ) -> Arc<Mutex<Game>> {
+        let id = self.fresh_id();
+        let seed = seed.unwrap_or_else(|| self.rng.next_u64());
+        let game = Game::new(id.clone(), grid, mines, seed, start);
+        self.keep(id, game)
+    }
+
+    /// A new game on the board of `old`: the same size, seed and start, and `old`'s first
+    /// click made again (which deals the same mines). Marked as a replay.
+    pub fn replay(&mut self, old: &Game) -> Arc<Mutex<Game>> {
+        let id = self.fresh_id();
+        let mut game = Game::new(id.clone(), old.grid, old.mines, old.seed, old.start);
+        if let Some(first) = old.first {
+            game.open(first);
+        }
+        game.replay = true;
+        self.keep(id, game)
+    }
+
+    /// An id no kept game has.
+    fn fresh_id(&mut self) -> String {
+        loop {
+            let id = format!("{:016x}", self.rng.next_u64());
+            if !self.games.contains_key(&id) {
+                break id;
+            }
+        }
+    }
+
+    /// Keeps `game`, dropping the oldest games beyond [`MAX_GAMES`].
+    fn keep(&mut self, id: String, game: Game) -> Arc<Mutex<Game>> {
+        while self.games.len() >= MAX_GAMES {
+            match self.order.pop_front() {
+                Some(oldest) => self.games.remove(&oldest),
+                None => break,
+            };
+        }
+        let game = Arc::new(Mutex::new(game));
+        self.games.insert(id.clone(), Arc::clone(&game));
+        self.order.push_back(id);
+        game
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A field of a state's JSON, as text.
+    fn field<'a>(json: &'a str, name: &str) -> &'a str {
+        let start = json.find(&format!("\"{name}\":")).expect(name) + name.len() + 3;
+        let rest = &json[start..];
+        let end = rest.find([',', '}']).unwrap_or(rest.len());
+        rest[..end].trim_matches('"')
+    }
+
+    #[test]
+    fn mines_are_dealt_at_the_first_open_never_under_it() {
+        for seed in 0..50 {
+            let mut game = Game::new("g".into(), Grid::new(4, 4), 15, seed, Start::Safe);
+            assert_eq!(field(&game.state_json(), "status"), "ready");
+            assert_eq!(field(&game.mines_json(), "placed"), "false");
+            game.open(5);
+            // 15 mines on 16 cells: the one safe cell is the first click, and it wins.
+            assert_eq!(game.status, Status::Won, "seed {seed}");
+            assert!(!game.board.is_mine(5));
+            assert_eq!(game.board.mines(), 15);
+        }
+        let same = |seed| {
+            let mut game = Game::new("g".into(), Grid::new(9, 9), 10, seed, Start::Safe);
+            game.open(40);
+            game.mines_json()
+        };
+        assert_eq!(same(7), same(7));
+        assert_ne!(same(7), same(8));
+    }
+
+    #[test]
+    fn flags_toggle_block_opens_and_enable_chords() {
+        // Seeded so that the first open at (0, 0) shows a number: find such a seed.
+        let (seed, mut game) = (0..1000)
+            .map(|seed| {
+                let mut game = Game::new("g".into(), Grid::new(5, 5), 5, seed, Start::Safe);
+                game.open(0);
+                (seed, game)
+            })
+            .find(|(_, game)| game.status == Status::Playing && game.board.count(0) > 0)
+            .expect("a seed whose first open shows a number");
+        let mines: Vec<usize> = (0..25).filter(|&c| game.board.is_mine(c)).collect();
+        let around: Vec<usize> = [1, 5, 6]
+            .into_iter()
+            .filter(|c| mines.contains(c))
+            .collect();
+        let safe_neighbour = [1, 5, 6].into_iter().find(|c| !mines.contains(c));
+        game.flag(around[0]);
+        assert_eq!(field(&game.state_json(), "flags"), "1", "seed {seed}");
+        game.open(around[0]);
+        assert_eq!(
+            game.status,
+            Status::Playing,
+            "an open on a flag does nothing"
+        );
+        game.flag(around[0]);
+        assert_eq!(field(&game.state_json(), "flags"), "0");
+        for &mine in &around {
+            game.flag(mine);
+        }
+        let clicks = game.clicks;
+        game.chord(0);
+        if let Some(cell) = safe_neighbour {
+            assert!(
+                game.cover.is_open(cell),
+                "seed {seed}: the chord opened {cell}"
+            );
+            assert_eq!(game.clicks, clicks + 1);
+        }
+    }
+
+    #[test]
+    fn a_lost_game_shows_the_mines_and_wrong_flags() {
+        let mut game = Game::new("g".into(), Grid::new(3, 3), 8, 1, Start::Safe);
+        game.open(4);
+        assert_eq!(
+            game.status,
+            Status::Won,
+            "8 mines around the only safe cell"
+        );
+        assert_eq!(field(&game.state_json(), "cells"), "FFFF8FFFF");
+        let mut game = Game::new("g".into(), Grid::new(1, 3), 1, 3, Start::Safe);
+        game.open(0);
+        let mine = (0..3).find(|&c| game.board.is_mine(c)).unwrap();
+        let safe = (1..3).find(|&c| !game.board.is_mine(c)).unwrap();
+        game.flag(safe);
+        game.open(mine);
+        assert_eq!(game.status, Status::Lost);
+        let cells = field(&game.state_json(), "cells").as_bytes().to_vec();
+        assert_eq!(cells[mine], b'X');
+        assert_eq!(cells[safe], b'!');
+    }
+
+    #[test]
+    fn advice_called_certain_never_loses_even_over_wrong_flags() {
+        // Seeded games in which the player first sets wrong flags that fit the numbers (on
+        // safe cells the numbers do not prove safe); then every move is the advice's.
+        let mut certain_moves = 0;
+        for seed in 0..40 {
+            let mut game = Game::new("g".into(), Grid::new(9, 9), 10, seed, Start::Safe);
+            let first = game.advice().unwrap().unwrap();
+            assert!(first.certain && first.mine_probability == 0.0);
+            assert_eq!(first.why, advice::Why::FirstClick);
+            game.apply(first.action);
+            let analysis = game.analysis().unwrap();
+            if let Some(analysis) = analysis {
+                let wrong: Vec<usize> = (0..81)
+                    .filter(|&c| !game.board.is_mine(c) && !game.cover.is_open(c))
+                    .filter(|&c| !analysis.safe.contains(&c))
+                    .take(3)
+                    .collect();
+                for cell in wrong {
+                    game.flag(cell);
+                }
+            }
+            while let Some(advice) = game.advice().unwrap() {
+                let before = game.status;
+                game.apply(advice.action);
+                if advice.certain {
+                    certain_moves += 1;
+                    assert_ne!(game.status, Status::Lost, "seed {seed}: {advice:?}");
+                }
+                assert!(before == Status::Playing);
+            }
+            assert!(game.status.is_over());
+        }
+        assert!(certain_moves > 400, "{certain_moves}");
+    }
+
+    #[test]
+    fn an_opening_start_opens_a_zero_and_a_replay_deals_the_same_board() {
+        let mut games = Games::new(1);
+        for seed in 0..30 {
+            let game = games.create(Grid::new(16, 30), 99, Some(seed), Start::Opening);
+            let mut game = game.lock().unwrap();
+            game.open(seed as usize * 7 % 480);
+            assert_eq!(game.board.count(seed as usize * 7 % 480), 0, "seed {seed}");
+            let replay = games.replay(&game);
+            let mut replay = replay.lock().unwrap();
+            assert!(replay.replay && !game.replay);
+            assert_eq!(replay.mines_json(), game.mines_json());
+            assert_eq!(
+                field(&replay.state_json(), "cells"),
+                field(&game.state_json(), "cells")
+            );
+        }
+        assert_eq!(Start::Opening.max_mines(81), 72);
+        assert_eq!(Start::Opening.max_mines(4), 0);
+    }
+
+    #[test]
+    fn hints_and_peeks_while_playing_mark_the_game() {
+        let mut game = Game::new("g".into(), Grid::new(9, 9), 10, 4, Start::Safe);
+        game.advice().unwrap();
+        game.mark_assisted();
+        game.mines_json();
+        let state = game.state_json();
+        assert_eq!(
+            (field(&state, "assisted"), field(&state, "peeked")),
+            ("false", "false")
+        );
+        game.open(40);
+        game.mark_assisted();
+        game.mines_json();
+        let state = game.state_json();
+        assert_eq!(
+            (field(&state, "assisted"), field(&state, "peeked")),
+            ("true", "true")
+        );
+        assert!(
+            !state.contains("\"seed\""),
+            "the seed stays hidden while playing"
+        );
+    }
+
+    #[test]
+    fn the_history_keeps_every_move_until_the_end() {
+        let mut game = Game::new("g".into(), Grid::new(3, 3), 8, 1, Start::Safe);
+        game.flag(0);
+        game.flag(0);
+        game.open(4);
+        game.open(0);
+        assert_eq!(
+            game.history(),
+            Some(&[Action::Flag(0), Action::Flag(0), Action::Open(4)][..])
+        );
+        let state = game.state_json();
+        assert_eq!((field(&state, "seed"), field(&state, "first")), ("1", "4"));
+    }
+
+    #[test]
+    fn the_oldest_game_goes_first() {
+        let mut games = Games::new(5);
+        let first = games.create(Grid::new(2, 2), 1, None, Start::Safe);
+        let first_id = first.lock().unwrap().id.clone();
+        for _ in 1..MAX_GAMES {
+            games.create(Grid::new(2, 2), 1, None, Start::Safe);
+        }
+        assert!(games.get(&first_id).is_some());
+        games.create(Grid::new(2, 2), 1, None, Start::Safe);
+        assert!(games.get(&first_id).is_none());
+        assert_eq!(games.games.len(), MAX_GAMES);
+    }
+}

@@ -1,0 +1,289 @@
+//! A position pasted into the page, read into a [`View`]: the text of a JLU panel (`-1` closed,
+//! numbers, as `jlu-panel` prints it), an ACM map (`?` closed, digits, `@` marked, as
+//! `acm-server` prints it), or a plain picture of the board; and the mine count to assume.
+//!
+//! The text's last board is read, so a judge's whole output can be pasted: lines after its
+//! ending (`You win`, `You lose`, `YOU WIN!`, `GAME OVER!`) are left out, boards are separated
+//! by blank lines, and a first line `n m` that gives the board's size is skipped. Each row is
+//! either space-separated tokens or one character per cell (`-1` is always one token):
+//! `-1` `?` `.` `#` closed, `0`-`8` open, `F` `f` `@` `*` a flag (the player's belief).
+
+use crate::board::Grid;
+use crate::games::acm::client::ASSUMED_DENSITY;
+use crate::limits::PLAY_MAX_SIDE;
+use crate::solver::{Mines, Seen, View, JLU_DENSITY};
+
+/// Which text the position was read from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// A `-1` appears: the JLU course's panel.
+    JluPanel,
+    /// A `?` or `@` appears: the ACM class's map.
+    AcmMap,
+    /// Anything else: a picture of the board.
+    Picture,
+}
+
+impl Format {
+    /// The name the page shows: `JLU panel`, `ACM map` or `picture`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::JluPanel => "JLU panel",
+            Format::AcmMap => "ACM map",
+            Format::Picture => "picture",
+        }
+    }
+}
+
+/// A position read from text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// What the player sees.
+    pub view: View,
+    /// The text it was read from.
+    pub format: Format,
+}
+
+/// The lines that end a judge's output.
+const ENDINGS: [&str; 4] = ["You win", "You lose", "YOU WIN!", "GAME OVER!"];
+
+/// Reads the last board of `text`. An error names the line (1-based) and what is wrong.
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::play::position::{parse, Format};
+/// use minejudge::solver::Seen;
+///
+/// // jlu-panel's output for the statement's second sample, up to its last panel.
+/// let text = "0 1 -1 1 0 \n0 1 -1 1 0 \n0 1 1 1 0 \n0 0 0 0 0 \n\nYou lose\n";
+/// let position = parse(text).unwrap();
+/// assert_eq!(position.format, Format::JluPanel);
+/// assert_eq!(position.view.grid().rows(), 4);
+/// assert_eq!(position.view.get(2), Seen::Closed);
+/// assert_eq!(parse("?1\n@2\n").unwrap().view.get(2), Seen::Flagged);
+/// assert_eq!(parse("?1\n?\n").unwrap_err(), "line 2: 1 cell, but the rows above have 2");
+/// ```
+///
+/// # Complexity
+/// O(length of `text`).
+pub fn parse(text: &str) -> Result<Position, String> {
+    let mut block: Vec<(usize, &str)> = Vec::new();
+    let mut blank_before = false;
+    for (index, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if ENDINGS.contains(&line) {
+            break;
+        }
+        if line.is_empty() {
+            blank_before = true;
+            continue;
+        }
+        if blank_before {
+            block.clear();
+            blank_before = false;
+        }
+        block.push((index + 1, line));
+    }
+    if is_size_header(&block) {
+        block.remove(0);
+    }
+    let Some(&(first_line, _)) = block.first() else {
+        return Err("no board in the text".to_string());
+    };
+    if block.len() > PLAY_MAX_SIDE {
+        return Err(format!(
+            "line {first_line}: {} rows, more than the {PLAY_MAX_SIDE} a board may have",
+            block.len()
+        ));
+    }
+    let mut cells = Vec::new();
+    let mut cols = 0;
+    let (mut jlu, mut acm) = (false, false);
+    for (row, &(line_number, line)) in block.iter().enumerate() {
+        let before = cells.len();
+        for token in line.split_whitespace() {
+            if token == "-1" {
+                jlu = true;
+                cells.push(Seen::Closed);
+                continue;
+            }
+            for symbol in token.chars() {
+                acm |= symbol == '?' || symbol == '@';
+                cells.push(match symbol {
+                    '?' | '.' | '#' => Seen::Closed,
+                    '0'..='8' => Seen::Open(symbol as u8 - b'0'),
+                    'F' | 'f' | '@' | '*' => Seen::Flagged,
+                    _ => {
+                        return Err(format!(
+                            "line {line_number}: {symbol:?} is not a cell (closed: -1 ? . #, \
+                             open: 0-8, flag: F @ *)"
+                        ))
+                    }
+                });
+            }
+        }
+        let width = cells.len() - before;
+        if row == 0 {
+            cols = width;
+            if cols > PLAY_MAX_SIDE {
+                return Err(format!(
+                    "line {line_number}: {cols} cells, more than the {PLAY_MAX_SIDE} a row may have"
+                ));
+            }
+        } else if width != cols {
+            let plural = if width == 1 { "" } else { "s" };
+            return Err(format!(
+                "line {line_number}: {width} cell{plural}, but the rows above have {cols}"
+            ));
+        }
+    }
+    let grid = Grid::new(block.len(), cols);
+    let format = if jlu {
+        Format::JluPanel
+    } else if acm {
+        Format::AcmMap
+    } else {
+        Format::Picture
+    };
+    Ok(Position {
+        view: View::from_cells(grid, cells),
+        format,
+    })
+}
+
+/// Whether the block's first line is `n m` and exactly n rows of m cells follow it.
+fn is_size_header(block: &[(usize, &str)]) -> bool {
+    let Some(&(_, first)) = block.first() else {
+        return false;
+    };
+    let numbers: Vec<usize> = first
+        .split_whitespace()
+        .map_while(|token| token.parse().ok())
+        .collect();
+    let [rows, cols] = numbers[..] else {
+        return false;
+    };
+    if first.split_whitespace().count() != 2 || block.len() != rows + 1 {
+        return false;
+    }
+    block[1..].iter().all(|&(_, line)| {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let width: usize = tokens
+            .iter()
+            .map(|&token| {
+                if token == "-1" {
+                    1
+                } else {
+                    token.chars().count()
+                }
+            })
+            .sum();
+        width == cols
+    })
+}
+
+/// The mine count the analysis assumes, and how the page says it: `given` when the player
+/// gave one; else the JLU course's 50 mines on its 20x20 panel, or the density its `machine`
+/// assumes on other panels, or the ACM course's assumed density for maps and pictures.
+pub fn mines_to_assume(format: Format, grid: Grid, given: Option<usize>) -> (Mines, String) {
+    match given {
+        Some(mines) => (Mines::Known(mines), format!("{mines} mines")),
+        None if format == Format::JluPanel && (grid.rows(), grid.cols()) == (20, 20) => (
+            Mines::Known(50),
+            "50 mines (the JLU course's 20x20 board)".to_string(),
+        ),
+        None if format == Format::JluPanel => (
+            Mines::Density(JLU_DENSITY),
+            format!(
+                "mine count unknown: a density of {}% assumed (the JLU course's)",
+                JLU_DENSITY * 100.0
+            ),
+        ),
+        None => (
+            Mines::Density(ASSUMED_DENSITY),
+            format!(
+                "mine count unknown: a density of {}% assumed (the ACM course's maps)",
+                ASSUMED_DENSITY * 100.0
+            ),
+        ),
+    }
+}
+
+/// The view as the state's `cells` text: `.` closed, `F` flag, `0`-`8` open.
+pub fn cells_text(view: &View) -> String {
+    (0..view.grid().len())
+        .map(|cell| match view.get(cell) {
+            Seen::Closed => '.',
+            Seen::Flagged => 'F',
+            Seen::Open(number) => char::from(b'0' + number),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_three_formats_and_the_last_board_of_a_judges_output() {
+        let jlu = "-1 1 0 0 0 \n1 1 0 0 0 \n\n-1 1 0 0 0 \n-1 1 0 0 0 \nYou win\n";
+        let position = parse(jlu).unwrap();
+        assert_eq!(position.format, Format::JluPanel);
+        assert_eq!(cells_text(&position.view), ".1000.1000");
+        let acm = "3 3\n???\n12?\n01@\n";
+        let position = parse(acm).unwrap();
+        assert_eq!(position.format, Format::AcmMap);
+        assert_eq!(cells_text(&position.view), "...12.01F");
+        let acm_end = "???\n12?\n01X\nGAME OVER!\n5 0\n";
+        assert_eq!(
+            parse(acm_end).unwrap_err(),
+            "line 3: 'X' is not a cell (closed: -1 ? . #, open: 0-8, flag: F @ *)"
+        );
+        let picture = "  ..F1\r\n  1221 \r\n";
+        let position = parse(picture).unwrap();
+        assert_eq!(position.format, Format::Picture);
+        assert_eq!(cells_text(&position.view), "..F11221");
+        // A 1x2 board whose row reads like a size header is still a board.
+        assert_eq!(cells_text(&parse("1 1\n").unwrap().view), "11");
+    }
+
+    #[test]
+    fn refuses_what_is_not_a_board_with_its_line() {
+        assert_eq!(parse("\n \n").unwrap_err(), "no board in the text");
+        assert_eq!(
+            parse("??\n??9\n").unwrap_err(),
+            "line 2: '9' is not a cell (closed: -1 ? . #, open: 0-8, flag: F @ *)"
+        );
+        assert_eq!(
+            parse("??\n???\n").unwrap_err(),
+            "line 2: 3 cells, but the rows above have 2"
+        );
+        let wide = "?".repeat(PLAY_MAX_SIDE + 1);
+        assert!(parse(&wide).unwrap_err().contains("more than the 100"));
+        let tall = "?\n".repeat(PLAY_MAX_SIDE + 1);
+        assert!(parse(&tall).unwrap_err().contains("101 rows"));
+    }
+
+    #[test]
+    fn the_mine_count_follows_the_format_unless_given() {
+        let grid = Grid::new(20, 20);
+        assert_eq!(
+            mines_to_assume(Format::JluPanel, grid, None).0,
+            Mines::Known(50)
+        );
+        assert_eq!(
+            mines_to_assume(Format::AcmMap, grid, Some(7)).0,
+            Mines::Known(7)
+        );
+        let small = Grid::new(5, 5);
+        assert_eq!(
+            mines_to_assume(Format::JluPanel, small, None).0,
+            Mines::Density(JLU_DENSITY)
+        );
+        assert_eq!(
+            mines_to_assume(Format::Picture, small, None).0,
+            Mines::Density(ASSUMED_DENSITY)
+        );
+    }
+}

@@ -1,0 +1,289 @@
+//! The routes of `play`: each request's method and path to one [`Endpoint`], and each endpoint's
+//! answer.
+
+use crate::board::Grid;
+use crate::games::Judge;
+use crate::limits::PLAY_MAX_SIDE;
+use crate::play::advice;
+use crate::play::export::{self, JUDGES};
+use crate::play::game::{Game, Games, Start};
+use crate::play::http::{json_string, Request, Response};
+use crate::play::page;
+use crate::play::position::{self, cells_text};
+use std::sync::{Mutex, MutexGuard};
+
+/// What a request asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Endpoint {
+    /// `GET /`: the page.
+    Page,
+    /// `POST /new?rows=R&cols=C&mines=K[&seed=S][&start=safe|opening]`, or
+    /// `POST /new?replay=ID`: a new game, or the board of game ID again.
+    New,
+    /// `GET /state?game=ID`: the game as it stands.
+    State,
+    /// `POST /open?game=ID&row=R&col=C`: a left click.
+    Open,
+    /// `POST /flag?game=ID&row=R&col=C`: toggles a flag.
+    Flag,
+    /// `POST /chord?game=ID&row=R&col=C`: a click on a number whose flags are all placed.
+    Chord,
+    /// `GET /hint?game=ID`: the next move, and the flags against the numbers.
+    Hint,
+    /// `POST /step?game=ID`: makes the next move (autoplay).
+    Step,
+    /// `GET /analysis?game=ID`: every probability, what is proven, the guess and its
+    /// runners-up.
+    Analysis,
+    /// `GET /reveal?game=ID`: the mine map.
+    Reveal,
+    /// `POST /position[?mines=K]` with the position's text as the body: its analysis.
+    Position,
+    /// `GET /export?game=ID&judge=NAME`: the game as a judge's input and expected output.
+    Export,
+}
+
+impl Endpoint {
+    /// The endpoint of `method` and `path`, or the error to answer: 404 for an unknown path,
+    /// 405 for a known path with the wrong method.
+    pub fn of(method: &str, path: &str) -> Result<Endpoint, Response> {
+        match (method, path) {
+            ("GET", "/") => Ok(Endpoint::Page),
+            ("POST", "/new") => Ok(Endpoint::New),
+            ("GET", "/state") => Ok(Endpoint::State),
+            ("POST", "/open") => Ok(Endpoint::Open),
+            ("POST", "/flag") => Ok(Endpoint::Flag),
+            ("POST", "/chord") => Ok(Endpoint::Chord),
+            ("GET", "/hint") => Ok(Endpoint::Hint),
+            ("POST", "/step") => Ok(Endpoint::Step),
+            ("GET", "/analysis") => Ok(Endpoint::Analysis),
+            ("GET", "/reveal") => Ok(Endpoint::Reveal),
+            ("POST", "/position") => Ok(Endpoint::Position),
+            ("GET", "/export") => Ok(Endpoint::Export),
+            (_, "/" | "/state" | "/hint" | "/analysis" | "/reveal" | "/export") => {
+                Err(Response::text(405, &format!("{path} takes GET")))
+            }
+            (_, "/new" | "/open" | "/flag" | "/chord" | "/step" | "/position") => {
+                Err(Response::text(405, &format!("{path} takes POST")))
+            }
+            _ => Err(Response::text(404, "not found")),
+        }
+    }
+}
+
+/// A lock that survives a panic of another holder: every game action leaves a valid state.
+pub fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The answer to `request`.
+pub fn route(games: &Mutex<Games>, request: &Request) -> Response {
+    match Endpoint::of(&request.method, &request.path).and_then(|e| answer(games, e, request)) {
+        Ok(response) | Err(response) => response,
+    }
+}
+
+/// 409: the numbers of a game fit no arrangement (impossible on a real board).
+fn inconsistent() -> Response {
+    Response::text(409, "no arrangement of mines fits the numbers")
+}
+
+fn answer(
+    games: &Mutex<Games>,
+    endpoint: Endpoint,
+    request: &Request,
+) -> Result<Response, Response> {
+    let game = match endpoint {
+        Endpoint::Page => return Ok(Response::html(page())),
+        Endpoint::New if request.param("replay").is_some() => {
+            let old = find(games, request, "replay")?;
+            let old = lock(&old);
+            let game = lock(games).replay(&old);
+            let game = lock(&game);
+            return Ok(Response::json(format!("{{{}}}", game.state_json())));
+        }
+        Endpoint::New => return new_game(games, request),
+        Endpoint::Position => return analyse_position(request),
+        _ => find(games, request, "game")?,
+    };
+    let mut game = lock(&game);
+    let body = match endpoint {
+        Endpoint::Open | Endpoint::Flag | Endpoint::Chord => {
+            let cell = cell(request, &game)?;
+            match endpoint {
+                Endpoint::Open => game.open(cell),
+                Endpoint::Flag => game.flag(cell),
+                _ => game.chord(cell),
+            }
+            game.state_json()
+        }
+        Endpoint::Hint => {
+            game.mark_assisted();
+            let analysis = game.analysis().map_err(|_| inconsistent())?;
+            let (advice, flags) = match analysis {
+                Some(analysis) => (analysis.advice, format!(",{}", analysis.flags_json())),
+                None => (game.advice().map_err(|_| inconsistent())?, String::new()),
+            };
+            match advice {
+                Some(advice) => format!("{}{flags}", advice.json(game.grid())),
+                None => "\"move\":null".to_string(),
+            }
+        }
+        Endpoint::Step => {
+            game.mark_assisted();
+            let advice = game.advice().map_err(|_| inconsistent())?;
+            let said = match advice {
+                Some(advice) => {
+                    let said = advice.json(game.grid());
+                    game.apply(advice.action);
+                    said
+                }
+                None => "\"move\":null".to_string(),
+            };
+            format!("{said},{}", game.state_json())
+        }
+        Endpoint::Analysis => {
+            game.mark_assisted();
+            match game.analysis().map_err(|_| inconsistent())? {
+                Some(analysis) => format!("\"ready\":false,{}", analysis.json()),
+                None => format!("\"ready\":{}", !game.status().is_over()),
+            }
+        }
+        Endpoint::Export => {
+            let name = request
+                .param("judge")
+                .ok_or_else(|| Response::text(400, "missing judge"))?;
+            let judge = Judge::from_name(name)
+                .filter(|judge| JUDGES.contains(judge))
+                .ok_or_else(|| {
+                    Response::text(400, "judge must be mine-ops, acm-server or jlu-panel")
+                })?;
+            let export = export::export(&game, judge).map_err(|why| Response::text(409, &why))?;
+            let notes: Vec<String> = export.notes.iter().map(|n| json_string(n)).collect();
+            format!(
+                "\"judge\":{},\"name\":{},\"input\":{},\"output\":{},\"notes\":[{}]",
+                json_string(judge.name()),
+                json_string(&export::file_stem(&game, judge)),
+                json_string(&export.input),
+                json_string(&export.output),
+                notes.join(",")
+            )
+        }
+        Endpoint::Reveal => game.mines_json(),
+        _ => game.state_json(),
+    };
+    Ok(Response::json(format!("{{{body}}}")))
+}
+
+/// The game named by the query parameter `name`.
+fn find(
+    games: &Mutex<Games>,
+    request: &Request,
+    name: &str,
+) -> Result<std::sync::Arc<Mutex<Game>>, Response> {
+    let id = request
+        .param(name)
+        .ok_or_else(|| Response::text(400, &format!("missing {name}")))?;
+    lock(games)
+        .get(id)
+        .ok_or_else(|| Response::text(404, "no such game (start a new one)"))
+}
+
+/// `POST /new?rows=R&cols=C&mines=K[&seed=S][&start=safe|opening]`.
+fn new_game(games: &Mutex<Games>, request: &Request) -> Result<Response, Response> {
+    let max_side = PLAY_MAX_SIDE as u64;
+    let rows = number(request, "rows", 1, max_side)? as usize;
+    let cols = number(request, "cols", 1, max_side)? as usize;
+    let start = match request.param("start") {
+        None => Start::Safe,
+        Some(name) => Start::from_name(name)
+            .ok_or_else(|| Response::text(400, "start must be safe or opening"))?,
+    };
+    let most = start.max_mines(rows * cols) as u64;
+    if start == Start::Opening && number(request, "mines", 0, u64::MAX).is_ok_and(|k| k > most) {
+        return Err(Response::text(
+            400,
+            &format!("an opening start keeps 9 cells free: at most {most} mines on this board"),
+        ));
+    }
+    let mines = number(request, "mines", 0, most)? as usize;
+    let seed = match request.param("seed") {
+        Some(_) => Some(number(request, "seed", 0, u64::MAX)?),
+        None => None,
+    };
+    let game = lock(games).create(Grid::new(rows, cols), mines, seed, start);
+    let game = lock(&game);
+    Ok(Response::json(format!("{{{}}}", game.state_json())))
+}
+
+/// `POST /position[?mines=K]`: the body's position, its analysis, or why there is none.
+fn analyse_position(request: &Request) -> Result<Response, Response> {
+    let text = std::str::from_utf8(&request.body)
+        .map_err(|_| Response::text(400, "the position is not UTF-8 text"))?;
+    let position = position::parse(text).map_err(|why| Response::text(400, &why))?;
+    let grid = position.view.grid();
+    let given = match request.param("mines").filter(|text| !text.is_empty()) {
+        Some(_) => Some(number(request, "mines", 0, grid.len() as u64)? as usize),
+        None => None,
+    };
+    let (mines, assumed) = position::mines_to_assume(position.format, grid, given);
+    let head = format!(
+        "\"rows\":{},\"cols\":{},\"format\":{},\"assumed\":{},\"cells\":\"{}\"",
+        grid.rows(),
+        grid.cols(),
+        json_string(position.format.name()),
+        json_string(&assumed),
+        cells_text(&position.view)
+    );
+    let body = match advice::analyse(&position.view, mines) {
+        Ok(analysis) => format!("{head},\"consistent\":true,{}", analysis.json()),
+        Err(inconsistent) => {
+            let cell = inconsistent
+                .cell
+                .map_or("null".to_string(), |c| c.to_string());
+            format!("{head},\"consistent\":false,\"cell\":{cell}")
+        }
+    };
+    Ok(Response::json(format!("{{{body}}}")))
+}
+
+/// The cell named by the `row` and `col` parameters.
+fn cell(request: &Request, game: &Game) -> Result<usize, Response> {
+    let grid = game.grid();
+    let row = number(request, "row", 0, grid.rows() as u64 - 1)? as usize;
+    let col = number(request, "col", 0, grid.cols() as u64 - 1)? as usize;
+    Ok(grid.index(row, col))
+}
+
+/// The query parameter `name` as a whole number in `low..=high`.
+fn number(request: &Request, name: &str, low: u64, high: u64) -> Result<u64, Response> {
+    let bad = || {
+        Response::text(
+            400,
+            &format!("{name} must be a whole number from {low} to {high}"),
+        )
+    };
+    let text = request.param(name).ok_or_else(bad)?;
+    crate::io::args::number(name, text, low, high).map_err(|_| bad())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_path_has_one_method() {
+        assert_eq!(Endpoint::of("GET", "/"), Ok(Endpoint::Page));
+        assert_eq!(Endpoint::of("POST", "/step"), Ok(Endpoint::Step));
+        assert_eq!(Endpoint::of("POST", "/position"), Ok(Endpoint::Position));
+        assert_eq!(Endpoint::of("GET", "/export"), Ok(Endpoint::Export));
+        let status = |method, path| Endpoint::of(method, path).unwrap_err().status;
+        assert_eq!(status("POST", "/hint"), 405);
+        assert_eq!(status("GET", "/open"), 405);
+        assert_eq!(status("GET", "/position"), 405);
+        assert_eq!(status("POST", "/analysis"), 405);
+        assert_eq!(status("GET", "/nope"), 404);
+    }
+}

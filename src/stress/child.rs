@@ -1,0 +1,409 @@
+//! Running the program under test: its stdin fed from a queue, its stdout and stderr read as
+//! they come, a deadline, and a clean kill of everything it started.
+//!
+//! On Linux the child leads its own process group, which is killed as a whole (an interpreter
+//! or a shell script leaves grandchildren that hold the pipes open otherwise); its address
+//! space can be capped, and its peak memory is measured. Elsewhere only the child itself is
+//! killed, and memory is neither capped nor measured.
+
+use std::io::{self, Read, Write};
+use std::process::{Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// What a run may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall time from start to exit.
+    pub timeout: Duration,
+    /// The address space, in bytes (Linux only; `None` for no cap).
+    pub memory: Option<u64>,
+    /// The most stdout kept; a child printing more is killed.
+    pub output: usize,
+}
+
+/// How a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// It exited with this code.
+    Exited(i32),
+    /// A signal ended it (a crash: 11 is SIGSEGV, 6 SIGABRT).
+    Signalled(i32),
+    /// It was still running at the deadline, and was killed.
+    TimedOut,
+    /// It printed more than [`Limits::output`] bytes, and was killed.
+    OutputLimit,
+}
+
+/// One finished run.
+#[derive(Clone, Debug)]
+pub struct Run {
+    /// How it ended.
+    pub ending: Ending,
+    /// What it printed (up to [`Limits::output`] bytes).
+    pub stdout: Vec<u8>,
+    /// What it printed on stderr (the first 64 KiB).
+    pub stderr: Vec<u8>,
+    /// From start to exit (or to the kill).
+    pub elapsed: Duration,
+    /// Its peak resident memory in bytes, where the platform reports it.
+    pub peak_memory: Option<u64>,
+}
+
+/// Runs `command` (program and arguments) with `input` on stdin, within `limits`.
+///
+/// # Errors
+/// When the program cannot be started (not found, not executable).
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::stress::child::{run, Ending, Limits};
+/// use std::time::Duration;
+///
+/// let limits = Limits { timeout: Duration::from_secs(5), memory: None, output: 1 << 20 };
+/// let command = ["sh".to_string(), "-c".to_string(), "tr a b".to_string()];
+/// let run = run(&command, b"banana", &limits).unwrap();
+/// assert_eq!((run.ending, run.stdout), (Ending::Exited(0), b"bbnbnb".to_vec()));
+/// ```
+pub fn run(command: &[String], input: &[u8], limits: &Limits) -> io::Result<Run> {
+    let mut child = Child::start(command, limits.memory)?;
+    child.send(input.to_vec());
+    child.close_input();
+    let deadline = child.started + limits.timeout;
+    let mut stdout = Vec::new();
+    let mut killed_for = None;
+    while !child.exited {
+        match child.next(deadline) {
+            Some(Event::Stdout(chunk)) => {
+                stdout.extend_from_slice(&chunk);
+                if stdout.len() > limits.output {
+                    stdout.truncate(limits.output);
+                    killed_for = Some(Ending::OutputLimit);
+                    break;
+                }
+            }
+            Some(_) => {}
+            None => {
+                killed_for = Some(Ending::TimedOut);
+                break;
+            }
+        }
+    }
+    let elapsed = child.started.elapsed();
+    let finished = child.finish(&mut stdout, limits.output);
+    Ok(Run {
+        ending: killed_for.unwrap_or(finished.ending),
+        stdout,
+        stderr: finished.stderr,
+        elapsed,
+        peak_memory: finished.peak_memory,
+    })
+}
+
+/// What the reading threads and the exit watcher report.
+#[derive(Debug)]
+pub enum Event {
+    /// A piece of stdout.
+    Stdout(Vec<u8>),
+    /// Stdout reached its end (every process holding it is gone or closed it).
+    StdoutClosed,
+    /// Stderr reached its end, with what it held (the first 64 KiB).
+    Stderr(Vec<u8>),
+    /// The child exited.
+    Exited,
+}
+
+/// How a child ended, once [`Child::finish`] has cleaned up.
+pub struct Finished {
+    /// Its exit code or signal.
+    pub ending: Ending,
+    /// The first 64 KiB of its stderr.
+    pub stderr: Vec<u8>,
+    /// Its peak resident memory in bytes, where reported.
+    pub peak_memory: Option<u64>,
+}
+
+/// The most stderr kept.
+const STDERR_KEPT: usize = 64 * 1024;
+
+/// How long cleaning up waits for pipes to close after the kill: only a process that left the
+/// group can hold them longer, and then its output is given up.
+const GRACE: Duration = Duration::from_secs(2);
+
+/// A running program under test.
+pub struct Child {
+    process: platform::Process,
+    input: Option<Sender<Vec<u8>>>,
+    events: Receiver<Event>,
+    /// When it started.
+    pub started: Instant,
+    exited: bool,
+    stdout_closed: bool,
+    stderr: Option<Vec<u8>>,
+}
+
+impl Child {
+    /// Starts `command` with piped stdin, stdout and stderr; on Linux in its own process
+    /// group, with its address space capped at `memory` bytes.
+    ///
+    /// # Errors
+    /// When the program cannot be started.
+    pub fn start(command: &[String], memory: Option<u64>) -> io::Result<Child> {
+        let (program, args) = command
+            .split_first()
+            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no command"))?;
+        let mut builder = Command::new(program);
+        builder
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        let (mut process, mut std_child) = platform::spawn(&mut builder, memory)?;
+        let started = Instant::now();
+        let (event_sender, events) = mpsc::channel();
+        let (input_sender, input_queue) = mpsc::channel::<Vec<u8>>();
+        let mut stdin = std_child.stdin.take().expect("piped stdin");
+        // A writer thread: the child may never read its input, and a full pipe must not block
+        // the caller past the deadline. A closed pipe is the child's business.
+        thread::spawn(move || {
+            for bytes in input_queue {
+                if stdin
+                    .write_all(&bytes)
+                    .and_then(|()| stdin.flush())
+                    .is_err()
+                {
+                    break;
+                }
+            }
+        });
+        let mut stdout = std_child.stdout.take().expect("piped stdout");
+        let sender = event_sender.clone();
+        thread::spawn(move || {
+            let mut buffer = vec![0u8; 64 * 1024];
+            loop {
+                match stdout.read(&mut buffer) {
+                    Ok(0) => break,
+                    Ok(n) => {
+                        if sender.send(Event::Stdout(buffer[..n].to_vec())).is_err() {
+                            return;
+                        }
+                    }
+                    Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+                    Err(_) => break,
+                }
+            }
+            let _ = sender.send(Event::StdoutClosed);
+        });
+        let mut stderr = std_child.stderr.take().expect("piped stderr");
+        let sender = event_sender.clone();
+        thread::spawn(move || {
+            let mut kept = Vec::new();
+            let mut buffer = vec![0u8; 8 * 1024];
+            loop {
+                match stderr.read(&mut buffer) {
+                    Ok(0) => break,
+                    Ok(n) => {
+                        let room = STDERR_KEPT.saturating_sub(kept.len());
+                        kept.extend_from_slice(&buffer[..n.min(room)]);
+                    }
+                    Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+                    Err(_) => break,
+                }
+            }
+            let _ = sender.send(Event::Stderr(kept));
+        });
+        process.watch(std_child, event_sender);
+        Ok(Child {
+            process,
+            input: Some(input_sender),
+            events,
+            started,
+            exited: false,
+            stdout_closed: false,
+            stderr: None,
+        })
+    }
+
+    /// Queues `bytes` for the child's stdin (never blocks).
+    pub fn send(&self, bytes: Vec<u8>) {
+        if let Some(input) = &self.input {
+            let _ = input.send(bytes);
+        }
+    }
+
+    /// Closes the child's stdin once the queued bytes are written.
+    pub fn close_input(&mut self) {
+        self.input = None;
+    }
+
+    /// Whether the child has exited.
+    pub fn has_exited(&self) -> bool {
+        self.exited
+    }
+
+    /// The next event, or `None` once `deadline` has passed (or every reporter is done).
+    pub fn next(&mut self, deadline: Instant) -> Option<Event> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        let event = match self.events.recv_timeout(wait) {
+            Ok(event) => event,
+            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => return None,
+        };
+        match &event {
+            Event::Exited => self.exited = true,
+            Event::StdoutClosed => self.stdout_closed = true,
+            Event::Stderr(kept) => self.stderr = Some(kept.clone()),
+            Event::Stdout(_) => {}
+        }
+        Some(event)
+    }
+
+    /// Kills the child and everything it started (it may have exited already), collects the
+    /// rest of its stdout into `stdout` (up to `limit` bytes) and its stderr, and reaps it.
+    pub fn finish(mut self, stdout: &mut Vec<u8>, limit: usize) -> Finished {
+        self.input = None;
+        self.process.kill();
+        let deadline = Instant::now() + GRACE;
+        while !(self.exited && self.stdout_closed && self.stderr.is_some()) {
+            match self.next(deadline) {
+                Some(Event::Stdout(chunk)) => {
+                    let room = limit.saturating_sub(stdout.len());
+                    stdout.extend_from_slice(&chunk[..chunk.len().min(room)]);
+                }
+                Some(_) => {}
+                None => break,
+            }
+        }
+        let (ending, peak_memory) = self.process.reap();
+        Finished {
+            ending,
+            stderr: self.stderr.unwrap_or_default(),
+            peak_memory,
+        }
+    }
+}
+
+#[cfg(target_os = "linux")]
+mod platform {
+    use super::{Ending, Event};
+    use crate::stress::sys;
+    use std::io;
+    use std::os::unix::process::CommandExt;
+    use std::process::{Child, Command};
+    use std::sync::mpsc::Sender;
+    use std::thread;
+
+    /// A child in its own process group, reaped by us (never by std).
+    pub struct Process {
+        pid: u32,
+        reaped: bool,
+    }
+
+    pub fn spawn(builder: &mut Command, memory: Option<u64>) -> io::Result<(Process, Child)> {
+        builder.process_group(0);
+        if let Some(bytes) = memory {
+            // SAFETY: the hook makes one async-signal-safe system call between fork and exec.
+            unsafe {
+                builder.pre_exec(move || sys::limit_address_space(bytes));
+            }
+        }
+        let child = builder.spawn()?;
+        sys::track(child.id());
+        let process = Process {
+            pid: child.id(),
+            reaped: false,
+        };
+        Ok((process, child))
+    }
+
+    impl Process {
+        /// Reports the exit as [`Event::Exited`], leaving the child unreaped so that its
+        /// process group stays ours to kill.
+        pub fn watch(&mut self, _child: Child, events: Sender<Event>) {
+            let pid = self.pid;
+            thread::spawn(move || {
+                let _ = sys::wait_exited(pid);
+                let _ = events.send(Event::Exited);
+            });
+        }
+
+        pub fn kill(&mut self) {
+            if !self.reaped {
+                sys::kill_group(self.pid);
+            }
+        }
+
+        /// The ending and peak memory. Kills first if the child still runs.
+        pub fn reap(&mut self) -> (Ending, Option<u64>) {
+            self.kill();
+            sys::untrack(self.pid);
+            self.reaped = true;
+            match sys::reap(self.pid) {
+                Ok(reaped) => {
+                    let ending = match (reaped.code, reaped.signal) {
+                        (Some(code), _) => Ending::Exited(code),
+                        (None, signal) => Ending::Signalled(signal.unwrap_or(0)),
+                    };
+                    (ending, Some(reaped.peak_memory))
+                }
+                Err(_) => (Ending::Signalled(0), None),
+            }
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+mod platform {
+    use super::{Ending, Event};
+    use std::io;
+    use std::process::{Child, Command};
+    use std::sync::mpsc::Sender;
+    use std::sync::{Arc, Mutex};
+    use std::thread;
+    use std::time::Duration;
+
+    /// The child, shared with the thread that watches for its exit.
+    pub struct Process {
+        child: Option<Arc<Mutex<Child>>>,
+    }
+
+    pub fn spawn(builder: &mut Command, _memory: Option<u64>) -> io::Result<(Process, Child)> {
+        Ok((Process { child: None }, builder.spawn()?))
+    }
+
+    impl Process {
+        pub fn watch(&mut self, child: Child, events: Sender<Event>) {
+            let child = Arc::new(Mutex::new(child));
+            self.child = Some(Arc::clone(&child));
+            thread::spawn(move || loop {
+                if !matches!(child.lock().map(|mut c| c.try_wait()), Ok(Ok(None))) {
+                    let _ = events.send(Event::Exited);
+                    return;
+                }
+                thread::sleep(Duration::from_millis(1));
+            });
+        }
+
+        pub fn kill(&mut self) {
+            if let Some(child) = &self.child {
+                if let Ok(mut child) = child.lock() {
+                    let _ = child.kill();
+                }
+            }
+        }
+
+        pub fn reap(&mut self) -> (Ending, Option<u64>) {
+            self.kill();
+            let status = self
+                .child
+                .as_ref()
+                .and_then(|child| child.lock().ok().and_then(|mut c| c.wait().ok()));
+            let ending = match status.and_then(|status| status.code()) {
+                Some(code) => Ending::Exited(code),
+                None => Ending::Signalled(0),
+            };
+            (ending, None)
+        }
+    }
+}

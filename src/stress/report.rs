@@ -1,0 +1,313 @@
+//! What `stress` prints: a failure with its shrunk input, our answer, theirs and the first
+//! difference, or how many inputs passed; and the failing case saved as `.in`/`.ans` files.
+
+use crate::games::Judge;
+use crate::inputs::{Request, Size};
+use crate::stress::child::{Ending, Run};
+use crate::stress::compare::laxer_note;
+use crate::stress::search::{Outcome, Search, Verdict};
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// A report: its text (for stdout) and whether it tells of a failure (exit status 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The text.
+    pub text: String,
+    /// Whether something failed.
+    pub failed: bool,
+}
+
+/// The most lines of an input or output shown; `--save` writes them whole.
+const SHOWN_LINES: usize = 40;
+
+/// The report of a judge's stress test; with `--save`, writes the failing case first.
+pub fn judge_report(search: &Search, outcome: &Outcome) -> Report {
+    let judge = search.judge;
+    let failure = match outcome {
+        Outcome::Passed { inputs, elapsed } => {
+            let seconds = elapsed.as_secs_f64();
+            return Report {
+                text: format!(
+                    "{}: all {inputs} inputs passed in {seconds:.1} s ({:.0}/s; seeds {} to {})\n",
+                    judge.name(),
+                    *inputs as f64 / seconds.max(1e-3),
+                    search.harness.seed,
+                    search.harness.seed.wrapping_add(inputs.saturating_sub(1)),
+                ),
+                failed: false,
+            };
+        }
+        Outcome::Failed(failure) => failure,
+    };
+    let evidence = &failure.evidence;
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "{}: {} on input {} (`{}`), found after {:.2} s",
+        judge.name(),
+        evidence.verdict.name(),
+        failure.index + 1,
+        gen_command(judge, failure.seed, &search.request),
+        failure.found_after.as_secs_f64()
+    );
+    let budget = if failure.shrink_out_of_budget {
+        ", stopped at the budget"
+    } else {
+        ""
+    };
+    let _ = writeln!(
+        text,
+        "shrunk from {} lines to {} in {} tries ({:.2} s{budget})",
+        line_count(&failure.original),
+        line_count(&failure.input),
+        failure.shrink_tries,
+        failure.shrink_time.as_secs_f64()
+    );
+    let focus = match &evidence.verdict {
+        Verdict::WrongAnswer(difference) => difference.line,
+        _ => usize::MAX,
+    };
+    text.push('\n');
+    text.push_str(&block("input", &failure.input, 0));
+    text.push_str(&block(
+        &format!("expected: our {}", judge.name()),
+        &evidence.expected,
+        focus,
+    ));
+    text.push_str(&block(
+        &format!(
+            "yours: {}, {}",
+            search.harness.command_line(),
+            run_summary(&evidence.run)
+        ),
+        &evidence.run.stdout,
+        focus,
+    ));
+    match &evidence.verdict {
+        Verdict::WrongAnswer(difference) => {
+            let show = |line: &Option<String>| match line {
+                Some(line) => format!("{line:?}"),
+                None => "nothing (the output has ended)".to_string(),
+            };
+            let _ = writeln!(
+                text,
+                "first difference at line {}, column {}: expected {}, yours {}",
+                difference.line,
+                difference.column,
+                show(&difference.expected),
+                show(&difference.actual)
+            );
+            if let Some(note) = laxer_note(judge, difference) {
+                let _ = writeln!(text, "note: {note}");
+            }
+        }
+        verdict => {
+            let _ = writeln!(text, "{}", verdict_detail(verdict, &evidence.run, search));
+            if !evidence.run.stderr.is_empty() {
+                text.push_str(&tail_block("its stderr", &evidence.run.stderr));
+            }
+        }
+    }
+    if let Some(dir) = &search.harness.save {
+        let stem = format!("{}-{}", judge.name(), failure.seed);
+        text.push_str(&save_case(dir, &stem, &failure.input, &evidence.expected));
+    }
+    Report { text, failed: true }
+}
+
+/// Writes `DIR/<stem>.in` and `.ans`; the line that says where (or why not).
+pub fn save_case(dir: &Path, stem: &str, input: &[u8], answer: &[u8]) -> String {
+    let input_path = dir.join(format!("{stem}.in"));
+    let answer_path = dir.join(format!("{stem}.ans"));
+    let written = std::fs::create_dir_all(dir)
+        .and_then(|()| std::fs::write(&input_path, input))
+        .and_then(|()| std::fs::write(&answer_path, answer));
+    match written {
+        Ok(()) => format!(
+            "saved: {} and {}\n",
+            input_path.display(),
+            answer_path.display()
+        ),
+        Err(err) => format!("could not save to {}: {err}\n", dir.display()),
+    }
+}
+
+fn verdict_detail(verdict: &Verdict, run: &Run, search: &Search) -> String {
+    let harness = &search.harness;
+    match verdict {
+        Verdict::Crashed(ending) => format!("it crashed: {}", describe_ending(*ending)),
+        Verdict::TimedOut => format!(
+            "it was still running after {:.3} s: killed, with everything it started",
+            harness.timeout.as_secs_f64()
+        ),
+        Verdict::OutOfMemory => format!(
+            "it ran out of memory: {}, under a cap of {} MiB of address space{}",
+            describe_ending(run.ending),
+            harness.memory.unwrap_or(0) >> 20,
+            run.peak_memory
+                .map(|peak| format!(" (peak resident {} MiB)", peak >> 20))
+                .unwrap_or_default()
+        ),
+        Verdict::OutputLimit => format!(
+            "it printed more than {} bytes, twice our answer and a megabyte: killed",
+            run.stdout.len()
+        ),
+        Verdict::WrongAnswer(_) => String::new(),
+    }
+}
+
+/// `exit status 3`, or `killed by signal 11 (SIGSEGV)`.
+pub fn describe_ending(ending: Ending) -> String {
+    match ending {
+        Ending::Exited(code) => format!("exit status {code}"),
+        Ending::Signalled(signal) => {
+            let name = match signal {
+                4 => " (SIGILL)",
+                6 => " (SIGABRT)",
+                7 => " (SIGBUS)",
+                8 => " (SIGFPE)",
+                9 => " (SIGKILL)",
+                11 => " (SIGSEGV)",
+                _ => "",
+            };
+            format!("killed by signal {signal}{name}")
+        }
+        Ending::TimedOut => "timed out".to_string(),
+        Ending::OutputLimit => "output limit".to_string(),
+    }
+}
+
+/// `exit status 0, 0.003 s, 2 MiB`.
+pub fn run_summary(run: &Run) -> String {
+    let memory = run
+        .peak_memory
+        .map(|peak| format!(", {} MiB", (peak + (1 << 20) - 1) >> 20))
+        .unwrap_or_default();
+    format!(
+        "{}, {:.3} s{memory}",
+        describe_ending(run.ending),
+        run.elapsed.as_secs_f64()
+    )
+}
+
+/// The number of lines of `text` (a last line without its newline counts).
+pub fn line_count(text: &[u8]) -> usize {
+    let newlines = text.iter().filter(|&&b| b == b'\n').count();
+    newlines + usize::from(!text.is_empty() && !text.ends_with(b"\n"))
+}
+
+/// A titled block of `text`, indented: all of it if short, else the lines around `focus`
+/// (1-based; 0 for the start).
+pub fn block(title: &str, text: &[u8], focus: usize) -> String {
+    let lines: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
+    let lines = match lines.split_last() {
+        Some(([], rest)) => rest,
+        _ => &lines[..],
+    };
+    let first = if lines.len() <= SHOWN_LINES || focus <= SHOWN_LINES - 5 || focus == usize::MAX {
+        0
+    } else {
+        (focus + 5).min(lines.len()).saturating_sub(SHOWN_LINES)
+    };
+    let last = (first + SHOWN_LINES).min(lines.len());
+    let plural = if lines.len() == 1 { "" } else { "s" };
+    let mut out = format!("--- {title} ({} line{plural}) ---\n", lines.len());
+    if first > 0 {
+        let _ = writeln!(out, "    ... {first} lines");
+    }
+    for line in &lines[first..last] {
+        let _ = writeln!(out, "    {}", String::from_utf8_lossy(line));
+    }
+    if last < lines.len() {
+        let _ = writeln!(
+            out,
+            "    ... {} more lines (--save writes them all)",
+            lines.len() - last
+        );
+    }
+    out
+}
+
+/// The last lines of `text` (stderr: the end says what went wrong).
+pub fn tail_block(title: &str, text: &[u8]) -> String {
+    let total = line_count(text);
+    block(title, text, total.max(1))
+}
+
+/// The `gen` command that writes input `seed` with the options of `request`.
+pub fn gen_command(judge: Judge, seed: u64, request: &Request) -> String {
+    let mut command = format!("gen {} --seed {seed}", judge.name());
+    match request.size {
+        Size::Small => {}
+        Size::Medium => command.push_str(" --size medium"),
+        Size::Max => command.push_str(" --size max"),
+    }
+    let knobs = &request.knobs;
+    for (flag, value) in [
+        ("--rows", knobs.rows),
+        ("--cols", knobs.cols),
+        ("--ops", knobs.ops),
+        ("--boards", knobs.boards),
+    ] {
+        if let Some(value) = value {
+            let _ = write!(command, " {flag} {value}");
+        }
+    }
+    if let Some(density) = knobs.density {
+        let _ = write!(command, " --density {density}");
+    }
+    if let Some([a, b, c]) = knobs.mix {
+        let _ = write!(command, " --mix {a},{b},{c}");
+    }
+    if let Some(plausible) = knobs.plausible {
+        command.push_str(if plausible {
+            " --player plausible"
+        } else {
+            " --player random"
+        });
+    }
+    command
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::inputs::Knobs;
+
+    #[test]
+    fn blocks_show_short_texts_whole_and_long_ones_around_the_focus() {
+        assert_eq!(
+            block("t", b"a\nb\n", 0),
+            "--- t (2 lines) ---\n    a\n    b\n"
+        );
+        assert_eq!(
+            block("t", b"a\nb", 0),
+            "--- t (2 lines) ---\n    a\n    b\n"
+        );
+        let long: String = (1..=100).map(|i| format!("{i}\n")).collect();
+        let shown = block("t", long.as_bytes(), 80);
+        assert!(shown.contains("    ... 45 lines\n    46\n"), "{shown}");
+        assert!(shown.contains("    85\n    ... 15 more lines"), "{shown}");
+        assert_eq!(line_count(b""), 0);
+        assert_eq!(line_count(b"a\nb"), 2);
+    }
+
+    #[test]
+    fn the_gen_command_repeats_the_options() {
+        let request = Request {
+            size: Size::Medium,
+            knobs: Knobs {
+                rows: Some(3),
+                density: Some(0.25),
+                mix: Some([1, 0, 2]),
+                plausible: Some(false),
+                ..Knobs::default()
+            },
+        };
+        assert_eq!(
+            gen_command(Judge::MineOps, 7, &request),
+            "gen mine-ops --seed 7 --size medium --rows 3 --density 0.25 --mix 1,0,2 --player random"
+        );
+    }
+}

@@ -1,0 +1,149 @@
+//! Shrinking a failing input: greedy delta debugging over a judge's [`Case`]. Each round tries
+//! the edits in order (fewer entries first, then smaller boards, then fewer mines), `jobs` at
+//! a time, and keeps the first in order that still fails, so any `jobs` gives the same result;
+//! it stops when a whole round finds nothing, or at the budget.
+
+use crate::stress::cases::Case;
+use std::time::{Duration, Instant};
+
+/// How much shrinking may cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// The most candidates tried.
+    pub tries: usize,
+    /// The most time spent.
+    pub time: Duration,
+}
+
+/// What shrinking found.
+#[derive(Clone, Debug)]
+pub struct Shrunk<T> {
+    /// The smallest failing case found.
+    pub case: Case,
+    /// What `still_fails` returned for it (`None`: no edit of the start failed).
+    pub evidence: Option<T>,
+    /// Candidates tried.
+    pub tries: usize,
+    /// Whether the budget ran out before a round found nothing.
+    pub out_of_budget: bool,
+}
+
+/// Shrinks `start` while `still_fails` returns `Some` for the rendered candidate. `on_step`
+/// hears of every smaller case kept, with the tries so far.
+///
+/// # Complexity
+/// At most `budget.tries` calls of `still_fails`; each round lists O(entries + cells) edits.
+pub fn shrink<T: Send>(
+    start: Case,
+    jobs: usize,
+    budget: Budget,
+    still_fails: &(dyn Fn(&[u8]) -> Option<T> + Sync),
+    on_step: &mut dyn FnMut(&Case, usize),
+) -> Shrunk<T> {
+    let started = Instant::now();
+    let jobs = jobs.max(1);
+    let mut best = start;
+    let mut evidence = None;
+    let mut edits = best.edits();
+    let mut at = 0;
+    let mut improved = false;
+    let mut tries = 0;
+    loop {
+        if tries >= budget.tries || started.elapsed() >= budget.time {
+            return Shrunk {
+                case: best,
+                evidence,
+                tries,
+                out_of_budget: true,
+            };
+        }
+        if at >= edits.len() {
+            if !improved {
+                break;
+            }
+            improved = false;
+            at = 0;
+            continue;
+        }
+        let end = (at + jobs).min(edits.len());
+        let candidates: Vec<(usize, Case, Vec<u8>)> = (at..end)
+            .filter_map(|index| {
+                let case = best.apply(edits[index])?;
+                let text = case.render();
+                Some((index, case, text))
+            })
+            .collect();
+        tries += candidates.len();
+        let results: Vec<Option<T>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = candidates
+                .iter()
+                .map(|(_, _, text)| scope.spawn(move || still_fails(text)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|handle| handle.join().expect("a shrinking thread panicked"))
+                .collect()
+        });
+        let kept = candidates
+            .into_iter()
+            .zip(results)
+            .find_map(|((index, case, _), result)| result.map(|found| (index, case, found)));
+        match kept {
+            Some((index, case, found)) => {
+                best = case;
+                evidence = Some(found);
+                edits = best.edits();
+                at = index;
+                improved = true;
+                on_step(&best, tries);
+            }
+            None => at = end,
+        }
+    }
+    Shrunk {
+        case: best,
+        evidence,
+        tries,
+        out_of_budget: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Judge;
+
+    #[test]
+    fn keeps_what_still_fails_down_to_a_minimum() {
+        // "Fails" while some Sweep is on a mine: the minimum is a 1x1 mine and that Sweep.
+        let input = b"3 3\n*..\n.*.\n..*\nFlag 1 2\nSweep 2 2\nSweep 1 3\nDSweep 3 3\nQuit\n";
+        let start = Case::parse(Judge::MineOps, input).unwrap();
+        let fails = |text: &[u8]| {
+            let case = Case::parse(Judge::MineOps, text).unwrap();
+            let Case::MineOps { map, ops } = case else {
+                unreachable!()
+            };
+            let boom = ops
+                .iter()
+                .any(|&(name, r, c)| name == "Sweep" && map.cells[r * map.cols + c] == b'*');
+            boom.then_some(())
+        };
+        let budget = Budget {
+            tries: 1000,
+            time: Duration::from_secs(60),
+        };
+        for jobs in [1, 3] {
+            let mut steps = 0;
+            let shrunk = shrink(start.clone(), jobs, budget, &fails, &mut |_, _| steps += 1);
+            assert_eq!(
+                shrunk.case.render(),
+                b"1 1\n*\nSweep 1 1\nQuit\n",
+                "jobs {jobs}"
+            );
+            assert!(!shrunk.out_of_budget && steps > 0 && shrunk.evidence.is_some());
+        }
+        let tight = Budget { tries: 2, ..budget };
+        let stopped = shrink(start.clone(), 1, tight, &fails, &mut |_, _| {});
+        assert!(stopped.out_of_budget && stopped.tries == 2);
+    }
+}

@@ -1,0 +1,307 @@
+//! Solutions written the way a student would, some with a planted bug, for `stress`'s tests:
+//! compiled once by tests/stress.rs with plain `rustc` and run as `solutions <name>`.
+//!
+//! mine-ops, jlu-panel, update-board: correct; mine-ops-diagonals: the flood fill misses the
+//! diagonals; mine-ops-column-0-based: opened cells print their column 0-based; mine-ops-dsweep-
+//! ignores-flags: DSweep opens the neighbours whatever the flags around; jlu-panel-crash-1x1:
+//! panics on a 1x1 board; update-board-loops: loops forever when the flood meets a number;
+//! hog: allocates and touches 2 GiB; jlu-machine-first-closed: clicks the first closed cell;
+//! jlu-machine-garbage: prints no click; acm-client-first-closed: visits the first unvisited
+//! cell, move after move; acm-client-quits: leaves after reading its first map.
+
+use std::io::{self, BufRead, Read, Write};
+
+fn main() {
+    let name = std::env::args().nth(1).expect("usage: solutions <name>");
+    match name.as_str() {
+        "mine-ops" => mine_ops(Bug::None),
+        "mine-ops-diagonals" => mine_ops(Bug::Diagonals),
+        "mine-ops-column-0-based" => mine_ops(Bug::Column0Based),
+        "mine-ops-dsweep-ignores-flags" => mine_ops(Bug::DSweepIgnoresFlags),
+        "jlu-panel" => jlu_panel(false),
+        "jlu-panel-crash-1x1" => jlu_panel(true),
+        "update-board" => update_board(false),
+        "update-board-loops" => update_board(true),
+        "hog" => {
+            let mut memory = vec![0u8; 2 << 30];
+            for at in (0..memory.len()).step_by(4096) {
+                memory[at] = 1;
+            }
+            println!("{}", memory.iter().map(|&b| b as u64).sum::<u64>());
+        }
+        "jlu-machine-first-closed" => jlu_machine(true),
+        "jlu-machine-garbage" => jlu_machine(false),
+        "acm-client-first-closed" => acm_client(true),
+        "acm-client-quits" => acm_client(false),
+        other => panic!("no solution named {other}"),
+    }
+}
+
+fn read_tokens() -> Vec<String> {
+    let mut text = String::new();
+    io::stdin().read_to_string(&mut text).unwrap();
+    text.split_whitespace().map(String::from).collect()
+}
+
+fn neighbours(r: usize, c: usize, n: usize, m: usize, diagonals: bool) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for dr in -1i64..=1 {
+        for dc in -1i64..=1 {
+            if (dr, dc) == (0, 0) || (!diagonals && dr != 0 && dc != 0) {
+                continue;
+            }
+            let (rr, cc) = (r as i64 + dr, c as i64 + dc);
+            if rr >= 0 && cc >= 0 && (rr as usize) < n && (cc as usize) < m {
+                out.push((rr as usize, cc as usize));
+            }
+        }
+    }
+    out
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Bug {
+    None,
+    Diagonals,
+    Column0Based,
+    DSweepIgnoresFlags,
+}
+
+fn mine_ops(bug: Bug) {
+    let tokens = read_tokens();
+    let mut at = 0;
+    let mut next = || {
+        at += 1;
+        tokens[at - 1].clone()
+    };
+    let n: usize = next().parse().unwrap();
+    let m: usize = next().parse().unwrap();
+    let mine: Vec<Vec<bool>> = (0..n).map(|_| next().bytes().map(|b| b == b'*').collect()).collect();
+    let count = |r: usize, c: usize| neighbours(r, c, n, m, true).iter().filter(|&&(a, b)| mine[a][b]).count();
+    let mut open = vec![vec![false; m]; n];
+    let mut flag = vec![vec![false; m]; n];
+    let mut safe_left = (0..n).flat_map(|r| (0..m).map(move |c| (r, c))).filter(|&(r, c)| !mine[r][c]).count();
+    let mut out = String::new();
+    let mut steps = 0;
+    let ending = loop {
+        let op = next();
+        if op == "Quit" {
+            break "give up";
+        }
+        let r: usize = next().parse::<usize>().unwrap() - 1;
+        let c: usize = next().parse::<usize>().unwrap() - 1;
+        steps += 1;
+        let mut targets = Vec::new();
+        match op.as_str() {
+            "Flag" => {
+                if open[r][c] {
+                    out.push_str("swept\n");
+                } else {
+                    flag[r][c] = !flag[r][c];
+                    out.push_str(if flag[r][c] { "success\n" } else { "cancelled\n" });
+                }
+                continue;
+            }
+            "Sweep" if open[r][c] => {
+                out.push_str("swept\n");
+                continue;
+            }
+            "Sweep" if flag[r][c] => {
+                out.push_str("flagged\n");
+                continue;
+            }
+            "Sweep" => targets.push((r, c)),
+            _ => {
+                if !open[r][c] {
+                    out.push_str("not swept\n");
+                    continue;
+                }
+                let around = neighbours(r, c, n, m, true);
+                let flags = around.iter().filter(|&&(a, b)| flag[a][b]).count();
+                let satisfied = flags == count(r, c) || bug == Bug::DSweepIgnoresFlags;
+                if count(r, c) == 0 || !satisfied {
+                    out.push_str("failed\n");
+                    continue;
+                }
+                targets.extend(around.into_iter().filter(|&(a, b)| !open[a][b] && !flag[a][b]));
+            }
+        }
+        if targets.iter().any(|&(a, b)| mine[a][b]) {
+            out.push_str("boom\n");
+            break "game over";
+        }
+        let mut opened = Vec::new();
+        for start in targets {
+            let mut stack = vec![start];
+            while let Some((a, b)) = stack.pop() {
+                if open[a][b] {
+                    continue;
+                }
+                open[a][b] = true;
+                flag[a][b] = false;
+                safe_left -= 1;
+                opened.push((a, b));
+                if count(a, b) == 0 {
+                    stack.extend(neighbours(a, b, n, m, bug != Bug::Diagonals));
+                }
+            }
+        }
+        if opened.is_empty() {
+            out.push_str("no cell detected\n");
+        } else {
+            opened.sort();
+            out.push_str(&format!("{} cell(s) detected\n", opened.len()));
+            for (a, b) in opened {
+                let col = if bug == Bug::Column0Based { b } else { b + 1 };
+                out.push_str(&format!("{} {} {}\n", a + 1, col, count(a, b)));
+            }
+        }
+        if safe_left == 0 {
+            break "finish";
+        }
+    };
+    out.push_str(&format!("{ending}\ntotal step {steps}\n"));
+    io::stdout().write_all(out.as_bytes()).unwrap();
+}
+
+fn jlu_panel(crash_on_one_cell: bool) {
+    let tokens: Vec<usize> = read_tokens().iter().map(|t| t.parse().unwrap()).collect();
+    let (n, m, k, l) = (tokens[0], tokens[1], tokens[2], tokens[3]);
+    assert!(!crash_on_one_cell || n * m > 1, "a board has two cells at least");
+    let mut mine = vec![vec![false; m]; n];
+    for i in 0..k {
+        mine[tokens[4 + 2 * i]][tokens[5 + 2 * i]] = true;
+    }
+    let count = |r: usize, c: usize| neighbours(r, c, n, m, true).iter().filter(|&&(a, b)| mine[a][b]).count();
+    let mut panel = vec![vec![-1i32; m]; n];
+    let mut safe_left = (0..n).flat_map(|r| (0..m).map(move |c| (r, c))).filter(|&(r, c)| !mine[r][c]).count();
+    let mut out = String::new();
+    let mut printed = false;
+    for i in 0..l {
+        let (r, c) = (tokens[4 + 2 * k + 2 * i], tokens[5 + 2 * k + 2 * i]);
+        if panel[r][c] != -1 {
+            continue;
+        }
+        if printed {
+            out.push('\n');
+        }
+        printed = true;
+        if mine[r][c] {
+            out.push_str("You lose\n");
+            break;
+        }
+        let mut stack = vec![(r, c)];
+        while let Some((a, b)) = stack.pop() {
+            if panel[a][b] != -1 {
+                continue;
+            }
+            panel[a][b] = count(a, b) as i32;
+            safe_left -= 1;
+            if panel[a][b] == 0 {
+                stack.extend(neighbours(a, b, n, m, true));
+            }
+        }
+        for row in &panel {
+            for value in row {
+                out.push_str(&format!("{value} "));
+            }
+            out.push('\n');
+        }
+        if safe_left == 0 {
+            out.push_str("You win\n");
+            break;
+        }
+    }
+    io::stdout().write_all(out.as_bytes()).unwrap();
+}
+
+fn update_board(loops: bool) {
+    let mut text = String::new();
+    io::stdin().read_to_string(&mut text).unwrap();
+    let text: String = text.split_whitespace().collect();
+    let mut rest = text.as_str();
+    let mut out = String::new();
+    while !rest.is_empty() {
+        let end = rest.find("]]").unwrap() + 2;
+        let mut board: Vec<Vec<u8>> = rest[1..end - 1]
+            .split(']')
+            .filter(|row| !row.is_empty())
+            .map(|row| row.trim_start_matches(',').trim_start_matches('[').split(',').map(|cell| cell.as_bytes()[1]).collect())
+            .collect();
+        rest = &rest[end..];
+        let close = rest.find(']').unwrap();
+        let click: Vec<usize> = rest[1..close].split(',').map(|v| v.parse().unwrap()).collect();
+        rest = &rest[close + 1..];
+        let (n, m) = (board.len(), board[0].len());
+        let (r, c) = (click[0], click[1]);
+        if board[r][c] == b'M' {
+            board[r][c] = b'X';
+        } else if board[r][c] == b'E' {
+            let mut queue = vec![(r, c)];
+            let mut queued = vec![vec![false; m]; n];
+            queued[r][c] = true;
+            let mut head = 0;
+            while head < queue.len() {
+                let (a, b) = queue[head];
+                let around = neighbours(a, b, n, m, true);
+                let mines = around.iter().filter(|&&(x, y)| matches!(board[x][y], b'M' | b'X')).count();
+                if mines > 0 {
+                    board[a][b] = b'0' + mines as u8;
+                    if loops {
+                        continue;
+                    }
+                    head += 1;
+                    continue;
+                }
+                head += 1;
+                board[a][b] = b'B';
+                for (x, y) in around {
+                    if board[x][y] == b'E' && !queued[x][y] {
+                        queued[x][y] = true;
+                        queue.push((x, y));
+                    }
+                }
+            }
+        }
+        let rows: Vec<String> = board
+            .iter()
+            .map(|row| format!("[{}]", row.iter().map(|&b| format!("\"{}\"", b as char)).collect::<Vec<_>>().join(",")))
+            .collect();
+        out.push_str(&format!("[{}]\n", rows.join(",")));
+    }
+    io::stdout().write_all(out.as_bytes()).unwrap();
+}
+
+fn jlu_machine(sensible: bool) {
+    let tokens: Vec<i64> = read_tokens().iter().map(|t| t.parse().unwrap()).collect();
+    let (n, m) = (tokens[0] as usize, tokens[1] as usize);
+    if !sensible {
+        println!("hello");
+        return;
+    }
+    let first = (0..n * m).find(|&i| tokens[2 + i] == -1).unwrap();
+    println!("{} {}", first / m, first % m);
+}
+
+fn acm_client(plays: bool) {
+    let stdin = io::stdin();
+    let mut lines = stdin.lock().lines();
+    let header = lines.next().unwrap().unwrap();
+    let sizes: Vec<usize> = header.split_whitespace().map(|t| t.parse().unwrap()).collect();
+    let (n, m) = (sizes[0], sizes[1]);
+    loop {
+        let mut map = Vec::new();
+        for _ in 0..n {
+            match lines.next() {
+                Some(Ok(line)) => map.push(line.into_bytes()),
+                _ => return,
+            }
+        }
+        if !plays {
+            return;
+        }
+        let first = (0..n * m).find(|&i| map[i / m][i % m] == b'?').unwrap();
+        println!("{} {} 0", first / m, first % m);
+        io::stdout().flush().unwrap();
+    }
+}
