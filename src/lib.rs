@@ -17,7 +17,6 @@ pub mod limits;
 pub mod mt19937;
 pub mod play;
 pub mod rng;
-#[allow(missing_docs)] // documented by the solver-engine rework
 pub mod solver;
 pub mod stress;
 

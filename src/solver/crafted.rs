@@ -151,9 +151,11 @@ pub struct AdversaryGame {
     pub first: usize,
     /// The player's moves.
     pub moves: u64,
-    /// Moves that were guesses, and the mines moved away from a click.
+    /// The moves that were guesses.
     pub guesses: u64,
+    /// How many times the adversary moved mines away from a click.
     pub relocations: u64,
+    /// Whether the player opened every safe cell.
     pub won: bool,
 }
 

@@ -6,27 +6,29 @@
 //!
 //! 1. Flags are taken as mines. Single-number rules (a number whose unknown cells are all
 //!    mines, or that already has all its mines) run to a fixpoint; what they settle is
-//!    certain ([`frontier`]).
+//!    certain (`frontier.rs`).
 //! 2. The remaining closed cells next to numbers (the frontier) are grouped into boxes of cells
 //!    that touch exactly the same numbers, and the boxes into independent components. All of
 //!    this is kept between analyses: a new view is compared with the last one (or read from
 //!    its change list), and only the components a change touched are regrouped.
-//! 3. Each new component's arrangements are enumerated by backtracking ([`enumerate`]); for
+//! 3. Each new component's arrangements are enumerated by backtracking (`enumerate.rs`); for
 //!    one with too many, each box gets its exact probability given only the numbers it touches
-//!    ([`approximate`]: calibrated, less sharp), counted by [`Solver::approximations`].
-//! 4. Components are combined into probabilities ([`combine`]): independently with a density,
+//!    (`approximate.rs`: calibrated, less sharp), counted by [`Solver::approximations`].
+//! 4. Components are combined into probabilities (`combine.rs`): independently with a density,
 //!    through the cells off the frontier with a known total. Cells safe (or mines) in every
 //!    arrangement are certain, and stay known from then on.
-//! 5. Safe cells are listed likeliest-0 first. With none, the guess is chosen among the cells
+//! 5. The certain moves (the safe cell likeliest to show 0, the chord opening the most) are
+//!    kept ready between analyses and looked at again only around what changed (`moves.rs`).
+//!    With no safe cell, the guess is chosen among the cells
 //!    within 0.03 of the lowest mine probability by the chance that what they show makes
 //!    progress: a probe opens the cell on the real state without reading its number,
 //!    regroups and enumerates only the components it touches (tallied by what the cell would
-//!    show), reuses the others, and is rolled back ([`guess`]).
+//!    show), reuses the others, and is rolled back (`guess.rs`).
 //!
 //! One analysis (with its probes) walks at most [`NODE_BUDGET`] nodes: results depend on the
 //! view alone, never on time or threads. When the budget runs out the decision is made with
 //! what is known: a component not enumerated is estimated, a guess not probed is scored by a
-//! local estimate.
+//! local estimate. [`crafted`] makes the hostile inputs that tests and benchmarks hold it to.
 
 mod approximate;
 mod combine;
@@ -63,6 +65,30 @@ const RETRY_SHARE: u64 = 64;
 const PRODUCTS_PER_NODE: u64 = 16;
 
 /// The solver and what it knows of the last view it analysed. One per thread (or per game).
+///
+/// Each analysis starts from what the solver knew of the last view when the new one only
+/// adds to it (closed cells opened or flagged, same grid and mine count), else from nothing;
+/// either way the answer is the one for the view alone (unless the budget ran out, when what
+/// was estimated before may be kept).
+///
+/// # Complexity
+/// Memory O(cells). An analysis costs O(cells changed and components they touch) plus their
+/// enumeration, at most [`NODE_BUDGET`] nodes with the probes; the first one of a game and a
+/// guess add O(cells).
+///
+/// # Examples
+/// ```
+/// use minejudge::board::Grid;
+/// use minejudge::solver::{Mines, Move, Seen, Solver, Style, View};
+/// // "1??" with one mine: the 1 sees one closed cell, so cell 1 is the mine and cell 2 safe.
+/// let mut view = View::new(Grid::new(1, 3));
+/// view.set(0, Seen::Open(1));
+/// let mut solver = Solver::new();
+/// let decision = solver.next_move(&view, Mines::Known(1), Style::CLICKS).unwrap().unwrap();
+/// assert_eq!(decision.action, Move::Open(2));
+/// assert!(decision.certain);
+/// assert_eq!(solver.certain_mines(), &[1]);
+/// ```
 #[derive(Debug)]
 pub struct Solver {
     node_budget: u64,
@@ -122,6 +148,7 @@ fn odds(p: f64) -> f64 {
 }
 
 impl Solver {
+    /// A solver with the default budget, [`NODE_BUDGET`].
     pub fn new() -> Solver {
         Solver::with_budget(0)
     }

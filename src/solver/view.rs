@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// What the player sees of one cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Seen {
+    /// Not opened yet.
     Closed,
     /// Flagged by the player; the solver takes every flag as a mine.
     Flagged,
@@ -72,14 +73,23 @@ impl View {
         }
     }
 
+    /// The grid it shows.
     pub fn grid(&self) -> Grid {
         self.grid
     }
 
+    /// What is seen of cell `index` (row-major).
+    ///
+    /// # Panics
+    /// If `index` is off the grid.
     pub fn get(&self, index: usize) -> Seen {
         self.cells[index]
     }
 
+    /// Sees cell `index` as `seen` from now on.
+    ///
+    /// # Panics
+    /// If `index` is off the grid.
     pub fn set(&mut self, index: usize, seen: Seen) {
         if self.cells[index] == seen {
             return;
@@ -93,6 +103,7 @@ impl View {
         self.changes.push(index as u32);
     }
 
+    /// Every cell, row-major.
     pub fn cells(&self) -> &[Seen] {
         &self.cells
     }
@@ -190,7 +201,9 @@ impl Style {
 /// A move on a cell (row-major index).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Move {
+    /// Open this closed cell.
     Open(usize),
+    /// Flag this closed cell as a mine.
     Flag(usize),
     /// Open every closed, unflagged neighbour of this open number (its flags are complete).
     Chord(usize),
@@ -199,6 +212,7 @@ pub enum Move {
 /// The next move, with the probability that the cell it opens (or flags) is a mine.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Decision {
+    /// The move.
     pub action: Move,
     /// For `Open`/`Chord`: the chance of hitting a mine (0 when certain); for `Flag`: 1.
     pub mine_probability: f64,
