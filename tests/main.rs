@@ -19,6 +19,7 @@ mod jlu_panel;
 mod mine_ops;
 mod play;
 mod solver;
+mod solver_hostile;
 mod stress;
 mod update_board;
 mod util;

@@ -155,6 +155,9 @@ pub struct AdversaryGame {
     pub guesses: u64,
     /// How many times the adversary moved mines away from a click.
     pub relocations: u64,
+    /// Certain moves that were wrong (a mine opened, a safe cell flagged): a solver fault, as
+    /// every layout the adversary could hold fits what the player saw.
+    pub faults: u64,
     /// Whether the player opened every safe cell.
     pub won: bool,
 }
@@ -219,6 +222,7 @@ pub fn adversary_game(
     game.open(first);
     let mut moves = 0;
     let mut guesses = 0;
+    let mut faults = 0;
     let mut won = false;
     while moves < max_moves {
         // The cover's own count is of the first layout's safe cells; the layout changes.
@@ -235,14 +239,19 @@ pub fn adversary_game(
             Move::Flag(cell) => {
                 game.cover.set_flag(cell, true);
                 game.view.set(cell, Seen::Flagged);
+                faults += !game.board.is_mine(cell) as u64;
                 game.board.is_mine(cell)
             }
-            Move::Open(cell) => game.click(rng, cell),
+            Move::Open(cell) => {
+                faults += (decision.certain && game.mine[cell]) as u64;
+                game.click(rng, cell)
+            }
             Move::Chord(cell) => {
                 let targets: Vec<usize> = grid
                     .neighbours(cell)
                     .filter(|&n| game.cover.state(n) == CellState::Closed)
                     .collect();
+                faults += targets.iter().filter(|&&n| game.mine[n]).count() as u64;
                 targets.into_iter().all(|n| game.click(rng, n))
             }
         };
@@ -256,6 +265,7 @@ pub fn adversary_game(
         moves,
         guesses,
         relocations: game.relocations,
+        faults,
         won,
     }
 }

@@ -499,3 +499,125 @@ fn ln_weight_at(c: Counts, ln_scale: f64, ln_odds: f64) -> f64 {
     let z: f64 = c.weight.iter().zip(&coef.w).map(|(w, x)| w * x).sum();
     z.ln() + top + ln_scale
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Cover, FlagsInCascade, Grid};
+    use crate::rng::Rng;
+    use crate::solver::{Seen, View};
+
+    /// The chance that `cell`, opened safely, shows a number after which some other closed
+    /// cell is certain safe, weighted as `progress` weighs it: by brute force over every
+    /// arrangement, and a fresh solver for each number.
+    fn brute_progress(view: &View, mines: Mines, cell: usize) -> f64 {
+        let grid = view.grid();
+        let closed: Vec<usize> = (0..grid.len())
+            .filter(|&c| view.get(c) == Seen::Closed)
+            .collect();
+        let mut by_number = [0.0f64; 9];
+        for mask in 0u32..1 << closed.len() {
+            let mine = |c: usize| {
+                view.get(c) == Seen::Flagged
+                    || closed
+                        .iter()
+                        .position(|&x| x == c)
+                        .is_some_and(|i| mask >> i & 1 == 1)
+            };
+            if mine(cell) {
+                continue;
+            }
+            let fits = (0..grid.len()).all(|c| match view.get(c) {
+                Seen::Open(n) => grid.neighbours(c).filter(|&x| mine(x)).count() == n as usize,
+                _ => true,
+            });
+            let k = mask.count_ones() as usize;
+            let weight = match mines {
+                Mines::Known(total) => {
+                    let flags = (0..grid.len())
+                        .filter(|&c| view.get(c) == Seen::Flagged)
+                        .count();
+                    (k + flags == total) as u8 as f64
+                }
+                Mines::Density(p) => p.powi(k as i32) * (1.0 - p).powi((closed.len() - k) as i32),
+            };
+            if fits && weight > 0.0 {
+                by_number[grid.neighbours(cell).filter(|&x| mine(x)).count()] += weight;
+            }
+        }
+        let (mut total, mut good) = (0.0, 0.0);
+        for (v, &w) in by_number.iter().enumerate() {
+            if w == 0.0 {
+                continue;
+            }
+            let mut shown = view.clone();
+            shown.set(cell, Seen::Open(v as u8));
+            let mut solver = Solver::new();
+            solver.analyse(&shown, mines).unwrap();
+            let safe = solver.certain_safe().len();
+            total += w;
+            good += w * safe.min(PROGRESS_CAP) as f64 / PROGRESS_CAP as f64;
+        }
+        good / total
+    }
+
+    #[test]
+    fn a_probe_weighs_each_number_as_re_analysing_it_would() {
+        let seed = 0x9b0;
+        let mut rng = Rng::new(seed);
+        let mut probed = 0;
+        for case in 0..400 {
+            let (rows, cols) = (2 + rng.below(4), 2 + rng.below(4));
+            let grid = Grid::new(rows, cols);
+            let count = 1 + rng.below(rows * cols / 3 + 1);
+            let mut cells: Vec<usize> = (0..grid.len()).collect();
+            rng.shuffle(&mut cells);
+            let board = Board::from_mines(grid, cells[..count].iter().copied());
+            let mut cover = Cover::new(&board);
+            let safe: Vec<usize> = (0..grid.len()).filter(|&c| !board.is_mine(c)).collect();
+            let mut opened = Vec::new();
+            cover.reveal_from(
+                &board,
+                safe[rng.below(safe.len())],
+                FlagsInCascade::Cleared,
+                &mut opened,
+            );
+            let view = View::observe(&board, &cover);
+            let closed = view.cells().iter().filter(|&&s| s == Seen::Closed).count();
+            if closed > 12 {
+                continue;
+            }
+            let mines = if rng.chance(0.5) {
+                Mines::Known(count)
+            } else {
+                Mines::Density(0.1 + 0.3 * rng.unit())
+            };
+            let mut solver = Solver::new();
+            solver.analyse(&view, mines).unwrap();
+            if !solver.certain_safe().is_empty() {
+                continue;
+            }
+            // With a known total, other components could become certain through the count
+            // alone: progress counts only the touched ones, so compare where there is one.
+            if matches!(mines, Mines::Known(_)) && solver.frontier.live_components().count() > 1 {
+                continue;
+            }
+            for cell in 0..grid.len() {
+                if solver.frontier.know(cell) != Know::Unknown || solver.is_isolated(cell) {
+                    continue;
+                }
+                solver.left = u64::MAX;
+                let Ok(got) = solver.probe(mines, cell) else {
+                    panic!("case {case} (seed {seed}): probe of {cell} unfinished");
+                };
+                let want = brute_progress(&view, mines, cell);
+                assert!(
+                    (got - want).abs() < 1e-9,
+                    "case {case} (seed {seed}) {mines:?} cell {cell}: probe {got}, brute force {want}\n{view:?}"
+                );
+                probed += 1;
+            }
+        }
+        assert!(probed > 300, "only {probed} probes compared");
+    }
+}
