@@ -1,0 +1,253 @@
+//! `cargo bench --bench solver_worst`: the solver on hostile inputs, worst case first.
+//!
+//! 1. One decision, as the stateless `jlu-machine` makes it, on crafted panels (see
+//!    `minejudge::solver::crafted`) of every size up to the course's 30x30, both patterns,
+//!    with and without the mine count: the worst single decision by time and by nodes, with its
+//!    seed, against the node budget.
+//! 2. Whole programs: `jlu-machine` on a crafted 300x300 panel, `acm-client` on random
+//!    300x300 and 1000x1000 maps at density 0.15 and on maps built by the adaptive adversary
+//!    at 80x80: wall time and peak memory (GNU time), the worst of each kind.
+//!
+//! Seeds are printed; `SOLVER_BENCH_SEED` changes the first one. The last run's figures are
+//! kept in `target/bench/solver_worst.baseline` and the change against them is printed.
+
+#[path = "common/baseline.rs"]
+mod baseline;
+
+use baseline::Baseline;
+use minejudge::board::Grid;
+use minejudge::rng::Rng;
+use minejudge::solver::crafted::{adversary_game, crafted_panel, jlu_machine_input, Pattern};
+use minejudge::solver::{Mines, Solver, Style, JLU_DENSITY, NODE_BUDGET};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Crafted panels per size, pattern and count rule.
+const PANELS: u64 = 30;
+
+/// The worst decision found so far.
+#[derive(Default)]
+struct Worst {
+    time: Duration,
+    nodes: u64,
+    what: String,
+}
+
+fn main() {
+    let seed = std::env::var("SOLVER_BENCH_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1u64);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let work = root.join("target/bench");
+    fs::create_dir_all(&work).expect("target/bench");
+    let mut baseline = Baseline::load("solver_worst");
+    println!("solver on hostile inputs, seeds from {seed}, node budget {NODE_BUDGET}");
+
+    // 1. Single decisions on crafted panels.
+    let (mut by_time, mut by_nodes) = (Worst::default(), Worst::default());
+    let mut decisions = 0;
+    let mut total = Duration::ZERO;
+    for side in [10, 16, 20, 24, 30] {
+        for pattern in [Pattern::Lattice, Pattern::Lines] {
+            for told in [false, true] {
+                for i in 0..PANELS {
+                    let panel_seed = seed + i;
+                    let mut rng = Rng::new(panel_seed);
+                    let grid = Grid::new(side, side);
+                    // jlu-machine's rule without a count: 50 mines on 20x20, else the density.
+                    let layout = if side == 20 {
+                        Mines::Known(50)
+                    } else {
+                        Mines::Density(JLU_DENSITY)
+                    };
+                    let (board, view) = crafted_panel(&mut rng, grid, layout, pattern);
+                    let mines = if told {
+                        Mines::Known(board.mines())
+                    } else {
+                        layout
+                    };
+                    let mut solver = Solver::new();
+                    let started = Instant::now();
+                    solver
+                        .next_move(&view, mines, Style::CLICKS)
+                        .expect("a crafted panel is consistent");
+                    let time = started.elapsed();
+                    decisions += 1;
+                    total += time;
+                    let what = format!(
+                        "{side}x{side} {pattern:?}{} seed {panel_seed}",
+                        if told { " with its count" } else { "" }
+                    );
+                    if time > by_time.time {
+                        by_time = Worst {
+                            time,
+                            nodes: solver.nodes(),
+                            what: what.clone(),
+                        };
+                    }
+                    if solver.nodes() > by_nodes.nodes {
+                        by_nodes = Worst {
+                            time,
+                            nodes: solver.nodes(),
+                            what,
+                        };
+                    }
+                }
+            }
+        }
+    }
+    println!(
+        "\none decision on {decisions} crafted panels up to 30x30: mean {:.2} ms",
+        total.as_secs_f64() * 1e3 / decisions as f64
+    );
+    for (label, worst) in [("slowest", &by_time), ("most nodes", &by_nodes)] {
+        println!(
+            "  {label:<10} {:>7.2} ms, {:>9} nodes: {}",
+            worst.time.as_secs_f64() * 1e3,
+            worst.nodes,
+            worst.what
+        );
+    }
+    let ms = by_time.time.as_secs_f64() * 1e3;
+    println!("  {}", baseline.compare("decision_worst", ms));
+
+    // 2. Whole programs.
+    let jlu_machine = PathBuf::from(env!("CARGO_BIN_EXE_jlu-machine"));
+    let acm_client = PathBuf::from(env!("CARGO_BIN_EXE_acm-client"));
+    println!();
+    let mut rng = Rng::new(seed);
+    let (_, view) = crafted_panel(
+        &mut rng,
+        Grid::new(300, 300),
+        Mines::Density(JLU_DENSITY),
+        Pattern::Lattice,
+    );
+    let input = work.join("solver_worst_panel_300.in");
+    fs::write(&input, jlu_machine_input(&view, None)).expect("write panel");
+    let run = run_once(&jlu_machine, &input, &work);
+    run.print(&format!("jlu-machine, crafted 300x300 panel (seed {seed})"));
+    println!("  {}", baseline.compare("panel_300", run.ms()));
+    for side in [300, 1000] {
+        let input = work.join(format!("solver_worst_acm_{side}.in"));
+        fs::write(&input, random_map(seed, side, 0.15)).expect("write map");
+        let run = run_once(&acm_client, &input, &work);
+        run.print(&format!(
+            "acm-client, random {side}x{side} map at 0.15 (seed {seed})"
+        ));
+        println!("  {}", baseline.compare(&format!("acm_{side}"), run.ms()));
+    }
+    let mut worst: Option<(Run, String)> = None;
+    for density in [0.25, 0.3] {
+        for i in 0..4 {
+            let game_seed = seed + i;
+            let mut rng = Rng::new(game_seed);
+            let mut solver = Solver::new();
+            let game = adversary_game(
+                &mut rng,
+                Grid::new(80, 80),
+                density,
+                Mines::Density(0.15),
+                &mut solver,
+                u64::MAX,
+            );
+            let input = work.join("solver_worst_adversary.in");
+            fs::write(&input, game.acm_input()).expect("write map");
+            let run = run_once(&acm_client, &input, &work);
+            let what = format!(
+                "density {density} seed {game_seed}: {} moves, {} guesses, {} mines moved",
+                game.moves, game.guesses, game.relocations
+            );
+            if worst.as_ref().map_or(true, |(w, _)| run.time > w.time) {
+                worst = Some((run, what));
+            }
+        }
+    }
+    let (run, what) = worst.expect("adversary games");
+    run.print(&format!(
+        "acm-client, adaptive adversary 80x80, worst of 8 ({what})"
+    ));
+    println!("  {}", baseline.compare("adversary_80", run.ms()));
+    baseline.save();
+}
+
+/// A course-style single game: `n m`, the map, the first click (an inner cell whose
+/// neighbourhood is free of mines).
+fn random_map(seed: u64, side: usize, density: f64) -> Vec<u8> {
+    let mut rng = Rng::new(seed);
+    let first = (1 + rng.below(side - 2), 1 + rng.below(side - 2));
+    let mut text = format!("{side} {side}\n").into_bytes();
+    for row in 0..side {
+        for col in 0..side {
+            let near = row.abs_diff(first.0) <= 1 && col.abs_diff(first.1) <= 1;
+            text.push(if !near && rng.chance(density) {
+                b'X'
+            } else {
+                b'.'
+            });
+        }
+        text.push(b'\n');
+    }
+    text.extend_from_slice(format!("{} {}\n", first.0, first.1).as_bytes());
+    text
+}
+
+/// One program run: its wall time and peak memory.
+struct Run {
+    time: Duration,
+    peak_kib: Option<u64>,
+}
+
+impl Run {
+    fn ms(&self) -> f64 {
+        self.time.as_secs_f64() * 1e3
+    }
+
+    fn print(&self, label: &str) {
+        let peak = self.peak_kib.map_or("n/a".to_string(), |kib| {
+            format!("{:.1} MiB", kib as f64 / 1024.0)
+        });
+        println!("{label}: {:.0} ms, peak {peak}", self.ms());
+    }
+}
+
+/// Runs `exe` on `input` once for the time and once under GNU time for the peak memory.
+fn run_once(exe: &Path, input: &Path, work: &Path) -> Run {
+    let started = Instant::now();
+    let status = Command::new(exe)
+        .stdin(fs::File::open(input).expect("input"))
+        .stdout(fs::File::create(work.join("solver_worst.out")).expect("output"))
+        .status()
+        .expect("run program");
+    let time = started.elapsed();
+    assert!(
+        status.success(),
+        "{} failed on {}",
+        exe.display(),
+        input.display()
+    );
+    Run {
+        time,
+        peak_kib: peak_kib(exe, input),
+    }
+}
+
+/// Peak resident memory of one run, from GNU time's `%M` (KiB).
+fn peak_kib(exe: &Path, input: &Path) -> Option<u64> {
+    let output = Command::new("/usr/bin/time")
+        .args(["-f", "%M"])
+        .arg(exe)
+        .stdin(fs::File::open(input).ok()?)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .ok()?;
+    String::from_utf8_lossy(&output.stderr)
+        .lines()
+        .last()?
+        .trim()
+        .parse()
+        .ok()
+}
