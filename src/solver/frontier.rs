@@ -240,6 +240,9 @@ pub(super) struct Frontier {
     pub unknown: usize,
     /// Unknown cells in no component (next to no number).
     pub outside: usize,
+    /// A list holding every such cell, and some that no longer are (see
+    /// [`Frontier::outside_cells`]).
+    outside_list: Vec<u32>,
     /// Known mines (flags and facts) that no component counts.
     pub loose_mines: usize,
     /// Flags and mine facts.
@@ -301,6 +304,7 @@ impl Frontier {
             free: Vec::new(),
             unknown: 0,
             outside: 0,
+            outside_list: Vec::new(),
             loose_mines: 0,
             known_mines: 0,
             safe: CellSet::default(),
@@ -350,6 +354,8 @@ impl Frontier {
         self.free.clear();
         self.unknown = n;
         self.outside = n;
+        self.outside_list.clear();
+        self.outside_list.extend(0..n as u32);
         self.loose_mines = 0;
         self.known_mines = 0;
         self.safe.reset(n);
@@ -377,6 +383,17 @@ impl Frontier {
 
     pub(super) fn know(&self, cell: usize) -> Know {
         self.cells[cell].know
+    }
+
+    /// The unknown cells next to no number. Cells only ever leave that set (until a reset),
+    /// so the list is trimmed as it is read: reading it costs what it holds.
+    pub(super) fn outside_cells(&mut self) -> &[u32] {
+        let cells = &self.cells;
+        self.outside_list.retain(|&c| {
+            let c = cells[c as usize];
+            c.know == Know::Unknown && c.comp == NONE
+        });
+        &self.outside_list
     }
 
     /// Whether `cell` is unknown and next to no number.

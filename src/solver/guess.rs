@@ -325,7 +325,7 @@ impl Solver {
                 let ln_factorial = &self.ln_factorial;
                 for v in 0..values {
                     let region = match watched {
-                        None => unwatched.clone(),
+                        None => std::borrow::Cow::Borrowed(&unwatched),
                         Some((_, id)) => {
                             let t = tallies(&f.comps[id as usize]);
                             let c = t.counts(v);
@@ -333,7 +333,11 @@ impl Solver {
                                 continue;
                             }
                             fill_counts_law(c, t.ln_scale, &mut watched_law[0]);
-                            watched_law[0].and(&unwatched, &mut work)
+                            if other_laws.is_empty() {
+                                std::borrow::Cow::Borrowed(&watched_law[0])
+                            } else {
+                                std::borrow::Cow::Owned(watched_law[0].and(&unwatched, &mut work))
+                            }
                         }
                     };
                     let binomial = |n, k| ln_binomial(ln_factorial, n, k);

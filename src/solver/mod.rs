@@ -399,10 +399,12 @@ impl Solver {
         touched.clear();
         touched.extend_from_slice(&self.changed);
         touched.extend_from_slice(self.frontier.settled());
+        let read_or_settled = touched.len();
         for &id in &self.created {
             touched.extend_from_slice(&self.frontier.comps[id as usize].cells);
         }
-        self.refresh_moves(&touched, fresh || refresh_all);
+        let (changed, _) = touched.split_at(read_or_settled);
+        self.refresh_moves(&touched, changed, fresh || refresh_all);
         self.touched = touched;
         self.frontier.commit();
         Ok(())
@@ -672,10 +674,9 @@ impl Solver {
         };
         self.set_outside(p, Some(zero));
         if let Some(fact) = fact {
-            for cell in 0..self.frontier.cells.len() {
-                if self.frontier.is_outside(cell) {
-                    self.frontier.settle(cell, fact);
-                }
+            let cells = self.frontier.outside_cells().to_vec();
+            for cell in cells {
+                self.frontier.settle(cell as usize, fact);
             }
         }
     }
@@ -691,13 +692,19 @@ impl Solver {
     /// Writes the probabilities that changed: cells read or settled in this analysis, the
     /// components combined, the cells off the frontier when their probability moved.
     fn write_probabilities(&mut self, all_comps: bool) {
+        let outside = self.outside_now;
+        if outside.to_bits() != self.outside_probability.to_bits() {
+            self.outside_probability = outside;
+            for &cell in self.frontier.outside_cells() {
+                self.probability[cell as usize] = outside;
+            }
+        }
         let f = &self.frontier;
         let value = |cell: usize, fallback: f64| match f.know(cell) {
             Know::Open | Know::Safe => 0.0,
             Know::Mine | Know::Flag => 1.0,
             Know::Unknown => fallback,
         };
-        let outside = self.outside_now;
         for &cell in self.changed.iter().chain(f.settled()) {
             let cell = cell as usize;
             self.probability[cell] = value(cell, outside);
@@ -713,14 +720,6 @@ impl Solver {
                 let p = comp.box_probability[b];
                 for &cell in comp.box_cells(b) {
                     self.probability[cell as usize] = value(cell as usize, p);
-                }
-            }
-        }
-        if outside.to_bits() != self.outside_probability.to_bits() {
-            self.outside_probability = outside;
-            for cell in 0..f.cells.len() {
-                if f.is_outside(cell) {
-                    self.probability[cell] = outside;
                 }
             }
         }

@@ -4,7 +4,7 @@
 //! every safe cell still waiting to be opened (an ACM player flags its certain mines one move
 //! at a time while thousands of safe cells wait).
 
-use super::frontier::Know;
+use super::frontier::{Frontier, Know};
 use super::{Seen, Solver};
 use std::cmp::Reverse;
 use std::collections::{BTreeSet, BinaryHeap};
@@ -21,6 +21,10 @@ pub(super) struct Ready {
     chords: BTreeSet<(Reverse<u8>, u32)>,
     /// Per cell: how many cells its chord opens in `chords`, 0 when it is not there.
     opens: Vec<u8>,
+    /// Cells read or settled since the chords were last brought up to date (a player that
+    /// never chords never pays for them), or every cell when `stale`.
+    pending: Vec<u32>,
+    stale: bool,
     look: Vec<u32>,
 }
 
@@ -32,33 +36,28 @@ impl Ready {
         self.chords.clear();
         self.opens.clear();
         self.opens.resize(cells, 0);
+        self.pending.clear();
+        self.stale = true;
     }
 }
 
 impl Solver {
-    /// After an update: looks again at the safe cells and numbers next to `touched` (cells
-    /// read, settled, or whose probability changed), or at all of them.
+    /// After an update: looks again at the safe cells next to `touched` (cells read, settled,
+    /// or whose probability changed; all of them when `all` probabilities may have changed)
+    /// and at the numbers next to `changed` (cells read or settled: what a chord depends on).
     ///
     /// # Complexity
-    /// O(64 * touched * log(safe cells)), or O(64 * safe cells) for all.
-    pub(super) fn refresh_moves(&mut self, touched: &[u32], all: bool) {
+    /// O(64 * touched * log(safe cells)), or O(8 * safe cells) more for all.
+    pub(super) fn refresh_moves(&mut self, touched: &[u32], changed: &[u32], all: bool) {
         let mut look = std::mem::take(&mut self.ready.look);
         look.clear();
         if all {
             self.ready.heap.clear();
             self.ready.score.iter_mut().for_each(|s| *s = f64::NAN);
-            self.ready.chords.clear();
-            self.ready.opens.iter_mut().for_each(|o| *o = 0);
             look.extend_from_slice(self.frontier.safe.cells());
         } else {
-            look.extend_from_slice(touched);
+            with_neighbours(&self.frontier, touched, &mut look);
         }
-        let f = &self.frontier;
-        let around: Vec<u32> = look
-            .iter()
-            .flat_map(|&c| f.around(c as usize).map(|n| n as u32))
-            .collect();
-        look.extend(around);
         for &cell in &look {
             let cell = cell as usize;
             if self.frontier.know(cell) == Know::Safe {
@@ -72,8 +71,12 @@ impl Solver {
             } else {
                 self.ready.score[cell] = f64::NAN;
             }
-            if matches!(self.frontier.seen[cell], Seen::Open(_)) {
-                self.examine_chord(cell);
+        }
+        if !self.ready.stale {
+            self.ready.pending.extend_from_slice(changed);
+            if self.ready.pending.len() > self.frontier.cells.len() {
+                self.ready.stale = true;
+                self.ready.pending.clear();
             }
         }
         let live = self.frontier.safe.cells().len();
@@ -95,6 +98,9 @@ impl Solver {
     /// chord is safe even if a flag were wrong).
     fn examine_chord(&mut self, cell: usize) {
         let f = &self.frontier;
+        if !matches!(f.seen[cell], Seen::Open(_)) {
+            return;
+        }
         let Seen::Open(number) = f.seen[cell] else {
             return;
         };
@@ -131,7 +137,23 @@ impl Solver {
     }
 
     /// The chord that opens the most cells, the first in row-major order among equals.
-    pub(super) fn best_chord(&self) -> Option<usize> {
+    pub(super) fn best_chord(&mut self) -> Option<usize> {
+        let mut look = std::mem::take(&mut self.ready.look);
+        look.clear();
+        if self.ready.stale {
+            // A chord opens safe cells: the numbers next to them are all there can be.
+            self.ready.chords.clear();
+            self.ready.opens.iter_mut().for_each(|o| *o = 0);
+            with_neighbours(&self.frontier, self.frontier.safe.cells(), &mut look);
+            self.ready.stale = false;
+        } else {
+            with_neighbours(&self.frontier, &self.ready.pending, &mut look);
+        }
+        self.ready.pending.clear();
+        for &cell in &look {
+            self.examine_chord(cell as usize);
+        }
+        self.ready.look = look;
         self.ready.chords.first().map(|&(_, cell)| cell as usize)
     }
 
@@ -157,5 +179,13 @@ impl Solver {
                 .total_cmp(&score[a as usize])
                 .then(a.cmp(&b))
         });
+    }
+}
+
+/// `cells` and their neighbours (some more than once) into `out`.
+fn with_neighbours(f: &Frontier, cells: &[u32], out: &mut Vec<u32>) {
+    for &c in cells {
+        out.push(c);
+        out.extend(f.around(c as usize).map(|n| n as u32));
     }
 }
