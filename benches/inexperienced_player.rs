@@ -1,5 +1,10 @@
-//! `inexperienced-player` benchmark: seeded random boards of 300x300 and 1000x1000 through the
-//! whole `solve` (parse, search, print), with the time per board and how it grows with the cells.
+//! `inexperienced-player` benchmark: the crafted boards of `minejudge::inputs::inexperienced_patterns`
+//! and seeded random boards, each at 250x250 and 1000x1000, through the whole `solve` (parse,
+//! search, print). Prints per board the CPU time per cell and the cells the search's games
+//! opened per cell, per kind of board how the time grew from 250x250 to 1000x1000 (16x is
+//! linear), and the worst board. Times are this thread's CPU time (from
+//! `/proc/thread-self/schedstat`, else wall time): the best of 3 blocks, each solving the board
+//! as often as it takes to last at least 0.2 s, which the clock measures well.
 
 #[path = "common/baseline.rs"]
 mod baseline;
@@ -7,75 +12,124 @@ mod baseline;
 use baseline::Baseline;
 use minejudge::board::{Board, Grid};
 use minejudge::games::mcpc_inexperienced;
+use minejudge::inputs::inexperienced_patterns::{judge_input, Pattern};
 use minejudge::inputs::random_mines;
 use minejudge::io::runner::solve_in_memory;
 use minejudge::rng::Rng;
 use std::time::Instant;
 
+/// The seed of every random board.
 const SEED: u64 = 2003;
 
-fn main() {
-    println!("inexperienced-player benchmark, seed {SEED}");
-    let cases = [
-        (300, 0.10),
-        (300, 0.15),
-        (300, 0.20),
-        (1000, 0.15),
-        // Beyond the issue's list: many starts outside each other's end states.
-        (1000, 0.20),
-    ];
-    let mut baseline = Baseline::load("inexperienced_player");
-    let mut per_cell_at_300: Vec<(f64, f64)> = Vec::new();
-    for (index, &(side, density)) in cases.iter().enumerate() {
-        let seed = SEED + index as u64;
-        let mut rng = Rng::new(seed);
-        let grid = Grid::new(side, side);
-        let mine = random_mines(&mut rng, grid, density);
-        let mut input = Vec::with_capacity(grid.len() + side + 32);
-        input.extend_from_slice(format!("{side} {side}\n").as_bytes());
-        for row in mine.chunks(side) {
-            input.extend(row.iter().map(|&m| if m { b'M' } else { b'.' }));
-            input.push(b'\n');
-        }
-        input.extend_from_slice(b"0 0\n");
-        let search = mcpc_inexperienced::fewest_closed(&Board::new(grid, mine));
+const SIDES: [usize; 2] = [250, 1000];
 
-        let runs = if density > 0.15 && side == 1000 { 1 } else { 3 };
-        let mut best = f64::MAX;
-        let mut out = Vec::new();
-        for _ in 0..runs {
-            let started = Instant::now();
-            let (answer, result) = solve_in_memory(mcpc_inexperienced::solve, &input);
-            best = best.min(started.elapsed().as_secs_f64());
-            result.expect("a valid board");
-            out = answer;
+/// What the boards are made of.
+#[derive(Clone, Copy)]
+enum Kind {
+    Crafted(Pattern),
+    Random(f64),
+}
+
+impl Kind {
+    fn name(self) -> String {
+        match self {
+            Kind::Crafted(pattern) => pattern.name().to_string(),
+            Kind::Random(density) => format!("random {density:.2}"),
         }
-        let answer = String::from_utf8_lossy(&out);
-        assert_eq!(answer.trim(), search.fewest_closed.to_string());
-        let cells = grid.len() as f64;
-        let per_cell = best / cells;
-        let same_density_at_300 = per_cell_at_300.iter().find(|&&(d, _)| d == density);
-        let growth = match same_density_at_300 {
-            Some(&(_, base)) if side != 300 => {
-                format!(", time per cell {:.2}x that of 300x300", per_cell / base)
-            }
-            _ => String::new(),
-        };
-        if side == 300 {
-            per_cell_at_300.push((density, per_cell));
-        }
-        println!(
-            "{side}x{side} density {density:.2} seed {seed}: answer {}, {:.1} ms (best of {runs}), \
-             {:.1} Mcells/s, {} starts played + {} bounded, opened {:.2}x the cells{growth}",
-            search.fewest_closed,
-            best * 1e3,
-            cells / best / 1e6,
-            search.starts_played,
-            search.starts_bounded,
-            search.cells_opened as f64 / cells,
-        );
-        let case = format!("{side}x{side}@{density:.2}");
-        println!("  {}", baseline.compare(&case, best * 1e3));
     }
+
+    fn mine(self, side: usize) -> Vec<bool> {
+        match self {
+            Kind::Crafted(pattern) => pattern.mines(side, side),
+            Kind::Random(density) => {
+                random_mines(&mut Rng::new(SEED), Grid::new(side, side), density)
+            }
+        }
+    }
+}
+
+/// This thread's CPU time so far, in seconds, where Linux tells it.
+fn cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split(' ').next()?.parse().ok()?;
+    Some(ns as f64 * 1e-9)
+}
+
+/// The seconds `work` takes: CPU time where known, else wall time.
+fn timed(mut work: impl FnMut()) -> f64 {
+    let cpu = cpu_seconds();
+    let wall = Instant::now();
+    work();
+    match (cpu, cpu_seconds()) {
+        (Some(before), Some(after)) => after - before,
+        _ => wall.elapsed().as_secs_f64(),
+    }
+}
+
+fn main() {
+    let clock = if cpu_seconds().is_some() {
+        "CPU"
+    } else {
+        "wall"
+    };
+    println!("inexperienced-player benchmark, random boards from seed {SEED}, {clock} time");
+    let crafted = Pattern::ALL.into_iter().map(Kind::Crafted);
+    let random = [0.15, 0.20, 0.30].into_iter().map(Kind::Random);
+    let kinds: Vec<Kind> = crafted.chain(random).collect();
+    let mut baseline = Baseline::load("inexperienced_player");
+    // The kind and side of the board with the most time per cell, and that time.
+    let mut worst = (String::new(), 0, 0.0);
+    for kind in kinds {
+        let mut per_cell = Vec::new();
+        for side in SIDES {
+            let mine = kind.mine(side);
+            let input = judge_input(side, side, &mine);
+            let board = Board::new(Grid::new(side, side), mine);
+            let search = mcpc_inexperienced::fewest_closed(&board);
+            let mut out = Vec::new();
+            let mut solve = || {
+                let (answer, result) = solve_in_memory(mcpc_inexperienced::solve, &input);
+                result.expect("a valid board");
+                out = answer;
+            };
+            let once = timed(&mut solve);
+            let repeats = (0.2 / once.max(1e-4)).ceil() as usize;
+            let best = (0..3)
+                .map(|_| timed(|| (0..repeats).for_each(|_| solve())) / repeats as f64)
+                .fold(f64::MAX, f64::min);
+            let answer = String::from_utf8_lossy(&out);
+            assert_eq!(answer.trim(), search.fewest_closed.to_string());
+            let cells = (side * side) as f64;
+            per_cell.push(best / cells);
+            if best / cells > worst.2 {
+                worst = (kind.name(), side, best / cells);
+            }
+            println!(
+                "{} {side}x{side}: answer {}, {:.2} ms, {:.3} us/cell, opened \
+                 {:.2}x the cells; starts {} played, {} bounded, {} continued, {} replayed; \
+                 {} regions played, {} shared",
+                kind.name(),
+                search.fewest_closed,
+                best * 1e3,
+                best / cells * 1e6,
+                search.cells_opened as f64 / cells,
+                search.starts_played,
+                search.starts_bounded,
+                search.starts_continued,
+                search.starts_replayed,
+                search.regions_played,
+                search.shared_built,
+            );
+            let case = format!("{}@{side}", kind.name().replace(' ', "-"));
+            println!("  {}", baseline.compare(&case, best * 1e3));
+        }
+        let growth = per_cell[1] / per_cell[0] * 16.0;
+        println!(
+            "  {}: time grew {growth:.1}x from 250x250 to 1000x1000 (16x is linear)",
+            kind.name()
+        );
+    }
+    let (name, side, per_cell) = worst;
+    println!("worst: {name} {side}x{side}, {:.3} us/cell", per_cell * 1e6);
     baseline.save();
 }

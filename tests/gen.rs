@@ -48,6 +48,17 @@ fn bad_arguments_exit_2_with_one_line() {
         &["update-board", "--seed", "1", "--player", "random"],
         &["inexperienced-player", "--seed", "1", "--ops", "3"],
         &["jlu-panel", "--seed", "1", "--mix", "1,1,1"],
+        &["mine-ops", "--seed", "1", "--pattern", "snake"],
+        &["inexperienced-player", "--seed", "1", "--pattern", "spiral"],
+        &[
+            "inexperienced-player",
+            "--seed",
+            "1",
+            "--pattern",
+            "comb",
+            "--density",
+            "0.2",
+        ],
     ];
     for args in cases {
         let output = gen(args);
@@ -139,5 +150,44 @@ fn largest_boards_are_valid() {
         let (_, result) = solve_in_memory(judge.solve(), &input);
         assert!(result.is_ok(), "{}: {result:?}", judge.name());
         assert!(input.len() >= 1_000_000, "{}", judge.name());
+    }
+}
+
+#[test]
+fn patterns_give_the_crafted_boards_raised_to_their_smallest() {
+    use minejudge::inputs::inexperienced_patterns::{judge_input, Pattern};
+    for pattern in Pattern::ALL {
+        let (min_rows, min_cols) = pattern.min_sides();
+        let args = [
+            "inexperienced-player",
+            "--seed",
+            "3",
+            "--rows",
+            "5",
+            "--cols",
+            "300",
+            "--boards",
+            "1",
+            "--pattern",
+            pattern.name(),
+        ];
+        let output = gen(&args);
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        let rows = min_rows.max(5);
+        let cols = min_cols.max(300);
+        assert_eq!(
+            output.stdout,
+            judge_input(rows, cols, &pattern.mines(rows, cols)),
+            "{args:?}"
+        );
+        // Several boards of seeded shapes, each a valid board of the pattern.
+        let knobs = Knobs {
+            pattern: Some(pattern),
+            ..Knobs::default()
+        };
+        let input = generate(Judge::InexperiencedPlayer, 9, Size::Medium, &knobs);
+        let (answers, result) = solve_in_memory(Judge::InexperiencedPlayer.solve(), &input);
+        assert!(result.is_ok(), "{}: {result:?}", pattern.name());
+        assert!(!answers.is_empty(), "{}", pattern.name());
     }
 }

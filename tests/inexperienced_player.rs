@@ -1,8 +1,9 @@
-//! `inexperienced-player`: a brute-force oracle on random small boards, and bad input.
+//! `inexperienced-player`: brute-force oracles on random and crafted boards, and bad input.
 
 use crate::util::{assert_bad_input, solve_into};
 use minejudge::board::{Board, Grid};
-use minejudge::games::mcpc_inexperienced::{self, Bounds};
+use minejudge::games::mcpc_inexperienced::{self, Bounds, Search};
+use minejudge::inputs::inexperienced_patterns as patterns;
 use minejudge::rng::Rng;
 
 const CLOSED: u8 = 0;
@@ -184,45 +185,220 @@ fn matches_brute_force_where_starts_get_bounded() {
     );
 }
 
+/// Every safe 0 cell played alone, each game a plain worklist of the open cells where a rule
+/// may hold: the fewest safe cells left closed (a start on a non-zero cell opens only itself).
+/// Written apart from the binary's search, to check it on boards too large for [`oracle`].
+fn oracle_by_starts(mine: &[bool], rows: usize, cols: usize) -> usize {
+    let around = |cell: usize| {
+        let (r, c) = (cell / cols, cell % cols);
+        let mut cells = Vec::with_capacity(8);
+        for nr in r.saturating_sub(1)..=(r + 1).min(rows - 1) {
+            for nc in c.saturating_sub(1)..=(c + 1).min(cols - 1) {
+                if (nr, nc) != (r, c) {
+                    cells.push(nr * cols + nc);
+                }
+            }
+        }
+        cells
+    };
+    let neighbours: Vec<Vec<usize>> = (0..mine.len()).map(around).collect();
+    let mines_around: Vec<usize> = neighbours
+        .iter()
+        .map(|cells| cells.iter().filter(|&&cell| mine[cell]).count())
+        .collect();
+    let safe = mine.iter().filter(|&&m| !m).count();
+    let mut best = safe - 1;
+    let mut state = vec![CLOSED; mine.len()];
+    for start in 0..mine.len() {
+        if mine[start] || mines_around[start] != 0 {
+            continue;
+        }
+        state.fill(CLOSED);
+        state[start] = OPEN;
+        let mut opened = 1;
+        let mut worklist = vec![start];
+        while let Some(cell) = worklist.pop() {
+            if state[cell] != OPEN {
+                continue;
+            }
+            let flags = neighbours[cell]
+                .iter()
+                .filter(|&&n| state[n] == FLAGGED)
+                .count();
+            let closed: Vec<usize> = neighbours[cell]
+                .iter()
+                .copied()
+                .filter(|&n| state[n] == CLOSED)
+                .collect();
+            let rule = if flags == mines_around[cell] {
+                OPEN
+            } else if flags + closed.len() == mines_around[cell] {
+                FLAGGED
+            } else {
+                continue;
+            };
+            for cell in closed {
+                state[cell] = rule;
+                if rule == OPEN {
+                    opened += 1;
+                }
+                // The rules may now hold at the cell (if open) and at its neighbours.
+                worklist.push(cell);
+                worklist.extend(&neighbours[cell]);
+            }
+        }
+        best = best.min(safe - opened);
+    }
+    best
+}
+
+/// The three searches on one board, each checked against `expected`; returns them.
+fn check_searches(
+    mine: &[bool],
+    rows: usize,
+    cols: usize,
+    expected: usize,
+    context: &str,
+) -> [Search; 3] {
+    let board = Board::new(Grid::new(rows, cols), mine.to_vec());
+    [Bounds::Off, Bounds::WhenUseful, Bounds::Eager].map(|bounds| {
+        let search = mcpc_inexperienced::search(&board, bounds);
+        if search.fewest_closed != expected {
+            let rows_of: Vec<Vec<bool>> = mine.chunks(cols).map(|row| row.to_vec()).collect();
+            let mut input = String::new();
+            push_board(&mut input, &rows_of);
+            panic!(
+                "{context}: {} with {}, expected {expected}\n{input}0 0\n",
+                search.fewest_closed,
+                match bounds {
+                    Bounds::Off => "no bounds",
+                    Bounds::WhenUseful => "bounds when useful",
+                    Bounds::Eager => "eager bounds",
+                }
+            );
+        }
+        search
+    })
+}
+
 #[test]
-fn bounds_agree_with_plain_skipping_on_larger_boards() {
-    // Past brute force's reach, bounded starts do get played and improve the answer: the
-    // search without bounds (checked against brute force above, as every search is) is the
-    // reference here.
+fn matches_the_oracle_by_starts_on_larger_random_boards() {
+    // Past brute force's reach: dense enough for end states that reach one another, that
+    // stop at earlier starts and that get bounded on the bases.
     let seed = 0x1a_46e;
     println!("inexperienced-player larger-board seed {seed:#x}");
     let mut rng = Rng::new(seed);
-    let mut improved_after_bounding = 0;
-    for case in 0..60 {
-        let rows = rng.range(30, 90) as usize;
-        let cols = rng.range(30, 90) as usize;
-        let density = 0.17 + rng.unit() * 0.08;
+    let mut continued = 0;
+    for case in 0..40 {
+        let rows = rng.range(30, 70) as usize;
+        let cols = rng.range(30, 70) as usize;
+        let density = 0.15 + rng.unit() * 0.12;
         let grid = Grid::new(rows, cols);
         let mut mine: Vec<bool> = (0..grid.len()).map(|_| rng.chance(density)).collect();
         mine[0] = false;
-        let board = Board::new(grid, mine.clone());
-        let plain = mcpc_inexperienced::search(&board, Bounds::Off);
-        for bounds in [Bounds::WhenUseful, Bounds::Eager] {
-            let bounded = mcpc_inexperienced::search(&board, bounds);
-            if bounded.fewest_closed != plain.fewest_closed {
-                let mut input = String::new();
-                let rows_of: Vec<Vec<bool>> = mine.chunks(cols).map(|row| row.to_vec()).collect();
-                push_board(&mut input, &rows_of);
-                panic!(
-                    "seed {seed:#x} case {case}: {} with bounds, {} without\n{input}0 0\n",
-                    bounded.fewest_closed, plain.fewest_closed
-                );
+        let expected = oracle_by_starts(&mine, rows, cols);
+        let context = format!("seed {seed:#x} case {case}");
+        let searches = check_searches(&mine, rows, cols, expected, &context);
+        continued += searches
+            .iter()
+            .filter(|search| search.starts_continued > 0)
+            .count();
+    }
+    println!("inexperienced-player: {continued} searches continued pending end states");
+    assert!(continued >= 10, "pending end states were hardly exercised");
+}
+
+/// The crafted patterns, with the smallest sides each accepts.
+fn patterns() -> impl Iterator<
+    Item = (
+        &'static str,
+        impl Fn(usize, usize) -> Vec<bool>,
+        (usize, usize),
+    ),
+> {
+    patterns::Pattern::ALL.into_iter().map(|p| {
+        (
+            p.name(),
+            move |rows, cols| p.mines(rows, cols),
+            p.min_sides(),
+        )
+    })
+}
+
+#[test]
+fn crafted_boards_match_brute_force() {
+    // The patterns at their smallest, where the statement read literally is fast enough.
+    for (name, pattern, (rows, cols)) in patterns() {
+        let mine = pattern(rows, cols);
+        let rows_of: Vec<Vec<bool>> = mine.chunks(cols).map(|row| row.to_vec()).collect();
+        let expected = oracle(&rows_of);
+        assert_eq!(
+            expected,
+            oracle_by_starts(&mine, rows, cols),
+            "{name}: the oracles differ"
+        );
+        check_searches(&mine, rows, cols, expected, name);
+    }
+}
+
+#[test]
+fn crafted_boards_match_the_oracle_by_starts() {
+    // Larger, and with a few cells flipped at random, so that the chains, doors and wires break
+    // in many ways; every part of the search runs.
+    let seed = 0xc4a_f7ed;
+    println!("inexperienced-player crafted-board seed {seed:#x}");
+    let mut rng = Rng::new(seed);
+    let mut exercised = [0; 4];
+    for (name, pattern, (min_rows, min_cols)) in patterns() {
+        for case in 0..12 {
+            let rows = min_rows + rng.below(50);
+            let cols = min_cols + rng.below(50);
+            let mut mine = pattern(rows, cols);
+            let flips = [0, 1, 3, 10][case % 4];
+            for _ in 0..flips {
+                let cell = rng.below(mine.len());
+                mine[cell] = !mine[cell];
             }
-            if bounded.starts_bounded > 0 && bounded.starts_played > 1 {
-                improved_after_bounding += 1;
+            if mine.iter().all(|&m| m) {
+                continue;
+            }
+            let expected = oracle_by_starts(&mine, rows, cols);
+            let context =
+                format!("seed {seed:#x} {name} case {case} ({rows}x{cols}, {flips} flips)");
+            for search in check_searches(&mine, rows, cols, expected, &context) {
+                let counts = [
+                    search.starts_bounded,
+                    search.starts_continued,
+                    search.starts_replayed,
+                    search.shared_built,
+                ];
+                for (seen, count) in exercised.iter_mut().zip(counts) {
+                    *seen += (count > 0) as usize;
+                }
             }
         }
     }
-    println!("inexperienced-player: {improved_after_bounding} searches bounded and played again");
-    assert!(
-        improved_after_bounding >= 10,
-        "the bounds were hardly exercised"
+    println!(
+        "inexperienced-player: searches that bounded, continued, replayed, shared: {exercised:?}"
     );
+    assert!(
+        exercised.iter().all(|&seen| seen >= 5),
+        "{exercised:?}: a part of the search hardly ran"
+    );
+}
+
+#[test]
+fn crafted_boards_are_linear() {
+    // What the benchmark measures in time, counted here in cells opened, which does not
+    // depend on the machine: every game of the search together opens a few times the board.
+    for (name, pattern, _) in patterns() {
+        let (rows, cols) = (400, 400);
+        let board = Board::new(Grid::new(rows, cols), pattern(rows, cols));
+        let search = mcpc_inexperienced::fewest_closed(&board);
+        let per_cell = search.cells_opened as f64 / (rows * cols) as f64;
+        println!("inexperienced-player {name} {rows}x{cols}: opened {per_cell:.2}x the cells");
+        assert!(per_cell < 20.0, "{name}: {search:?}");
+    }
 }
 
 /// The text of the `index`-th board of an input, for a failure message.

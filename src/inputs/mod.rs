@@ -7,6 +7,9 @@ use crate::io::args::{self, Args};
 use crate::io::output::push_uint;
 use crate::limits::JLU_PANEL_MAX_CELLS as MAX_CELLS;
 use crate::rng::Rng;
+pub use inexperienced_patterns::Pattern;
+
+pub mod inexperienced_patterns;
 
 /// A mine map with each cell a mine independently with probability `density`.
 pub fn random_mines(rng: &mut Rng, grid: Grid, density: f64) -> Vec<bool> {
@@ -167,6 +170,9 @@ pub struct Knobs {
     pub mix: Option<[u32; 3]>,
     /// A plausible player (mostly sensible moves) or plain random operations.
     pub plausible: Option<bool>,
+    /// A crafted board instead of a random one (`inexperienced-player`): each board's sides
+    /// are raised to the pattern's smallest.
+    pub pattern: Option<Pattern>,
 }
 
 /// The largest case of a judge: `(side, density, operations or boards)`, the player plausible.
@@ -206,7 +212,10 @@ options (each replaces the size's default; an option that does not apply to <bin
   --mix A,B,C         operation weights, each 0 to 1000000, not all 0: Flag,Sweep,DSweep
                       (mine-ops); visit,mark,auto-explore (acm-server)
   --player P          random: uniform cells; plausible: mostly sensible moves, long games
-                      (mine-ops, acm-server, jlu-panel; default: max plausible, else by seed)";
+                      (mine-ops, acm-server, jlu-panel; default: max plausible, else by seed)
+  --pattern P         crafted boards instead of random ones (inexperienced-player; no
+                      --density): snake, chain, fan-in, detour, wire, comb; sides below the
+                      pattern's smallest are raised to it";
 
 /// What the input options of [`OPTIONS_USAGE`] ask for: a size and the knobs.
 ///
@@ -260,6 +269,7 @@ impl Request {
             "--boards" => judge == Judge::InexperiencedPlayer,
             "--mix" => matches!(judge, Judge::MineOps | Judge::AcmServer),
             "--player" => matches!(judge, Judge::MineOps | Judge::AcmServer | Judge::JluPanel),
+            "--pattern" => judge == Judge::InexperiencedPlayer,
             _ => return Ok(false),
         };
         if !applies {
@@ -308,6 +318,14 @@ impl Request {
                     }
                 }
             }
+            "--pattern" => {
+                let name = args.value(flag)?;
+                let pattern = Pattern::named(&name).ok_or_else(|| {
+                    let names: Vec<&str> = Pattern::ALL.iter().map(|p| p.name()).collect();
+                    format!("--pattern {name:?}: expected one of {}", names.join(", "))
+                })?;
+                knobs.pattern = Some(pattern);
+            }
             _ => {
                 knobs.plausible = match args.value(flag)?.as_str() {
                     "random" => Some(false),
@@ -321,8 +339,12 @@ impl Request {
         Ok(true)
     }
 
-    /// After every option: refuses a board larger than any judge accepts.
+    /// After every option: refuses a board larger than any judge accepts, and a density for a
+    /// crafted pattern (which has none).
     pub fn check(&self, judge: Judge) -> Result<(), String> {
+        if self.knobs.pattern.is_some() && self.knobs.density.is_some() {
+            return Err("--density does not apply to a --pattern board".into());
+        }
         // The defaults of the size fill the sides the knobs leave open.
         let default_side = if self.size == Size::Max {
             max_case(judge).0
@@ -402,7 +424,14 @@ pub fn generate(judge: Judge, seed: u64, size: Size, knobs: &Knobs) -> Vec<u8> {
         Judge::InexperiencedPlayer => {
             let shape = (rows, cols, density);
             let boards = Boards { judge, size, knobs };
-            let mut out = boards.write(&mut rng, seed, knobs.boards, shape, inexperienced_board);
+            let board =
+                |rng: &mut Rng, rows: usize, cols: usize, density, out: &mut Vec<u8>| match knobs
+                    .pattern
+                {
+                    Some(pattern) => crafted_inexperienced_board(pattern, rows, cols, out),
+                    None => inexperienced_board(rng, rows, cols, density, out),
+                };
+            let mut out = boards.write(&mut rng, seed, knobs.boards, shape, board);
             out.extend_from_slice(b"0 0\n");
             out
         }
@@ -430,7 +459,7 @@ impl Boards<'_> {
         seed: u64,
         count: Option<usize>,
         first: (usize, usize, f64),
-        write: fn(&mut Rng, usize, usize, f64, &mut Vec<u8>),
+        mut write: impl FnMut(&mut Rng, usize, usize, f64, &mut Vec<u8>),
     ) -> Vec<u8> {
         let count = count.unwrap_or(match self.size {
             Size::Small => 1 + shape_rng.below(4),
@@ -534,6 +563,20 @@ fn inexperienced_board(rng: &mut Rng, rows: usize, cols: usize, density: f64, ou
     }
     push_words(out, &[], &[rows, cols]);
     push_map(out, grid, &mine, b'M', b'.');
+}
+
+/// The `r c` board of `pattern` with the sides raised to the pattern's smallest.
+fn crafted_inexperienced_board(pattern: Pattern, rows: usize, cols: usize, out: &mut Vec<u8>) {
+    let (min_rows, min_cols) = pattern.min_sides();
+    let (rows, cols) = (rows.max(min_rows), cols.max(min_cols));
+    push_words(out, &[], &[rows, cols]);
+    push_map(
+        out,
+        Grid::new(rows, cols),
+        &pattern.mines(rows, cols),
+        b'M',
+        b'.',
+    );
 }
 
 /// One LeetCode board (a game part-played by a few earlier clicks, so it may hold `B`, digits
