@@ -69,13 +69,15 @@
 //! stops to move throws away at most 64 cells or twice the flood of the region it stopped at.
 //!
 //! So the work is linear in the board on the snake of pockets and chain into a region,
-//! on the fan-in, detour, pockets on a wire and comb of
+//! on the fan-in, detour, pockets on a wire, comb and feeders of
 //! [`crate::inputs::inexperienced_patterns`] (`gen --pattern`), and on random boards: 0.3 to 7
 //! times the cells, the same at 250x250 and 1000x1000 (the benchmark prints it; the comb is the
-//! most). What these bounds leave open is numbered cells,
-//! outside any region of zeros, that many starts' games cross after their own region while no
-//! base rules those starts out: a board of long one-way wires of numbered cells that many
-//! pockets enter would be quadratic.
+//! most). What these bounds leave open is numbered cells, outside any region of zeros, that
+//! many starts' games cross after their own region while no base rules those starts out: a
+//! long one-way wire of numbered cells that many pockets enter, tried from its end back to its
+//! start, would be quadratic. The feeders pattern is that board as far as it could be built:
+//! its junctions and turns hold small regions of zeros, which get nodes once games keep opening
+//! them, and those keep it linear. A wire whose junctions hold no 0 cell would not.
 
 use crate::board::{Board, CellState, Cover, FlagsInCascade, Grid};
 use crate::io::output::{push_uint, Output};

@@ -349,6 +349,85 @@ pub fn comb(rows: usize, cols: usize) -> Vec<bool> {
     map.mine
 }
 
+/// The smallest sides [`feeders`] accepts: two bands of one pocket each.
+pub const FEEDERS_MIN_SIDES: (usize, usize) = (50, 28);
+
+/// **Feeders**: one long one-way wire of doors (no room of zeros on it but small junction
+/// rooms and turns) snaking through horizontal bands of 24 rows, and 4x10 pockets that each
+/// feed it through a door into a junction. In each band the wire runs leftwards below the
+/// pockets (the flow corridor), then up and rightwards above them (the return corridor) and
+/// down into the flow corridor of the band above. So the wire starts in the last band and
+/// ends in the first: a pocket's end state is its own room and the wire downstream of it,
+/// the pockets tried first (row-major among equal floods) are the furthest downstream, and
+/// each later one reaches more than any before it. Built against the search's bounds: no
+/// pocket reaches another's region, and the end state found first is the smallest.
+///
+/// Bands repeat every 24 rows from row 2: the return corridor (4 rows), 2 of wall, the
+/// pockets (10), their doors (2), the flow corridor (4), 2 of wall. Junctions repeat every
+/// 10 columns from the right end of the wire. Rows and columns left over stay mines.
+///
+/// # Panics
+/// If the sides are under [`FEEDERS_MIN_SIDES`].
+///
+/// # Complexity
+/// O(rows * cols).
+pub fn feeders(rows: usize, cols: usize) -> Vec<bool> {
+    assert!(
+        rows >= FEEDERS_MIN_SIDES.0 && cols >= FEEDERS_MIN_SIDES.1,
+        "feeders need at least {FEEDERS_MIN_SIDES:?} cells, not {rows}x{cols}"
+    );
+    let mut map = Map::all_mines(rows, cols);
+    let bands = (rows - 2) / 24;
+    let junctions = (cols - 18) / 10;
+    let right = 12 + 10 * junctions;
+    // A wire of doors one column apart from column `from` up to `to`, in the corridor whose
+    // top row is `row`.
+    let across = |map: &mut Map, row: usize, from: usize, to: usize, way: Way| {
+        let mut col = from;
+        while col < to {
+            map.door(row, col, way);
+            if col + 2 < to {
+                map.clear(row, col + 2, 4, 1);
+            }
+            col += 3;
+        }
+    };
+    // The same down a column whose left column is `col`, from row `from` to `to`.
+    let down = |map: &mut Map, col: usize, from: usize, to: usize, way: Way| {
+        let mut row = from;
+        while row < to {
+            map.door(row, col, way);
+            if row + 2 < to {
+                map.clear(row + 2, col, 1, 4);
+            }
+            row += 3;
+        }
+    };
+    for band in 0..bands {
+        let top = 2 + 24 * band;
+        let (back, pockets, flow) = (top, top + 6, top + 18);
+        map.clear(flow, right, 4, 4);
+        map.clear(flow, 2, 4, 4);
+        let mut col = right;
+        for _ in 0..junctions {
+            across(&mut map, flow, col - 6, col, Way::Left);
+            col -= 10;
+            map.clear(flow, col, 4, 4);
+            map.clear(pockets, col, 10, 4);
+            map.door(pockets + 10, col, Way::Down);
+        }
+        across(&mut map, flow, 6, col, Way::Left);
+        map.clear(back, 2, 4, 4);
+        map.clear(back, right, 4, 4);
+        across(&mut map, back, 6, right, Way::Right);
+        down(&mut map, 2, back + 4, flow, Way::Up);
+        if band > 0 {
+            down(&mut map, right, back - 2, back, Way::Up);
+        }
+    }
+    map.mine
+}
+
 /// One of the crafted boards, by name: what `gen --pattern` offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pattern {
@@ -364,17 +443,20 @@ pub enum Pattern {
     Wire,
     /// [`comb`].
     Comb,
+    /// [`feeders`].
+    Feeders,
 }
 
 impl Pattern {
     /// Every pattern, in the order `gen --help` lists them.
-    pub const ALL: [Pattern; 6] = [
+    pub const ALL: [Pattern; 7] = [
         Pattern::Snake,
         Pattern::Chain,
         Pattern::FanIn,
         Pattern::Detour,
         Pattern::Wire,
         Pattern::Comb,
+        Pattern::Feeders,
     ];
 
     /// The name on the command line.
@@ -386,6 +468,7 @@ impl Pattern {
             Pattern::Detour => "detour",
             Pattern::Wire => "wire",
             Pattern::Comb => "comb",
+            Pattern::Feeders => "feeders",
         }
     }
 
@@ -403,6 +486,7 @@ impl Pattern {
             Pattern::Detour => DETOUR_MIN_SIDES,
             Pattern::Wire => WIRE_MIN_SIDES,
             Pattern::Comb => COMB_MIN_SIDES,
+            Pattern::Feeders => FEEDERS_MIN_SIDES,
         }
     }
 
@@ -418,6 +502,7 @@ impl Pattern {
             Pattern::Detour => detour,
             Pattern::Wire => pockets_on_a_wire,
             Pattern::Comb => comb,
+            Pattern::Feeders => feeders,
         };
         build(rows, cols)
     }

@@ -214,8 +214,8 @@ options (each replaces the size's default; an option that does not apply to <bin
   --player P          random: uniform cells; plausible: mostly sensible moves, long games
                       (mine-ops, acm-server, jlu-panel; default: max plausible, else by seed)
   --pattern P         crafted boards instead of random ones (inexperienced-player; no
-                      --density): snake, chain, fan-in, detour, wire, comb; sides below the
-                      pattern's smallest are raised to it";
+                      --density): snake, chain, fan-in, detour, wire, comb, feeders; sides
+                      below the pattern's smallest are raised to it";
 
 /// What the input options of [`OPTIONS_USAGE`] ask for: a size and the knobs.
 ///
