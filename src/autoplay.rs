@@ -22,7 +22,8 @@ usage: autoplay --board beginner|intermediate|expert|jlu|RxCxM [--games N] [--se
                 [--first corner|center|R,C] [--threads T]
 Plays N seeded games of the AI player (first click never a mine, mine count known; the same
 results for any thread count) and prints the win rate with its 95% interval, games per second
-and per CPU-second, clicks per won game, where games are lost, and for `jlu` the course's score.
+and per CPU-second, clicks per won game beside its 3BV, where games are lost, and for `jlu`
+the course's score.
 Defaults: 1000 games, seed 1, first click in the corner, 1 thread.";
 
 /// What to play.
@@ -131,6 +132,8 @@ pub struct Stats {
     pub wins: u64,
     /// Clicks summed over won games.
     pub clicks_in_wins: u64,
+    /// 3BV (the fewest clicks that open the board) summed over won games.
+    pub three_bv_in_wins: u64,
     /// Guesses (moves not proven safe) summed over all games.
     pub guesses: u64,
     /// Guesses summed over won games.
@@ -163,6 +166,7 @@ impl Stats {
         self.games += other.games;
         self.wins += other.wins;
         self.clicks_in_wins += other.clicks_in_wins;
+        self.three_bv_in_wins += other.three_bv_in_wins;
         self.guesses += other.guesses;
         self.guesses_in_wins += other.guesses_in_wins;
         self.guesses_in_losses += other.guesses_in_losses;
@@ -277,6 +281,7 @@ impl Player {
         if won {
             stats.wins += 1;
             stats.clicks_in_wins += clicks as u64;
+            stats.three_bv_in_wins += board.three_bv() as u64;
             stats.guesses_in_wins += guesses;
         } else {
             stats.guesses_in_losses += guesses;
@@ -385,7 +390,12 @@ pub fn report(config: &Config, s: &Stats, seconds: f64, cpu: Option<f64>) -> Str
         );
     }
     out.push('\n');
-    out += &format!("clicks per won game {:.2}\n", per(s.clicks_in_wins, s.wins));
+    out += &format!(
+        "clicks per won game {:.2}, 3BV {:.2}, clicks / 3BV {:.3}\n",
+        per(s.clicks_in_wins, s.wins),
+        per(s.three_bv_in_wins, s.wins),
+        per(s.clicks_in_wins, s.three_bv_in_wins)
+    );
     out += &format!(
         "guesses per game {:.3} (won {:.3}, lost {:.3})\n",
         per(s.guesses, s.games),
