@@ -4,8 +4,10 @@
 //! The first click is never a mine (the mines are placed uniformly among the other cells once
 //! it is chosen). The player sees only a [`View`] built from the cover; it opens cells only
 //! (no flags, no chords: flags are its private knowledge), which is the JLU panel's rule and
-//! changes no win rate. Each game's seed derives from (seed, game index), so results do not
-//! depend on the thread count.
+//! changes no win rate. It opens every certain safe cell of an analysis, best first, before it
+//! analyses again; on the JLU board, whose score counts clicks, one cell per analysis, as the
+//! course asks `jlu-machine` for its moves. Each game's seed derives from (seed, game index), so
+//! results do not depend on the thread count.
 
 use crate::board::{Board, Cover, FlagsInCascade, Grid};
 use crate::games::jlu;
@@ -255,6 +257,12 @@ impl Player {
                     }
                     clicks += 1;
                     self.open(&board, &mut cover, &mut view, cell);
+                    if config.jlu {
+                        // The course asks `jlu-machine` for one click at a time, and its score
+                        // counts clicks: what a click shows can make a 0 of a cell listed
+                        // later, whose cascade opens cells this list would click one by one.
+                        continue 'game;
+                    }
                 }
                 continue;
             }
