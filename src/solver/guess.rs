@@ -10,7 +10,9 @@
 //! estimate: its neighbours taken as independent for what it shows, the rules alone for what
 //! that settles.
 
-use super::combine::{hull_back, hull_contains, hull_sum, ln_weight_with, CountLaw, Hull};
+use super::combine::{
+    correlate, hull_back, hull_contains, hull_sum, ln_weight_with, outside_ways, CountLaw, Hull,
+};
 use super::enumerate::{Counts, Enumerated, Tallies, SOME_MINE};
 use super::frontier::{Component, Frontier, Know, Law};
 use super::{
@@ -18,23 +20,64 @@ use super::{
     Solver, NONE,
 };
 
-/// Guesses within this mine probability of the safest one are compared by progress. On expert
-/// (seed 100, 40,000 games, every candidate probed) 0.02 won 39.72%, 0.03 39.78%, 0.05
-/// 39.77%: flat there; with only 30 probes 0.02 and 0.04 did worse than 0.03.
-const TIE_MARGIN: f64 = 0.03;
+/// Cells at least this share of the best safety are candidates for the guess: a slightly
+/// riskier cell that leaves a safer next move can be the better one.
+const CANDIDATE_RATIO: f64 = 0.9;
 
-/// How many of those candidates (the best by a cheap estimate first) get a progress check: a
-/// bound on the work, high enough to take every candidate on the usual boards. On expert
-/// (seed 100, 40,000 games) 30 won 39.32%, 200 won 39.58%, 1000 won 39.78%.
+/// How many candidates (the safest first) may be scored: a bound on the work, high enough to
+/// take every candidate on the usual boards.
 const MAX_PROBES: usize = 1000;
 
 /// A number that settles k new safe cells counts as min(k, 3)/3 progress: a guess that opens
-/// up the board beats one that frees a single cell (+0.2% on expert over counting any).
+/// up the board beats one that frees a single cell.
 const PROGRESS_CAP: usize = 3;
 
-/// The guess maximises P(safe) * (floor + progress); the small floor lets the safer cell win
-/// when no candidate makes progress.
-const PROGRESS_FLOOR: f64 = 0.05;
+/// The next position after a guess is worth (FIRST * b1 + b2) / (FIRST + 1), b1 and b2 its
+/// two highest safeties: the second counts a little, for when the first turns out dead.
+const FIRST_WEIGHT: f64 = 4.0;
+
+/// The two highest safeties among some cells.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(super) struct Best2 {
+    first: f64,
+    second: f64,
+}
+
+impl Best2 {
+    const NONE: Best2 = Best2 {
+        first: 0.0,
+        second: 0.0,
+    };
+
+    /// Adds `times` cells of safety `safety`.
+    fn push(&mut self, safety: f64, times: usize) {
+        for _ in 0..times.min(2) {
+            if safety > self.first {
+                self.second = self.first;
+                self.first = safety;
+            } else if safety > self.second {
+                self.second = safety;
+            } else {
+                break;
+            }
+        }
+    }
+
+    fn merge(&mut self, other: Best2) {
+        self.push(other.first, 1);
+        self.push(other.second, 1);
+    }
+
+    /// What a position with these safeties is worth: 1 when no cell can be safe (the game is
+    /// won), and a lone possibly safe cell counts as the last one.
+    fn worth(self) -> f64 {
+        if self.first <= 0.0 {
+            return 1.0;
+        }
+        let second = if self.second > 0.0 { self.second } else { 1.0 };
+        (FIRST_WEIGHT * self.first + second) / (FIRST_WEIGHT + 1.0)
+    }
+}
 
 /// The guess's reusable buffers.
 #[derive(Debug, Default)]
@@ -49,6 +92,12 @@ pub(super) struct Scratch {
     laws: Vec<CountLaw>,
     /// Per box: the `seen` bits over the allowed counts.
     seen: Vec<u8>,
+    /// Per component id: its two highest safeties, and over all of them, before the probes.
+    comp_best: Vec<Best2>,
+    frontier_best: Best2,
+    /// The candidates scored in the last guess, and those found dead.
+    pub scores: Vec<(usize, f64)>,
+    pub dead: Vec<usize>,
 }
 
 /// A probe could not be finished exactly: the cell gets the local estimate.
@@ -56,9 +105,11 @@ struct Unfinished;
 
 /// By number shown: the ln of its weight (`NEG_INFINITY` when impossible) and the cells it
 /// leaves certain safe.
+/// By number shown, also what the next position is worth ([`Best2::worth`]).
 struct Outcomes {
     ln_weight: [f64; 9],
     safe: [usize; 9],
+    worth: [f64; 9],
 }
 
 impl Outcomes {
@@ -66,26 +117,57 @@ impl Outcomes {
         Outcomes {
             ln_weight: [f64::NEG_INFINITY; 9],
             safe: [0; 9],
+            worth: [0.0; 9],
         }
     }
 }
 
+/// What a probe found, over the numbers the cell could show.
+#[derive(Clone, Copy, Debug)]
+struct Probed {
+    /// The chance that the number leaves some cell certain (capped, see [`PROGRESS_CAP`]).
+    progress: f64,
+    /// The expected worth of the next position.
+    worth: f64,
+    /// How many numbers are possible: a cell with one at most is dead.
+    outcomes: usize,
+}
+
 impl Solver {
-    /// The guess after an analysis with no certain safe cell.
+    /// The guess after an analysis with no certain safe cell: among the candidates (cells at
+    /// least [`CANDIDATE_RATIO`] as safe as the safest), the living one (a dead cell only when
+    /// all are dead) that maximises P(safe) * the expected worth of the next position.
     ///
     /// # Complexity
     /// O(cells) plus the probes, within the budget.
     pub(super) fn choose_guess(&mut self, mines: Mines) -> Option<usize> {
         let n = self.probability.len();
         let mut lowest = f64::INFINITY;
+        let mut comp_best = std::mem::take(&mut self.guess.comp_best);
+        comp_best.clear();
+        comp_best.resize(self.frontier.comps.len(), Best2::NONE);
         for cell in 0..n {
-            if self.frontier.know(cell) == Know::Unknown {
-                lowest = lowest.min(self.probability[cell]);
+            if self.frontier.know(cell) != Know::Unknown {
+                continue;
+            }
+            let p = self.probability[cell];
+            lowest = lowest.min(p);
+            let comp = self.frontier.cells[cell].comp;
+            if comp != NONE {
+                comp_best[comp as usize].push(1.0 - p, 1);
             }
         }
+        self.guess.scores.clear();
+        self.guess.dead.clear();
         if lowest == f64::INFINITY {
+            self.guess.comp_best = comp_best;
             return None;
         }
+        let mut frontier_best = Best2::NONE;
+        comp_best.iter().for_each(|&b| frontier_best.merge(b));
+        self.guess.comp_best = comp_best;
+        self.guess.frontier_best = frontier_best;
+        let floor = CANDIDATE_RATIO * (1.0 - lowest) - 1e-12;
         let mut candidates = std::mem::take(&mut self.guess.candidates);
         candidates.clear();
         for cell in 0..n {
@@ -93,11 +175,12 @@ impl Solver {
                 continue;
             }
             let p = self.probability[cell];
-            if p > lowest + TIE_MARGIN {
+            if 1.0 - p < floor {
                 continue;
             }
-            let score = (1.0 - p) * (1.0 + self.zero_chance(cell));
-            candidates.push((-score, cell as u32));
+            // Safest first (the pruning relies on it), ties by a cheap estimate of progress.
+            let key = -(1.0 - p) * (1.0 + 1e-6 * self.zero_chance(cell));
+            candidates.push((key, cell as u32));
         }
         let order = |a: &(f64, u32), b: &(f64, u32)| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1));
         if candidates.len() > MAX_PROBES {
@@ -105,19 +188,26 @@ impl Solver {
             candidates.truncate(MAX_PROBES);
         }
         candidates.sort_unstable_by(order);
-        let mut best = candidates.first().map(|&(_, c)| c as usize);
+        let mut best = None;
+        let mut first_dead = None;
         if candidates.len() > 1 {
             self.guess.rest = None;
             let mut best_score = f64::NEG_INFINITY;
             for &(_, cell) in &candidates {
                 let cell = cell as usize;
-                let p = self.probability[cell];
-                if (1.0 - p) * (PROGRESS_FLOOR + 1.0) <= best_score {
-                    // Even certain progress would not beat the best: skip the probes.
+                let safety = 1.0 - self.probability[cell];
+                if safety <= best_score {
+                    // The worth is at most 1: neither this cell nor any after it can win.
+                    break;
+                }
+                let (worth, dead) = self.worth_after(mines, cell);
+                let score = safety * worth;
+                self.guess.scores.push((cell, score));
+                if dead {
+                    self.guess.dead.push(cell);
+                    first_dead = first_dead.or(Some(cell));
                     continue;
                 }
-                let progress = self.progress(mines, cell);
-                let score = (1.0 - p) * (PROGRESS_FLOOR + progress);
                 if score > best_score {
                     best_score = score;
                     best = Some(cell);
@@ -125,22 +215,34 @@ impl Solver {
             }
             self.guess.rest = None;
         }
+        let best = best
+            .or(first_dead)
+            .or(candidates.first().map(|&(_, c)| c as usize));
         self.guess.candidates = candidates;
         best
     }
 
-    /// The chance that opening `cell`, if safe, shows a number after which some cell is
-    /// certain.
-    fn progress(&mut self, mines: Mines, cell: usize) -> f64 {
+    /// The expected worth of the position after opening `cell` safely, and whether the cell
+    /// is dead (it can show one number only).
+    fn worth_after(&mut self, mines: Mines, cell: usize) -> (f64, bool) {
         if self.is_isolated(cell) {
-            return self.outside_zero[self.frontier.neighbour_count(cell)];
+            // Only a 0 opens anything there; any other number leaves the rest as it was.
+            let around = self.frontier.neighbour_count(cell);
+            let zero = self.outside_zero[around];
+            let mut rest = self.guess.frontier_best;
+            let outside = self.frontier.outside.saturating_sub(1 + around);
+            rest.push(1.0 - self.outside_now, outside);
+            return (zero + (1.0 - zero) * rest.worth(), false);
         }
         if self.left > 0 && !self.near_estimate(cell) {
-            if let Ok(progress) = self.probe(mines, cell) {
-                return progress;
+            if let Ok(probed) = self.probe(mines, cell) {
+                return (probed.worth, probed.outcomes <= 1);
             }
         }
-        self.local_progress(cell)
+        let progress = self.local_progress(cell);
+        let mut rest = self.guess.frontier_best;
+        rest.push(1.0 - self.outside_now, self.frontier.outside);
+        (progress + (1.0 - progress) * rest.worth(), false)
     }
 
     /// Whether `cell` and all its neighbours are unknown cells next to no number: what it
@@ -173,28 +275,38 @@ impl Solver {
         (fixed, unknown)
     }
 
-    /// Progress from weights by number shown (ln, `NEG_INFINITY` when impossible) and the
-    /// safe cells each settles.
-    fn weigh_outcomes(ln_weight: &[f64; 9], safe: &[usize; 9]) -> f64 {
+    /// What a probe found, from the outcomes by number shown.
+    fn summarise(outcomes: &Outcomes) -> Probed {
+        let ln_weight = &outcomes.ln_weight;
         let top = ln_weight.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
         if top == f64::NEG_INFINITY {
-            return 0.0;
+            return Probed {
+                progress: 0.0,
+                worth: 0.0,
+                outcomes: 0,
+            };
         }
-        let (mut total, mut good) = (0.0, 0.0);
-        for v in 0..9 {
-            if ln_weight[v] > f64::NEG_INFINITY {
-                let w = (ln_weight[v] - top).exp();
+        let (mut total, mut good, mut worth, mut count) = (0.0, 0.0, 0.0, 0);
+        for (v, &ln) in ln_weight.iter().enumerate() {
+            if ln > f64::NEG_INFINITY {
+                let w = (ln - top).exp();
                 total += w;
-                good += w * safe[v].min(PROGRESS_CAP) as f64 / PROGRESS_CAP as f64;
+                good += w * outcomes.safe[v].min(PROGRESS_CAP) as f64 / PROGRESS_CAP as f64;
+                worth += w * outcomes.worth[v];
+                count += 1;
             }
         }
-        good / total
+        Probed {
+            progress: good / total,
+            worth: worth / total,
+            outcomes: count,
+        }
     }
 
     /// Progress by probing: `cell` opened without reading its number, the rules run, the
     /// touched components regrouped and enumerated once with the arrangements tallied by the
     /// mines around `cell` as well, so that each number it could show is weighed at once.
-    fn probe(&mut self, mines: Mines, cell: usize) -> Result<f64, Unfinished> {
+    fn probe(&mut self, mines: Mines, cell: usize) -> Result<Probed, Unfinished> {
         let (loose, outside) = (self.frontier.loose_mines, self.frontier.outside);
         self.frontier.checkpoint();
         self.frontier.open_unread(cell);
@@ -214,8 +326,7 @@ impl Solver {
             outcome
         };
         self.frontier.rollback();
-        let outcomes = outcome?;
-        Ok(Solver::weigh_outcomes(&outcomes.ln_weight, &outcomes.safe))
+        Ok(Solver::summarise(&outcome?))
     }
 
     /// After a probe's regrouping of the components `released` into `created`: the weight of
@@ -257,9 +368,38 @@ impl Solver {
         let values = watched.map_or(1, |(_, id)| tallies(&f.comps[id as usize]).values());
         let rules_safe = f.safe_since_checkpoint();
         let mut outcomes = Outcomes::none();
+        // The safeties the outcome does not change, or changes little: the untouched
+        // components as they were, the other touched ones weighed with the density off the
+        // frontier.
+        let mut base = Best2::NONE;
+        for id in f.live_components() {
+            if !created.contains(&id) {
+                if let Some(&b) = self.guess.comp_best.get(id as usize) {
+                    base.merge(b);
+                }
+            }
+        }
+        base.push(1.0, rules_safe);
+        let density = match mines {
+            Mines::Density(p) => p,
+            Mines::Known(_) => self.outside_now,
+        };
+        for &id in created {
+            if Some(id) != watched.map(|w| w.1) {
+                let comp = &f.comps[id as usize];
+                let t = tallies(comp);
+                let coef = density_weight(t.counts(0), odds(density).ln());
+                push_boxes(f, comp, t.counts(0), coef, &mut base);
+            }
+        }
         match mines {
             Mines::Density(p) => {
                 let ln_odds = odds(p).ln();
+                let mut next = base;
+                next.push(1.0 - p, f.outside);
+                let coef = watched.map(|(_, id)| {
+                    density_weight(tallies(&f.comps[id as usize]).counts(0), ln_odds)
+                });
                 let mut common = (f.loose_mines as f64 - loose as f64) * ln_odds
                     + (f.outside as f64 - outside as f64) * (1.0 + odds(p)).ln();
                 for &id in released {
@@ -292,8 +432,19 @@ impl Solver {
                             )
                         }
                     };
+                    let worth = match watched {
+                        None => next.worth(),
+                        Some((_, id)) => {
+                            let comp = &f.comps[id as usize];
+                            let mut after = next;
+                            let c = tallies(comp).counts(v);
+                            push_boxes(f, comp, c, coef.expect("watched"), &mut after);
+                            after.worth()
+                        }
+                    };
                     outcomes.ln_weight[fixed + v] = ln;
                     outcomes.safe[fixed + v] = safe;
+                    outcomes.worth[fixed + v] = worth;
                 }
             }
             Mines::Known(total) => {
@@ -323,6 +474,24 @@ impl Solver {
                 let (lo, hi) = (left as i64 - f.outside as i64, left as i64);
                 let span: Hull = vec![(lo, hi)];
                 let ln_factorial = &self.ln_factorial;
+                // The watched component's counts weighed by the ways everything else takes
+                // the remaining mines, and by those ways times the mines left off the
+                // frontier: its box probabilities and the density off the frontier by v.
+                let watched_weights = watched.map(|(_, id)| {
+                    let c = tallies(&f.comps[id as usize]).counts(0);
+                    let others = rest.and(&unwatched, &mut work);
+                    let (w_lo, w_hi) = (c.lo as i64, c.hi() as i64);
+                    let (t_lo, t_hi) = (w_lo + others.poly.lo, w_hi + others.poly.hi());
+                    let binomial = |n, k| ln_binomial(ln_factorial, n, k);
+                    let (ways, _) = outside_ways(f.outside, left as i64, t_lo, t_hi, binomial);
+                    let mut mined = ways.clone();
+                    for (i, x) in mined.w.iter_mut().enumerate() {
+                        *x *= (left as i64 - (t_lo + i as i64)).max(0) as f64;
+                    }
+                    let coef = correlate(&ways, &others.poly, w_lo, w_hi, &mut work);
+                    let coef_mined = correlate(&mined, &others.poly, w_lo, w_hi, &mut work);
+                    (coef, coef_mined)
+                });
                 for v in 0..values {
                     let region = match watched {
                         None => std::borrow::Cow::Borrowed(&unwatched),
@@ -383,8 +552,34 @@ impl Solver {
                             safe += f.outside;
                         }
                     }
+                    let mut next = base;
+                    let worth = match (watched, &watched_weights) {
+                        (Some((_, id)), Some((coef, coef_mined))) => {
+                            let comp = &f.comps[id as usize];
+                            let c = tallies(comp).counts(v);
+                            let (mut z, mut mined) = (0.0, 0.0);
+                            for (i, &row) in c.row.iter().enumerate() {
+                                if row != NONE {
+                                    let k = (c.lo + i) as i64;
+                                    z += c.weight[i] * coef.at(k);
+                                    mined += c.weight[i] * coef_mined.at(k);
+                                }
+                            }
+                            if f.outside > 0 && z > 0.0 {
+                                let p = (mined / z / f.outside as f64).clamp(0.0, 1.0);
+                                next.push(1.0 - p, f.outside);
+                            }
+                            push_boxes(f, comp, c, |k| coef.at(k as i64), &mut next);
+                            next.worth()
+                        }
+                        _ => {
+                            next.push(1.0 - self.outside_now, f.outside);
+                            next.worth()
+                        }
+                    };
                     outcomes.ln_weight[fixed + v] = ln;
                     outcomes.safe[fixed + v] = safe;
+                    outcomes.worth[fixed + v] = worth;
                 }
                 self.left = self.left.saturating_sub(work / super::PRODUCTS_PER_NODE);
             }
@@ -445,7 +640,55 @@ impl Solver {
             }
             self.frontier.rollback();
         }
-        Solver::weigh_outcomes(&ln_weight, &safe)
+        let outcomes = Outcomes {
+            ln_weight,
+            safe,
+            worth: [0.0; 9],
+        };
+        Solver::summarise(&outcomes).progress
+    }
+}
+
+/// An arrangement's weight odds^k by its count k (up to a factor), over the counts of `c`,
+/// scaled so that none overflows.
+fn density_weight(c: Counts, ln_odds: f64) -> impl Fn(usize) -> f64 + Copy {
+    let reference = if ln_odds > 0.0 { c.hi() } else { c.lo } as f64;
+    move |k| ((k as f64 - reference) * ln_odds).exp()
+}
+
+/// Adds the safeties of `comp`'s unknown cells to `best`, for the arrangements of counts `c`
+/// (of its tallies), those with k mines weighed by `coef(k)`.
+fn push_boxes(
+    f: &Frontier,
+    comp: &Component,
+    c: Counts,
+    coef: impl Fn(usize) -> f64,
+    best: &mut Best2,
+) {
+    let t = tallies(comp);
+    let mut z = 0.0;
+    for (i, &row) in c.row.iter().enumerate() {
+        if row != NONE {
+            z += c.weight[i] * coef(c.lo + i);
+        }
+    }
+    if !(z > 0.0 && z.is_finite()) {
+        return;
+    }
+    for b in 0..t.boxes {
+        let mut expected = 0.0;
+        for (i, &row) in c.row.iter().enumerate() {
+            if row != NONE {
+                expected += t.mines[row as usize * t.boxes + b] * coef(c.lo + i);
+            }
+        }
+        let unknown = comp
+            .box_cells(b)
+            .iter()
+            .filter(|&&x| f.know(x as usize) == Know::Unknown)
+            .count();
+        let p = (expected / (z * comp.box_size(b) as f64)).clamp(0.0, 1.0);
+        best.push(1.0 - p, unknown);
     }
 }
 
@@ -611,7 +854,7 @@ mod tests {
                     continue;
                 }
                 solver.left = u64::MAX;
-                let Ok(got) = solver.probe(mines, cell) else {
+                let Ok(Probed { progress: got, .. }) = solver.probe(mines, cell) else {
                     panic!("case {case} (seed {seed}): probe of {cell} unfinished");
                 };
                 let want = brute_progress(&view, mines, cell);
