@@ -36,6 +36,27 @@ const PROGRESS_CAP: usize = 3;
 /// two highest safeties: the second counts a little, for when the first turns out dead.
 const FIRST_WEIGHT: f64 = 4.0;
 
+pub(super) fn tune(i: usize, default: f64) -> f64 {
+    static T: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
+    let t = T.get_or_init(|| {
+        std::env::var("MJ_TUNE")
+            .map(|s| {
+                s.split(',')
+                    .map(|x| x.parse().unwrap_or(f64::NAN))
+                    .collect()
+            })
+            .unwrap_or_default()
+    });
+    match t.get(i) {
+        Some(x) if !x.is_nan() => *x,
+        _ => default,
+    }
+}
+
+/// A guess whose twin (see [`Solver::twin`]) is a mine with chance q when it is safe weighs
+/// (1 + TWIN_CREDIT * q) more: in those arrangements the risk it takes must be taken anyway.
+const TWIN_CREDIT: f64 = 0.9;
+
 /// The two highest safeties among some cells.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub(super) struct Best2 {
@@ -51,6 +72,8 @@ impl Best2 {
 
     /// Adds `times` cells of safety `safety`.
     fn push(&mut self, safety: f64, times: usize) {
+        // A certain mine up to rounding is no cell to open.
+        let safety = if safety < 1e-9 { 0.0 } else { safety };
         for _ in 0..times.min(2) {
             if safety > self.first {
                 self.second = self.first;
@@ -75,7 +98,7 @@ impl Best2 {
             return 1.0;
         }
         let second = if self.second > 0.0 { self.second } else { 1.0 };
-        (FIRST_WEIGHT * self.first + second) / (FIRST_WEIGHT + 1.0)
+        (tune(1, FIRST_WEIGHT) * self.first + second) / (tune(1, FIRST_WEIGHT) + 1.0)
     }
 }
 
@@ -98,6 +121,8 @@ pub(super) struct Scratch {
     /// The candidates scored in the last guess, and those found dead.
     pub scores: Vec<(usize, f64)>,
     pub dead: Vec<usize>,
+    /// During a probe: the cell whose chance of being a mine is wanted too (`NONE`: none).
+    partner: u32,
 }
 
 /// A probe could not be finished exactly: the cell gets the local estimate.
@@ -110,6 +135,8 @@ struct Outcomes {
     ln_weight: [f64; 9],
     safe: [usize; 9],
     worth: [f64; 9],
+    /// The chance that the partner ([`Scratch::partner`]) is a mine.
+    partner: [f64; 9],
 }
 
 impl Outcomes {
@@ -118,6 +145,7 @@ impl Outcomes {
             ln_weight: [f64::NEG_INFINITY; 9],
             safe: [0; 9],
             worth: [0.0; 9],
+            partner: [0.0; 9],
         }
     }
 }
@@ -131,6 +159,8 @@ struct Probed {
     worth: f64,
     /// How many numbers are possible: a cell with one at most is dead.
     outcomes: usize,
+    /// The chance that the partner is a mine given that the cell is safe.
+    partner_mine: f64,
 }
 
 impl Solver {
@@ -167,7 +197,7 @@ impl Solver {
         comp_best.iter().for_each(|&b| frontier_best.merge(b));
         self.guess.comp_best = comp_best;
         self.guess.frontier_best = frontier_best;
-        let floor = CANDIDATE_RATIO * (1.0 - lowest) - 1e-12;
+        let floor = tune(0, CANDIDATE_RATIO) * (1.0 - lowest) - 1e-12;
         let mut candidates = std::mem::take(&mut self.guess.candidates);
         candidates.clear();
         for cell in 0..n {
@@ -196,12 +226,17 @@ impl Solver {
             for &(_, cell) in &candidates {
                 let cell = cell as usize;
                 let safety = 1.0 - self.probability[cell];
-                if safety <= best_score {
+                if safety * (1.0 + tune(2, 0.0)) * (1.0 + tune(4, TWIN_CREDIT)) <= best_score {
                     // The worth is at most 1: neither this cell nor any after it can win.
                     break;
                 }
-                let (worth, dead) = self.worth_after(mines, cell);
-                let score = safety * worth;
+                self.guess.partner = self.twin(cell).map_or(NONE, |u| u as u32);
+                let (worth, dead, progress, partner_mine) = self.worth_after(mines, cell);
+                self.guess.partner = NONE;
+                let score = safety
+                    * worth
+                    * (1.0 + tune(2, 0.0) * progress)
+                    * (1.0 + tune(4, TWIN_CREDIT) * partner_mine);
                 self.guess.scores.push((cell, score));
                 if dead {
                     self.guess.dead.push(cell);
@@ -224,7 +259,7 @@ impl Solver {
 
     /// The expected worth of the position after opening `cell` safely, and whether the cell
     /// is dead (it can show one number only).
-    fn worth_after(&mut self, mines: Mines, cell: usize) -> (f64, bool) {
+    fn worth_after(&mut self, mines: Mines, cell: usize) -> (f64, bool, f64, f64) {
         if self.is_isolated(cell) {
             // Only a 0 opens anything there; any other number leaves the rest as it was.
             let around = self.frontier.neighbour_count(cell);
@@ -232,17 +267,45 @@ impl Solver {
             let mut rest = self.guess.frontier_best;
             let outside = self.frontier.outside.saturating_sub(1 + around);
             rest.push(1.0 - self.outside_now, outside);
-            return (zero + (1.0 - zero) * rest.worth(), false);
+            return (zero + (1.0 - zero) * rest.worth(), false, zero, 0.0);
         }
         if self.left > 0 && !self.near_estimate(cell) {
             if let Ok(probed) = self.probe(mines, cell) {
-                return (probed.worth, probed.outcomes <= 1);
+                let twin = probed.partner_mine;
+                return (probed.worth, probed.outcomes <= 1, probed.progress, twin);
             }
         }
         let progress = self.local_progress(cell);
         let mut rest = self.guess.frontier_best;
         rest.push(1.0 - self.outside_now, self.frontier.outside);
-        (progress + (1.0 - progress) * rest.worth(), false)
+        (
+            progress + (1.0 - progress) * rest.worth(),
+            false,
+            progress,
+            0.0,
+        )
+    }
+
+    /// A cell beside `cell` (in its row or column) that no number can ever tell from it: every
+    /// other cell next to just one of the two is a certain mine (or off the board). If one of
+    /// the two is a mine and the other safe, guessing between them is unavoidable.
+    fn twin(&self, cell: usize) -> Option<usize> {
+        let f = &self.frontier;
+        let cols = f.grid.cols();
+        f.around(cell).find(|&u| {
+            let beside =
+                (u / cols == cell / cols && u.abs_diff(cell) == 1) || u.abs_diff(cell) == cols;
+            beside
+                && f.know(u) == Know::Unknown
+                && f.around(cell)
+                    .chain(f.around(u))
+                    .filter(|&x| x != cell && x != u)
+                    .all(|x| {
+                        let near_both =
+                            f.around(cell).any(|y| y == x) && f.around(u).any(|y| y == x);
+                        near_both || f.know(x).is_mine()
+                    })
+        })
     }
 
     /// Whether `cell` and all its neighbours are unknown cells next to no number: what it
@@ -284,15 +347,19 @@ impl Solver {
                 progress: 0.0,
                 worth: 0.0,
                 outcomes: 0,
+                partner_mine: 0.0,
             };
         }
         let (mut total, mut good, mut worth, mut count) = (0.0, 0.0, 0.0, 0);
+        let mut partner = 0.0;
         for (v, &ln) in ln_weight.iter().enumerate() {
             if ln > f64::NEG_INFINITY {
                 let w = (ln - top).exp();
                 total += w;
-                good += w * outcomes.safe[v].min(PROGRESS_CAP) as f64 / PROGRESS_CAP as f64;
+                let cap = tune(3, PROGRESS_CAP as f64) as usize;
+                good += w * outcomes.safe[v].min(cap) as f64 / cap as f64;
                 worth += w * outcomes.worth[v];
+                partner += w * outcomes.partner[v];
                 count += 1;
             }
         }
@@ -300,6 +367,7 @@ impl Solver {
             progress: good / total,
             worth: worth / total,
             outcomes: count,
+            partner_mine: partner / total,
         }
     }
 
@@ -380,6 +448,13 @@ impl Solver {
             }
         }
         base.push(1.0, rules_safe);
+        let partner_box = match (watched, self.guess.partner) {
+            (Some((_, id)), partner) if partner != NONE => {
+                let comp = &f.comps[id as usize];
+                (0..comp.boxes()).find(|&b| comp.box_cells(b).contains(&partner))
+            }
+            _ => None,
+        };
         let density = match mines {
             Mines::Density(p) => p,
             Mines::Known(_) => self.outside_now,
@@ -439,6 +514,10 @@ impl Solver {
                             let mut after = next;
                             let c = tallies(comp).counts(v);
                             push_boxes(f, comp, c, coef.expect("watched"), &mut after);
+                            if let Some(b) = partner_box {
+                                outcomes.partner[fixed + v] =
+                                    box_probability(comp, c, coef.expect("watched"), b);
+                            }
                             after.worth()
                         }
                     };
@@ -570,6 +649,10 @@ impl Solver {
                                 next.push(1.0 - p, f.outside);
                             }
                             push_boxes(f, comp, c, |k| coef.at(k as i64), &mut next);
+                            if let Some(b) = partner_box {
+                                outcomes.partner[fixed + v] =
+                                    box_probability(comp, c, |k| coef.at(k as i64), b);
+                            }
                             next.worth()
                         }
                         _ => {
@@ -644,6 +727,7 @@ impl Solver {
             ln_weight,
             safe,
             worth: [0.0; 9],
+            partner: [0.0; 9],
         };
         Solver::summarise(&outcomes).progress
     }
@@ -654,6 +738,25 @@ impl Solver {
 fn density_weight(c: Counts, ln_odds: f64) -> impl Fn(usize) -> f64 + Copy {
     let reference = if ln_odds > 0.0 { c.hi() } else { c.lo } as f64;
     move |k| ((k as f64 - reference) * ln_odds).exp()
+}
+
+/// The chance that a cell of box `b` of `comp` is a mine, for the arrangements of counts `c`,
+/// those with k mines weighed by `coef(k)`.
+fn box_probability(comp: &Component, c: Counts, coef: impl Fn(usize) -> f64, b: usize) -> f64 {
+    let t = tallies(comp);
+    let (mut z, mut expected) = (0.0, 0.0);
+    for (i, &row) in c.row.iter().enumerate() {
+        if row != NONE {
+            let x = coef(c.lo + i);
+            z += c.weight[i] * x;
+            expected += t.mines[row as usize * t.boxes + b] * x;
+        }
+    }
+    if z > 0.0 && z.is_finite() {
+        (expected / (z * comp.box_size(b) as f64)).clamp(0.0, 1.0)
+    } else {
+        0.0
+    }
 }
 
 /// Adds the safeties of `comp`'s unknown cells to `best`, for the arrangements of counts `c`
@@ -757,7 +860,7 @@ mod tests {
     /// The chance that `cell`, opened safely, shows a number after which some other closed
     /// cell is certain safe, weighted as `progress` weighs it: by brute force over every
     /// arrangement, and a fresh solver for each number.
-    fn brute_progress(view: &View, mines: Mines, cell: usize) -> f64 {
+    fn brute_progress(view: &View, mines: Mines, cell: usize) -> (f64, f64) {
         let grid = view.grid();
         let closed: Vec<usize> = (0..grid.len())
             .filter(|&c| view.get(c) == Seen::Closed)
@@ -792,7 +895,7 @@ mod tests {
                 by_number[grid.neighbours(cell).filter(|&x| mine(x)).count()] += weight;
             }
         }
-        let (mut total, mut good) = (0.0, 0.0);
+        let (mut total, mut good, mut worth) = (0.0, 0.0, 0.0);
         for (v, &w) in by_number.iter().enumerate() {
             if w == 0.0 {
                 continue;
@@ -804,8 +907,15 @@ mod tests {
             let safe = solver.certain_safe().len();
             total += w;
             good += w * safe.min(PROGRESS_CAP) as f64 / PROGRESS_CAP as f64;
+            let mut best = Best2::NONE;
+            for c in 0..grid.len() {
+                if shown.get(c) == Seen::Closed {
+                    best.push(1.0 - solver.probabilities()[c], 1);
+                }
+            }
+            worth += w * best.worth();
         }
-        good / total
+        (good / total, worth / total)
     }
 
     #[test]
@@ -854,13 +964,19 @@ mod tests {
                     continue;
                 }
                 solver.left = u64::MAX;
-                let Ok(Probed { progress: got, .. }) = solver.probe(mines, cell) else {
+                let Ok(found) = solver.probe(mines, cell) else {
                     panic!("case {case} (seed {seed}): probe of {cell} unfinished");
                 };
-                let want = brute_progress(&view, mines, cell);
+                let (want, want_worth) = brute_progress(&view, mines, cell);
+                let got = found.progress;
                 assert!(
                     (got - want).abs() < 1e-9,
                     "case {case} (seed {seed}) {mines:?} cell {cell}: probe {got}, brute force {want}\n{view:?}"
+                );
+                let got = found.worth;
+                assert!(
+                    (got - want_worth).abs() < 1e-9,
+                    "case {case} (seed {seed}) {mines:?} cell {cell}: worth {got}, brute force {want_worth}\n{view:?}"
                 );
                 probed += 1;
             }
