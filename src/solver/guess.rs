@@ -13,6 +13,7 @@
 use super::combine::{
     correlate, hull_back, hull_contains, hull_sum, ln_weight_with, outside_ways, CountLaw, Hull,
 };
+use super::endgame;
 use super::enumerate::{Counts, Enumerated, Tallies, SOME_MINE};
 use super::frontier::{Component, Frontier, Know, Law};
 use super::{
@@ -56,6 +57,9 @@ pub(super) fn tune(i: usize, default: f64) -> f64 {
 /// A guess whose twin (see [`Solver::twin`]) is a mine with chance q when it is safe weighs
 /// (1 + TWIN_CREDIT * q) more: in those arrangements the risk it takes must be taken anyway.
 const TWIN_CREDIT: f64 = 0.9;
+
+/// Finding the endgame's arrangements may take at most this many nodes.
+const ENDGAME_SHARE: u64 = 100_000;
 
 /// The two highest safeties among some cells.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -193,6 +197,10 @@ impl Solver {
             self.guess.comp_best = comp_best;
             return None;
         }
+        if let Some(cell) = self.endgame(mines) {
+            self.guess.comp_best = comp_best;
+            return Some(cell);
+        }
         let mut frontier_best = Best2::NONE;
         comp_best.iter().for_each(|&b| frontier_best.merge(b));
         self.guess.comp_best = comp_best;
@@ -255,6 +263,27 @@ impl Solver {
             .or(candidates.first().map(|&(_, c)| c as usize));
         self.guess.candidates = candidates;
         best
+    }
+
+    /// With the total known and few arrangements left, the guess that wins the most of them
+    /// (`None` when there are too many, or the search runs out of budget).
+    fn endgame(&mut self, mines: Mines) -> Option<usize> {
+        let Mines::Known(total) = mines else {
+            return None;
+        };
+        let left = total.checked_sub(self.frontier.known_mines)?;
+        let mut work = 0;
+        let limit = self.left.min(ENDGAME_SHARE);
+        let found = endgame::arrangements(&self.frontier, left, limit, &mut work);
+        self.left = self.left.saturating_sub(work);
+        let (cells, around, arrangements) = found?;
+        if arrangements.len() < 2 {
+            return None;
+        }
+        let mut search = endgame::Endgame::new(around, arrangements);
+        let best = search.best(self.left);
+        self.left = self.left.saturating_sub(search.work());
+        best.ok().map(|(bit, _)| cells[bit] as usize)
     }
 
     /// The expected worth of the position after opening `cell` safely, and whether the cell

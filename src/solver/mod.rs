@@ -33,6 +33,7 @@
 mod approximate;
 mod combine;
 pub mod crafted;
+mod endgame;
 mod enumerate;
 mod frontier;
 mod guess;
