@@ -33,26 +33,13 @@ const MAX_PROBES: usize = 1000;
 /// up the board beats one that frees a single cell.
 const PROGRESS_CAP: usize = 3;
 
+/// A guess's score is multiplied by (1 + PROGRESS_WEIGHT * progress): among guesses leaving
+/// equally safe positions, the one likelier to settle cells at once.
+const PROGRESS_WEIGHT: f64 = 0.1;
+
 /// The next position after a guess is worth (FIRST * b1 + b2) / (FIRST + 1), b1 and b2 its
 /// two highest safeties: the second counts a little, for when the first turns out dead.
 const FIRST_WEIGHT: f64 = 4.0;
-
-pub(super) fn tune(i: usize, default: f64) -> f64 {
-    static T: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
-    let t = T.get_or_init(|| {
-        std::env::var("MJ_TUNE")
-            .map(|s| {
-                s.split(',')
-                    .map(|x| x.parse().unwrap_or(f64::NAN))
-                    .collect()
-            })
-            .unwrap_or_default()
-    });
-    match t.get(i) {
-        Some(x) if !x.is_nan() => *x,
-        _ => default,
-    }
-}
 
 /// A guess whose twin (see [`Solver::twin`]) is a mine with chance q when it is safe weighs
 /// (1 + TWIN_CREDIT * q) more: in those arrangements the risk it takes must be taken anyway.
@@ -102,7 +89,7 @@ impl Best2 {
             return 1.0;
         }
         let second = if self.second > 0.0 { self.second } else { 1.0 };
-        (tune(1, FIRST_WEIGHT) * self.first + second) / (tune(1, FIRST_WEIGHT) + 1.0)
+        (FIRST_WEIGHT * self.first + second) / (FIRST_WEIGHT + 1.0)
     }
 }
 
@@ -205,7 +192,7 @@ impl Solver {
         comp_best.iter().for_each(|&b| frontier_best.merge(b));
         self.guess.comp_best = comp_best;
         self.guess.frontier_best = frontier_best;
-        let floor = tune(0, CANDIDATE_RATIO) * (1.0 - lowest) - 1e-12;
+        let floor = CANDIDATE_RATIO * (1.0 - lowest) - 1e-12;
         let mut candidates = std::mem::take(&mut self.guess.candidates);
         candidates.clear();
         for cell in 0..n {
@@ -234,7 +221,7 @@ impl Solver {
             for &(_, cell) in &candidates {
                 let cell = cell as usize;
                 let safety = 1.0 - self.probability[cell];
-                if safety * (1.0 + tune(2, 0.0)) * (1.0 + tune(4, TWIN_CREDIT)) <= best_score {
+                if safety * (1.0 + PROGRESS_WEIGHT) * (1.0 + TWIN_CREDIT) <= best_score {
                     // The worth is at most 1: neither this cell nor any after it can win.
                     break;
                 }
@@ -243,8 +230,8 @@ impl Solver {
                 self.guess.partner = NONE;
                 let score = safety
                     * worth
-                    * (1.0 + tune(2, 0.0) * progress)
-                    * (1.0 + tune(4, TWIN_CREDIT) * partner_mine);
+                    * (1.0 + PROGRESS_WEIGHT * progress)
+                    * (1.0 + TWIN_CREDIT * partner_mine);
                 self.guess.scores.push((cell, score));
                 if dead {
                     self.guess.dead.push(cell);
@@ -283,7 +270,9 @@ impl Solver {
         let mut search = endgame::Endgame::new(around, arrangements);
         let best = search.best(self.left);
         self.left = self.left.saturating_sub(search.work());
-        best.ok().map(|(bit, _)| cells[bit] as usize)
+        let (bit, chance) = best.ok()?;
+        self.guess.scores.push((cells[bit] as usize, chance));
+        Some(cells[bit] as usize)
     }
 
     /// The expected worth of the position after opening `cell` safely, and whether the cell
@@ -385,8 +374,7 @@ impl Solver {
             if ln > f64::NEG_INFINITY {
                 let w = (ln - top).exp();
                 total += w;
-                let cap = tune(3, PROGRESS_CAP as f64) as usize;
-                good += w * outcomes.safe[v].min(cap) as f64 / cap as f64;
+                good += w * outcomes.safe[v].min(PROGRESS_CAP) as f64 / PROGRESS_CAP as f64;
                 worth += w * outcomes.worth[v];
                 partner += w * outcomes.partner[v];
                 count += 1;
@@ -484,6 +472,13 @@ impl Solver {
             }
             _ => None,
         };
+        // A partner the rules settled: the same for every number.
+        let partner = self.guess.partner as usize;
+        let partner_known = match f.cells.get(partner).map(|_| f.know(partner)) {
+            Some(Know::Mine | Know::Flag) => Some(1.0),
+            Some(Know::Safe | Know::Open) => Some(0.0),
+            _ => None,
+        };
         let density = match mines {
             Mines::Density(p) => p,
             Mines::Known(_) => self.outside_now,
@@ -553,6 +548,9 @@ impl Solver {
                     outcomes.ln_weight[fixed + v] = ln;
                     outcomes.safe[fixed + v] = safe;
                     outcomes.worth[fixed + v] = worth;
+                    if let Some(p) = partner_known {
+                        outcomes.partner[fixed + v] = p;
+                    }
                 }
             }
             Mines::Known(total) => {
@@ -692,6 +690,9 @@ impl Solver {
                     outcomes.ln_weight[fixed + v] = ln;
                     outcomes.safe[fixed + v] = safe;
                     outcomes.worth[fixed + v] = worth;
+                    if let Some(p) = partner_known {
+                        outcomes.partner[fixed + v] = p;
+                    }
                 }
                 self.left = self.left.saturating_sub(work / super::PRODUCTS_PER_NODE);
             }
@@ -1011,5 +1012,139 @@ mod tests {
             }
         }
         assert!(probed > 300, "only {probed} probes compared");
+    }
+
+    /// A view from text: `?` closed, `F` flagged, a digit an open number.
+    fn text(rows: &[&str]) -> View {
+        let grid = Grid::new(rows.len(), rows[0].len());
+        let cells = rows
+            .iter()
+            .flat_map(|row| row.bytes())
+            .map(|b| match b {
+                b'?' => Seen::Closed,
+                b'F' => Seen::Flagged,
+                digit => Seen::Open(digit - b'0'),
+            })
+            .collect();
+        View::from_cells(grid, cells)
+    }
+
+    #[test]
+    fn secondary_safety_on_a_hand_made_position() {
+        // "?1??" with density 0.45: one mine among cells 0 and 2 (1/2 each), cell 3 a mine
+        // with chance 0.45. Cell 3 shows whether 2 is a mine: either way a cell is certain
+        // after it (worth 1). Cell 2, if safe, makes 0 the mine and shows what 3 is: worth
+        // 1. Cell 0 always shows 0 (dead); after it only cell 3 is left, safety 0.55, and
+        // nothing after that: worth (4 * 0.55 + 1) / 5.
+        let v = text(&["?1??"]);
+        let mines = Mines::Density(0.45);
+        let mut solver = Solver::new();
+        solver.analyse(&v, mines).unwrap();
+        solver.left = u64::MAX;
+        let (worth, dead, _, _) = solver.worth_after(mines, 3);
+        assert!((worth - 1.0).abs() < 1e-12 && !dead);
+        let (worth, dead, _, _) = solver.worth_after(mines, 2);
+        assert!((worth - 1.0).abs() < 1e-12 && !dead);
+        let (worth, dead, _, _) = solver.worth_after(mines, 0);
+        assert!((worth - (4.0 * 0.55 + 1.0) / 5.0).abs() < 1e-12 && dead);
+        // The guess is the safest cell that leaves a certain one; cell 0 is dead.
+        solver.analyse(&v, mines).unwrap();
+        assert_eq!(solver.best_guess().map(|g| g.0), Some(3));
+        assert_eq!(solver.dead_cells(), &[0]);
+    }
+
+    #[test]
+    fn a_fifty_fifty_is_dead_and_twinned() {
+        // Two closed cells over "11": one mine between them, and nothing can ever tell which.
+        let v = text(&["??", "11"]);
+        let mut solver = Solver::new();
+        solver.analyse(&v, Mines::Known(1)).unwrap();
+        assert_eq!(solver.twin(0), Some(1));
+        assert_eq!(solver.twin(1), Some(0));
+        // Too few arrangements: the endgame search picks one.
+        assert!(solver.best_guess().is_some());
+        // Walled in by flags the pair is twinned; by closed cells it is not (opening one of
+        // them could tell the pair apart).
+        let walled = text(&["??F", "13F"]);
+        solver.analyse(&walled, Mines::Known(3)).unwrap();
+        assert_eq!(solver.twin(0), Some(1));
+        let open = text(&["???", "12?"]);
+        solver.analyse(&open, Mines::Known(2)).unwrap();
+        assert_eq!(solver.twin(0), None);
+        // With the twin a mine whenever the cell is safe, the probe says so.
+        solver.analyse(&walled, Mines::Density(0.2)).unwrap();
+        solver.left = u64::MAX;
+        solver.guess.partner = 1;
+        let probed = solver.probe(Mines::Density(0.2), 0).ok().unwrap();
+        assert!((probed.partner_mine - 1.0).abs() < 1e-12);
+        assert_eq!(probed.outcomes, 1, "it shows 3 whenever it is safe: dead");
+    }
+
+    #[test]
+    fn dead_cells_are_those_showing_one_number() {
+        // Random small positions: each candidate the guess scored is dead exactly when, by
+        // brute force over the arrangements where it is safe, it always shows one number.
+        let seed = 0xdead;
+        let mut rng = Rng::new(seed);
+        let mut checked = 0;
+        for case in 0..600 {
+            let (rows, cols) = (2 + rng.below(4), 2 + rng.below(4));
+            let grid = Grid::new(rows, cols);
+            let count = 1 + rng.below(rows * cols / 3 + 1);
+            let mut cells: Vec<usize> = (0..grid.len()).collect();
+            rng.shuffle(&mut cells);
+            let board = Board::from_mines(grid, cells[..count].iter().copied());
+            let mut cover = Cover::new(&board);
+            let safe: Vec<usize> = (0..grid.len()).filter(|&c| !board.is_mine(c)).collect();
+            let mut opened = Vec::new();
+            let first = safe[rng.below(safe.len())];
+            cover.reveal_from(&board, first, FlagsInCascade::Cleared, &mut opened);
+            let view = View::observe(&board, &cover);
+            let closed: Vec<usize> = (0..grid.len())
+                .filter(|&c| view.get(c) == Seen::Closed)
+                .collect();
+            if closed.len() > 12 {
+                continue;
+            }
+            let mines = Mines::Density(0.1 + 0.3 * rng.unit());
+            let mut solver = Solver::new();
+            solver.analyse(&view, mines).unwrap();
+            let scored: Vec<usize> = solver.guess_scores().iter().map(|s| s.0).collect();
+            for &cell in &scored {
+                let mut shown = [false; 9];
+                for mask in 0u32..1 << closed.len() {
+                    let mine = |c: usize| {
+                        closed
+                            .iter()
+                            .position(|&x| x == c)
+                            .is_some_and(|i| mask >> i & 1 == 1)
+                    };
+                    let fits = (0..grid.len()).all(|c| match view.get(c) {
+                        Seen::Open(n) => {
+                            grid.neighbours(c).filter(|&x| mine(x)).count() == n as usize
+                        }
+                        _ => true,
+                    });
+                    if fits && !mine(cell) {
+                        shown[grid.neighbours(cell).filter(|&x| mine(x)).count()] = true;
+                    }
+                }
+                let dead = shown.iter().filter(|&&s| s).count() <= 1;
+                let isolated = grid.neighbours(cell).all(|x| {
+                    grid.neighbours(x)
+                        .all(|y| !matches!(view.get(y), Seen::Open(_)))
+                });
+                if isolated {
+                    continue;
+                }
+                assert_eq!(
+                    solver.dead_cells().contains(&cell),
+                    dead,
+                    "case {case} (seed {seed}) cell {cell}\n{view:?}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 200, "only {checked} candidates checked");
     }
 }

@@ -236,6 +236,20 @@ impl Solver {
         self.best_guess.map(|cell| (cell, self.probability[cell]))
     }
 
+    /// After an analysis that guessed: the candidates the guess compared, in the order scored,
+    /// with their scores (the chance the cell is safe times what the position after it is
+    /// worth, see `guess.rs`; with few arrangements left, the chosen cell's chance of
+    /// winning). Empty when there was nothing to compare.
+    pub fn guess_scores(&self) -> &[(usize, f64)] {
+        &self.guess.scores
+    }
+
+    /// After an analysis that guessed: the candidates found dead, whose number would be the
+    /// same in every arrangement where they are safe (opening one tells nothing).
+    pub fn dead_cells(&self) -> &[usize] {
+        &self.guess.dead
+    }
+
     /// The next move for `view`, made in `style`: with flags, every certain mine is flagged
     /// first; then a chord that opens two cells or more, else the best certain safe cell; else
     /// the best guess. `Ok(None)` when no closed safe cell can be left (the game is over).
