@@ -225,7 +225,11 @@ impl Solver {
                     // The worth is at most 1: neither this cell nor any after it can win.
                     break;
                 }
-                self.guess.partner = self.twin(cell).map_or(NONE, |u| u as u32);
+                let twin = self.twin(cell);
+                if twin.is_none() && safety * (1.0 + PROGRESS_WEIGHT) <= best_score {
+                    continue;
+                }
+                self.guess.partner = twin.map_or(NONE, |u| u as u32);
                 let (worth, dead, progress, partner_mine) = self.worth_after(mines, cell);
                 self.guess.partner = NONE;
                 let score = safety
@@ -259,6 +263,30 @@ impl Solver {
             return None;
         };
         let left = total.checked_sub(self.frontier.known_mines)?;
+        if self.frontier.unknown > endgame::MAX_CELLS {
+            return None;
+        }
+        // Count the arrangements from the components' laws first: enumerating them one by one
+        // only pays when they are few.
+        let mut work = 0;
+        let mut all = CountLaw::one();
+        for &id in &self.order {
+            if self.frontier.comps[id as usize].is_estimated() {
+                return None;
+            }
+            all = all.and(&self.count_law[id as usize], &mut work);
+        }
+        let ln_factorial = &self.ln_factorial;
+        let binomial = |n, k| ln_binomial(ln_factorial, n, k);
+        let (outside, free) = (
+            self.frontier.outside,
+            total.checked_sub(self.frontier.loose_mines)?,
+        );
+        let ln_count = ln_weight_with(&CountLaw::one(), &all, outside, free, binomial, &mut work);
+        self.left = self.left.saturating_sub(work / super::PRODUCTS_PER_NODE);
+        if ln_count? > (endgame::MAX_ARRANGEMENTS as f64 + 0.5).ln() {
+            return None;
+        }
         let mut work = 0;
         let limit = self.left.min(ENDGAME_SHARE);
         let found = endgame::arrangements(&self.frontier, left, limit, &mut work);
