@@ -251,6 +251,11 @@ impl Player {
                     }
                     clicks += 1;
                     self.open(&board, &mut cover, &mut view, cell);
+                    if config.jlu {
+                        // Clicks count: look again after each, as the machine does, so that
+                        // no cell a later cascade would open is clicked on stale knowledge.
+                        break;
+                    }
                 }
                 continue;
             }
