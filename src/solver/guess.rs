@@ -1075,10 +1075,11 @@ mod tests {
         assert!((worth - 1.0).abs() < 1e-12 && !dead);
         let (worth, dead, _, _) = solver.worth_after(mines, 0);
         assert!((worth - (4.0 * 0.55 + 1.0) / 5.0).abs() < 1e-12 && dead);
-        // The guess is the safest cell that leaves a certain one; cell 0 is dead.
+        // The guess is the safest cell that leaves a certain one (cell 0, dead, cannot beat it
+        // and is not even scored).
         solver.analyse(&v, mines).unwrap();
         assert_eq!(solver.best_guess().map(|g| g.0), Some(3));
-        assert_eq!(solver.dead_cells(), &[0]);
+        assert!(solver.dead_cells().is_empty());
     }
 
     #[test]
