@@ -1,14 +1,24 @@
-//! Choosing the guess when no cell is certain: among the cells within [`TIE_MARGIN`] of the
-//! lowest mine probability, the one that maximises P(safe) * (floor + progress), where
-//! progress is the chance that what the cell shows leaves some cell certain.
+//! Choosing the guess when no cell is certain. With few complete arrangements left, the
+//! endgame search decides (`endgame.rs`). Otherwise the candidates are the cells at least
+//! [`CANDIDATE_RATIO`] as safe as the safest, and the guess maximises
+//! P(safe) * worth * (1 + [`PROGRESS_WEIGHT`] * progress) * (1 + [`TWIN_CREDIT`] * twin),
+//! where worth is the expected value, over the numbers the cell could show, of the next
+//! position's two highest safeties ([`Best2::worth`]: secondary safety), progress the chance
+//! that the number leaves some cell certain, and twin the chance, given the cell safe, that a
+//! neighbour it can never be told from is the mine (a 50/50 faced anyway). Dead cells (one
+//! possible number: opening them tells nothing) are guessed only when every candidate is.
+//! Candidates are scored safest first, until the safety times the largest factors cannot beat
+//! the best score.
 //!
-//! Progress is found by probes: the cell is opened with each number it could show on the
-//! real state, the rules run, the touched components are regrouped and enumerated, the
-//! outcome is weighed with the untouched components (reused as they are), and everything is
-//! rolled back. A cell far from every number has a closed form (only a 0 helps there). A cell
-//! next to an estimated component, or any cell once the budget is spent, gets a local
-//! estimate: its neighbours taken as independent for what it shows, the rules alone for what
-//! that settles.
+//! Each number's outcome is found by probes: the cell is opened without a number on the real
+//! state, the rules run, the touched components are regrouped and enumerated once (tallied by
+//! what the cell would show), the outcome is weighed with the untouched components (reused as
+//! they are, their safeties as before the probe; with the total known, the watched
+//! component's arrangements and the density off the frontier are weighed by the ways
+//! everything else takes the remaining mines), and everything is rolled back. A cell far from
+//! every number has a closed form (only a 0 helps there). A cell next to an estimated
+//! component, or any cell once the budget is spent, gets a local estimate: its neighbours
+//! taken as independent for what it shows, the rules alone for what that settles.
 
 use super::combine::{
     correlate, hull_back, hull_contains, hull_sum, ln_weight_with, outside_ways, CountLaw, Hull,
