@@ -22,7 +22,7 @@ usage: autoplay --board beginner|intermediate|expert|jlu|RxCxM [--games N] [--se
                 [--first corner|center|R,C] [--threads T]
 Plays N seeded games of the AI player (first click never a mine, mine count known; the same
 results for any thread count) and prints the win rate with its 95% interval, games per second
-and per CPU-second, clicks per won game, where games are lost, and for `jlu` the course's score.
+and per CPU-second, clicks per won game (with the boards' 3BV), where games are lost, and for `jlu` the course's score.
 Defaults: 1000 games, seed 1, first click in the corner, 1 thread.";
 
 /// What to play.
@@ -131,6 +131,8 @@ pub struct Stats {
     pub wins: u64,
     /// Clicks summed over won games.
     pub clicks_in_wins: u64,
+    /// The 3BV ([`three_bv`]) summed over won boards.
+    pub three_bv_in_wins: u64,
     /// Guesses (moves not proven safe) summed over all games.
     pub guesses: u64,
     /// Guesses summed over won games.
@@ -163,6 +165,7 @@ impl Stats {
         self.games += other.games;
         self.wins += other.wins;
         self.clicks_in_wins += other.clicks_in_wins;
+        self.three_bv_in_wins += other.three_bv_in_wins;
         self.guesses += other.guesses;
         self.guesses_in_wins += other.guesses_in_wins;
         self.guesses_in_losses += other.guesses_in_losses;
@@ -176,6 +179,51 @@ impl Stats {
         self.analyses += other.analyses;
         self.faults += other.faults;
     }
+}
+
+/// The board's 3BV: the fewest clicks that open every safe cell, one per opening (a connected
+/// region of 0s, which opens with its border) plus one per safe number next to no 0.
+///
+/// # Complexity
+/// O(cells), iteratively.
+///
+/// # Examples
+/// ```
+/// use minejudge::autoplay::three_bv;
+/// use minejudge::board::{Board, Grid};
+/// // "*1.." : one opening (the two 0s with the 1 beside them): 1 click.
+/// assert_eq!(three_bv(&Board::from_mines(Grid::new(1, 4), [0])), 1);
+/// // ".*." : two numbers next to no 0: 2 clicks.
+/// assert_eq!(three_bv(&Board::from_mines(Grid::new(1, 3), [1])), 2);
+/// ```
+pub fn three_bv(board: &Board) -> u32 {
+    let grid = board.grid();
+    let mut reached = vec![false; grid.len()];
+    let mut clicks = 0;
+    let mut stack = Vec::new();
+    for start in 0..grid.len() {
+        if reached[start] || board.is_mine(start) || board.count(start) != 0 {
+            continue;
+        }
+        clicks += 1;
+        reached[start] = true;
+        stack.push(start);
+        while let Some(cell) = stack.pop() {
+            if board.count(cell) != 0 {
+                continue;
+            }
+            for next in grid.neighbours(cell) {
+                if !reached[next] {
+                    reached[next] = true;
+                    stack.push(next);
+                }
+            }
+        }
+    }
+    let lone = (0..grid.len())
+        .filter(|&c| !reached[c] && !board.is_mine(c))
+        .count();
+    clicks + lone as u32
 }
 
 /// The seed of game `index` of a run seeded `seed`.
@@ -282,6 +330,7 @@ impl Player {
         if won {
             stats.wins += 1;
             stats.clicks_in_wins += clicks as u64;
+            stats.three_bv_in_wins += three_bv(&board) as u64;
             stats.guesses_in_wins += guesses;
         } else {
             stats.guesses_in_losses += guesses;
@@ -390,7 +439,12 @@ pub fn report(config: &Config, s: &Stats, seconds: f64, cpu: Option<f64>) -> Str
         );
     }
     out.push('\n');
-    out += &format!("clicks per won game {:.2}\n", per(s.clicks_in_wins, s.wins));
+    out += &format!(
+        "clicks per won game {:.2}, 3BV {:.2}, clicks / 3BV {:.3}\n",
+        per(s.clicks_in_wins, s.wins),
+        per(s.three_bv_in_wins, s.wins),
+        per(s.clicks_in_wins, s.three_bv_in_wins)
+    );
     out += &format!(
         "guesses per game {:.3} (won {:.3}, lost {:.3})\n",
         per(s.guesses, s.games),
