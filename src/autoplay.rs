@@ -22,7 +22,8 @@ usage: autoplay --board beginner|intermediate|expert|jlu|RxCxM [--games N] [--se
                 [--first corner|center|R,C] [--threads T]
 Plays N seeded games of the AI player (first click never a mine, mine count known; the same
 results for any thread count) and prints the win rate with its 95% interval, games per second
-and per CPU-second, clicks per won game (with the boards' 3BV), where games are lost, and for `jlu` the course's score.
+and per CPU-second, clicks per won game (and the boards' 3BV), where games are lost, and for
+`jlu` the course's score.
 Defaults: 1000 games, seed 1, first click in the corner, 1 thread.";
 
 /// What to play.
