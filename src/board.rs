@@ -219,6 +219,15 @@ impl Board {
     ///
     /// # Complexity
     /// O(cells).
+    ///
+    /// # Examples
+    /// ```
+    /// use minejudge::board::{Board, Grid};
+    /// // "*1.." : one opening (the two 0s with the 1 beside them): 1 click.
+    /// assert_eq!(Board::from_mines(Grid::new(1, 4), [0]).three_bv(), 1);
+    /// // ".*." : two numbers next to no 0: 2 clicks.
+    /// assert_eq!(Board::from_mines(Grid::new(1, 3), [1]).three_bv(), 2);
+    /// ```
     pub fn three_bv(&self) -> usize {
         let grid = self.grid;
         let mut covered = vec![false; grid.len()];

@@ -113,7 +113,7 @@ pub struct Flags {
 }
 
 /// A closed cell ranked for the guess: its mine probability, and its score when the solver
-/// gives one (`None` until it does).
+/// compared it (`None` when it did not: too risky to be a candidate, or not needed).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Ranked {
     /// The cell, row-major.
@@ -163,7 +163,8 @@ pub struct Analysis {
     /// With a guess: the next closed cells by mine probability (then row-major), at most
     /// [`RUNNERS_UP`].
     pub runners_up: Vec<Ranked>,
-    /// Cells whose opening can tell nothing new, once the solver names them (`None` until then).
+    /// With a guess: the candidates the solver found dead (opening one can tell nothing new),
+    /// ascending; `None` without a guess.
     pub dead: Option<Vec<usize>>,
     /// The move to make; `None` when no closed cell can be safe.
     pub advice: Option<Advice>,
@@ -227,7 +228,12 @@ pub fn analyse(view: &View, mines: Mines) -> Result<Analysis, Inconsistent> {
         dead: None,
         advice: None,
     };
-    analysis.advice = analysis.choose(solver.best_guess());
+    analysis.advice = analysis.choose(solver.best_guess(), solver.guess_scores());
+    if analysis.guess.is_some() {
+        let mut dead = solver.dead_cells().to_vec();
+        dead.sort_unstable();
+        analysis.dead = Some(dead);
+    }
     Ok(analysis)
 }
 
@@ -235,7 +241,12 @@ impl Analysis {
     /// The move, in the order a careful player makes them: undo a flag the numbers refute,
     /// flag a proven mine, chord where every opened cell is proven safe, open a proven safe
     /// cell; else the solver's guess, ranked with its runners-up.
-    fn choose(&mut self, best_guess: Option<(usize, f64)>) -> Option<Advice> {
+    fn choose(
+        &mut self,
+        best_guess: Option<(usize, f64)>,
+        scores: &[(usize, f64)],
+    ) -> Option<Advice> {
+        let score_of = |cell: usize| scores.iter().find(|s| s.0 == cell).map(|s| s.1);
         let certain = |action, mine_probability, why| {
             Some(Advice {
                 action,
@@ -272,7 +283,7 @@ impl Analysis {
         self.guess = Some(Ranked {
             cell,
             mine_probability,
-            score: None,
+            score: score_of(cell),
         });
         let mut others: Vec<usize> = (0..self.grid.len())
             .filter(|&c| c != cell && !matches!(self.seen[c], Seen::Open(_)) && !proven_mine[c])
@@ -288,7 +299,7 @@ impl Analysis {
             .map(|cell| Ranked {
                 cell,
                 mine_probability: self.probability[cell],
-                score: None,
+                score: score_of(cell),
             })
             .collect();
         let (action, why) = if self.seen[cell] == Seen::Flagged {
@@ -337,7 +348,7 @@ impl Analysis {
     /// The analysis as JSON fields (no braces): `p` (per cell, `null` for an open cell),
     /// `safe` and `mines` (proven, cell indices), `flags` (`proven`, `unproven`, `wrong`
     /// lists and `fit`), `guess` (`cell`, `p`, `score`, or `null`), `runners` (the same
-    /// shape), `dead` (`null` until the solver names dead cells) and `advice` (see
+    /// shape), `dead` (the dead candidates, `null` without a guess) and `advice` (see
     /// [`Advice::json`], or `null`).
     ///
     /// # Complexity
@@ -516,7 +527,7 @@ mod tests {
     }
 
     #[test]
-    fn a_guess_comes_with_its_runners_up_and_no_scores_yet() {
+    fn a_guess_comes_with_its_runners_up_their_scores_and_the_dead_cells() {
         let analysis = analyse(&view(&["????", "?1??", "????"]), Mines::Known(3)).unwrap();
         let guess = analysis.guess.expect("a guess");
         assert!(!analysis.advice.unwrap().certain);
@@ -528,10 +539,21 @@ mod tests {
             .map(|r| r.mine_probability)
             .collect();
         assert!(ps.windows(2).all(|w| w[0] <= w[1]), "{ps:?}");
+        // Few arrangements: the score is the endgame search's chance of winning.
+        assert!(guess.score.is_some(), "the guess was scored: {guess:?}");
+        assert_eq!(analysis.dead, Some(vec![]));
         let json = analysis.json();
         assert!(
-            json.contains("\"score\":null") && json.contains("\"dead\":null"),
+            json.contains("\"score\":0.") && json.contains("\"dead\":[]"),
             "{json}"
+        );
+        // A 50/50 against the wall: both cells dead.
+        let analysis = analyse(&view(&["??", "11"]), Mines::Density(0.2)).unwrap();
+        assert_eq!(analysis.dead, Some(vec![0, 1]));
+        assert!(
+            analysis.json().contains("\"dead\":[0,1]"),
+            "{}",
+            analysis.json()
         );
         assert!(
             json.starts_with("\"p\":[") && json.contains(",null,"),

@@ -148,7 +148,7 @@ fn convolve(a: &Poly, b: &Poly, work: &mut u64) -> Poly {
 }
 
 /// `r[i] = sum over j of part[j] * outer[i + j]`, for i in `lo..=hi`.
-fn correlate(outer: &Poly, part: &Poly, lo: i64, hi: i64, work: &mut u64) -> Poly {
+pub(super) fn correlate(outer: &Poly, part: &Poly, lo: i64, hi: i64, work: &mut u64) -> Poly {
     let mut w = vec![0.0; (hi - lo + 1).max(0) as usize];
     for (at, r) in w.iter_mut().enumerate() {
         let i = lo + at as i64;

@@ -228,7 +228,7 @@ impl CellSet {
 /// The solver's knowledge of one board.
 #[derive(Debug)]
 pub(super) struct Frontier {
-    grid: Grid,
+    pub grid: Grid,
     around: Vec<[u32; 8]>,
     around_len: Vec<u8>,
     pub cells: Vec<Cell>,

@@ -1,16 +1,29 @@
-//! Choosing the guess when no cell is certain: among the cells within [`TIE_MARGIN`] of the
-//! lowest mine probability, the one that maximises P(safe) * (floor + progress), where
-//! progress is the chance that what the cell shows leaves some cell certain.
+//! Choosing the guess when no cell is certain. With few complete arrangements left, the
+//! endgame search decides (`endgame.rs`). Otherwise the candidates are the cells at least
+//! [`CANDIDATE_RATIO`] as safe as the safest, and the guess maximises
+//! P(safe) * worth * (1 + [`PROGRESS_WEIGHT`] * progress) * (1 + [`TWIN_CREDIT`] * twin),
+//! where worth is the expected value, over the numbers the cell could show, of the next
+//! position's two highest safeties ([`Best2::worth`]: secondary safety), progress the chance
+//! that the number leaves some cell certain, and twin the chance, given the cell safe, that a
+//! neighbour it can never be told from is the mine (a 50/50 faced anyway). Dead cells (one
+//! possible number: opening them tells nothing) are guessed only when every candidate is.
+//! Candidates are scored safest first, until the safety times the largest factors cannot beat
+//! the best score.
 //!
-//! Progress is found by probes: the cell is opened with each number it could show on the
-//! real state, the rules run, the touched components are regrouped and enumerated, the
-//! outcome is weighed with the untouched components (reused as they are), and everything is
-//! rolled back. A cell far from every number has a closed form (only a 0 helps there). A cell
-//! next to an estimated component, or any cell once the budget is spent, gets a local
-//! estimate: its neighbours taken as independent for what it shows, the rules alone for what
-//! that settles.
+//! Each number's outcome is found by probes: the cell is opened without a number on the real
+//! state, the rules run, the touched components are regrouped and enumerated once (tallied by
+//! what the cell would show), the outcome is weighed with the untouched components (reused as
+//! they are, their safeties as before the probe; with the total known, the watched
+//! component's arrangements and the density off the frontier are weighed by the ways
+//! everything else takes the remaining mines), and everything is rolled back. A cell far from
+//! every number has a closed form (only a 0 helps there). A cell next to an estimated
+//! component, or any cell once the budget is spent, gets a local estimate: its neighbours
+//! taken as independent for what it shows, the rules alone for what that settles.
 
-use super::combine::{hull_back, hull_contains, hull_sum, ln_weight_with, CountLaw, Hull};
+use super::combine::{
+    correlate, hull_back, hull_contains, hull_sum, ln_weight_with, outside_ways, CountLaw, Hull,
+};
+use super::endgame;
 use super::enumerate::{Counts, Enumerated, Tallies, SOME_MINE};
 use super::frontier::{Component, Frontier, Know, Law};
 use super::{
@@ -18,23 +31,77 @@ use super::{
     Solver, NONE,
 };
 
-/// Guesses within this mine probability of the safest one are compared by progress. On expert
-/// (seed 100, 40,000 games, every candidate probed) 0.02 won 39.72%, 0.03 39.78%, 0.05
-/// 39.77%: flat there; with only 30 probes 0.02 and 0.04 did worse than 0.03.
-const TIE_MARGIN: f64 = 0.03;
+/// Cells at least this share of the best safety are candidates for the guess: a slightly
+/// riskier cell that leaves a safer next move can be the better one.
+const CANDIDATE_RATIO: f64 = 0.9;
 
-/// How many of those candidates (the best by a cheap estimate first) get a progress check: a
-/// bound on the work, high enough to take every candidate on the usual boards. On expert
-/// (seed 100, 40,000 games) 30 won 39.32%, 200 won 39.58%, 1000 won 39.78%.
+/// How many candidates (the safest first) may be scored: a bound on the work, high enough to
+/// take every candidate on the usual boards.
 const MAX_PROBES: usize = 1000;
 
 /// A number that settles k new safe cells counts as min(k, 3)/3 progress: a guess that opens
-/// up the board beats one that frees a single cell (+0.2% on expert over counting any).
+/// up the board beats one that frees a single cell.
 const PROGRESS_CAP: usize = 3;
 
-/// The guess maximises P(safe) * (floor + progress); the small floor lets the safer cell win
-/// when no candidate makes progress.
-const PROGRESS_FLOOR: f64 = 0.05;
+/// A guess's score is multiplied by (1 + PROGRESS_WEIGHT * progress): among guesses leaving
+/// equally safe positions, the one likelier to settle cells at once.
+const PROGRESS_WEIGHT: f64 = 0.1;
+
+/// The next position after a guess is worth (FIRST * b1 + b2) / (FIRST + 1), b1 and b2 its
+/// two highest safeties: the second counts a little, for when the first turns out dead.
+const FIRST_WEIGHT: f64 = 4.0;
+
+/// A guess whose twin (see [`Solver::twin`]) is a mine with chance q when it is safe weighs
+/// (1 + TWIN_CREDIT * q) more: in those arrangements the risk it takes must be taken anyway.
+const TWIN_CREDIT: f64 = 0.9;
+
+/// Finding the endgame's arrangements may take at most this many nodes.
+const ENDGAME_SHARE: u64 = 100_000;
+
+/// The two highest safeties among some cells.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(super) struct Best2 {
+    first: f64,
+    second: f64,
+}
+
+impl Best2 {
+    const NONE: Best2 = Best2 {
+        first: 0.0,
+        second: 0.0,
+    };
+
+    /// Adds `times` cells of safety `safety`.
+    fn push(&mut self, safety: f64, times: usize) {
+        // A certain mine up to rounding is no cell to open.
+        let safety = if safety < 1e-9 { 0.0 } else { safety };
+        for _ in 0..times.min(2) {
+            if safety > self.first {
+                self.second = self.first;
+                self.first = safety;
+            } else if safety > self.second {
+                self.second = safety;
+            } else {
+                break;
+            }
+        }
+    }
+
+    fn merge(&mut self, other: Best2) {
+        self.push(other.first, 1);
+        self.push(other.second, 1);
+    }
+
+    /// What a position with these safeties is worth: 1 when no cell can be safe (the game is
+    /// won), and a lone possibly safe cell counts as the last one.
+    fn worth(self) -> f64 {
+        if self.first <= 0.0 {
+            return 1.0;
+        }
+        let second = if self.second > 0.0 { self.second } else { 1.0 };
+        (FIRST_WEIGHT * self.first + second) / (FIRST_WEIGHT + 1.0)
+    }
+}
 
 /// The guess's reusable buffers.
 #[derive(Debug, Default)]
@@ -49,6 +116,14 @@ pub(super) struct Scratch {
     laws: Vec<CountLaw>,
     /// Per box: the `seen` bits over the allowed counts.
     seen: Vec<u8>,
+    /// Per component id: its two highest safeties, and over all of them, before the probes.
+    comp_best: Vec<Best2>,
+    frontier_best: Best2,
+    /// The candidates scored in the last guess, and those found dead.
+    pub scores: Vec<(usize, f64)>,
+    pub dead: Vec<usize>,
+    /// During a probe: the cell whose chance of being a mine is wanted too (`NONE`: none).
+    partner: u32,
 }
 
 /// A probe could not be finished exactly: the cell gets the local estimate.
@@ -56,9 +131,13 @@ struct Unfinished;
 
 /// By number shown: the ln of its weight (`NEG_INFINITY` when impossible) and the cells it
 /// leaves certain safe.
+/// By number shown, also what the next position is worth ([`Best2::worth`]).
 struct Outcomes {
     ln_weight: [f64; 9],
     safe: [usize; 9],
+    worth: [f64; 9],
+    /// The chance that the partner ([`Scratch::partner`]) is a mine.
+    partner: [f64; 9],
 }
 
 impl Outcomes {
@@ -66,26 +145,64 @@ impl Outcomes {
         Outcomes {
             ln_weight: [f64::NEG_INFINITY; 9],
             safe: [0; 9],
+            worth: [0.0; 9],
+            partner: [0.0; 9],
         }
     }
 }
 
+/// What a probe found, over the numbers the cell could show.
+#[derive(Clone, Copy, Debug)]
+struct Probed {
+    /// The chance that the number leaves some cell certain (capped, see [`PROGRESS_CAP`]).
+    progress: f64,
+    /// The expected worth of the next position.
+    worth: f64,
+    /// How many numbers are possible: a cell with one at most is dead.
+    outcomes: usize,
+    /// The chance that the partner is a mine given that the cell is safe.
+    partner_mine: f64,
+}
+
 impl Solver {
-    /// The guess after an analysis with no certain safe cell.
+    /// The guess after an analysis with no certain safe cell: among the candidates (cells at
+    /// least [`CANDIDATE_RATIO`] as safe as the safest), the living one (a dead cell only when
+    /// all are dead) that maximises P(safe) * the expected worth of the next position.
     ///
     /// # Complexity
     /// O(cells) plus the probes, within the budget.
     pub(super) fn choose_guess(&mut self, mines: Mines) -> Option<usize> {
         let n = self.probability.len();
         let mut lowest = f64::INFINITY;
+        let mut comp_best = std::mem::take(&mut self.guess.comp_best);
+        comp_best.clear();
+        comp_best.resize(self.frontier.comps.len(), Best2::NONE);
         for cell in 0..n {
-            if self.frontier.know(cell) == Know::Unknown {
-                lowest = lowest.min(self.probability[cell]);
+            if self.frontier.know(cell) != Know::Unknown {
+                continue;
+            }
+            let p = self.probability[cell];
+            lowest = lowest.min(p);
+            let comp = self.frontier.cells[cell].comp;
+            if comp != NONE {
+                comp_best[comp as usize].push(1.0 - p, 1);
             }
         }
+        self.guess.scores.clear();
+        self.guess.dead.clear();
         if lowest == f64::INFINITY {
+            self.guess.comp_best = comp_best;
             return None;
         }
+        if let Some(cell) = self.endgame(mines) {
+            self.guess.comp_best = comp_best;
+            return Some(cell);
+        }
+        let mut frontier_best = Best2::NONE;
+        comp_best.iter().for_each(|&b| frontier_best.merge(b));
+        self.guess.comp_best = comp_best;
+        self.guess.frontier_best = frontier_best;
+        let floor = CANDIDATE_RATIO * (1.0 - lowest) - 1e-12;
         let mut candidates = std::mem::take(&mut self.guess.candidates);
         candidates.clear();
         for cell in 0..n {
@@ -93,11 +210,12 @@ impl Solver {
                 continue;
             }
             let p = self.probability[cell];
-            if p > lowest + TIE_MARGIN {
+            if 1.0 - p < floor {
                 continue;
             }
-            let score = (1.0 - p) * (1.0 + self.zero_chance(cell));
-            candidates.push((-score, cell as u32));
+            // Safest first (the pruning relies on it), ties by a cheap estimate of progress.
+            let key = -(1.0 - p) * (1.0 + 1e-6 * self.zero_chance(cell));
+            candidates.push((key, cell as u32));
         }
         let order = |a: &(f64, u32), b: &(f64, u32)| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1));
         if candidates.len() > MAX_PROBES {
@@ -105,19 +223,35 @@ impl Solver {
             candidates.truncate(MAX_PROBES);
         }
         candidates.sort_unstable_by(order);
-        let mut best = candidates.first().map(|&(_, c)| c as usize);
+        let mut best = None;
+        let mut first_dead = None;
         if candidates.len() > 1 {
             self.guess.rest = None;
             let mut best_score = f64::NEG_INFINITY;
             for &(_, cell) in &candidates {
                 let cell = cell as usize;
-                let p = self.probability[cell];
-                if (1.0 - p) * (PROGRESS_FLOOR + 1.0) <= best_score {
-                    // Even certain progress would not beat the best: skip the probes.
+                let safety = 1.0 - self.probability[cell];
+                if safety * (1.0 + PROGRESS_WEIGHT) * (1.0 + TWIN_CREDIT) <= best_score {
+                    // The worth is at most 1: neither this cell nor any after it can win.
+                    break;
+                }
+                let twin = self.twin(cell);
+                if twin.is_none() && safety * (1.0 + PROGRESS_WEIGHT) <= best_score {
                     continue;
                 }
-                let progress = self.progress(mines, cell);
-                let score = (1.0 - p) * (PROGRESS_FLOOR + progress);
+                self.guess.partner = twin.map_or(NONE, |u| u as u32);
+                let (worth, dead, progress, partner_mine) = self.worth_after(mines, cell);
+                self.guess.partner = NONE;
+                let score = safety
+                    * worth
+                    * (1.0 + PROGRESS_WEIGHT * progress)
+                    * (1.0 + TWIN_CREDIT * partner_mine);
+                self.guess.scores.push((cell, score));
+                if dead {
+                    self.guess.dead.push(cell);
+                    first_dead = first_dead.or(Some(cell));
+                    continue;
+                }
                 if score > best_score {
                     best_score = score;
                     best = Some(cell);
@@ -125,22 +259,109 @@ impl Solver {
             }
             self.guess.rest = None;
         }
+        let best = best
+            .or(first_dead)
+            .or(candidates.first().map(|&(_, c)| c as usize));
         self.guess.candidates = candidates;
         best
     }
 
-    /// The chance that opening `cell`, if safe, shows a number after which some cell is
-    /// certain.
-    fn progress(&mut self, mines: Mines, cell: usize) -> f64 {
+    /// With the total known and few arrangements left, the guess that wins the most of them
+    /// (`None` when there are too many, or the search runs out of budget).
+    fn endgame(&mut self, mines: Mines) -> Option<usize> {
+        let Mines::Known(total) = mines else {
+            return None;
+        };
+        let left = total.checked_sub(self.frontier.known_mines)?;
+        if self.frontier.unknown > endgame::MAX_CELLS {
+            return None;
+        }
+        // Count the arrangements from the components' laws first: enumerating them one by one
+        // only pays when they are few.
+        let mut work = 0;
+        let mut all = CountLaw::one();
+        for &id in &self.order {
+            if self.frontier.comps[id as usize].is_estimated() {
+                return None;
+            }
+            all = all.and(&self.count_law[id as usize], &mut work);
+        }
+        let ln_factorial = &self.ln_factorial;
+        let binomial = |n, k| ln_binomial(ln_factorial, n, k);
+        let (outside, free) = (
+            self.frontier.outside,
+            total.checked_sub(self.frontier.loose_mines)?,
+        );
+        let ln_count = ln_weight_with(&CountLaw::one(), &all, outside, free, binomial, &mut work);
+        self.left = self.left.saturating_sub(work / super::PRODUCTS_PER_NODE);
+        if ln_count? > (endgame::MAX_ARRANGEMENTS as f64 + 0.5).ln() {
+            return None;
+        }
+        let mut work = 0;
+        let limit = self.left.min(ENDGAME_SHARE);
+        let found = endgame::arrangements(&self.frontier, left, limit, &mut work);
+        self.left = self.left.saturating_sub(work);
+        let (cells, around, arrangements) = found?;
+        if arrangements.len() < 2 {
+            return None;
+        }
+        let mut search = endgame::Endgame::new(around, arrangements);
+        let best = search.best(self.left);
+        self.left = self.left.saturating_sub(search.work());
+        let (bit, chance) = best.ok()?;
+        self.guess.scores.push((cells[bit] as usize, chance));
+        Some(cells[bit] as usize)
+    }
+
+    /// The expected worth of the position after opening `cell` safely, and whether the cell
+    /// is dead (it can show one number only).
+    fn worth_after(&mut self, mines: Mines, cell: usize) -> (f64, bool, f64, f64) {
         if self.is_isolated(cell) {
-            return self.outside_zero[self.frontier.neighbour_count(cell)];
+            // Only a 0 opens anything there; any other number leaves the rest as it was.
+            let around = self.frontier.neighbour_count(cell);
+            let zero = self.outside_zero[around];
+            let mut rest = self.guess.frontier_best;
+            let outside = self.frontier.outside.saturating_sub(1 + around);
+            rest.push(1.0 - self.outside_now, outside);
+            return (zero + (1.0 - zero) * rest.worth(), false, zero, 0.0);
         }
         if self.left > 0 && !self.near_estimate(cell) {
-            if let Ok(progress) = self.probe(mines, cell) {
-                return progress;
+            if let Ok(probed) = self.probe(mines, cell) {
+                let twin = probed.partner_mine;
+                return (probed.worth, probed.outcomes <= 1, probed.progress, twin);
             }
         }
-        self.local_progress(cell)
+        let progress = self.local_progress(cell);
+        let mut rest = self.guess.frontier_best;
+        rest.push(1.0 - self.outside_now, self.frontier.outside);
+        (
+            progress + (1.0 - progress) * rest.worth(),
+            false,
+            progress,
+            0.0,
+        )
+    }
+
+    /// A cell beside `cell` (in its row or column) that no number can ever tell from it: every
+    /// other cell next to just one of the two is a certain mine (or off the board). If one of
+    /// the two is a mine and the other safe, guessing between them is unavoidable.
+    fn twin(&self, cell: usize) -> Option<usize> {
+        let f = &self.frontier;
+        let cols = f.grid.cols();
+        f.around(cell).find(|&u| {
+            let beside =
+                (u / cols == cell / cols && u.abs_diff(cell) == 1) || u.abs_diff(cell) == cols;
+            beside
+                && f.know(u) == Know::Unknown
+                && f.around(cell)
+                    .chain(f.around(u))
+                    .filter(|&x| x != cell && x != u)
+                    .all(|x| {
+                        let near_both =
+                            f.around(cell).any(|y| y == x) && f.around(u).any(|y| y == x);
+                        near_both || f.know(x).is_mine()
+                    })
+        })
     }
 
     /// Whether `cell` and all its neighbours are unknown cells next to no number: what it
@@ -173,28 +394,42 @@ impl Solver {
         (fixed, unknown)
     }
 
-    /// Progress from weights by number shown (ln, `NEG_INFINITY` when impossible) and the
-    /// safe cells each settles.
-    fn weigh_outcomes(ln_weight: &[f64; 9], safe: &[usize; 9]) -> f64 {
+    /// What a probe found, from the outcomes by number shown.
+    fn summarise(outcomes: &Outcomes) -> Probed {
+        let ln_weight = &outcomes.ln_weight;
         let top = ln_weight.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
         if top == f64::NEG_INFINITY {
-            return 0.0;
+            return Probed {
+                progress: 0.0,
+                worth: 0.0,
+                outcomes: 0,
+                partner_mine: 0.0,
+            };
         }
-        let (mut total, mut good) = (0.0, 0.0);
-        for v in 0..9 {
-            if ln_weight[v] > f64::NEG_INFINITY {
-                let w = (ln_weight[v] - top).exp();
+        let (mut total, mut good, mut worth, mut count) = (0.0, 0.0, 0.0, 0);
+        let mut partner = 0.0;
+        for (v, &ln) in ln_weight.iter().enumerate() {
+            if ln > f64::NEG_INFINITY {
+                let w = (ln - top).exp();
                 total += w;
-                good += w * safe[v].min(PROGRESS_CAP) as f64 / PROGRESS_CAP as f64;
+                good += w * outcomes.safe[v].min(PROGRESS_CAP) as f64 / PROGRESS_CAP as f64;
+                worth += w * outcomes.worth[v];
+                partner += w * outcomes.partner[v];
+                count += 1;
             }
         }
-        good / total
+        Probed {
+            progress: good / total,
+            worth: worth / total,
+            outcomes: count,
+            partner_mine: partner / total,
+        }
     }
 
     /// Progress by probing: `cell` opened without reading its number, the rules run, the
     /// touched components regrouped and enumerated once with the arrangements tallied by the
     /// mines around `cell` as well, so that each number it could show is weighed at once.
-    fn probe(&mut self, mines: Mines, cell: usize) -> Result<f64, Unfinished> {
+    fn probe(&mut self, mines: Mines, cell: usize) -> Result<Probed, Unfinished> {
         let (loose, outside) = (self.frontier.loose_mines, self.frontier.outside);
         self.frontier.checkpoint();
         self.frontier.open_unread(cell);
@@ -214,8 +449,7 @@ impl Solver {
             outcome
         };
         self.frontier.rollback();
-        let outcomes = outcome?;
-        Ok(Solver::weigh_outcomes(&outcomes.ln_weight, &outcomes.safe))
+        Ok(Solver::summarise(&outcome?))
     }
 
     /// After a probe's regrouping of the components `released` into `created`: the weight of
@@ -257,9 +491,52 @@ impl Solver {
         let values = watched.map_or(1, |(_, id)| tallies(&f.comps[id as usize]).values());
         let rules_safe = f.safe_since_checkpoint();
         let mut outcomes = Outcomes::none();
+        // The safeties the outcome does not change, or changes little: the untouched
+        // components as they were, the other touched ones weighed with the density off the
+        // frontier.
+        let mut base = Best2::NONE;
+        for id in f.live_components() {
+            if !created.contains(&id) {
+                if let Some(&b) = self.guess.comp_best.get(id as usize) {
+                    base.merge(b);
+                }
+            }
+        }
+        base.push(1.0, rules_safe);
+        let partner_box = match (watched, self.guess.partner) {
+            (Some((_, id)), partner) if partner != NONE => {
+                let comp = &f.comps[id as usize];
+                (0..comp.boxes()).find(|&b| comp.box_cells(b).contains(&partner))
+            }
+            _ => None,
+        };
+        // A partner the rules settled: the same for every number.
+        let partner = self.guess.partner as usize;
+        let partner_known = match f.cells.get(partner).map(|_| f.know(partner)) {
+            Some(Know::Mine | Know::Flag) => Some(1.0),
+            Some(Know::Safe | Know::Open) => Some(0.0),
+            _ => None,
+        };
+        let density = match mines {
+            Mines::Density(p) => p,
+            Mines::Known(_) => self.outside_now,
+        };
+        for &id in created {
+            if Some(id) != watched.map(|w| w.1) {
+                let comp = &f.comps[id as usize];
+                let t = tallies(comp);
+                let coef = density_weight(t.counts(0), odds(density).ln());
+                push_boxes(f, comp, t.counts(0), coef, &mut base);
+            }
+        }
         match mines {
             Mines::Density(p) => {
                 let ln_odds = odds(p).ln();
+                let mut next = base;
+                next.push(1.0 - p, f.outside);
+                let coef = watched.map(|(_, id)| {
+                    density_weight(tallies(&f.comps[id as usize]).counts(0), ln_odds)
+                });
                 let mut common = (f.loose_mines as f64 - loose as f64) * ln_odds
                     + (f.outside as f64 - outside as f64) * (1.0 + odds(p)).ln();
                 for &id in released {
@@ -292,8 +569,26 @@ impl Solver {
                             )
                         }
                     };
+                    let worth = match watched {
+                        None => next.worth(),
+                        Some((_, id)) => {
+                            let comp = &f.comps[id as usize];
+                            let mut after = next;
+                            let c = tallies(comp).counts(v);
+                            push_boxes(f, comp, c, coef.expect("watched"), &mut after);
+                            if let Some(b) = partner_box {
+                                outcomes.partner[fixed + v] =
+                                    box_probability(comp, c, coef.expect("watched"), b);
+                            }
+                            after.worth()
+                        }
+                    };
                     outcomes.ln_weight[fixed + v] = ln;
                     outcomes.safe[fixed + v] = safe;
+                    outcomes.worth[fixed + v] = worth;
+                    if let Some(p) = partner_known {
+                        outcomes.partner[fixed + v] = p;
+                    }
                 }
             }
             Mines::Known(total) => {
@@ -323,6 +618,24 @@ impl Solver {
                 let (lo, hi) = (left as i64 - f.outside as i64, left as i64);
                 let span: Hull = vec![(lo, hi)];
                 let ln_factorial = &self.ln_factorial;
+                // The watched component's counts weighed by the ways everything else takes
+                // the remaining mines, and by those ways times the mines left off the
+                // frontier: its box probabilities and the density off the frontier by v.
+                let watched_weights = watched.map(|(_, id)| {
+                    let c = tallies(&f.comps[id as usize]).counts(0);
+                    let others = rest.and(&unwatched, &mut work);
+                    let (w_lo, w_hi) = (c.lo as i64, c.hi() as i64);
+                    let (t_lo, t_hi) = (w_lo + others.poly.lo, w_hi + others.poly.hi());
+                    let binomial = |n, k| ln_binomial(ln_factorial, n, k);
+                    let (ways, _) = outside_ways(f.outside, left as i64, t_lo, t_hi, binomial);
+                    let mut mined = ways.clone();
+                    for (i, x) in mined.w.iter_mut().enumerate() {
+                        *x *= (left as i64 - (t_lo + i as i64)).max(0) as f64;
+                    }
+                    let coef = correlate(&ways, &others.poly, w_lo, w_hi, &mut work);
+                    let coef_mined = correlate(&mined, &others.poly, w_lo, w_hi, &mut work);
+                    (coef, coef_mined)
+                });
                 for v in 0..values {
                     let region = match watched {
                         None => std::borrow::Cow::Borrowed(&unwatched),
@@ -383,8 +696,41 @@ impl Solver {
                             safe += f.outside;
                         }
                     }
+                    let mut next = base;
+                    let worth = match (watched, &watched_weights) {
+                        (Some((_, id)), Some((coef, coef_mined))) => {
+                            let comp = &f.comps[id as usize];
+                            let c = tallies(comp).counts(v);
+                            let (mut z, mut mined) = (0.0, 0.0);
+                            for (i, &row) in c.row.iter().enumerate() {
+                                if row != NONE {
+                                    let k = (c.lo + i) as i64;
+                                    z += c.weight[i] * coef.at(k);
+                                    mined += c.weight[i] * coef_mined.at(k);
+                                }
+                            }
+                            if f.outside > 0 && z > 0.0 {
+                                let p = (mined / z / f.outside as f64).clamp(0.0, 1.0);
+                                next.push(1.0 - p, f.outside);
+                            }
+                            push_boxes(f, comp, c, |k| coef.at(k as i64), &mut next);
+                            if let Some(b) = partner_box {
+                                outcomes.partner[fixed + v] =
+                                    box_probability(comp, c, |k| coef.at(k as i64), b);
+                            }
+                            next.worth()
+                        }
+                        _ => {
+                            next.push(1.0 - self.outside_now, f.outside);
+                            next.worth()
+                        }
+                    };
                     outcomes.ln_weight[fixed + v] = ln;
                     outcomes.safe[fixed + v] = safe;
+                    outcomes.worth[fixed + v] = worth;
+                    if let Some(p) = partner_known {
+                        outcomes.partner[fixed + v] = p;
+                    }
                 }
                 self.left = self.left.saturating_sub(work / super::PRODUCTS_PER_NODE);
             }
@@ -445,7 +791,75 @@ impl Solver {
             }
             self.frontier.rollback();
         }
-        Solver::weigh_outcomes(&ln_weight, &safe)
+        let outcomes = Outcomes {
+            ln_weight,
+            safe,
+            worth: [0.0; 9],
+            partner: [0.0; 9],
+        };
+        Solver::summarise(&outcomes).progress
+    }
+}
+
+/// An arrangement's weight odds^k by its count k (up to a factor), over the counts of `c`,
+/// scaled so that none overflows.
+fn density_weight(c: Counts, ln_odds: f64) -> impl Fn(usize) -> f64 + Copy {
+    let reference = if ln_odds > 0.0 { c.hi() } else { c.lo } as f64;
+    move |k| ((k as f64 - reference) * ln_odds).exp()
+}
+
+/// The chance that a cell of box `b` of `comp` is a mine, for the arrangements of counts `c`,
+/// those with k mines weighed by `coef(k)`.
+fn box_probability(comp: &Component, c: Counts, coef: impl Fn(usize) -> f64, b: usize) -> f64 {
+    let t = tallies(comp);
+    let (mut z, mut expected) = (0.0, 0.0);
+    for (i, &row) in c.row.iter().enumerate() {
+        if row != NONE {
+            let x = coef(c.lo + i);
+            z += c.weight[i] * x;
+            expected += t.mines[row as usize * t.boxes + b] * x;
+        }
+    }
+    if z > 0.0 && z.is_finite() {
+        (expected / (z * comp.box_size(b) as f64)).clamp(0.0, 1.0)
+    } else {
+        0.0
+    }
+}
+
+/// Adds the safeties of `comp`'s unknown cells to `best`, for the arrangements of counts `c`
+/// (of its tallies), those with k mines weighed by `coef(k)`.
+fn push_boxes(
+    f: &Frontier,
+    comp: &Component,
+    c: Counts,
+    coef: impl Fn(usize) -> f64,
+    best: &mut Best2,
+) {
+    let t = tallies(comp);
+    let mut z = 0.0;
+    for (i, &row) in c.row.iter().enumerate() {
+        if row != NONE {
+            z += c.weight[i] * coef(c.lo + i);
+        }
+    }
+    if !(z > 0.0 && z.is_finite()) {
+        return;
+    }
+    for b in 0..t.boxes {
+        let mut expected = 0.0;
+        for (i, &row) in c.row.iter().enumerate() {
+            if row != NONE {
+                expected += t.mines[row as usize * t.boxes + b] * coef(c.lo + i);
+            }
+        }
+        let unknown = comp
+            .box_cells(b)
+            .iter()
+            .filter(|&&x| f.know(x as usize) == Know::Unknown)
+            .count();
+        let p = (expected / (z * comp.box_size(b) as f64)).clamp(0.0, 1.0);
+        best.push(1.0 - p, unknown);
     }
 }
 
@@ -514,7 +928,7 @@ mod tests {
     /// The chance that `cell`, opened safely, shows a number after which some other closed
     /// cell is certain safe, weighted as `progress` weighs it: by brute force over every
     /// arrangement, and a fresh solver for each number.
-    fn brute_progress(view: &View, mines: Mines, cell: usize) -> f64 {
+    fn brute_progress(view: &View, mines: Mines, cell: usize) -> (f64, f64) {
         let grid = view.grid();
         let closed: Vec<usize> = (0..grid.len())
             .filter(|&c| view.get(c) == Seen::Closed)
@@ -549,7 +963,7 @@ mod tests {
                 by_number[grid.neighbours(cell).filter(|&x| mine(x)).count()] += weight;
             }
         }
-        let (mut total, mut good) = (0.0, 0.0);
+        let (mut total, mut good, mut worth) = (0.0, 0.0, 0.0);
         for (v, &w) in by_number.iter().enumerate() {
             if w == 0.0 {
                 continue;
@@ -561,8 +975,15 @@ mod tests {
             let safe = solver.certain_safe().len();
             total += w;
             good += w * safe.min(PROGRESS_CAP) as f64 / PROGRESS_CAP as f64;
+            let mut best = Best2::NONE;
+            for c in 0..grid.len() {
+                if shown.get(c) == Seen::Closed {
+                    best.push(1.0 - solver.probabilities()[c], 1);
+                }
+            }
+            worth += w * best.worth();
         }
-        good / total
+        (good / total, worth / total)
     }
 
     #[test]
@@ -611,17 +1032,158 @@ mod tests {
                     continue;
                 }
                 solver.left = u64::MAX;
-                let Ok(got) = solver.probe(mines, cell) else {
+                let Ok(found) = solver.probe(mines, cell) else {
                     panic!("case {case} (seed {seed}): probe of {cell} unfinished");
                 };
-                let want = brute_progress(&view, mines, cell);
+                let (want, want_worth) = brute_progress(&view, mines, cell);
+                let got = found.progress;
                 assert!(
                     (got - want).abs() < 1e-9,
                     "case {case} (seed {seed}) {mines:?} cell {cell}: probe {got}, brute force {want}\n{view:?}"
+                );
+                let got = found.worth;
+                assert!(
+                    (got - want_worth).abs() < 1e-9,
+                    "case {case} (seed {seed}) {mines:?} cell {cell}: worth {got}, brute force {want_worth}\n{view:?}"
                 );
                 probed += 1;
             }
         }
         assert!(probed > 300, "only {probed} probes compared");
+    }
+
+    /// A view from text: `?` closed, `F` flagged, a digit an open number.
+    fn text(rows: &[&str]) -> View {
+        let grid = Grid::new(rows.len(), rows[0].len());
+        let cells = rows
+            .iter()
+            .flat_map(|row| row.bytes())
+            .map(|b| match b {
+                b'?' => Seen::Closed,
+                b'F' => Seen::Flagged,
+                digit => Seen::Open(digit - b'0'),
+            })
+            .collect();
+        View::from_cells(grid, cells)
+    }
+
+    #[test]
+    fn secondary_safety_on_a_hand_made_position() {
+        // "?1??" with density 0.45: one mine among cells 0 and 2 (1/2 each), cell 3 a mine
+        // with chance 0.45. Cell 3 shows whether 2 is a mine: either way a cell is certain
+        // after it (worth 1). Cell 2, if safe, makes 0 the mine and shows what 3 is: worth
+        // 1. Cell 0 always shows 0 (dead); after it only cell 3 is left, safety 0.55, and
+        // nothing after that: worth (4 * 0.55 + 1) / 5.
+        let v = text(&["?1??"]);
+        let mines = Mines::Density(0.45);
+        let mut solver = Solver::new();
+        solver.analyse(&v, mines).unwrap();
+        solver.left = u64::MAX;
+        let (worth, dead, _, _) = solver.worth_after(mines, 3);
+        assert!((worth - 1.0).abs() < 1e-12 && !dead);
+        let (worth, dead, _, _) = solver.worth_after(mines, 2);
+        assert!((worth - 1.0).abs() < 1e-12 && !dead);
+        let (worth, dead, _, _) = solver.worth_after(mines, 0);
+        assert!((worth - (4.0 * 0.55 + 1.0) / 5.0).abs() < 1e-12 && dead);
+        // The guess is the safest cell that leaves a certain one (cell 0, dead, cannot beat it
+        // and is not even scored).
+        solver.analyse(&v, mines).unwrap();
+        assert_eq!(solver.best_guess().map(|g| g.0), Some(3));
+        assert!(solver.dead_cells().is_empty());
+    }
+
+    #[test]
+    fn a_fifty_fifty_is_dead_and_twinned() {
+        // Two closed cells over "11": one mine between them, and nothing can ever tell which.
+        let v = text(&["??", "11"]);
+        let mut solver = Solver::new();
+        solver.analyse(&v, Mines::Known(1)).unwrap();
+        assert_eq!(solver.twin(0), Some(1));
+        assert_eq!(solver.twin(1), Some(0));
+        // Too few arrangements: the endgame search picks one.
+        assert!(solver.best_guess().is_some());
+        // Walled in by flags the pair is twinned; by closed cells it is not (opening one of
+        // them could tell the pair apart).
+        let walled = text(&["??F", "13F"]);
+        solver.analyse(&walled, Mines::Known(3)).unwrap();
+        assert_eq!(solver.twin(0), Some(1));
+        let open = text(&["???", "12?"]);
+        solver.analyse(&open, Mines::Known(2)).unwrap();
+        assert_eq!(solver.twin(0), None);
+        // With the twin a mine whenever the cell is safe, the probe says so.
+        solver.analyse(&walled, Mines::Density(0.2)).unwrap();
+        solver.left = u64::MAX;
+        solver.guess.partner = 1;
+        let probed = solver.probe(Mines::Density(0.2), 0).ok().unwrap();
+        assert!((probed.partner_mine - 1.0).abs() < 1e-12);
+        assert_eq!(probed.outcomes, 1, "it shows 3 whenever it is safe: dead");
+    }
+
+    #[test]
+    fn dead_cells_are_those_showing_one_number() {
+        // Random small positions: each candidate the guess scored is dead exactly when, by
+        // brute force over the arrangements where it is safe, it always shows one number.
+        let seed = 0xdead;
+        let mut rng = Rng::new(seed);
+        let mut checked = 0;
+        for case in 0..600 {
+            let (rows, cols) = (2 + rng.below(4), 2 + rng.below(4));
+            let grid = Grid::new(rows, cols);
+            let count = 1 + rng.below(rows * cols / 3 + 1);
+            let mut cells: Vec<usize> = (0..grid.len()).collect();
+            rng.shuffle(&mut cells);
+            let board = Board::from_mines(grid, cells[..count].iter().copied());
+            let mut cover = Cover::new(&board);
+            let safe: Vec<usize> = (0..grid.len()).filter(|&c| !board.is_mine(c)).collect();
+            let mut opened = Vec::new();
+            let first = safe[rng.below(safe.len())];
+            cover.reveal_from(&board, first, FlagsInCascade::Cleared, &mut opened);
+            let view = View::observe(&board, &cover);
+            let closed: Vec<usize> = (0..grid.len())
+                .filter(|&c| view.get(c) == Seen::Closed)
+                .collect();
+            if closed.len() > 12 {
+                continue;
+            }
+            let mines = Mines::Density(0.1 + 0.3 * rng.unit());
+            let mut solver = Solver::new();
+            solver.analyse(&view, mines).unwrap();
+            let scored: Vec<usize> = solver.guess_scores().iter().map(|s| s.0).collect();
+            for &cell in &scored {
+                let mut shown = [false; 9];
+                for mask in 0u32..1 << closed.len() {
+                    let mine = |c: usize| {
+                        closed
+                            .iter()
+                            .position(|&x| x == c)
+                            .is_some_and(|i| mask >> i & 1 == 1)
+                    };
+                    let fits = (0..grid.len()).all(|c| match view.get(c) {
+                        Seen::Open(n) => {
+                            grid.neighbours(c).filter(|&x| mine(x)).count() == n as usize
+                        }
+                        _ => true,
+                    });
+                    if fits && !mine(cell) {
+                        shown[grid.neighbours(cell).filter(|&x| mine(x)).count()] = true;
+                    }
+                }
+                let dead = shown.iter().filter(|&&s| s).count() <= 1;
+                let isolated = grid.neighbours(cell).all(|x| {
+                    grid.neighbours(x)
+                        .all(|y| !matches!(view.get(y), Seen::Open(_)))
+                });
+                if isolated {
+                    continue;
+                }
+                assert_eq!(
+                    solver.dead_cells().contains(&cell),
+                    dead,
+                    "case {case} (seed {seed}) cell {cell}\n{view:?}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 200, "only {checked} candidates checked");
     }
 }

@@ -19,11 +19,16 @@
 //!    arrangement are certain, and stay known from then on.
 //! 5. The certain moves (the safe cell likeliest to show 0, the chord opening the most) are
 //!    kept ready between analyses and looked at again only around what changed (`moves.rs`).
-//!    With no safe cell, the guess is chosen among the cells
-//!    within 0.03 of the lowest mine probability by the chance that what they show makes
-//!    progress: a probe opens the cell on the real state without reading its number,
-//!    regroups and enumerates only the components it touches (tallied by what the cell would
-//!    show), reuses the others, and is rolled back (`guess.rs`).
+//!    With no safe cell, the guess (`guess.rs`) is chosen among the cells at least 0.9 as
+//!    safe as the safest by what the position after it is worth: for each number it could
+//!    show, the two safest cells then (secondary safety), weighed by the chance of that
+//!    number. A probe opens the cell on the real state without reading its number, regroups
+//!    and enumerates only the components it touches (tallied by what the cell would show),
+//!    reuses the others, and is rolled back. A dead cell (one number possible) is guessed only
+//!    when every candidate is dead; a cell walled in beside a twin it can never be told from
+//!    gets credit for the 50/50 it would face anyway. With the total known and at most a few
+//!    hundred complete arrangements left, an exact game-tree search picks the guess that wins
+//!    the most of them (`endgame.rs`).
 //!
 //! One analysis (with its probes) walks at most [`NODE_BUDGET`] nodes: results depend on the
 //! view alone, never on time or threads. When the budget runs out the decision is made with
@@ -33,6 +38,7 @@
 mod approximate;
 mod combine;
 pub mod crafted;
+mod endgame;
 mod enumerate;
 mod frontier;
 mod guess;
@@ -233,6 +239,20 @@ impl Solver {
     /// closed unflagged cell is left, or every one is a certain mine.
     pub fn best_guess(&self) -> Option<(usize, f64)> {
         self.best_guess.map(|cell| (cell, self.probability[cell]))
+    }
+
+    /// After an analysis that guessed: the candidates the guess compared, in the order scored,
+    /// with their scores (the chance the cell is safe times what the position after it is
+    /// worth, see `guess.rs`; with few arrangements left, the chosen cell's chance of
+    /// winning). Empty when there was nothing to compare.
+    pub fn guess_scores(&self) -> &[(usize, f64)] {
+        &self.guess.scores
+    }
+
+    /// After an analysis that guessed: the candidates found dead, whose number would be the
+    /// same in every arrangement where they are safe (opening one tells nothing).
+    pub fn dead_cells(&self) -> &[usize] {
+        &self.guess.dead
     }
 
     /// The next move for `view`, made in `style`: with flags, every certain mine is flagged

@@ -173,12 +173,9 @@ impl Solver {
     pub(super) fn ordered_safe(&self, out: &mut Vec<u32>) {
         out.clear();
         out.extend_from_slice(self.frontier.safe.cells());
-        let score = &self.ready.score;
-        out.sort_unstable_by(|&a, &b| {
-            score[b as usize]
-                .total_cmp(&score[a as usize])
-                .then(a.cmp(&b))
-        });
+        // Scores equal but for rounding (a kept analysis against a fresh one) tie.
+        let score = |c: u32| (self.ready.score[c as usize] * 1e9).round() as i64;
+        out.sort_unstable_by(|&a, &b| score(b).cmp(&score(a)).then(a.cmp(&b)));
     }
 }
 

@@ -1,0 +1,411 @@
+//! The endgame: with the total known and few arrangements of the whole board left, the guess
+//! that wins the most of them, found by searching the game tree exactly.
+//!
+//! Every complete arrangement of mines over the unknown cells is equally likely. A position is
+//! the set of arrangements still possible; opening a cell splits it by the number shown (the
+//! arrangements where it is a mine are lost). A cell safe in every arrangement that still
+//! splits them is opened for free; else every cell that could be safe is tried, the safest
+//! first, until its safety cannot beat the best found. Positions are cached (the same set of
+//! arrangements is reached in many orders). A 0's cascade is not played out: the cells it
+//! would open are safe in every arrangement left, so they are opened for free the move after.
+
+use super::frontier::{Frontier, Know};
+use super::view::Seen;
+use std::collections::HashMap;
+
+/// At most this many unknown cells (one bit each).
+pub(super) const MAX_CELLS: usize = 128;
+
+/// The search is tried when at most this many arrangements are left.
+pub(super) const MAX_ARRANGEMENTS: usize = 400;
+
+/// A position: the indices of its arrangements, ascending.
+type Position = Vec<u16>;
+
+/// The tree search over one position's arrangements.
+#[derive(Debug, Default)]
+pub(super) struct Endgame {
+    /// Per unknown cell (by bit): its unknown neighbours.
+    around: Vec<u128>,
+    /// The arrangements, a set bit for a mine.
+    arrangements: Vec<u128>,
+    memo: HashMap<Position, f64>,
+    work: u64,
+    limit: u64,
+}
+
+/// The search ran out of budget.
+pub(super) struct OutOfBudget;
+
+impl Endgame {
+    /// A search over `arrangements` of cells whose unknown neighbours are `around` (by bit).
+    pub(super) fn new(around: Vec<u128>, arrangements: Vec<u128>) -> Endgame {
+        Endgame {
+            around,
+            arrangements,
+            ..Endgame::default()
+        }
+    }
+
+    /// The cell (by bit) to open, and the chance of winning with it, walking at most `limit`
+    /// nodes (an arrangement looked at is one); the nodes walked are kept in `work`.
+    ///
+    /// # Complexity
+    /// Exponential in the worst case: bounded by `limit`.
+    pub(super) fn best(&mut self, limit: u64) -> Result<(usize, f64), OutOfBudget> {
+        self.limit = limit;
+        self.work = 0;
+        self.memo.clear();
+        let all: Position = (0..self.arrangements.len() as u16).collect();
+        let (value, cell) = self.value(&all, true)?;
+        Ok((cell.unwrap_or(0), value))
+    }
+
+    /// Nodes walked by the last search.
+    pub(super) fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// The chance of winning from `set` with best play, and with `root` the first cell to
+    /// open (`None` when the position is won).
+    fn value(&mut self, set: &[u16], root: bool) -> Result<(f64, Option<usize>), OutOfBudget> {
+        if set.len() <= 1 {
+            return Ok((1.0, None));
+        }
+        if !root {
+            if let Some(&v) = self.memo.get(set) {
+                return Ok((v, None));
+            }
+        }
+        let (mut any, mut all) = (0u128, u128::MAX);
+        for &a in set {
+            any |= self.arrangements[a as usize];
+            all &= self.arrangements[a as usize];
+        }
+        let cells = self.around.len();
+        // A free cell that tells something: open it (free information never hurts).
+        for cell in 0..cells {
+            if any >> cell & 1 == 0 {
+                let parts = self.split(set, cell)?;
+                if parts.iter().filter(|p| !p.is_empty()).count() > 1 {
+                    let value = self.weigh(&parts, set.len())?;
+                    self.memo.insert(set.to_vec(), value);
+                    return Ok((value, Some(cell)));
+                }
+            }
+        }
+        // Otherwise a risk: the safest cells first.
+        let mut risky: Vec<(usize, usize)> = (0..cells)
+            .filter(|&cell| any >> cell & 1 == 1 && all >> cell & 1 == 0)
+            .map(|cell| {
+                let mines = set
+                    .iter()
+                    .filter(|&&a| self.arrangements[a as usize] >> cell & 1 == 1)
+                    .count();
+                (set.len() - mines, cell)
+            })
+            .collect();
+        self.work += (cells * set.len()) as u64;
+        risky.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let (mut best, mut best_cell) = (-1.0, None);
+        for &(safe, cell) in &risky {
+            if safe as f64 / set.len() as f64 <= best + 1e-12 {
+                break;
+            }
+            let parts = self.split(set, cell)?;
+            let value = self.weigh(&parts, set.len())?;
+            if value > best + 1e-12 {
+                best = value;
+                best_cell = Some(cell);
+            }
+        }
+        let best = best.max(0.0);
+        self.memo.insert(set.to_vec(), best);
+        Ok((best, best_cell))
+    }
+
+    /// The arrangements of `set` where `cell` is safe, by the number of mines around it.
+    fn split(&mut self, set: &[u16], cell: usize) -> Result<[Position; 9], OutOfBudget> {
+        self.work += set.len() as u64;
+        if self.work > self.limit {
+            return Err(OutOfBudget);
+        }
+        let mut parts: [Position; 9] = Default::default();
+        for &a in set {
+            let mines = self.arrangements[a as usize];
+            if mines >> cell & 1 == 0 {
+                parts[(mines & self.around[cell]).count_ones() as usize].push(a);
+            }
+        }
+        Ok(parts)
+    }
+
+    /// The chance of winning over `total` arrangements after the split `parts`.
+    fn weigh(&mut self, parts: &[Position; 9], total: usize) -> Result<f64, OutOfBudget> {
+        let mut won = 0.0;
+        for part in parts.iter().filter(|p| !p.is_empty()) {
+            won += part.len() as f64 * self.value(part, false)?.0;
+        }
+        Ok(won / total as f64)
+    }
+}
+
+/// The unknown cells of `frontier` (bit i is `cells[i]`), each one's unknown neighbours, and
+/// every arrangement of `left` mines among them that fits the numbers: `None` when there are
+/// more than [`MAX_CELLS`] cells or [`MAX_ARRANGEMENTS`] arrangements, or the enumeration
+/// would walk more than `limit` nodes. The nodes walked are added to `work`.
+///
+/// # Complexity
+/// O(cells) to find the unknown cells, then at most `limit` nodes.
+pub(super) fn arrangements(
+    frontier: &Frontier,
+    left: usize,
+    limit: u64,
+    work: &mut u64,
+) -> Option<(Vec<u32>, Vec<u128>, Vec<u128>)> {
+    if frontier.unknown > MAX_CELLS || left > frontier.unknown {
+        return None;
+    }
+    let n = frontier.seen.len();
+    let cells: Vec<u32> = (0..n as u32)
+        .filter(|&c| frontier.know(c as usize) == Know::Unknown)
+        .collect();
+    *work += n as u64;
+    let bit_of = |cell: usize| cells.binary_search(&(cell as u32)).ok();
+    let around: Vec<u128> = cells
+        .iter()
+        .map(|&c| {
+            frontier
+                .around(c as usize)
+                .filter_map(bit_of)
+                .fold(0u128, |m, b| m | 1 << b)
+        })
+        .collect();
+    // The numbers next to unknown cells: their unknown cells and the mines they still need.
+    let mut numbers: Vec<(u32, u128, u32)> = Vec::new();
+    for &c in &cells {
+        for next in frontier.around(c as usize) {
+            if let Seen::Open(shown) = frontier.seen[next] {
+                if numbers.iter().any(|x| x.0 == next as u32) {
+                    continue;
+                }
+                let mut mask = 0u128;
+                let mut known = 0;
+                for x in frontier.around(next) {
+                    match frontier.know(x) {
+                        Know::Mine | Know::Flag => known += 1,
+                        Know::Unknown => mask |= 1 << bit_of(x).expect("an unknown cell"),
+                        _ => {}
+                    }
+                }
+                let need = (shown as u32).checked_sub(known)?;
+                numbers.push((next as u32, mask, need));
+            }
+        }
+    }
+    let mut by_cell: Vec<Vec<usize>> = vec![Vec::new(); cells.len()];
+    for (j, &(_, mask, _)) in numbers.iter().enumerate() {
+        for (b, list) in by_cell.iter_mut().enumerate() {
+            if mask >> b & 1 == 1 {
+                list.push(j);
+            }
+        }
+    }
+    let mut search = Search {
+        numbers: &numbers,
+        by_cell: &by_cell,
+        count: cells.len(),
+        left,
+        found: Vec::new(),
+        work: 0,
+        limit,
+    };
+    let complete = search.place(0, 0, 0);
+    *work += search.work;
+    let found = search.found;
+    complete.then_some((cells, around, found))
+}
+
+/// The enumeration of complete arrangements by backtracking over the cells in order.
+struct Search<'a> {
+    numbers: &'a [(u32, u128, u32)],
+    by_cell: &'a [Vec<usize>],
+    count: usize,
+    left: usize,
+    found: Vec<u128>,
+    work: u64,
+    limit: u64,
+}
+
+impl Search<'_> {
+    /// Places the cells from `at` on, `mines` placed in `mask` so far; false when a limit was
+    /// reached.
+    fn place(&mut self, at: usize, mask: u128, mines: usize) -> bool {
+        self.work += 1;
+        if self.work > self.limit {
+            return false;
+        }
+        if at == self.count {
+            if mines == self.left {
+                if self.found.len() == MAX_ARRANGEMENTS {
+                    return false;
+                }
+                self.found.push(mask);
+            }
+            return true;
+        }
+        let unplaced = self.count - at;
+        if mines > self.left || mines + unplaced < self.left {
+            return true;
+        }
+        let assigned = if at + 1 >= 128 {
+            u128::MAX
+        } else {
+            (1u128 << (at + 1)) - 1
+        };
+        for mine in [false, true] {
+            let next = if mine { mask | 1 << at } else { mask };
+            let fits = self.by_cell[at].iter().all(|&j| {
+                let (_, cells, need) = self.numbers[j];
+                let placed = (next & cells).count_ones();
+                let open = (cells & !assigned).count_ones();
+                placed <= need && placed + open >= need
+            });
+            if fits && !self.place(at + 1, next, mines + mine as usize) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Grid;
+    use crate::rng::Rng;
+    use crate::solver::{Mines, Solver, View};
+
+    /// The chance of winning from `view` with best play, by brute force: every arrangement
+    /// of the closed cells tried, each opening played with its cascade on a copy of the view.
+    fn brute_value(view: &View, arrangements: &[Vec<bool>]) -> f64 {
+        if arrangements.len() <= 1 {
+            return 1.0;
+        }
+        (0..view.grid().len())
+            .filter(|&cell| view.get(cell) == Seen::Closed)
+            .map(|cell| brute_open(view, arrangements, cell))
+            .fold(0.0, f64::max)
+    }
+
+    /// The chance of winning by opening `cell` first, then playing best.
+    fn brute_open(view: &View, arrangements: &[Vec<bool>], cell: usize) -> f64 {
+        let grid = view.grid();
+        let mut outcomes: Vec<(View, Vec<Vec<bool>>)> = Vec::new();
+        for mines in arrangements.iter().filter(|m| !m[cell]) {
+            let mut next = view.clone();
+            let mut stack = vec![cell];
+            while let Some(c) = stack.pop() {
+                if next.get(c) != Seen::Closed {
+                    continue;
+                }
+                let shown = grid.neighbours(c).filter(|&x| mines[x]).count() as u8;
+                next.set(c, Seen::Open(shown));
+                if shown == 0 {
+                    stack.extend(grid.neighbours(c));
+                }
+            }
+            match outcomes.iter_mut().find(|(v, _)| v.cells() == next.cells()) {
+                Some((_, list)) => list.push(mines.clone()),
+                None => outcomes.push((next, vec![mines.clone()])),
+            }
+        }
+        let won: f64 = outcomes
+            .iter()
+            .map(|(next, list)| list.len() as f64 * brute_value(next, list))
+            .sum();
+        won / arrangements.len() as f64
+    }
+
+    #[test]
+    fn the_search_wins_as_often_as_brute_force() {
+        let seed = 0xe5d;
+        let mut rng = Rng::new(seed);
+        let mut compared = 0;
+        for case in 0..800 {
+            let (rows, cols) = (2 + rng.below(3), 2 + rng.below(4));
+            let grid = Grid::new(rows, cols);
+            let count = 1 + rng.below(rows * cols / 3 + 1);
+            let mut cells: Vec<usize> = (0..grid.len()).collect();
+            rng.shuffle(&mut cells);
+            let is_mine: Vec<bool> = (0..grid.len())
+                .map(|c| cells[..count].contains(&c))
+                .collect();
+            let mut view = View::new(grid);
+            // Open a few safe cells (no cascade: any view of numbers will do).
+            for &c in cells[count..].iter().take(1 + rng.below(3)) {
+                let shown = grid.neighbours(c).filter(|&x| is_mine[x]).count() as u8;
+                view.set(c, Seen::Open(shown));
+            }
+            let closed: Vec<usize> = (0..grid.len())
+                .filter(|&c| view.get(c) == Seen::Closed)
+                .collect();
+            if closed.len() > 9 {
+                continue;
+            }
+            let mut solver = Solver::new();
+            solver.analyse(&view, Mines::Known(count)).unwrap();
+            if !solver.certain_safe().is_empty() {
+                continue;
+            }
+            let all: Vec<Vec<bool>> = (0u32..1 << closed.len())
+                .filter(|m| m.count_ones() as usize == count)
+                .map(|m| {
+                    let mut mines = vec![false; grid.len()];
+                    for (i, &c) in closed.iter().enumerate() {
+                        mines[c] = m >> i & 1 == 1;
+                    }
+                    mines
+                })
+                .filter(|mines| {
+                    (0..grid.len()).all(|c| match view.get(c) {
+                        Seen::Open(n) => {
+                            grid.neighbours(c).filter(|&x| mines[x]).count() == n as usize
+                        }
+                        _ => true,
+                    })
+                })
+                .collect();
+            let left = count - solver.frontier.known_mines;
+            let mut work = 0;
+            let (bits, around, found) = arrangements(&solver.frontier, left, u64::MAX, &mut work)
+                .expect("few arrangements");
+            assert_eq!(
+                found.len(),
+                all.len(),
+                "case {case} (seed {seed})\n{view:?}"
+            );
+            if found.len() < 2 {
+                continue;
+            }
+            let mut endgame = Endgame::new(around, found);
+            let Ok((bit, value)) = endgame.best(u64::MAX) else {
+                unreachable!("no limit")
+            };
+            let want = brute_value(&view, &all);
+            assert!(
+                (value - want).abs() < 1e-9,
+                "case {case} (seed {seed}): search {value}, brute force {want}\n{view:?}"
+            );
+            // The cell it names wins that often too.
+            let cell = bits[bit] as usize;
+            let named = brute_open(&view, &all, cell);
+            assert!(
+                (named - want).abs() < 1e-9,
+                "case {case} (seed {seed}): cell {cell}"
+            );
+            compared += 1;
+        }
+        assert!(compared > 100, "only {compared} positions compared");
+    }
+}
