@@ -9,12 +9,15 @@
 
 #[path = "common/baseline.rs"]
 mod baseline;
+#[path = "common/peak.rs"]
+mod peak;
 
 use baseline::Baseline;
 use minejudge::inputs::{self, MineOpsSpec};
+use peak::peak_kib;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 const SEED: u64 = 1;
@@ -165,22 +168,4 @@ fn measure(programs: &[Program], input: &Path, work: &Path) -> Vec<Measured> {
             }
         })
         .collect()
-}
-
-/// Peak resident memory of one run, from GNU time's `%M` (KiB).
-fn peak_kib(exe: &Path, input: &Path) -> Option<u64> {
-    let output = Command::new("/usr/bin/time")
-        .args(["-f", "%M"])
-        .arg(exe)
-        .stdin(fs::File::open(input).ok()?)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .output()
-        .ok()?;
-    String::from_utf8_lossy(&output.stderr)
-        .lines()
-        .last()?
-        .trim()
-        .parse()
-        .ok()
 }

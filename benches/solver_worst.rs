@@ -13,15 +13,18 @@
 
 #[path = "common/baseline.rs"]
 mod baseline;
+#[path = "common/peak.rs"]
+mod peak;
 
 use baseline::Baseline;
 use minejudge::board::Grid;
 use minejudge::rng::Rng;
 use minejudge::solver::crafted::{adversary_game, crafted_panel, jlu_machine_input, Pattern};
 use minejudge::solver::{Mines, Solver, Style, JLU_DENSITY, NODE_BUDGET};
+use peak::peak_kib;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// Crafted panels per size, pattern and count rule.
@@ -232,22 +235,4 @@ fn run_once(exe: &Path, input: &Path, work: &Path) -> Run {
         time,
         peak_kib: peak_kib(exe, input),
     }
-}
-
-/// Peak resident memory of one run, from GNU time's `%M` (KiB).
-fn peak_kib(exe: &Path, input: &Path) -> Option<u64> {
-    let output = Command::new("/usr/bin/time")
-        .args(["-f", "%M"])
-        .arg(exe)
-        .stdin(fs::File::open(input).ok()?)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .output()
-        .ok()?;
-    String::from_utf8_lossy(&output.stderr)
-        .lines()
-        .last()?
-        .trim()
-        .parse()
-        .ok()
 }

@@ -422,21 +422,7 @@ pub fn json_number(value: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A view from rows of `?` (closed), `F` (flag) and digits (open).
-    fn view(rows: &[&str]) -> View {
-        let grid = Grid::new(rows.len(), rows[0].len());
-        let cells = rows
-            .iter()
-            .flat_map(|row| row.bytes())
-            .map(|b| match b {
-                b'?' => Seen::Closed,
-                b'F' => Seen::Flagged,
-                digit => Seen::Open(digit - b'0'),
-            })
-            .collect();
-        View::from_cells(grid, cells)
-    }
+    use crate::solver::tests::view;
 
     #[test]
     fn a_wrong_flag_that_fits_the_numbers_makes_nothing_certain() {

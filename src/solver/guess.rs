@@ -923,6 +923,7 @@ mod tests {
     use super::*;
     use crate::board::{Board, Cover, FlagsInCascade, Grid};
     use crate::rng::Rng;
+    use crate::solver::tests::view;
     use crate::solver::{Seen, View};
 
     /// The chance that `cell`, opened safely, shows a number after which some other closed
@@ -1052,21 +1053,6 @@ mod tests {
         assert!(probed > 300, "only {probed} probes compared");
     }
 
-    /// A view from text: `?` closed, `F` flagged, a digit an open number.
-    fn text(rows: &[&str]) -> View {
-        let grid = Grid::new(rows.len(), rows[0].len());
-        let cells = rows
-            .iter()
-            .flat_map(|row| row.bytes())
-            .map(|b| match b {
-                b'?' => Seen::Closed,
-                b'F' => Seen::Flagged,
-                digit => Seen::Open(digit - b'0'),
-            })
-            .collect();
-        View::from_cells(grid, cells)
-    }
-
     #[test]
     fn secondary_safety_on_a_hand_made_position() {
         // "?1??" with density 0.45: one mine among cells 0 and 2 (1/2 each), cell 3 a mine
@@ -1074,7 +1060,7 @@ mod tests {
         // after it (worth 1). Cell 2, if safe, makes 0 the mine and shows what 3 is: worth
         // 1. Cell 0 always shows 0 (dead); after it only cell 3 is left, safety 0.55, and
         // nothing after that: worth (4 * 0.55 + 1) / 5.
-        let v = text(&["?1??"]);
+        let v = view(&["?1??"]);
         let mines = Mines::Density(0.45);
         let mut solver = Solver::new();
         solver.analyse(&v, mines).unwrap();
@@ -1095,7 +1081,7 @@ mod tests {
     #[test]
     fn a_fifty_fifty_is_dead_and_twinned() {
         // Two closed cells over "11": one mine between them, and nothing can ever tell which.
-        let v = text(&["??", "11"]);
+        let v = view(&["??", "11"]);
         let mut solver = Solver::new();
         solver.analyse(&v, Mines::Known(1)).unwrap();
         assert_eq!(solver.twin(0), Some(1));
@@ -1104,10 +1090,10 @@ mod tests {
         assert!(solver.best_guess().is_some());
         // Walled in by flags the pair is twinned; by closed cells it is not (opening one of
         // them could tell the pair apart).
-        let walled = text(&["??F", "13F"]);
+        let walled = view(&["??F", "13F"]);
         solver.analyse(&walled, Mines::Known(3)).unwrap();
         assert_eq!(solver.twin(0), Some(1));
-        let open = text(&["???", "12?"]);
+        let open = view(&["???", "12?"]);
         solver.analyse(&open, Mines::Known(2)).unwrap();
         assert_eq!(solver.twin(0), None);
         // With the twin a mine whenever the cell is safe, the probe says so.

@@ -932,4 +932,4 @@ fn fill_counts_law(c: Counts, ln_scale: f64, out: &mut CountLaw) {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

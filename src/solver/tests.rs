@@ -2,8 +2,9 @@
 
 use super::*;
 
-/// A view from text: `?` closed, `F` flagged, a digit an open number.
-fn view(rows: &[&str]) -> View {
+/// A view from text: `?` closed, `F` flagged, a digit an open number; other modules' tests
+/// use it too.
+pub(crate) fn view(rows: &[&str]) -> View {
     let grid = Grid::new(rows.len(), rows[0].len());
     let cells = rows
         .iter()
