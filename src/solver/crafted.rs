@@ -73,16 +73,8 @@ pub fn crafted_panel(rng: &mut Rng, grid: Grid, mines: Mines, pattern: Pattern) 
             queue.extend(grid.neighbours(cell).filter(|&n| open[n]));
         }
     }
-    let cells = (0..grid.len())
-        .map(|c| {
-            if open[c] {
-                Seen::Open(board.count(c))
-            } else {
-                Seen::Closed
-            }
-        })
-        .collect();
-    (board, View::from_cells(grid, cells))
+    let view = view_of(&board, &open);
+    (board, view)
 }
 
 /// A position like the crafted panel whose true odds are the solver's: each cell of `pattern`
@@ -107,7 +99,13 @@ pub fn lattice_position(
         })
         .collect();
     let board = layout(rng, grid, mines, |c| !open[c]);
-    let cells = (0..grid.len())
+    let view = view_of(&board, &open);
+    (board, view)
+}
+
+/// The view of `board` with the cells of `open` open.
+fn view_of(board: &Board, open: &[bool]) -> View {
+    let cells = (0..open.len())
         .map(|c| {
             if open[c] {
                 Seen::Open(board.count(c))
@@ -116,7 +114,7 @@ pub fn lattice_position(
             }
         })
         .collect();
-    (board, View::from_cells(grid, cells))
+    View::from_cells(board.grid(), cells)
 }
 
 /// The panel as `jlu-machine` reads it: `n m` (or `n m k`), then rows of `-1` (closed) and

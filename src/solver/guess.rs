@@ -987,18 +987,24 @@ mod tests {
         (good / total, worth / total)
     }
 
+    /// A random board of 2 to 5 rows and columns with up to a third of its cells mines.
+    fn small_board(rng: &mut Rng) -> Board {
+        let (rows, cols) = (2 + rng.below(4), 2 + rng.below(4));
+        let grid = Grid::new(rows, cols);
+        let count = 1 + rng.below(rows * cols / 3 + 1);
+        let mut cells: Vec<usize> = (0..grid.len()).collect();
+        rng.shuffle(&mut cells);
+        Board::from_mines(grid, cells[..count].iter().copied())
+    }
+
     #[test]
     fn a_probe_weighs_each_number_as_re_analysing_it_would() {
         let seed = 0x9b0;
         let mut rng = Rng::new(seed);
         let mut probed = 0;
         for case in 0..400 {
-            let (rows, cols) = (2 + rng.below(4), 2 + rng.below(4));
-            let grid = Grid::new(rows, cols);
-            let count = 1 + rng.below(rows * cols / 3 + 1);
-            let mut cells: Vec<usize> = (0..grid.len()).collect();
-            rng.shuffle(&mut cells);
-            let board = Board::from_mines(grid, cells[..count].iter().copied());
+            let board = small_board(&mut rng);
+            let grid = board.grid();
             let mut cover = Cover::new(&board);
             let safe: Vec<usize> = (0..grid.len()).filter(|&c| !board.is_mine(c)).collect();
             let mut opened = Vec::new();
@@ -1014,7 +1020,7 @@ mod tests {
                 continue;
             }
             let mines = if rng.chance(0.5) {
-                Mines::Known(count)
+                Mines::Known(board.mines())
             } else {
                 Mines::Density(0.1 + 0.3 * rng.unit())
             };
@@ -1113,12 +1119,8 @@ mod tests {
         let mut rng = Rng::new(seed);
         let mut checked = 0;
         for case in 0..600 {
-            let (rows, cols) = (2 + rng.below(4), 2 + rng.below(4));
-            let grid = Grid::new(rows, cols);
-            let count = 1 + rng.below(rows * cols / 3 + 1);
-            let mut cells: Vec<usize> = (0..grid.len()).collect();
-            rng.shuffle(&mut cells);
-            let board = Board::from_mines(grid, cells[..count].iter().copied());
+            let board = small_board(&mut rng);
+            let grid = board.grid();
             let mut cover = Cover::new(&board);
             let safe: Vec<usize> = (0..grid.len()).filter(|&c| !board.is_mine(c)).collect();
             let mut opened = Vec::new();
