@@ -13,11 +13,11 @@ use crate::games::acm::{client, Operation, Server, Status};
 use crate::io::runner::solve_in_memory;
 use crate::io::scanner::Scanner;
 use crate::stress::child::{Child, Event};
+use crate::stress::pool::for_each_index;
 use crate::stress::progress::Progress;
 use crate::stress::report::{block, describe_ending, save_case, tail_block, Report};
 use crate::stress::Harness;
 use std::fmt::Write as _;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -262,49 +262,35 @@ pub fn run(config: &AcmBatch) -> Result<Report, String> {
     let started = Instant::now();
     let maps: Vec<CourseMap> =
         batch(spec.rows, spec.cols, spec.mines, spec.seed, spec.min_dist).collect();
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let workers_left = AtomicUsize::new(harness.jobs);
     let results: Mutex<Vec<Option<(Played, Played)>>> = Mutex::new(vec![None; maps.len()]);
     let first_fault: Mutex<Option<Fault>> = Mutex::new(None);
     let error = Mutex::new(None);
     let mut progress = Progress::new(harness.progress);
-    std::thread::scope(|scope| {
-        for _ in 0..harness.jobs {
-            scope.spawn(|| {
-                while !stop.load(Ordering::Relaxed) {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(map) = maps.get(index) else { break };
-                    match play_theirs(harness, index, map) {
-                        Ok(yours) => {
-                            results.lock().expect("no panics")[index] =
-                                Some((yours, play_ours(map)))
-                        }
-                        Err(Ok(fault)) => {
-                            let mut first = first_fault.lock().expect("no panics");
-                            if first.as_ref().map_or(true, |f| index < f.map) {
-                                *first = Some(fault);
-                            }
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                        Err(Err(message)) => {
-                            *error.lock().expect("no panics") = Some(message);
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                    }
+    let play_one = |index: u64| {
+        let index = index as usize;
+        let map = &maps[index];
+        match play_theirs(harness, index, map) {
+            Ok(yours) => {
+                results.lock().expect("no panics")[index] = Some((yours, play_ours(map)));
+                true
+            }
+            Err(Ok(fault)) => {
+                let mut first = first_fault.lock().expect("no panics");
+                if first.as_ref().map_or(true, |f| index < f.map) {
+                    *first = Some(fault);
                 }
-                workers_left.fetch_sub(1, Ordering::Relaxed);
-            });
+                false
+            }
+            Err(Err(message)) => {
+                *error.lock().expect("no panics") = Some(message);
+                false
+            }
         }
-        while workers_left.load(Ordering::Relaxed) > 0 {
-            std::thread::sleep(Duration::from_millis(20));
-            progress.update(|| {
-                let done = results.lock().expect("no panics").iter().flatten().count();
-                format!("acm-client: {done} of {BATCH_MAPS} maps")
-            });
-        }
+    };
+    let end = maps.len() as u64;
+    for_each_index(harness.jobs, end, play_one, &mut progress, |done| {
+        format!("acm-client: {done} of {BATCH_MAPS} maps")
     });
-    progress.finish();
     if let Some(message) = error.into_inner().expect("no panics") {
         return Err(message);
     }

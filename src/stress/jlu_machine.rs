@@ -8,11 +8,11 @@ use crate::games::jlu::{self, machine, Outcome, Panel, BOARD_MINES, BOARD_SIDE, 
 use crate::io::runner::solve_in_memory;
 use crate::rng::Rng;
 use crate::stress::child::{self, Ending, Run};
+use crate::stress::pool::for_each_index;
 use crate::stress::progress::Progress;
 use crate::stress::report::{block, describe_ending, save_case, tail_block, Report};
 use crate::stress::Harness;
 use std::fmt::Write as _;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -212,59 +212,40 @@ fn theirs(harness: &Harness, panel: &[u8]) -> Result<usize, (String, Option<Run>
 pub fn run(config: &JluGames) -> Result<Report, String> {
     let harness = &config.harness;
     let started = Instant::now();
-    let next = AtomicU64::new(0);
-    let done = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
-    let workers_left = AtomicUsize::new(harness.jobs);
     let results: Mutex<Vec<(u64, Game, Game)>> = Mutex::new(Vec::new());
     let first_fault: Mutex<Option<Fault>> = Mutex::new(None);
     let error = Mutex::new(None);
     let theirs = |panel: &[u8]| theirs(harness, panel);
     let mut progress = Progress::new(harness.progress);
-    std::thread::scope(|scope| {
-        for _ in 0..harness.jobs {
-            scope.spawn(|| {
-                while !stop.load(Ordering::Relaxed) {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= config.games {
-                        break;
-                    }
-                    let played = play(harness.seed, index, &theirs)
-                        .and_then(|yours| Ok((yours, play(harness.seed, index, &ours)?)));
-                    match played {
-                        Ok((yours, our)) => {
-                            results.lock().expect("no panics").push((index, yours, our))
-                        }
-                        // No run: the program cannot start (or our machine failed).
-                        Err(fault) if fault.run.is_none() => {
-                            *error.lock().expect("no panics") = Some(fault.what);
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                        Err(fault) => {
-                            let mut first = first_fault.lock().expect("no panics");
-                            if first.as_ref().map_or(true, |f| index < f.game) {
-                                *first = Some(*fault);
-                            }
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                    }
-                    done.fetch_add(1, Ordering::Relaxed);
+    let play_one = |index: u64| {
+        let played = play(harness.seed, index, &theirs)
+            .and_then(|yours| Ok((yours, play(harness.seed, index, &ours)?)));
+        match played {
+            Ok((yours, our)) => {
+                results.lock().expect("no panics").push((index, yours, our));
+                true
+            }
+            // No run: the program cannot start (or our machine failed).
+            Err(fault) if fault.run.is_none() => {
+                *error.lock().expect("no panics") = Some(fault.what);
+                false
+            }
+            Err(fault) => {
+                let mut first = first_fault.lock().expect("no panics");
+                if first.as_ref().map_or(true, |f| index < f.game) {
+                    *first = Some(*fault);
                 }
-                workers_left.fetch_sub(1, Ordering::Relaxed);
-            });
+                false
+            }
         }
-        while workers_left.load(Ordering::Relaxed) > 0 {
-            std::thread::sleep(Duration::from_millis(20));
-            progress.update(|| {
-                format!(
-                    "jlu-machine: {} of {} games",
-                    done.load(Ordering::Relaxed),
-                    config.games
-                )
-            });
-        }
-    });
-    progress.finish();
+    };
+    for_each_index(
+        harness.jobs,
+        config.games,
+        play_one,
+        &mut progress,
+        |done| format!("jlu-machine: {done} of {} games", config.games),
+    );
     if let Some(message) = error.into_inner().expect("no panics") {
         return Err(message);
     }

@@ -9,6 +9,7 @@ pub mod cases;
 pub mod child;
 pub mod compare;
 pub mod jlu_machine;
+mod pool;
 pub mod progress;
 pub mod report;
 pub mod search;

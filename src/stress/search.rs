@@ -8,10 +8,10 @@ use crate::io::runner::solve_in_memory;
 use crate::stress::cases::Case;
 use crate::stress::child::{self, Ending, Run};
 use crate::stress::compare::{compare, Difference};
+use crate::stress::pool::for_each_index;
 use crate::stress::progress::Progress;
 use crate::stress::shrink::{shrink, Budget};
 use crate::stress::Harness;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -206,61 +206,41 @@ pub fn search(search: &Search) -> Result<Outcome, String> {
         harness,
     } = search;
     let started = Instant::now();
-    let next = AtomicU64::new(0);
-    let done = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
-    let workers_left = AtomicUsize::new(harness.jobs);
     // The lowest-numbered failing input: its number, text, evidence and when it was found.
     type Found = (u64, Vec<u8>, Evidence, Duration);
     let first: Mutex<Option<Found>> = Mutex::new(None);
     let error = Mutex::new(None);
     let mut progress = Progress::new(harness.progress);
-    std::thread::scope(|scope| {
-        for _ in 0..harness.jobs {
-            scope.spawn(|| {
-                while !stop.load(Ordering::Relaxed) {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if *count != 0 && index >= *count {
-                        break;
-                    }
-                    let seed = harness.seed.wrapping_add(index);
-                    let input = judge.generate(seed, request.size, &request.knobs);
-                    match try_input(*judge, harness, &input) {
-                        Ok(None) => {}
-                        Ok(Some(evidence)) => {
-                            let mut first = first.lock().expect("no panics hold it");
-                            if first.as_ref().map_or(true, |(at, ..)| index < *at) {
-                                *first = Some((index, input, evidence, started.elapsed()));
-                            }
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                        Err(message) => {
-                            *error.lock().expect("no panics hold it") = Some(message);
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                    }
-                    done.fetch_add(1, Ordering::Relaxed);
+    let end = if *count == 0 { u64::MAX } else { *count };
+    let try_one = |index: u64| {
+        let seed = harness.seed.wrapping_add(index);
+        let input = judge.generate(seed, request.size, &request.knobs);
+        match try_input(*judge, harness, &input) {
+            Ok(None) => true,
+            Ok(Some(evidence)) => {
+                let mut first = first.lock().expect("no panics hold it");
+                if first.as_ref().map_or(true, |(at, ..)| index < *at) {
+                    *first = Some((index, input, evidence, started.elapsed()));
                 }
-                workers_left.fetch_sub(1, Ordering::Relaxed);
-            });
+                false
+            }
+            Err(message) => {
+                *error.lock().expect("no panics hold it") = Some(message);
+                false
+            }
         }
-        while workers_left.load(Ordering::Relaxed) > 0 {
-            std::thread::sleep(Duration::from_millis(20));
-            progress.update(|| {
-                let inputs = done.load(Ordering::Relaxed);
-                let rate = inputs as f64 / started.elapsed().as_secs_f64().max(1e-3);
-                format!("{}: {inputs} inputs tried, {rate:.0}/s", judge.name())
-            });
-        }
+    };
+    let done = for_each_index(harness.jobs, end, try_one, &mut progress, |inputs| {
+        let rate = inputs as f64 / started.elapsed().as_secs_f64().max(1e-3);
+        format!("{}: {inputs} inputs tried, {rate:.0}/s", judge.name())
     });
-    progress.finish();
     if let Some(message) = error.into_inner().expect("no panics hold it") {
         return Err(message);
     }
     let Some((index, original, evidence, found_after)) = first.into_inner().expect("no panics")
     else {
         return Ok(Outcome::Passed {
-            inputs: done.into_inner(),
+            inputs: done,
             elapsed: started.elapsed(),
         });
     };
