@@ -218,9 +218,7 @@ fn play_and_check(
     for game in 0..games {
         let mut rng = Rng::new(seed.wrapping_add(game));
         let first = rng.below(grid.len());
-        let mut others: Vec<usize> = (0..grid.len()).filter(|&c| c != first).collect();
-        rng.shuffle(&mut others);
-        let board = Board::from_mines(grid, others[..mines].iter().cloned());
+        let board = rng.deal_mines(grid, mines, first);
         let mut cover = Cover::new(&board);
         let mut view = View::new(grid);
         let mut open = |cover: &mut Cover, view: &mut View, cell: usize| {

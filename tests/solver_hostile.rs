@@ -32,9 +32,7 @@ fn an_analysis_kept_between_moves_equals_a_fresh_one() {
             [(9, 9, 10), (16, 16, 40), (16, 30, 99), (8, 8, 16)][game as usize % 4];
         let grid = Grid::new(rows, cols);
         let first = rng.below(grid.len());
-        let mut others: Vec<usize> = (0..grid.len()).filter(|&c| c != first).collect();
-        rng.shuffle(&mut others);
-        let board = Board::from_mines(grid, others[..mines].iter().cloned());
+        let board = rng.deal_mines(grid, mines, first);
         let mut cover = Cover::new(&board);
         let mut view = View::new(grid);
         let known = if game % 2 == 0 {
