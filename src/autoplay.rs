@@ -214,6 +214,7 @@ impl Player {
 
     /// Plays game `index` and adds its outcome to `stats`.
     pub fn play(&mut self, config: &Config, index: u64, stats: &mut Stats) {
+        self.solver.count_clicks(config.jlu);
         let mut rng = Rng::new(game_seed(config.seed, index));
         let grid = Grid::new(config.rows, config.cols);
         let board = rng.deal_mines(grid, config.mines, config.first);

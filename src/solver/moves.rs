@@ -1,5 +1,6 @@
-//! The certain moves kept ready between analyses: the safe cell likeliest to show a 0, and
-//! the chord that opens the most. A move changes a few cells; only the safe cells and numbers
+//! The certain moves kept ready between analyses: the safe cell likeliest to show a 0 (or,
+//! when clicks are counted, likeliest to be a click a thrifty player makes too), and the
+//! chord that opens the most. A move changes a few cells; only the safe cells and numbers
 //! around what changed are looked at again, so that a long game does not pay at every move for
 //! every safe cell still waiting to be opened (an ACM player flags its certain mines one move
 //! at a time while thousands of safe cells wait).
@@ -12,7 +13,8 @@ use std::collections::{BTreeSet, BinaryHeap};
 /// The moves ready, with what is needed to keep them right.
 #[derive(Debug, Default)]
 pub(super) struct Ready {
-    /// Safe cells by score (the chance to show a 0), then lowest index: the top is the best.
+    /// Safe cells by score (the chance to show a 0, or [`Solver::click_worth`] when clicks are
+    /// counted), then lowest index: the top is the best.
     /// An entry whose score is no longer its cell's is stale and skipped.
     heap: BinaryHeap<(u64, Reverse<u32>)>,
     /// Per cell: its score in the heap, NaN when it has none.
@@ -26,6 +28,12 @@ pub(super) struct Ready {
     pending: Vec<u32>,
     stale: bool,
     look: Vec<u32>,
+    /// Per cell: the refresh that last looked at it, and the refresh that last computed its
+    /// chance to show a 0 (in `zero`), so that each is done once per refresh.
+    looked: Vec<u32>,
+    zero_at: Vec<u32>,
+    zero: Vec<f64>,
+    refresh: u32,
 }
 
 impl Ready {
@@ -38,12 +46,20 @@ impl Ready {
         self.opens.resize(cells, 0);
         self.pending.clear();
         self.stale = true;
+        self.looked.clear();
+        self.looked.resize(cells, 0);
+        self.zero_at.clear();
+        self.zero_at.resize(cells, 0);
+        self.zero.clear();
+        self.zero.resize(cells, 0.0);
+        self.refresh = 0;
     }
 }
 
 impl Solver {
-    /// After an update: looks again at the safe cells next to `touched` (cells read, settled,
-    /// or whose probability changed; all of them when `all` probabilities may have changed)
+    /// After an update: looks again at the safe cells next to `touched` (two steps away when
+    /// clicks are counted) (cells read, settled, or whose probability changed; all of them
+    /// when `all` probabilities may have changed)
     /// and at the numbers next to `changed` (cells read or settled: what a chord depends on).
     ///
     /// # Complexity
@@ -51,17 +67,43 @@ impl Solver {
     pub(super) fn refresh_moves(&mut self, touched: &[u32], changed: &[u32], all: bool) {
         let mut look = std::mem::take(&mut self.ready.look);
         look.clear();
+        self.ready.refresh = self.ready.refresh.wrapping_add(1);
+        if self.ready.refresh == 0 {
+            self.ready.looked.iter_mut().for_each(|r| *r = 0);
+            self.ready.zero_at.iter_mut().for_each(|r| *r = 0);
+            self.ready.refresh = 1;
+        }
+        let refresh = self.ready.refresh;
         if all {
             self.ready.heap.clear();
             self.ready.score.iter_mut().for_each(|s| *s = f64::NAN);
             look.extend_from_slice(self.frontier.safe.cells());
-        } else {
+        } else if !self.clicks_counted {
             with_neighbours(&self.frontier, touched, &mut look);
+        } else {
+            // A safe cell's score reads the cells two steps away.
+            let f = &self.frontier;
+            let looked = &mut self.ready.looked;
+            for &t in touched {
+                let t = t as usize;
+                for n in std::iter::once(t).chain(f.around(t)) {
+                    for c in std::iter::once(n).chain(f.around(n)) {
+                        if looked[c] != refresh {
+                            looked[c] = refresh;
+                            look.push(c as u32);
+                        }
+                    }
+                }
+            }
         }
         for &cell in &look {
             let cell = cell as usize;
             if self.frontier.know(cell) == Know::Safe {
-                let score = self.zero_chance(cell);
+                let score = if self.clicks_counted {
+                    self.click_worth(cell)
+                } else {
+                    self.zero_chance(cell)
+                };
                 if score.to_bits() != self.ready.score[cell].to_bits() {
                     self.ready.score[cell] = score;
                     self.ready
@@ -157,7 +199,39 @@ impl Solver {
         self.ready.chords.first().map(|&(_, cell)| cell as usize)
     }
 
-    /// The certain safe cell likeliest to show a 0, the first in row-major order among equals.
+    /// The chance that clicking the safe `cell` is a click a player that clicks as few times as
+    /// possible would make too: it shows a 0 (its opening takes one click whatever opens it),
+    /// or no neighbour is a 0 (nothing else would open it), neighbours taken as independent.
+    /// Cells that show a 0 first among equals: they open the most.
+    pub(super) fn click_worth(&mut self, cell: usize) -> f64 {
+        let zero = self.zero_if_safe(cell);
+        let (mut around, mut count) = ([0; 8], 0);
+        for next in self.frontier.around(cell) {
+            around[count] = next;
+            count += 1;
+        }
+        let mut no_zero_around = 1.0;
+        for &next in &around[..count] {
+            no_zero_around *= match self.frontier.know(next) {
+                Know::Safe => 1.0 - self.zero_if_safe(next),
+                Know::Unknown => 1.0 - (1.0 - self.probability[next]) * self.zero_if_safe(next),
+                _ => 1.0,
+            };
+        }
+        (zero + (1.0 - zero) * no_zero_around) * (1.0 + 1e-3 * zero)
+    }
+
+    /// [`Solver::zero_and_full`]'s chance of a 0, once per cell and refresh.
+    fn zero_if_safe(&mut self, cell: usize) -> f64 {
+        let refresh = self.ready.refresh;
+        if self.ready.zero_at[cell] != refresh {
+            self.ready.zero_at[cell] = refresh;
+            self.ready.zero[cell] = self.zero_and_full(cell).0;
+        }
+        self.ready.zero[cell]
+    }
+
+    /// The certain safe cell with the best score, the first in row-major order among equals.
     pub(super) fn best_safe(&mut self) -> Option<usize> {
         while let Some(&(bits, Reverse(cell))) = self.ready.heap.peek() {
             let cell = cell as usize;

@@ -213,3 +213,26 @@ fn a_tiny_budget_approximates_soundly_and_counts_it() {
     // A guess is still offered, and the view is not called inconsistent.
     assert!(rough.best_guess().is_some() || !rough.certain_safe().is_empty());
 }
+
+#[test]
+fn counted_clicks_come_first_when_no_zero_can_open_them() {
+    // ?111      The 1s on top: {0,4,5,6} hold one mine, {5,6,7} one, {6,7} one; with two in
+    // ????      all, 7 is a mine, 5 and 6 are safe, and 0 or 4 is the other (1/2 each).
+    // Cell 6 touches the mine: it shows a number, and only its neighbour 5 could open it,
+    // if 5 were a 0 (0.5 * 0.5 = 1/4, neighbours taken as independent). Cell 5 shows a 0
+    // with chance 1/4, and is opened by a 0 at 0 or 4 with chance 1 - (1 - 1/4)^2 = 7/16.
+    // Likeliest to show a 0 first: 5, then 6. A click a thrifty player makes too first:
+    // 6 (worth 3/4), then 5 (1/4 + 3/4 * 9/16 = 43/64).
+    let v = view(&["?111", "????"]);
+    let mut solver = Solver::new();
+    solver.analyse(&v, Mines::Known(2)).unwrap();
+    assert_eq!(solver.certain_safe(), &[5, 6]);
+    solver.count_clicks(true);
+    solver.analyse(&v, Mines::Known(2)).unwrap();
+    assert_eq!(solver.certain_safe(), &[6, 5]);
+    assert!(close(solver.click_worth(6), 0.75));
+    assert!(close(
+        solver.click_worth(5),
+        (43.0 / 64.0) * (1.0 + 1e-3 * 0.25)
+    ));
+}

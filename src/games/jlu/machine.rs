@@ -53,6 +53,7 @@ pub fn solve(input: &[u8], out: &mut Output) -> Result<(), InputError> {
     }
     let view = View::from_cells(grid, cells);
     let mut solver = Solver::new();
+    solver.count_clicks(true);
     let decision = solver
         .next_move(&view, mines, Style::CLICKS)
         .map_err(|inconsistent| {
