@@ -1,14 +1,15 @@
 //! Choosing the guess when no cell is certain. With few complete arrangements left, the
 //! endgame search decides (`endgame.rs`). Otherwise the candidates are the cells at least
 //! [`CANDIDATE_RATIO`] as safe as the safest, and the guess maximises
-//! P(safe) * worth * (1 + [`PROGRESS_WEIGHT`] * progress) * (1 + [`TWIN_CREDIT`] * twin),
+//! P(safe) * worth * (1 + w * progress) * (1 + [`TWIN_CREDIT`] * twin),
 //! where worth is the expected value, over the numbers the cell could show, of the next
 //! position's two highest safeties ([`Best2::worth`]: secondary safety), progress the chance
-//! that the number leaves some cell certain, and twin the chance, given the cell safe, that a
-//! neighbour it can never be told from is the mine (a 50/50 faced anyway). Dead cells (one
-//! possible number: opening them tells nothing) are guessed only when every candidate is.
-//! Candidates are scored safest first, until the safety times the largest factors cannot beat
-//! the best score.
+//! that the number leaves some cell certain, w its weight (more with more mines left, see
+//! [`progress_weight`]), and twin the chance, given the cell safe, that a neighbour it can
+//! never be told from is the mine (a 50/50 faced anyway). Dead cells (one possible number:
+//! opening them tells nothing) are guessed only when every candidate is. Candidates are
+//! scored safest first, until the safety times the largest factors cannot beat the best
+//! score.
 //!
 //! Each number's outcome is found by probes: the cell is opened without a number on the real
 //! state, the rules run, the touched components are regrouped and enumerated once (tallied by
@@ -43,9 +44,14 @@ const MAX_PROBES: usize = 1000;
 /// up the board beats one that frees a single cell.
 const PROGRESS_CAP: usize = 3;
 
-/// A guess's score is multiplied by (1 + PROGRESS_WEIGHT * progress): among guesses leaving
-/// equally safe positions, the one likelier to settle cells at once.
+/// A guess's score is multiplied by (1 + w * progress), w [`PROGRESS_WEIGHT`] while
+/// [`PROGRESS_FULL_AT`] mines or more are left to find: among guesses leaving equally safe
+/// positions, the one likelier to settle cells at once.
 const PROGRESS_WEIGHT: f64 = 0.1;
+
+/// With fewer mines than this left to find the progress weight shrinks in proportion: with
+/// fewer guesses ahead, cells settled now are worth less than the safety of the next one.
+const PROGRESS_FULL_AT: f64 = 100.0;
 
 /// The next position after a guess is worth (FIRST * b1 + b2) / (FIRST + 1), b1 and b2 its
 /// two highest safeties: the second counts a little, for when the first turns out dead.
@@ -203,6 +209,11 @@ impl Solver {
         self.guess.comp_best = comp_best;
         self.guess.frontier_best = frontier_best;
         let floor = CANDIDATE_RATIO * (1.0 - lowest) - 1e-12;
+        let left = match mines {
+            Mines::Known(total) => total.saturating_sub(self.frontier.known_mines) as f64,
+            Mines::Density(p) => p * self.frontier.unknown as f64,
+        };
+        let progress_weight = progress_weight(left);
         let mut candidates = std::mem::take(&mut self.guess.candidates);
         candidates.clear();
         for cell in 0..n {
@@ -231,12 +242,12 @@ impl Solver {
             for &(_, cell) in &candidates {
                 let cell = cell as usize;
                 let safety = 1.0 - self.probability[cell];
-                if safety * (1.0 + PROGRESS_WEIGHT) * (1.0 + TWIN_CREDIT) <= best_score {
+                if safety * (1.0 + progress_weight) * (1.0 + TWIN_CREDIT) <= best_score {
                     // The worth is at most 1: neither this cell nor any after it can win.
                     break;
                 }
                 let twin = self.twin(cell);
-                if twin.is_none() && safety * (1.0 + PROGRESS_WEIGHT) <= best_score {
+                if twin.is_none() && safety * (1.0 + progress_weight) <= best_score {
                     continue;
                 }
                 self.guess.partner = twin.map_or(NONE, |u| u as u32);
@@ -244,7 +255,7 @@ impl Solver {
                 self.guess.partner = NONE;
                 let score = safety
                     * worth
-                    * (1.0 + PROGRESS_WEIGHT * progress)
+                    * (1.0 + progress_weight * progress)
                     * (1.0 + TWIN_CREDIT * partner_mine);
                 self.guess.scores.push((cell, score));
                 if dead {
@@ -801,6 +812,12 @@ impl Solver {
     }
 }
 
+/// The weight of progress with `left` mines still to find (or, at a density, as many as
+/// expected): [`PROGRESS_WEIGHT`], shrunk below [`PROGRESS_FULL_AT`] mines.
+fn progress_weight(left: f64) -> f64 {
+    PROGRESS_WEIGHT * (left / PROGRESS_FULL_AT).min(1.0)
+}
+
 /// An arrangement's weight odds^k by its count k (up to a factor), over the counts of `c`,
 /// scaled so that none overflows.
 fn density_weight(c: Counts, ln_odds: f64) -> impl Fn(usize) -> f64 + Copy {
@@ -1109,6 +1126,14 @@ mod tests {
         let probed = solver.probe(Mines::Density(0.2), 0).ok().unwrap();
         assert!((probed.partner_mine - 1.0).abs() < 1e-12);
         assert_eq!(probed.outcomes, 1, "it shows 3 whenever it is safe: dead");
+    }
+
+    #[test]
+    fn progress_counts_less_with_fewer_mines_left() {
+        assert_eq!(progress_weight(250.0), PROGRESS_WEIGHT);
+        assert_eq!(progress_weight(PROGRESS_FULL_AT), PROGRESS_WEIGHT);
+        assert!((progress_weight(PROGRESS_FULL_AT / 4.0) - PROGRESS_WEIGHT / 4.0).abs() < 1e-15);
+        assert_eq!(progress_weight(0.0), 0.0);
     }
 
     #[test]
