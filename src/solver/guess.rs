@@ -348,19 +348,18 @@ impl Solver {
     fn twin(&self, cell: usize) -> Option<usize> {
         let f = &self.frontier;
         let cols = f.grid.cols();
+        let near = |a: usize, b: usize| {
+            (a / cols).abs_diff(b / cols) <= 1 && (a % cols).abs_diff(b % cols) <= 1
+        };
+        // Each neighbour of `from` not within a step of `other` is next to `from` only.
+        let walled = |from: usize, other: usize| {
+            f.around(from)
+                .all(|x| near(x, other) || f.know(x).is_mine())
+        };
         f.around(cell).find(|&u| {
             let beside =
                 (u / cols == cell / cols && u.abs_diff(cell) == 1) || u.abs_diff(cell) == cols;
-            beside
-                && f.know(u) == Know::Unknown
-                && f.around(cell)
-                    .chain(f.around(u))
-                    .filter(|&x| x != cell && x != u)
-                    .all(|x| {
-                        let near_both =
-                            f.around(cell).any(|y| y == x) && f.around(u).any(|y| y == x);
-                        near_both || f.know(x).is_mine()
-                    })
+            beside && f.know(u) == Know::Unknown && walled(cell, u) && walled(u, cell)
         })
     }
 
