@@ -195,6 +195,44 @@ pub(super) fn outside_ways(
     (Poly { lo, w }, if top.is_finite() { top } else { 0.0 })
 }
 
+/// [`outside_ways`] remembered by its arguments: a guess's probes ask for the same few over
+/// and over. The ways depend on the arguments alone, so a remembered answer is the answer.
+#[derive(Debug, Default)]
+pub(super) struct WaysMemo {
+    /// By (outside, left, lo, hi): the ways and their reference.
+    entries: Vec<((usize, i64, i64, i64), Poly, f64)>,
+}
+
+/// Answers a [`WaysMemo`] keeps before it starts over (a bound on its memory and its search).
+const WAYS_KEPT: usize = 64;
+
+impl WaysMemo {
+    /// [`outside_ways`] for these arguments.
+    pub(super) fn get(
+        &mut self,
+        outside: usize,
+        left: i64,
+        lo: i64,
+        hi: i64,
+        ln_binomial: impl Fn(usize, usize) -> f64,
+    ) -> (&Poly, f64) {
+        let key = (outside, left, lo, hi);
+        let at = match self.entries.iter().position(|e| e.0 == key) {
+            Some(at) => at,
+            None => {
+                if self.entries.len() == WAYS_KEPT {
+                    self.entries.clear();
+                }
+                let (ways, reference) = outside_ways(outside, left, lo, hi, ln_binomial);
+                self.entries.push((key, ways, reference));
+                self.entries.len() - 1
+            }
+        };
+        let (_, ways, reference) = &self.entries[at];
+        (ways, *reference)
+    }
+}
+
 /// The coupling of components through a known total.
 #[derive(Debug, Default)]
 pub(super) struct Coupling {
@@ -387,6 +425,7 @@ pub(super) fn ln_weight_with(
     rest: &CountLaw,
     outside: usize,
     left: usize,
+    ways: &mut WaysMemo,
     ln_binomial: impl Fn(usize, usize) -> f64,
     work: &mut u64,
 ) -> Option<f64> {
@@ -395,8 +434,8 @@ pub(super) fn ln_weight_with(
     }
     let lo = region.poly.lo + rest.poly.lo;
     let hi = region.poly.hi() + rest.poly.hi();
-    let (g, reference) = outside_ways(outside, left as i64, lo, hi, ln_binomial);
-    let outer = correlate(&g, &rest.poly, region.poly.lo, region.poly.hi(), work);
+    let (g, reference) = ways.get(outside, left as i64, lo, hi, ln_binomial);
+    let outer = correlate(g, &rest.poly, region.poly.lo, region.poly.hi(), work);
     let sum: f64 = outer.w.iter().zip(&region.poly.w).map(|(o, r)| o * r).sum();
     (sum > 0.0 && sum.is_finite()).then(|| sum.ln() + reference + region.ln_scale + rest.ln_scale)
 }

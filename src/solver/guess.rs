@@ -21,7 +21,7 @@
 //! taken as independent for what it shows, the rules alone for what that settles.
 
 use super::combine::{
-    correlate, hull_back, hull_contains, hull_sum, ln_weight_with, outside_ways, CountLaw, Hull,
+    correlate, hull_back, hull_contains, hull_sum, ln_weight_with, CountLaw, Hull, WaysMemo,
 };
 use super::endgame;
 use super::enumerate::{Counts, Enumerated, Tallies, SOME_MINE};
@@ -124,6 +124,7 @@ pub(super) struct Scratch {
     pub dead: Vec<usize>,
     /// During a probe: the cell whose chance of being a mine is wanted too (`NONE`: none).
     partner: u32,
+    ways: WaysMemo,
 }
 
 /// A probe could not be finished exactly: the cell gets the local estimate.
@@ -292,7 +293,9 @@ impl Solver {
             self.frontier.outside,
             total.checked_sub(self.frontier.loose_mines)?,
         );
-        let ln_count = ln_weight_with(&CountLaw::one(), &all, outside, free, binomial, &mut work);
+        let ways = &mut self.guess.ways;
+        let one = CountLaw::one();
+        let ln_count = ln_weight_with(&one, &all, outside, free, ways, binomial, &mut work);
         self.left = self.left.saturating_sub(work / super::PRODUCTS_PER_NODE);
         if ln_count? > (endgame::MAX_ARRANGEMENTS as f64 + 0.5).ln() {
             return None;
@@ -626,12 +629,12 @@ impl Solver {
                     let (w_lo, w_hi) = (c.lo as i64, c.hi() as i64);
                     let (t_lo, t_hi) = (w_lo + others.poly.lo, w_hi + others.poly.hi());
                     let binomial = |n, k| ln_binomial(ln_factorial, n, k);
-                    let (ways, _) = outside_ways(f.outside, left as i64, t_lo, t_hi, binomial);
+                    let (ways, _) = g.ways.get(f.outside, left as i64, t_lo, t_hi, binomial);
                     let mut mined = ways.clone();
                     for (i, x) in mined.w.iter_mut().enumerate() {
                         *x *= (left as i64 - (t_lo + i as i64)).max(0) as f64;
                     }
-                    let coef = correlate(&ways, &others.poly, w_lo, w_hi, &mut work);
+                    let coef = correlate(ways, &others.poly, w_lo, w_hi, &mut work);
                     let coef_mined = correlate(&mined, &others.poly, w_lo, w_hi, &mut work);
                     (coef, coef_mined)
                 });
@@ -653,9 +656,15 @@ impl Solver {
                         }
                     };
                     let binomial = |n, k| ln_binomial(ln_factorial, n, k);
-                    let Some(ln) =
-                        ln_weight_with(&region, rest, f.outside, left, binomial, &mut work)
-                    else {
+                    let Some(ln) = ln_weight_with(
+                        &region,
+                        rest,
+                        f.outside,
+                        left,
+                        &mut g.ways,
+                        binomial,
+                        &mut work,
+                    ) else {
                         continue;
                     };
                     let mut safe = rules_safe;
