@@ -350,20 +350,25 @@ impl Solver {
     /// the two is a mine and the other safe, guessing between them is unavoidable.
     fn twin(&self, cell: usize) -> Option<usize> {
         let f = &self.frontier;
-        let cols = f.grid.cols();
-        let near = |a: usize, b: usize| {
-            (a / cols).abs_diff(b / cols) <= 1 && (a % cols).abs_diff(b % cols) <= 1
+        let (rows, cols) = (f.grid.rows() as isize, f.grid.cols() as isize);
+        let (r, c) = (cell as isize / cols, cell as isize % cols);
+        let walls = |r: isize, c: isize| {
+            r < 0 || c < 0 || r >= rows || c >= cols || f.know((r * cols + c) as usize).is_mine()
         };
-        // Each neighbour of `from` not within a step of `other` is next to `from` only.
-        let walled = |from: usize, other: usize| {
-            f.around(from)
-                .all(|x| near(x, other) || f.know(x).is_mine())
-        };
-        f.around(cell).find(|&u| {
-            let beside =
-                (u / cols == cell / cols && u.abs_diff(cell) == 1) || u.abs_diff(cell) == cols;
-            beside && f.know(u) == Know::Unknown && walled(cell, u) && walled(u, cell)
-        })
+        // In the order of `around`. With the other cell a step (dr, dc) away, the cells next to
+        // just one of the two are the three behind `cell` and the three beyond the other.
+        [(-1, 0), (0, -1), (0, 1), (1, 0)]
+            .into_iter()
+            .find(|&(dr, dc)| {
+                let (ur, uc) = (r + dr, c + dc);
+                !walls(ur, uc)
+                    && f.know((ur * cols + uc) as usize) == Know::Unknown
+                    && (-1..=1).all(|s| {
+                        let (sr, sc) = (s * dc, s * dr);
+                        walls(r - dr + sr, c - dc + sc) && walls(r + 2 * dr + sr, c + 2 * dc + sc)
+                    })
+            })
+            .map(|(dr, dc)| ((r + dr) * cols + c + dc) as usize)
     }
 
     /// Whether `cell` and all its neighbours are unknown cells next to no number: what it
@@ -1090,6 +1095,59 @@ mod tests {
         solver.analyse(&v, mines).unwrap();
         assert_eq!(solver.best_guess().map(|g| g.0), Some(3));
         assert!(solver.dead_cells().is_empty());
+    }
+
+    #[test]
+    fn twins_are_found_as_defined() {
+        // Random small positions with some mines flagged: the twin is the first neighbour in
+        // the same row or column, unknown, such that every other cell next to exactly one of
+        // the two is known to be a mine.
+        let seed = 0x7a1;
+        let mut rng = Rng::new(seed);
+        let mut found = 0;
+        for case in 0..500 {
+            let board = small_board(&mut rng);
+            let grid = board.grid();
+            let mut cover = Cover::new(&board);
+            let safe: Vec<usize> = (0..grid.len()).filter(|&c| !board.is_mine(c)).collect();
+            let mut opened = Vec::new();
+            let first = safe[rng.below(safe.len())];
+            cover.reveal_from(&board, first, FlagsInCascade::Cleared, &mut opened);
+            let mut view = View::observe(&board, &cover);
+            for c in 0..grid.len() {
+                if board.is_mine(c) && rng.chance(0.6) {
+                    view.set(c, Seen::Flagged);
+                }
+            }
+            let mut solver = Solver::new();
+            solver.analyse(&view, Mines::Density(0.2)).unwrap();
+            let f = &solver.frontier;
+            let near = |a: usize, b: usize| grid.neighbours(a).any(|x| x == b);
+            for cell in 0..grid.len() {
+                if f.know(cell) != Know::Unknown {
+                    continue;
+                }
+                let (r, c) = grid.row_col(cell);
+                let want = grid.neighbours(cell).find(|&u| {
+                    let (ur, uc) = grid.row_col(u);
+                    (ur == r || uc == c)
+                        && f.know(u) == Know::Unknown
+                        && (0..grid.len()).all(|x| {
+                            x == cell
+                                || x == u
+                                || near(x, cell) == near(x, u)
+                                || f.know(x).is_mine()
+                        })
+                });
+                assert_eq!(
+                    solver.twin(cell),
+                    want,
+                    "case {case} (seed {seed}) cell {cell}\n{view:?}"
+                );
+                found += want.is_some() as usize;
+            }
+        }
+        assert!(found > 20, "only {found} twins");
     }
 
     #[test]
