@@ -199,9 +199,12 @@ pub(super) fn outside_ways(
 /// and over. The ways depend on the arguments alone, so a remembered answer is the answer.
 #[derive(Debug, Default)]
 pub(super) struct WaysMemo {
-    /// By (outside, left, lo, hi): the ways and their reference.
-    entries: Vec<((usize, i64, i64, i64), Poly, f64)>,
+    /// By their arguments: the ways and their reference.
+    entries: Vec<(WaysKey, Poly, f64)>,
 }
+
+/// The arguments of [`outside_ways`] but the binomial: outside, left, lo, hi.
+type WaysKey = (usize, i64, i64, i64);
 
 /// Answers a [`WaysMemo`] keeps before it starts over (a bound on its memory and its search).
 const WAYS_KEPT: usize = 64;
