@@ -21,7 +21,8 @@
 //! taken as independent for what it shows, the rules alone for what that settles.
 
 use super::combine::{
-    correlate, hull_back, hull_contains, hull_sum, ln_weight_with, CountLaw, Hull, WaysMemo,
+    correlate_into, hull_back_into, hull_contains, hull_sum_into, ln_weight_with, CountLaw, Hull,
+    Poly, WaysMemo,
 };
 use super::endgame;
 use super::enumerate::{Counts, Enumerated, Tallies, SOME_MINE};
@@ -125,6 +126,16 @@ pub(super) struct Scratch {
     /// During a probe: the cell whose chance of being a mine is wanted too (`NONE`: none).
     partner: u32,
     ways: WaysMemo,
+    /// A probe's laws and intervals with a known total (see `weigh_region`).
+    unwatched: CountLaw,
+    product: CountLaw,
+    region: CountLaw,
+    mined: Poly,
+    coef: Poly,
+    coef_mined: Poly,
+    beside: Hull,
+    sum: Hull,
+    allowed: Hull,
 }
 
 /// A probe could not be finished exactly: the cell gets the local estimate.
@@ -617,35 +628,44 @@ impl Solver {
                     }
                 }
                 let (watched_law, other_laws) = g.laws[..others].split_at_mut(1);
-                let mut unwatched = CountLaw::one();
+                let unwatched = &mut g.unwatched;
+                unwatched.set_one();
                 for law in other_laws.iter() {
-                    unwatched = unwatched.and(law, &mut work);
+                    unwatched.and_into(law, &mut g.product, &mut work);
+                    std::mem::swap(unwatched, &mut g.product);
                 }
+                let unwatched = &g.unwatched;
                 let rest = g.rest.as_ref().expect("prepared");
                 let (lo, hi) = (left as i64 - f.outside as i64, left as i64);
-                let span: Hull = vec![(lo, hi)];
+                let span = [(lo, hi)];
                 let ln_factorial = &self.ln_factorial;
                 // The watched component's counts weighed by the ways everything else takes
                 // the remaining mines, and by those ways times the mines left off the
                 // frontier: its box probabilities and the density off the frontier by v.
-                let watched_weights = watched.map(|(_, id)| {
+                if let Some((_, id)) = watched {
                     let c = tallies(&f.comps[id as usize]).counts(0);
-                    let others = rest.and(&unwatched, &mut work);
+                    let others = &mut g.product;
+                    rest.and_into(unwatched, others, &mut work);
                     let (w_lo, w_hi) = (c.lo as i64, c.hi() as i64);
                     let (t_lo, t_hi) = (w_lo + others.poly.lo, w_hi + others.poly.hi());
                     let binomial = |n, k| ln_binomial(ln_factorial, n, k);
                     let (ways, _) = g.ways.get(f.outside, left as i64, t_lo, t_hi, binomial);
-                    let mut mined = ways.clone();
-                    for (i, x) in mined.w.iter_mut().enumerate() {
-                        *x *= (left as i64 - (t_lo + i as i64)).max(0) as f64;
-                    }
-                    let coef = correlate(ways, &others.poly, w_lo, w_hi, &mut work);
-                    let coef_mined = correlate(&mined, &others.poly, w_lo, w_hi, &mut work);
-                    (coef, coef_mined)
-                });
+                    let mined = &mut g.mined;
+                    mined.lo = ways.lo;
+                    mined.w.clear();
+                    mined.w.extend(
+                        ways.w
+                            .iter()
+                            .enumerate()
+                            .map(|(i, &x)| x * (left as i64 - (t_lo + i as i64)).max(0) as f64),
+                    );
+                    let others = &others.poly;
+                    correlate_into(ways, others, w_lo, w_hi, &mut g.coef, &mut work);
+                    correlate_into(mined, others, w_lo, w_hi, &mut g.coef_mined, &mut work);
+                }
                 for v in 0..values {
                     let region = match watched {
-                        None => std::borrow::Cow::Borrowed(&unwatched),
+                        None => unwatched,
                         Some((_, id)) => {
                             let t = tallies(&f.comps[id as usize]);
                             let c = t.counts(v);
@@ -654,15 +674,16 @@ impl Solver {
                             }
                             fill_counts_law(c, t.ln_scale, &mut watched_law[0]);
                             if other_laws.is_empty() {
-                                std::borrow::Cow::Borrowed(&watched_law[0])
+                                &watched_law[0]
                             } else {
-                                std::borrow::Cow::Owned(watched_law[0].and(&unwatched, &mut work))
+                                watched_law[0].and_into(unwatched, &mut g.region, &mut work);
+                                &g.region
                             }
                         }
                     };
                     let binomial = |n, k| ln_binomial(ln_factorial, n, k);
                     let Some(ln) = ln_weight_with(
-                        &region,
+                        region,
                         rest,
                         f.outside,
                         left,
@@ -677,28 +698,33 @@ impl Solver {
                     let mut at = 0;
                     for &id in created {
                         let is_watched = Some(id) == watched.map(|w| w.1);
-                        let mut beside = rest.possible.clone();
+                        let beside = &mut g.beside;
+                        beside.clear();
+                        beside.extend_from_slice(&rest.possible);
                         if !is_watched && watched.is_some() {
-                            beside = hull_sum(&beside, &watched_law[0].possible);
+                            hull_sum_into(beside, &watched_law[0].possible, &mut g.sum);
+                            std::mem::swap(beside, &mut g.sum);
                         }
                         for (j, law) in other_laws.iter().enumerate() {
                             if is_watched || j != at {
-                                beside = hull_sum(&beside, &law.possible);
+                                hull_sum_into(beside, &law.possible, &mut g.sum);
+                                std::mem::swap(beside, &mut g.sum);
                             }
                         }
                         if !is_watched {
                             at += 1;
                         }
-                        let allowed = hull_back(&span, &beside);
+                        hull_back_into(&span, beside, &mut g.allowed);
                         let comp = &f.comps[id as usize];
                         let t = tallies(comp);
                         let c = t.counts(if is_watched { v } else { 0 });
-                        safe += safe_cells(f, comp, t, c, &allowed, &mut g.seen);
+                        safe += safe_cells(f, comp, t, c, &g.allowed, &mut g.seen);
                     }
                     if f.outside > 0 {
                         // Every possible total leaves no mine off the frontier: all safe.
                         let (mut any, mut mine_outside) = (false, false);
-                        for &(a, b) in &hull_sum(&rest.possible, &region.possible) {
+                        hull_sum_into(&rest.possible, &region.possible, &mut g.sum);
+                        for &(a, b) in &g.sum {
                             let (a, b) = (a.max(lo), b.min(hi));
                             if a <= b {
                                 any = true;
@@ -710,8 +736,9 @@ impl Solver {
                         }
                     }
                     let mut next = base;
-                    let worth = match (watched, &watched_weights) {
-                        (Some((_, id)), Some((coef, coef_mined))) => {
+                    let worth = match watched {
+                        Some((_, id)) => {
+                            let (coef, coef_mined) = (&g.coef, &g.coef_mined);
                             let comp = &f.comps[id as usize];
                             let c = tallies(comp).counts(v);
                             let (mut z, mut mined) = (0.0, 0.0);
@@ -733,7 +760,7 @@ impl Solver {
                             }
                             next.worth()
                         }
-                        _ => {
+                        None => {
                             next.push(1.0 - self.outside_now, f.outside);
                             next.worth()
                         }
