@@ -86,8 +86,9 @@ impl Endgame {
         // A free cell that tells something: open it (free information never hurts).
         for cell in 0..cells {
             if any >> cell & 1 == 0 {
-                let parts = self.split(set, cell)?;
-                if parts.iter().filter(|p| !p.is_empty()).count() > 1 {
+                let count = self.tally(set, cell)?;
+                if count.iter().filter(|&&n| n > 0).count() > 1 {
+                    let parts = self.split(set, cell, &count);
                     let value = self.weigh(&parts, set.len())?;
                     self.memo.insert(set.to_vec(), value);
                     return Ok((value, Some(cell)));
@@ -112,7 +113,8 @@ impl Endgame {
             if safe as f64 / set.len() as f64 <= best + 1e-12 {
                 break;
             }
-            let parts = self.split(set, cell)?;
+            let count = self.tally(set, cell)?;
+            let parts = self.split(set, cell, &count);
             let value = self.weigh(&parts, set.len())?;
             if value > best + 1e-12 {
                 best = value;
@@ -124,30 +126,60 @@ impl Endgame {
         Ok((best, best_cell))
     }
 
-    /// The arrangements of `set` where `cell` is safe, by the number of mines around it.
-    fn split(&mut self, set: &[u16], cell: usize) -> Result<[Position; 9], OutOfBudget> {
+    /// How many arrangements of `set` where `cell` is safe show each number.
+    fn tally(&mut self, set: &[u16], cell: usize) -> Result<[usize; 9], OutOfBudget> {
         self.work += set.len() as u64;
         if self.work > self.limit {
             return Err(OutOfBudget);
         }
-        let mut parts: [Position; 9] = Default::default();
+        let mut count = [0; 9];
         for &a in set {
             let mines = self.arrangements[a as usize];
             if mines >> cell & 1 == 0 {
-                parts[(mines & self.around[cell]).count_ones() as usize].push(a);
+                count[(mines & self.around[cell]).count_ones() as usize] += 1;
             }
         }
-        Ok(parts)
+        Ok(count)
+    }
+
+    /// The arrangements of `set` where `cell` is safe, by the number of mines around it
+    /// (`count` from [`Endgame::tally`]), in one list.
+    fn split(&self, set: &[u16], cell: usize, count: &[usize; 9]) -> Parts {
+        let mut start = [0; 10];
+        for (k, &n) in count.iter().enumerate() {
+            start[k + 1] = start[k] + n;
+        }
+        let mut list = vec![0; start[9]];
+        let mut fill = start;
+        for &a in set {
+            let mines = self.arrangements[a as usize];
+            if mines >> cell & 1 == 0 {
+                let k = (mines & self.around[cell]).count_ones() as usize;
+                list[fill[k]] = a;
+                fill[k] += 1;
+            }
+        }
+        Parts { list, start }
     }
 
     /// The chance of winning over `total` arrangements after the split `parts`.
-    fn weigh(&mut self, parts: &[Position; 9], total: usize) -> Result<f64, OutOfBudget> {
+    fn weigh(&mut self, parts: &Parts, total: usize) -> Result<f64, OutOfBudget> {
         let mut won = 0.0;
-        for part in parts.iter().filter(|p| !p.is_empty()) {
-            won += part.len() as f64 * self.value(part, false)?.0;
+        for k in 0..9 {
+            let part = &parts.list[parts.start[k]..parts.start[k + 1]];
+            if !part.is_empty() {
+                won += part.len() as f64 * self.value(part, false)?.0;
+            }
         }
         Ok(won / total as f64)
     }
+}
+
+/// A position split by the number shown: the arrangements showing k are
+/// `list[start[k]..start[k + 1]]`, ascending.
+struct Parts {
+    list: Vec<u16>,
+    start: [usize; 10],
 }
 
 /// The unknown cells of `frontier` (bit i is `cells[i]`), each one's unknown neighbours, and
