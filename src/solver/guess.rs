@@ -247,8 +247,15 @@ impl Solver {
                     // The worth is at most 1: neither this cell nor any after it can win.
                     break;
                 }
-                let twin = self.twin(cell);
-                if twin.is_none() && safety * (1.0 + PROGRESS_WEIGHT) <= best_score {
+                // An isolated cell gets no twin credit (see `worth_after`): there the twin only
+                // says whether a cell that cannot win otherwise is scored.
+                let can_win = safety * (1.0 + PROGRESS_WEIGHT) > best_score;
+                let twin = if can_win && self.is_isolated(cell) {
+                    None
+                } else {
+                    self.twin(cell)
+                };
+                if twin.is_none() && !can_win {
                     continue;
                 }
                 self.guess.partner = twin.map_or(NONE, |u| u as u32);
