@@ -236,6 +236,8 @@ pub(super) struct Frontier {
     pub seen: Vec<Seen>,
     pub comps: Vec<Component>,
     free: Vec<u32>,
+    /// Components of earlier boards, emptied: their buffers serve the next ones.
+    spare: Vec<Component>,
     /// Closed cells neither flagged nor settled.
     pub unknown: usize,
     /// Unknown cells in no component (next to no number).
@@ -302,6 +304,7 @@ impl Frontier {
             seen: Vec::new(),
             comps: Vec::new(),
             free: Vec::new(),
+            spare: Vec::new(),
             unknown: 0,
             outside: 0,
             outside_list: Vec::new(),
@@ -350,7 +353,10 @@ impl Frontier {
         self.seen.resize(n, Seen::Closed);
         self.var_of.clear();
         self.var_of.resize(n, NONE);
-        self.comps.clear();
+        for mut comp in self.comps.drain(..) {
+            comp.recycle();
+            self.spare.push(comp);
+        }
         self.free.clear();
         self.unknown = n;
         self.outside = n;
@@ -887,7 +893,7 @@ impl Frontier {
         let id = match self.free.pop() {
             Some(id) => id,
             None => {
-                self.comps.push(Component::default());
+                self.comps.push(self.spare.pop().unwrap_or_default());
                 (self.comps.len() - 1) as u32
             }
         };
