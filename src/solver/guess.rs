@@ -26,7 +26,7 @@ use super::combine::{
 };
 use super::endgame;
 use super::enumerate::{Counts, Enumerated, Tallies, SOME_MINE};
-use super::frontier::{Component, Frontier, Know, Law};
+use super::frontier::{Component, Know, Law};
 use super::{
     enumerate_component, fill_count_law, fill_counts_law, ln_binomial, odds, odds_weights, Mines,
     Solver, NONE,
@@ -506,6 +506,10 @@ impl Solver {
             }
         }
         let f = &self.frontier;
+        debug_assert!(created.iter().all(|&id| f.comps[id as usize]
+            .cells
+            .iter()
+            .all(|&c| f.know(c as usize) == Know::Unknown)));
         // What the cell shows: the mines known around it now, plus v more among the unknown
         // ones (all in its component, watched there).
         let fixed = f.around(cell).filter(|&n| f.know(n).is_mine()).count();
@@ -551,7 +555,7 @@ impl Solver {
                 let comp = &f.comps[id as usize];
                 let t = tallies(comp);
                 let coef = density_weight(t.counts(0), odds(density).ln());
-                push_boxes(f, comp, t.counts(0), coef, &mut base);
+                push_boxes(comp, t.counts(0), coef, &mut base);
             }
         }
         match mines {
@@ -574,7 +578,7 @@ impl Solver {
                         let t = tallies(comp);
                         common += ln_weight_at(t.counts(0), t.ln_scale, ln_odds);
                         common_safe +=
-                            safe_cells(f, comp, t, t.counts(0), &all(), &mut self.guess.seen);
+                            safe_cells(comp, t, t.counts(0), &all(), &mut self.guess.seen);
                     }
                 }
                 for v in 0..values {
@@ -590,7 +594,7 @@ impl Solver {
                             let seen = &mut self.guess.seen;
                             (
                                 common + ln_weight_at(c, t.ln_scale, ln_odds),
-                                common_safe + safe_cells(f, comp, t, c, &all(), seen),
+                                common_safe + safe_cells(comp, t, c, &all(), seen),
                             )
                         }
                     };
@@ -600,7 +604,7 @@ impl Solver {
                             let comp = &f.comps[id as usize];
                             let mut after = next;
                             let c = tallies(comp).counts(v);
-                            push_boxes(f, comp, c, coef.expect("watched"), &mut after);
+                            push_boxes(comp, c, coef.expect("watched"), &mut after);
                             if let Some(b) = partner_box {
                                 outcomes.partner[fixed + v] =
                                     box_probability(comp, c, coef.expect("watched"), b);
@@ -725,7 +729,7 @@ impl Solver {
                         let comp = &f.comps[id as usize];
                         let t = tallies(comp);
                         let c = t.counts(if is_watched { v } else { 0 });
-                        safe += safe_cells(f, comp, t, c, &g.allowed, &mut g.seen);
+                        safe += safe_cells(comp, t, c, &g.allowed, &mut g.seen);
                     }
                     if f.outside > 0 {
                         // Every possible total leaves no mine off the frontier: all safe.
@@ -760,7 +764,7 @@ impl Solver {
                                 let p = (mined / z / f.outside as f64).clamp(0.0, 1.0);
                                 next.push(1.0 - p, f.outside);
                             }
-                            push_boxes(f, comp, c, |k| coef.at(k as i64), &mut next);
+                            push_boxes(comp, c, |k| coef.at(k as i64), &mut next);
                             if let Some(b) = partner_box {
                                 outcomes.partner[fixed + v] =
                                     box_probability(comp, c, |k| coef.at(k as i64), b);
@@ -874,15 +878,10 @@ fn box_probability(comp: &Component, c: Counts, coef: impl Fn(usize) -> f64, b: 
     }
 }
 
-/// Adds the safeties of `comp`'s unknown cells to `best`, for the arrangements of counts `c`
-/// (of its tallies), those with k mines weighed by `coef(k)`.
-fn push_boxes(
-    f: &Frontier,
-    comp: &Component,
-    c: Counts,
-    coef: impl Fn(usize) -> f64,
-    best: &mut Best2,
-) {
+/// Adds the safeties of `comp`'s cells to `best`, for the arrangements of counts `c` (of its
+/// tallies), those with k mines weighed by `coef(k)`. The component was just regrouped by the
+/// probe: its cells are all unknown.
+fn push_boxes(comp: &Component, c: Counts, coef: impl Fn(usize) -> f64, best: &mut Best2) {
     let t = tallies(comp);
     let mut z = 0.0;
     for (i, &row) in c.row.iter().enumerate() {
@@ -900,13 +899,9 @@ fn push_boxes(
                 expected += t.mines[row as usize * t.boxes + b] * coef(c.lo + i);
             }
         }
-        let unknown = comp
-            .box_cells(b)
-            .iter()
-            .filter(|&&x| f.know(x as usize) == Know::Unknown)
-            .count();
-        let p = (expected / (z * comp.box_size(b) as f64)).clamp(0.0, 1.0);
-        best.push(1.0 - p, unknown);
+        let size = comp.box_size(b);
+        let p = (expected / (z * size as f64)).clamp(0.0, 1.0);
+        best.push(1.0 - p, size);
     }
 }
 
@@ -921,10 +916,9 @@ fn all() -> Hull {
     super::all_counts()
 }
 
-/// The unknown cells of `comp` that no arrangement of `c` (some counts of its tallies `t`)
-/// with a count in `allowed` makes a mine; `seen` is scratch.
+/// The cells of `comp` (just regrouped by the probe: all unknown) that no arrangement of `c`
+/// (some counts of its tallies `t`) with a count in `allowed` makes a mine; `seen` is scratch.
 fn safe_cells(
-    f: &Frontier,
     comp: &Component,
     t: &Tallies,
     c: Counts,
@@ -949,12 +943,7 @@ fn safe_cells(
     }
     (0..t.boxes)
         .filter(|&b| seen[b] & SOME_MINE == 0)
-        .map(|b| {
-            comp.box_cells(b)
-                .iter()
-                .filter(|&&c| f.know(c as usize) == Know::Unknown)
-                .count()
-        })
+        .map(|b| comp.box_size(b))
         .sum()
 }
 
