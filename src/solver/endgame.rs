@@ -112,9 +112,15 @@ impl Endgame {
             all &= self.arrangements[a as usize];
         }
         let cells = self.around.len();
+        let varying = any & !all;
         // A free cell that tells something: open it (free information never hurts).
         for cell in 0..cells {
             if any >> cell & 1 == 0 {
+                if self.around[cell] & varying == 0 {
+                    // Its neighbours are the same in every arrangement: it shows one number.
+                    self.charge(set.len())?;
+                    continue;
+                }
                 let count = self.tally(set, cell)?;
                 if count.iter().filter(|&&n| n > 0).count() > 1 {
                     let parts = self.split(set, cell, &count);
@@ -125,15 +131,17 @@ impl Endgame {
             }
         }
         // Otherwise a risk: the safest cells first.
+        let mut mines = [0usize; MAX_CELLS];
+        for &a in set {
+            let mut bits = self.arrangements[a as usize] & varying;
+            while bits != 0 {
+                mines[bits.trailing_zeros() as usize] += 1;
+                bits &= bits - 1;
+            }
+        }
         let mut risky: Vec<(usize, usize)> = (0..cells)
-            .filter(|&cell| any >> cell & 1 == 1 && all >> cell & 1 == 0)
-            .map(|cell| {
-                let mines = set
-                    .iter()
-                    .filter(|&&a| self.arrangements[a as usize] >> cell & 1 == 1)
-                    .count();
-                (set.len() - mines, cell)
-            })
+            .filter(|&cell| varying >> cell & 1 == 1)
+            .map(|cell| (set.len() - mines[cell], cell))
             .collect();
         self.work += (cells * set.len()) as u64;
         risky.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
@@ -157,10 +165,7 @@ impl Endgame {
 
     /// How many arrangements of `set` where `cell` is safe show each number.
     fn tally(&mut self, set: &[u16], cell: usize) -> Result<[usize; 9], OutOfBudget> {
-        self.work += set.len() as u64;
-        if self.work > self.limit {
-            return Err(OutOfBudget);
-        }
+        self.charge(set.len())?;
         let mut count = [0; 9];
         for &a in set {
             let mines = self.arrangements[a as usize];
@@ -169,6 +174,15 @@ impl Endgame {
             }
         }
         Ok(count)
+    }
+
+    /// Counts `nodes` more nodes walked; an error past the limit.
+    fn charge(&mut self, nodes: usize) -> Result<(), OutOfBudget> {
+        self.work += nodes as u64;
+        if self.work > self.limit {
+            return Err(OutOfBudget);
+        }
+        Ok(())
     }
 
     /// The arrangements of `set` where `cell` is safe, by the number of mines around it
