@@ -250,7 +250,8 @@ impl Solver {
                 // An isolated cell gets no twin credit (see `worth_after`): there the twin only
                 // says whether a cell that cannot win otherwise is scored.
                 let can_win = safety * (1.0 + PROGRESS_WEIGHT) > best_score;
-                let twin = if can_win && self.is_isolated(cell) {
+                let isolated = self.is_isolated(cell);
+                let twin = if can_win && isolated {
                     None
                 } else {
                     self.twin(cell)
@@ -259,7 +260,11 @@ impl Solver {
                     continue;
                 }
                 self.guess.partner = twin.map_or(NONE, |u| u as u32);
-                let (worth, dead, progress, partner_mine) = self.worth_after(mines, cell);
+                let (worth, dead, progress, partner_mine) = if isolated {
+                    self.isolated_worth(cell)
+                } else {
+                    self.worth_after(mines, cell)
+                };
                 self.guess.partner = NONE;
                 let score = safety
                     * worth
@@ -338,13 +343,7 @@ impl Solver {
     /// is dead (it can show one number only).
     fn worth_after(&mut self, mines: Mines, cell: usize) -> (f64, bool, f64, f64) {
         if self.is_isolated(cell) {
-            // Only a 0 opens anything there; any other number leaves the rest as it was.
-            let around = self.frontier.neighbour_count(cell);
-            let zero = self.outside_zero[around];
-            let mut rest = self.guess.frontier_best;
-            let outside = self.frontier.outside.saturating_sub(1 + around);
-            rest.push(1.0 - self.outside_now, outside);
-            return (zero + (1.0 - zero) * rest.worth(), false, zero, 0.0);
+            return self.isolated_worth(cell);
         }
         if self.left > 0 && !self.near_estimate(cell) {
             if let Ok(probed) = self.probe(mines, cell) {
@@ -361,6 +360,17 @@ impl Solver {
             progress,
             0.0,
         )
+    }
+
+    /// [`Solver::worth_after`] for a cell that [`Solver::is_isolated`].
+    fn isolated_worth(&self, cell: usize) -> (f64, bool, f64, f64) {
+        // Only a 0 opens anything there; any other number leaves the rest as it was.
+        let around = self.frontier.neighbour_count(cell);
+        let zero = self.outside_zero[around];
+        let mut rest = self.guess.frontier_best;
+        let outside = self.frontier.outside.saturating_sub(1 + around);
+        rest.push(1.0 - self.outside_now, outside);
+        (zero + (1.0 - zero) * rest.worth(), false, zero, 0.0)
     }
 
     /// A cell beside `cell` (in its row or column) that no number can ever tell from it: every
