@@ -107,7 +107,8 @@ impl Best2 {
 /// The guess's reusable buffers.
 #[derive(Debug, Default)]
 pub(super) struct Scratch {
-    candidates: Vec<(f64, u32)>,
+    /// By key ([`total_order`]) then cell.
+    candidates: Vec<(i64, u32)>,
     created: Vec<u32>,
     /// With a known total: the untouched components' law for the last set of touched ones.
     rest_for: Vec<u32>,
@@ -227,14 +228,13 @@ impl Solver {
             }
             // Safest first (the pruning relies on it), ties by a cheap estimate of progress.
             let key = -(1.0 - p) * (1.0 + 1e-6 * self.zero_chance(cell));
-            candidates.push((key, cell as u32));
+            candidates.push((total_order(key), cell as u32));
         }
-        let order = |a: &(f64, u32), b: &(f64, u32)| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1));
         if candidates.len() > MAX_PROBES {
-            candidates.select_nth_unstable_by(MAX_PROBES, order);
+            candidates.select_nth_unstable(MAX_PROBES);
             candidates.truncate(MAX_PROBES);
         }
-        candidates.sort_unstable_by(order);
+        candidates.sort_unstable();
         let mut best = None;
         let mut first_dead = None;
         if candidates.len() > 1 {
@@ -862,6 +862,12 @@ impl Solver {
     }
 }
 
+/// An integer ordered as `f64::total_cmp` orders `x`.
+fn total_order(x: f64) -> i64 {
+    let bits = x.to_bits() as i64;
+    bits ^ (((bits >> 63) as u64) >> 1) as i64
+}
+
 /// An arrangement's weight odds^k by its count k (up to a factor), over the counts of `c`,
 /// scaled so that none overflows.
 fn density_weight(c: Counts, ln_odds: f64) -> impl Fn(usize) -> f64 + Copy {
@@ -1128,6 +1134,23 @@ mod tests {
         solver.analyse(&v, mines).unwrap();
         assert_eq!(solver.best_guess().map(|g| g.0), Some(3));
         assert!(solver.dead_cells().is_empty());
+    }
+
+    #[test]
+    fn total_order_orders_as_total_cmp() {
+        let seed = 0x0d3;
+        let mut rng = Rng::new(seed);
+        let mut values = vec![0.0, -0.0, 1.0, -1.0, f64::MIN_POSITIVE, -f64::MIN_POSITIVE];
+        values.extend((0..200).map(|_| (rng.unit() - 0.5) * 10f64.powi(rng.below(9) as i32 - 4)));
+        for &a in &values {
+            for &b in &values {
+                assert_eq!(
+                    total_order(a).cmp(&total_order(b)),
+                    a.total_cmp(&b),
+                    "{a} {b} (seed {seed})"
+                );
+            }
+        }
     }
 
     #[test]
