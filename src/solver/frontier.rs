@@ -495,19 +495,6 @@ impl Frontier {
             .count()
     }
 
-    /// The mines known among `cell`'s neighbours, and its unknown neighbours.
-    fn count_around(&self, cell: usize) -> (i32, i32) {
-        let (mut mines, mut unknown) = (0, 0);
-        for next in self.around(cell) {
-            match self.cells[next].know {
-                Know::Mine | Know::Flag => mines += 1,
-                Know::Unknown => unknown += 1,
-                _ => {}
-            }
-        }
-        (mines, unknown)
-    }
-
     fn mark_dirty(&mut self, comp: u32) {
         if comp == NONE {
             return;
@@ -538,14 +525,8 @@ impl Frontier {
             }
         }
         self.mark_dirty(old.comp);
-        let (mines, unknown) = self.count_around(cell);
-        self.cells[cell] = Cell {
-            know: Know::Open,
-            need: (number as i32 - mines).clamp(-9, 9) as i8,
-            unknown: unknown as u8,
-            comp: NONE,
-            slot: NONE,
-        };
+        // One pass over the neighbours: what it does to them changes no neighbour's kind.
+        let (mut mines, mut unknown) = (0, 0);
         for next in self.around(cell) {
             let c = self.cells[next];
             match c.know {
@@ -556,10 +537,21 @@ impl Frontier {
                     }
                     self.queue.push(next as u32);
                 }
-                Know::Unknown => self.mark_dirty(c.comp),
-                _ => {}
+                Know::Unknown => {
+                    unknown += 1;
+                    self.mark_dirty(c.comp);
+                }
+                Know::Mine | Know::Flag => mines += 1,
+                Know::Safe => {}
             }
         }
+        self.cells[cell] = Cell {
+            know: Know::Open,
+            need: (number as i32 - mines).clamp(-9, 9) as i8,
+            unknown: unknown as u8,
+            comp: NONE,
+            slot: NONE,
+        };
         if unknown > 0 {
             self.fresh.push(cell as u32);
         }
