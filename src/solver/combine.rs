@@ -78,88 +78,131 @@ impl CountLaw {
         }
     }
 
+    /// Makes it [`CountLaw::one`], its buffers reused.
+    pub(super) fn set_one(&mut self) {
+        self.poly.lo = 0;
+        self.poly.w.clear();
+        self.poly.w.push(1.0);
+        self.ln_scale = 0.0;
+        self.possible.clear();
+        self.possible.push((0, 0));
+    }
+
     /// The law of `self` and `other` together (independent parts); `work` grows by its cost.
     pub(super) fn and(&self, other: &CountLaw, work: &mut u64) -> CountLaw {
-        let mut poly = convolve(&self.poly, &other.poly, work);
-        let ln = poly.tidy();
-        CountLaw {
-            poly,
-            ln_scale: self.ln_scale + other.ln_scale + ln,
-            possible: hull_sum(&self.possible, &other.possible),
-        }
+        let mut out = CountLaw::default();
+        self.and_into(other, &mut out, work);
+        out
+    }
+
+    /// [`CountLaw::and`] into `out`, its buffers reused.
+    pub(super) fn and_into(&self, other: &CountLaw, out: &mut CountLaw, work: &mut u64) {
+        convolve_into(&self.poly, &other.poly, &mut out.poly, work);
+        let ln = out.poly.tidy();
+        out.ln_scale = self.ln_scale + other.ln_scale + ln;
+        hull_sum_into(&self.possible, &other.possible, &mut out.possible);
     }
 }
 
-/// Merges overlapping or touching intervals.
-fn normalise(mut hull: Hull) -> Hull {
+/// Sorts the intervals and merges those overlapping or touching.
+fn normalise(hull: &mut Hull) {
     hull.sort_unstable();
-    let mut out: Hull = Vec::with_capacity(hull.len());
-    for (a, b) in hull {
-        match out.last_mut() {
-            Some(last) if a <= last.1 + 1 => last.1 = last.1.max(b),
-            _ => out.push((a, b)),
+    let mut len = 0;
+    for at in 0..hull.len() {
+        let (a, b) = hull[at];
+        if len > 0 && a <= hull[len - 1].1 + 1 {
+            hull[len - 1].1 = hull[len - 1].1.max(b);
+        } else {
+            hull[len] = (a, b);
+            len += 1;
         }
     }
-    out
+    hull.truncate(len);
 }
 
-/// `{ a + b }` over `a` in `x`, `b` in `y`.
-pub(super) fn hull_sum(x: &Hull, y: &Hull) -> Hull {
-    let mut out = Vec::with_capacity(x.len() * y.len());
+/// `{ a + b }` over `a` in `x`, `b` in `y`, into `out`.
+pub(super) fn hull_sum_into(x: &[(i64, i64)], y: &[(i64, i64)], out: &mut Hull) {
+    out.clear();
     for &(a, b) in x {
         for &(c, d) in y {
             out.push((a + c, b + d));
         }
     }
-    normalise(out)
+    normalise(out);
 }
 
 /// `{ i : i + j in outer for some j in part }`.
-pub(super) fn hull_back(outer: &Hull, part: &Hull) -> Hull {
+pub(super) fn hull_back(outer: &[(i64, i64)], part: &[(i64, i64)]) -> Hull {
     let mut out = Vec::with_capacity(outer.len() * part.len());
+    hull_back_into(outer, part, &mut out);
+    out
+}
+
+/// [`hull_back`] into `out`.
+pub(super) fn hull_back_into(outer: &[(i64, i64)], part: &[(i64, i64)], out: &mut Hull) {
+    out.clear();
     for &(a, b) in outer {
         for &(c, d) in part {
             out.push((a - d, b - c));
         }
     }
-    normalise(out)
+    normalise(out);
 }
 
 pub(super) fn hull_contains(hull: &Hull, k: i64) -> bool {
     hull.iter().any(|&(a, b)| a <= k && k <= b)
 }
 
-/// `a * b`; `work` grows by the number of products.
-fn convolve(a: &Poly, b: &Poly, work: &mut u64) -> Poly {
+/// `a * b` into `out`; `work` grows by the number of products.
+fn convolve_into(a: &Poly, b: &Poly, out: &mut Poly, work: &mut u64) {
+    out.w.clear();
     if a.w.is_empty() || b.w.is_empty() {
-        return Poly::default();
+        out.lo = 0;
+        return;
     }
-    let mut w = vec![0.0; a.w.len() + b.w.len() - 1];
+    out.lo = a.lo + b.lo;
+    out.w.resize(a.w.len() + b.w.len() - 1, 0.0);
     for (i, &x) in a.w.iter().enumerate() {
         if x == 0.0 {
             continue;
         }
         for (j, &y) in b.w.iter().enumerate() {
-            w[i + j] += x * y;
+            out.w[i + j] += x * y;
         }
     }
     *work += (a.w.len() * b.w.len()) as u64;
-    Poly { lo: a.lo + b.lo, w }
 }
 
 /// `r[i] = sum over j of part[j] * outer[i + j]`, for i in `lo..=hi`.
 pub(super) fn correlate(outer: &Poly, part: &Poly, lo: i64, hi: i64, work: &mut u64) -> Poly {
-    let mut w = vec![0.0; (hi - lo + 1).max(0) as usize];
-    for (at, r) in w.iter_mut().enumerate() {
-        let i = lo + at as i64;
-        let mut sum = 0.0;
-        for (j, &p) in part.w.iter().enumerate() {
-            sum += p * outer.at(i + part.lo + j as i64);
-        }
-        *r = sum;
+    let mut out = Poly::default();
+    correlate_into(outer, part, lo, hi, &mut out, work);
+    out
+}
+
+/// [`correlate`] into `out`.
+pub(super) fn correlate_into(
+    outer: &Poly,
+    part: &Poly,
+    lo: i64,
+    hi: i64,
+    out: &mut Poly,
+    work: &mut u64,
+) {
+    out.lo = lo;
+    out.w.clear();
+    out.w
+        .extend((lo..=hi).map(|i| correlate_at(outer, part, i)));
+    *work += (out.w.len() * part.w.len()) as u64;
+}
+
+/// `sum over j of part[j] * outer[i + j]`.
+fn correlate_at(outer: &Poly, part: &Poly, i: i64) -> f64 {
+    let mut sum = 0.0;
+    for (j, &p) in part.w.iter().enumerate() {
+        sum += p * outer.at(i + part.lo + j as i64);
     }
-    *work += (w.len() * part.w.len()) as u64;
-    Poly { lo, w }
+    sum
 }
 
 /// The outside's ways by frontier total t: C(outside, left - t) over `lo..=hi`, divided by
@@ -193,6 +236,47 @@ pub(super) fn outside_ways(
         })
         .collect();
     (Poly { lo, w }, if top.is_finite() { top } else { 0.0 })
+}
+
+/// [`outside_ways`] remembered by its arguments: a guess's probes ask for the same few over
+/// and over. The ways depend on the arguments alone, so a remembered answer is the answer.
+#[derive(Debug, Default)]
+pub(super) struct WaysMemo {
+    /// By their arguments: the ways and their reference.
+    entries: Vec<(WaysKey, Poly, f64)>,
+}
+
+/// The arguments of [`outside_ways`] but the binomial: outside, left, lo, hi.
+type WaysKey = (usize, i64, i64, i64);
+
+/// Answers a [`WaysMemo`] keeps before it starts over (a bound on its memory and its search).
+const WAYS_KEPT: usize = 64;
+
+impl WaysMemo {
+    /// [`outside_ways`] for these arguments.
+    pub(super) fn get(
+        &mut self,
+        outside: usize,
+        left: i64,
+        lo: i64,
+        hi: i64,
+        ln_binomial: impl Fn(usize, usize) -> f64,
+    ) -> (&Poly, f64) {
+        let key = (outside, left, lo, hi);
+        let at = match self.entries.iter().position(|e| e.0 == key) {
+            Some(at) => at,
+            None => {
+                if self.entries.len() == WAYS_KEPT {
+                    self.entries.clear();
+                }
+                let (ways, reference) = outside_ways(outside, left, lo, hi, ln_binomial);
+                self.entries.push((key, ways, reference));
+                self.entries.len() - 1
+            }
+        };
+        let (_, ways, reference) = &self.entries[at];
+        (ways, *reference)
+    }
 }
 
 /// The coupling of components through a known total.
@@ -265,15 +349,15 @@ pub(super) fn couple(
         build(laws, 0, laws.len(), &mut nodes, work, limit)?
     };
     let all = nodes[root].law(laws);
-    let possible_totals: Hull = normalise(
-        all.possible
-            .iter()
-            .filter_map(|&(a, b)| {
-                let (a, b) = (a.max(range[0].0), b.min(range[0].1));
-                (a <= b).then_some((a, b))
-            })
-            .collect(),
-    );
+    let mut possible_totals: Hull = all
+        .possible
+        .iter()
+        .filter_map(|&(a, b)| {
+            let (a, b) = (a.max(range[0].0), b.min(range[0].1));
+            (a <= b).then_some((a, b))
+        })
+        .collect();
+    normalise(&mut possible_totals);
     if possible_totals.is_empty() {
         return Err(Uncoupled::Impossible);
     }
@@ -387,6 +471,7 @@ pub(super) fn ln_weight_with(
     rest: &CountLaw,
     outside: usize,
     left: usize,
+    ways: &mut WaysMemo,
     ln_binomial: impl Fn(usize, usize) -> f64,
     work: &mut u64,
 ) -> Option<f64> {
@@ -395,9 +480,12 @@ pub(super) fn ln_weight_with(
     }
     let lo = region.poly.lo + rest.poly.lo;
     let hi = region.poly.hi() + rest.poly.hi();
-    let (g, reference) = outside_ways(outside, left as i64, lo, hi, ln_binomial);
-    let outer = correlate(&g, &rest.poly, region.poly.lo, region.poly.hi(), work);
-    let sum: f64 = outer.w.iter().zip(&region.poly.w).map(|(o, r)| o * r).sum();
+    let (g, reference) = ways.get(outside, left as i64, lo, hi, ln_binomial);
+    let mut sum = 0.0;
+    for (at, &r) in region.poly.w.iter().enumerate() {
+        sum += correlate_at(g, &rest.poly, region.poly.lo + at as i64) * r;
+    }
+    *work += (region.poly.w.len() * rest.poly.w.len()) as u64;
     (sum > 0.0 && sum.is_finite()).then(|| sum.ln() + reference + region.ln_scale + rest.ln_scale)
 }
 
@@ -406,13 +494,13 @@ mod tests {
     use super::*;
 
     fn law(lo: i64, w: &[f64]) -> CountLaw {
-        let possible = normalise(
-            w.iter()
-                .enumerate()
-                .filter(|(_, &x)| x > 0.0)
-                .map(|(i, _)| (lo + i as i64, lo + i as i64))
-                .collect(),
-        );
+        let mut possible: Hull = w
+            .iter()
+            .enumerate()
+            .filter(|(_, &x)| x > 0.0)
+            .map(|(i, _)| (lo + i as i64, lo + i as i64))
+            .collect();
+        normalise(&mut possible);
         CountLaw {
             poly: Poly { lo, w: w.to_vec() },
             ln_scale: 0.0,
@@ -429,9 +517,14 @@ mod tests {
     fn intervals_add_and_subtract() {
         let a = vec![(0, 0), (2, 2)];
         let b = vec![(0, 1)];
-        assert_eq!(hull_sum(&a, &b), vec![(0, 3)]);
-        assert_eq!(hull_sum(&a, &a), vec![(0, 0), (2, 2), (4, 4)]);
-        assert_eq!(hull_back(&vec![(5, 5)], &a), vec![(3, 3), (5, 5)]);
+        let sum = |x: &Hull, y: &Hull| {
+            let mut out = Hull::new();
+            hull_sum_into(x, y, &mut out);
+            out
+        };
+        assert_eq!(sum(&a, &b), vec![(0, 3)]);
+        assert_eq!(sum(&a, &a), vec![(0, 0), (2, 2), (4, 4)]);
+        assert_eq!(hull_back(&[(5, 5)], &a), vec![(3, 3), (5, 5)]);
         assert!(hull_contains(&a, 2) && !hull_contains(&a, 1));
     }
 

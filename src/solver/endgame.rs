@@ -12,6 +12,7 @@
 use super::frontier::{Frontier, Know};
 use super::view::Seen;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// At most this many unknown cells (one bit each).
 pub(super) const MAX_CELLS: usize = 128;
@@ -29,9 +30,37 @@ pub(super) struct Endgame {
     around: Vec<u128>,
     /// The arrangements, a set bit for a mine.
     arrangements: Vec<u128>,
-    memo: HashMap<Position, f64>,
+    memo: HashMap<Position, f64, BuildHasherDefault<PositionHasher>>,
     work: u64,
     limit: u64,
+}
+
+/// A hash for the memo's positions: a multiply and a rotation per 8 bytes (the standard
+/// hash, built to resist crafted keys, costs more than the search it serves; positions are
+/// made by the search, not given).
+#[derive(Debug, Default)]
+struct PositionHasher(u64);
+
+impl Hasher for PositionHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 /// The search ran out of budget.
@@ -83,11 +112,18 @@ impl Endgame {
             all &= self.arrangements[a as usize];
         }
         let cells = self.around.len();
+        let varying = any & !all;
         // A free cell that tells something: open it (free information never hurts).
         for cell in 0..cells {
             if any >> cell & 1 == 0 {
-                let parts = self.split(set, cell)?;
-                if parts.iter().filter(|p| !p.is_empty()).count() > 1 {
+                if self.around[cell] & varying == 0 {
+                    // Its neighbours are the same in every arrangement: it shows one number.
+                    self.charge(set.len())?;
+                    continue;
+                }
+                let count = self.tally(set, cell)?;
+                if count.iter().filter(|&&n| n > 0).count() > 1 {
+                    let parts = self.split(set, cell, &count);
                     let value = self.weigh(&parts, set.len())?;
                     self.memo.insert(set.to_vec(), value);
                     return Ok((value, Some(cell)));
@@ -95,15 +131,17 @@ impl Endgame {
             }
         }
         // Otherwise a risk: the safest cells first.
+        let mut mines = [0usize; MAX_CELLS];
+        for &a in set {
+            let mut bits = self.arrangements[a as usize] & varying;
+            while bits != 0 {
+                mines[bits.trailing_zeros() as usize] += 1;
+                bits &= bits - 1;
+            }
+        }
         let mut risky: Vec<(usize, usize)> = (0..cells)
-            .filter(|&cell| any >> cell & 1 == 1 && all >> cell & 1 == 0)
-            .map(|cell| {
-                let mines = set
-                    .iter()
-                    .filter(|&&a| self.arrangements[a as usize] >> cell & 1 == 1)
-                    .count();
-                (set.len() - mines, cell)
-            })
+            .filter(|&cell| varying >> cell & 1 == 1)
+            .map(|cell| (set.len() - mines[cell], cell))
             .collect();
         self.work += (cells * set.len()) as u64;
         risky.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
@@ -112,7 +150,8 @@ impl Endgame {
             if safe as f64 / set.len() as f64 <= best + 1e-12 {
                 break;
             }
-            let parts = self.split(set, cell)?;
+            let count = self.tally(set, cell)?;
+            let parts = self.split(set, cell, &count);
             let value = self.weigh(&parts, set.len())?;
             if value > best + 1e-12 {
                 best = value;
@@ -124,30 +163,66 @@ impl Endgame {
         Ok((best, best_cell))
     }
 
-    /// The arrangements of `set` where `cell` is safe, by the number of mines around it.
-    fn split(&mut self, set: &[u16], cell: usize) -> Result<[Position; 9], OutOfBudget> {
-        self.work += set.len() as u64;
-        if self.work > self.limit {
-            return Err(OutOfBudget);
-        }
-        let mut parts: [Position; 9] = Default::default();
+    /// How many arrangements of `set` where `cell` is safe show each number.
+    fn tally(&mut self, set: &[u16], cell: usize) -> Result<[usize; 9], OutOfBudget> {
+        self.charge(set.len())?;
+        let mut count = [0; 9];
         for &a in set {
             let mines = self.arrangements[a as usize];
             if mines >> cell & 1 == 0 {
-                parts[(mines & self.around[cell]).count_ones() as usize].push(a);
+                count[(mines & self.around[cell]).count_ones() as usize] += 1;
             }
         }
-        Ok(parts)
+        Ok(count)
+    }
+
+    /// Counts `nodes` more nodes walked; an error past the limit.
+    fn charge(&mut self, nodes: usize) -> Result<(), OutOfBudget> {
+        self.work += nodes as u64;
+        if self.work > self.limit {
+            return Err(OutOfBudget);
+        }
+        Ok(())
+    }
+
+    /// The arrangements of `set` where `cell` is safe, by the number of mines around it
+    /// (`count` from [`Endgame::tally`]), in one list.
+    fn split(&self, set: &[u16], cell: usize, count: &[usize; 9]) -> Parts {
+        let mut start = [0; 10];
+        for (k, &n) in count.iter().enumerate() {
+            start[k + 1] = start[k] + n;
+        }
+        let mut list = vec![0; start[9]];
+        let mut fill = start;
+        for &a in set {
+            let mines = self.arrangements[a as usize];
+            if mines >> cell & 1 == 0 {
+                let k = (mines & self.around[cell]).count_ones() as usize;
+                list[fill[k]] = a;
+                fill[k] += 1;
+            }
+        }
+        Parts { list, start }
     }
 
     /// The chance of winning over `total` arrangements after the split `parts`.
-    fn weigh(&mut self, parts: &[Position; 9], total: usize) -> Result<f64, OutOfBudget> {
+    fn weigh(&mut self, parts: &Parts, total: usize) -> Result<f64, OutOfBudget> {
         let mut won = 0.0;
-        for part in parts.iter().filter(|p| !p.is_empty()) {
-            won += part.len() as f64 * self.value(part, false)?.0;
+        for k in 0..9 {
+            let part = &parts.list[parts.start[k]..parts.start[k + 1]];
+            if !part.is_empty() {
+                won += part.len() as f64 * self.value(part, false)?.0;
+            }
         }
         Ok(won / total as f64)
     }
+}
+
+/// A position split by the number shown: the arrangements showing k are
+/// `list[start[k]..start[k + 1]]`, ascending.
+struct Parts {
+    list: Vec<u16>,
+    start: [usize; 10],
 }
 
 /// The unknown cells of `frontier` (bit i is `cells[i]`), each one's unknown neighbours, and

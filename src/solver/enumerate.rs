@@ -108,16 +108,22 @@ pub(super) enum Enumerated {
     OutOfBudget,
 }
 
+/// A number during the enumeration (one struct: the search reads all four together).
+#[derive(Clone, Copy, Debug)]
+struct Number {
+    need_low: i32,
+    need_high: i32,
+    placed: i32,
+    rest: i32,
+}
+
 /// The enumeration's reusable buffers.
 #[derive(Debug, Default)]
 pub(super) struct Enumerator {
     /// Per number: the fewest and the most mines it takes (equal unless watched), the mines
     /// placed, the cells not assigned yet. One more entry, never touched, stands for "no
     /// watched number".
-    need_low: Vec<i32>,
-    need_high: Vec<i32>,
-    placed: Vec<i32>,
-    rest: Vec<i32>,
+    numbers: Vec<Number>,
     size: Vec<u32>,
     cur: Vec<u32>,
     top: Vec<u32>,
@@ -145,10 +151,7 @@ impl Enumerator {
     ) -> (Enumerated, u64) {
         let boxes = comp.boxes();
         let total = comp.cells.len();
-        self.need_low.clear();
-        self.need_high.clear();
-        self.placed.clear();
-        self.rest.clear();
+        self.numbers.clear();
         for (i, &con) in comp.cons.iter().enumerate() {
             let rest: usize = comp
                 .boxes_of(i)
@@ -161,20 +164,24 @@ impl Enumerator {
             } else {
                 (need, need)
             };
-            self.need_low.push(low);
-            self.need_high.push(high);
-            self.placed.push(0);
-            self.rest.push(rest as i32);
+            self.numbers.push(Number {
+                need_low: low,
+                need_high: high,
+                placed: 0,
+                rest: rest as i32,
+            });
         }
         let watched = watch.unwrap_or(comp.cons.len());
         let values = match watch {
-            Some(w) => self.rest[w] as usize + 1,
+            Some(w) => self.numbers[w].rest as usize + 1,
             None => 1,
         };
-        self.need_low.push(0);
-        self.need_high.push(0);
-        self.placed.push(0);
-        self.rest.push(0);
+        self.numbers.push(Number {
+            need_low: 0,
+            need_high: 0,
+            placed: 0,
+            rest: 0,
+        });
         self.size.clear();
         self.size
             .extend((0..boxes).map(|b| comp.box_size(b) as u32));
@@ -211,7 +218,7 @@ impl Enumerator {
                 }
                 loop {
                     nodes += record_cost;
-                    let v = self.placed[watched] as usize;
+                    let v = self.numbers[watched].placed as usize;
                     if !self.record(v * (total + 1) + placed_mines as usize, cap, out) {
                         aborted = true;
                         break;
@@ -271,8 +278,9 @@ impl Enumerator {
         let size = self.size[b] as i32;
         let (mut low, mut high) = (0, size);
         for i in comp.numbers_of(b) {
-            high = high.min(self.need_high[i] - self.placed[i]);
-            low = low.max(self.need_low[i] - self.placed[i] - (self.rest[i] - size));
+            let n = self.numbers[i];
+            high = high.min(n.need_high - n.placed);
+            low = low.max(n.need_low - n.placed - (n.rest - size));
         }
         (low, high)
     }
@@ -281,8 +289,9 @@ impl Enumerator {
     #[inline(always)]
     fn shift(&mut self, comp: &Component, b: usize, mines: i32, rest: i32) {
         for i in comp.numbers_of(b) {
-            self.placed[i] += mines;
-            self.rest[i] += rest;
+            let n = &mut self.numbers[i];
+            n.placed += mines;
+            n.rest += rest;
         }
     }
 

@@ -236,6 +236,8 @@ pub(super) struct Frontier {
     pub seen: Vec<Seen>,
     pub comps: Vec<Component>,
     free: Vec<u32>,
+    /// Components of earlier boards, emptied: their buffers serve the next ones.
+    spare: Vec<Component>,
     /// Closed cells neither flagged nor settled.
     pub unknown: usize,
     /// Unknown cells in no component (next to no number).
@@ -302,6 +304,7 @@ impl Frontier {
             seen: Vec::new(),
             comps: Vec::new(),
             free: Vec::new(),
+            spare: Vec::new(),
             unknown: 0,
             outside: 0,
             outside_list: Vec::new(),
@@ -350,7 +353,10 @@ impl Frontier {
         self.seen.resize(n, Seen::Closed);
         self.var_of.clear();
         self.var_of.resize(n, NONE);
-        self.comps.clear();
+        for mut comp in self.comps.drain(..) {
+            comp.recycle();
+            self.spare.push(comp);
+        }
         self.free.clear();
         self.unknown = n;
         self.outside = n;
@@ -489,19 +495,6 @@ impl Frontier {
             .count()
     }
 
-    /// The mines known among `cell`'s neighbours, and its unknown neighbours.
-    fn count_around(&self, cell: usize) -> (i32, i32) {
-        let (mut mines, mut unknown) = (0, 0);
-        for next in self.around(cell) {
-            match self.cells[next].know {
-                Know::Mine | Know::Flag => mines += 1,
-                Know::Unknown => unknown += 1,
-                _ => {}
-            }
-        }
-        (mines, unknown)
-    }
-
     fn mark_dirty(&mut self, comp: u32) {
         if comp == NONE {
             return;
@@ -532,14 +525,8 @@ impl Frontier {
             }
         }
         self.mark_dirty(old.comp);
-        let (mines, unknown) = self.count_around(cell);
-        self.cells[cell] = Cell {
-            know: Know::Open,
-            need: (number as i32 - mines).clamp(-9, 9) as i8,
-            unknown: unknown as u8,
-            comp: NONE,
-            slot: NONE,
-        };
+        // One pass over the neighbours: what it does to them changes no neighbour's kind.
+        let (mut mines, mut unknown) = (0, 0);
         for next in self.around(cell) {
             let c = self.cells[next];
             match c.know {
@@ -550,10 +537,21 @@ impl Frontier {
                     }
                     self.queue.push(next as u32);
                 }
-                Know::Unknown => self.mark_dirty(c.comp),
-                _ => {}
+                Know::Unknown => {
+                    unknown += 1;
+                    self.mark_dirty(c.comp);
+                }
+                Know::Mine | Know::Flag => mines += 1,
+                Know::Safe => {}
             }
         }
+        self.cells[cell] = Cell {
+            know: Know::Open,
+            need: (number as i32 - mines).clamp(-9, 9) as i8,
+            unknown: unknown as u8,
+            comp: NONE,
+            slot: NONE,
+        };
         if unknown > 0 {
             self.fresh.push(cell as u32);
         }
@@ -887,7 +885,7 @@ impl Frontier {
         let id = match self.free.pop() {
             Some(id) => id,
             None => {
-                self.comps.push(Component::default());
+                self.comps.push(self.spare.pop().unwrap_or_default());
                 (self.comps.len() - 1) as u32
             }
         };

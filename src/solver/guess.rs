@@ -22,11 +22,12 @@
 //! taken as independent for what it shows, the rules alone for what that settles.
 
 use super::combine::{
-    correlate, hull_back, hull_contains, hull_sum, ln_weight_with, outside_ways, CountLaw, Hull,
+    correlate_into, hull_back_into, hull_contains, hull_sum_into, ln_weight_with, CountLaw, Hull,
+    Poly, WaysMemo,
 };
 use super::endgame;
 use super::enumerate::{Counts, Enumerated, Tallies, SOME_MINE};
-use super::frontier::{Component, Frontier, Know, Law};
+use super::frontier::{Component, Know, Law};
 use super::{
     enumerate_component, fill_count_law, fill_counts_law, ln_binomial, odds, odds_weights, Mines,
     Solver, NONE,
@@ -112,7 +113,8 @@ impl Best2 {
 /// The guess's reusable buffers.
 #[derive(Debug, Default)]
 pub(super) struct Scratch {
-    candidates: Vec<(f64, u32)>,
+    /// By key ([`total_order`]) then cell.
+    candidates: Vec<(i64, u32)>,
     created: Vec<u32>,
     /// With a known total: the untouched components' law for the last set of touched ones.
     rest_for: Vec<u32>,
@@ -130,6 +132,17 @@ pub(super) struct Scratch {
     pub dead: Vec<usize>,
     /// During a probe: the cell whose chance of being a mine is wanted too (`NONE`: none).
     partner: u32,
+    ways: WaysMemo,
+    /// A probe's laws and intervals with a known total (see `weigh_region`).
+    unwatched: CountLaw,
+    product: CountLaw,
+    region: CountLaw,
+    mined: Poly,
+    coef: Poly,
+    coef_mined: Poly,
+    beside: Hull,
+    sum: Hull,
+    allowed: Hull,
 }
 
 /// A probe could not be finished exactly: the cell gets the local estimate.
@@ -226,14 +239,13 @@ impl Solver {
             }
             // Safest first (the pruning relies on it), ties by a cheap estimate of progress.
             let key = -(1.0 - p) * (1.0 + 1e-6 * self.zero_chance(cell));
-            candidates.push((key, cell as u32));
+            candidates.push((total_order(key), cell as u32));
         }
-        let order = |a: &(f64, u32), b: &(f64, u32)| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1));
         if candidates.len() > MAX_PROBES {
-            candidates.select_nth_unstable_by(MAX_PROBES, order);
+            candidates.select_nth_unstable(MAX_PROBES);
             candidates.truncate(MAX_PROBES);
         }
-        candidates.sort_unstable_by(order);
+        candidates.sort_unstable();
         let mut best = None;
         let mut first_dead = None;
         if candidates.len() > 1 {
@@ -246,12 +258,24 @@ impl Solver {
                     // The worth is at most 1: neither this cell nor any after it can win.
                     break;
                 }
-                let twin = self.twin(cell);
-                if twin.is_none() && safety * (1.0 + progress_weight) <= best_score {
+                // An isolated cell gets no twin credit (see `worth_after`): there the twin only
+                // says whether a cell that cannot win otherwise is scored.
+                let can_win = safety * (1.0 + progress_weight) > best_score;
+                let isolated = self.is_isolated(cell);
+                let twin = if can_win && isolated {
+                    None
+                } else {
+                    self.twin(cell)
+                };
+                if twin.is_none() && !can_win {
                     continue;
                 }
                 self.guess.partner = twin.map_or(NONE, |u| u as u32);
-                let (worth, dead, progress, partner_mine) = self.worth_after(mines, cell);
+                let (worth, dead, progress, partner_mine) = if isolated {
+                    self.isolated_worth(cell)
+                } else {
+                    self.worth_after(mines, cell)
+                };
                 self.guess.partner = NONE;
                 let score = safety
                     * worth
@@ -303,7 +327,9 @@ impl Solver {
             self.frontier.outside,
             total.checked_sub(self.frontier.loose_mines)?,
         );
-        let ln_count = ln_weight_with(&CountLaw::one(), &all, outside, free, binomial, &mut work);
+        let ways = &mut self.guess.ways;
+        let one = CountLaw::one();
+        let ln_count = ln_weight_with(&one, &all, outside, free, ways, binomial, &mut work);
         self.left = self.left.saturating_sub(work / super::PRODUCTS_PER_NODE);
         if ln_count? > (endgame::MAX_ARRANGEMENTS as f64 + 0.5).ln() {
             return None;
@@ -328,13 +354,7 @@ impl Solver {
     /// is dead (it can show one number only).
     fn worth_after(&mut self, mines: Mines, cell: usize) -> (f64, bool, f64, f64) {
         if self.is_isolated(cell) {
-            // Only a 0 opens anything there; any other number leaves the rest as it was.
-            let around = self.frontier.neighbour_count(cell);
-            let zero = self.outside_zero[around];
-            let mut rest = self.guess.frontier_best;
-            let outside = self.frontier.outside.saturating_sub(1 + around);
-            rest.push(1.0 - self.outside_now, outside);
-            return (zero + (1.0 - zero) * rest.worth(), false, zero, 0.0);
+            return self.isolated_worth(cell);
         }
         if self.left > 0 && !self.near_estimate(cell) {
             if let Ok(probed) = self.probe(mines, cell) {
@@ -353,26 +373,41 @@ impl Solver {
         )
     }
 
+    /// [`Solver::worth_after`] for a cell that [`Solver::is_isolated`].
+    fn isolated_worth(&self, cell: usize) -> (f64, bool, f64, f64) {
+        // Only a 0 opens anything there; any other number leaves the rest as it was.
+        let around = self.frontier.neighbour_count(cell);
+        let zero = self.outside_zero[around];
+        let mut rest = self.guess.frontier_best;
+        let outside = self.frontier.outside.saturating_sub(1 + around);
+        rest.push(1.0 - self.outside_now, outside);
+        (zero + (1.0 - zero) * rest.worth(), false, zero, 0.0)
+    }
+
     /// A cell beside `cell` (in its row or column) that no number can ever tell from it: every
     /// other cell next to just one of the two is a certain mine (or off the board). If one of
     /// the two is a mine and the other safe, guessing between them is unavoidable.
     fn twin(&self, cell: usize) -> Option<usize> {
         let f = &self.frontier;
-        let cols = f.grid.cols();
-        f.around(cell).find(|&u| {
-            let beside =
-                (u / cols == cell / cols && u.abs_diff(cell) == 1) || u.abs_diff(cell) == cols;
-            beside
-                && f.know(u) == Know::Unknown
-                && f.around(cell)
-                    .chain(f.around(u))
-                    .filter(|&x| x != cell && x != u)
-                    .all(|x| {
-                        let near_both =
-                            f.around(cell).any(|y| y == x) && f.around(u).any(|y| y == x);
-                        near_both || f.know(x).is_mine()
+        let (rows, cols) = (f.grid.rows() as isize, f.grid.cols() as isize);
+        let (r, c) = (cell as isize / cols, cell as isize % cols);
+        let walls = |r: isize, c: isize| {
+            r < 0 || c < 0 || r >= rows || c >= cols || f.know((r * cols + c) as usize).is_mine()
+        };
+        // In the order of `around`. With the other cell a step (dr, dc) away, the cells next to
+        // just one of the two are the three behind `cell` and the three beyond the other.
+        [(-1, 0), (0, -1), (0, 1), (1, 0)]
+            .into_iter()
+            .find(|&(dr, dc)| {
+                let (ur, uc) = (r + dr, c + dc);
+                !walls(ur, uc)
+                    && f.know((ur * cols + uc) as usize) == Know::Unknown
+                    && (-1..=1).all(|s| {
+                        let (sr, sc) = (s * dc, s * dr);
+                        walls(r - dr + sr, c - dc + sc) && walls(r + 2 * dr + sr, c + 2 * dc + sc)
                     })
-        })
+            })
+            .map(|(dr, dc)| ((r + dr) * cols + c + dc) as usize)
     }
 
     /// Whether `cell` and all its neighbours are unknown cells next to no number: what it
@@ -492,6 +527,10 @@ impl Solver {
             }
         }
         let f = &self.frontier;
+        debug_assert!(created.iter().all(|&id| f.comps[id as usize]
+            .cells
+            .iter()
+            .all(|&c| f.know(c as usize) == Know::Unknown)));
         // What the cell shows: the mines known around it now, plus v more among the unknown
         // ones (all in its component, watched there).
         let fixed = f.around(cell).filter(|&n| f.know(n).is_mine()).count();
@@ -537,7 +576,7 @@ impl Solver {
                 let comp = &f.comps[id as usize];
                 let t = tallies(comp);
                 let coef = density_weight(t.counts(0), odds(density).ln());
-                push_boxes(f, comp, t.counts(0), coef, &mut base);
+                push_boxes(comp, t.counts(0), coef, &mut base);
             }
         }
         match mines {
@@ -560,7 +599,7 @@ impl Solver {
                         let t = tallies(comp);
                         common += ln_weight_at(t.counts(0), t.ln_scale, ln_odds);
                         common_safe +=
-                            safe_cells(f, comp, t, t.counts(0), &all(), &mut self.guess.seen);
+                            safe_cells(comp, t, t.counts(0), &all(), &mut self.guess.seen);
                     }
                 }
                 for v in 0..values {
@@ -576,7 +615,7 @@ impl Solver {
                             let seen = &mut self.guess.seen;
                             (
                                 common + ln_weight_at(c, t.ln_scale, ln_odds),
-                                common_safe + safe_cells(f, comp, t, c, &all(), seen),
+                                common_safe + safe_cells(comp, t, c, &all(), seen),
                             )
                         }
                     };
@@ -586,7 +625,7 @@ impl Solver {
                             let comp = &f.comps[id as usize];
                             let mut after = next;
                             let c = tallies(comp).counts(v);
-                            push_boxes(f, comp, c, coef.expect("watched"), &mut after);
+                            push_boxes(comp, c, coef.expect("watched"), &mut after);
                             if let Some(b) = partner_box {
                                 outcomes.partner[fixed + v] =
                                     box_probability(comp, c, coef.expect("watched"), b);
@@ -621,35 +660,44 @@ impl Solver {
                     }
                 }
                 let (watched_law, other_laws) = g.laws[..others].split_at_mut(1);
-                let mut unwatched = CountLaw::one();
+                let unwatched = &mut g.unwatched;
+                unwatched.set_one();
                 for law in other_laws.iter() {
-                    unwatched = unwatched.and(law, &mut work);
+                    unwatched.and_into(law, &mut g.product, &mut work);
+                    std::mem::swap(unwatched, &mut g.product);
                 }
+                let unwatched = &g.unwatched;
                 let rest = g.rest.as_ref().expect("prepared");
                 let (lo, hi) = (left as i64 - f.outside as i64, left as i64);
-                let span: Hull = vec![(lo, hi)];
+                let span = [(lo, hi)];
                 let ln_factorial = &self.ln_factorial;
                 // The watched component's counts weighed by the ways everything else takes
                 // the remaining mines, and by those ways times the mines left off the
                 // frontier: its box probabilities and the density off the frontier by v.
-                let watched_weights = watched.map(|(_, id)| {
+                if let Some((_, id)) = watched {
                     let c = tallies(&f.comps[id as usize]).counts(0);
-                    let others = rest.and(&unwatched, &mut work);
+                    let others = &mut g.product;
+                    rest.and_into(unwatched, others, &mut work);
                     let (w_lo, w_hi) = (c.lo as i64, c.hi() as i64);
                     let (t_lo, t_hi) = (w_lo + others.poly.lo, w_hi + others.poly.hi());
                     let binomial = |n, k| ln_binomial(ln_factorial, n, k);
-                    let (ways, _) = outside_ways(f.outside, left as i64, t_lo, t_hi, binomial);
-                    let mut mined = ways.clone();
-                    for (i, x) in mined.w.iter_mut().enumerate() {
-                        *x *= (left as i64 - (t_lo + i as i64)).max(0) as f64;
-                    }
-                    let coef = correlate(&ways, &others.poly, w_lo, w_hi, &mut work);
-                    let coef_mined = correlate(&mined, &others.poly, w_lo, w_hi, &mut work);
-                    (coef, coef_mined)
-                });
+                    let (ways, _) = g.ways.get(f.outside, left as i64, t_lo, t_hi, binomial);
+                    let mined = &mut g.mined;
+                    mined.lo = ways.lo;
+                    mined.w.clear();
+                    mined.w.extend(
+                        ways.w
+                            .iter()
+                            .enumerate()
+                            .map(|(i, &x)| x * (left as i64 - (t_lo + i as i64)).max(0) as f64),
+                    );
+                    let others = &others.poly;
+                    correlate_into(ways, others, w_lo, w_hi, &mut g.coef, &mut work);
+                    correlate_into(mined, others, w_lo, w_hi, &mut g.coef_mined, &mut work);
+                }
                 for v in 0..values {
                     let region = match watched {
-                        None => std::borrow::Cow::Borrowed(&unwatched),
+                        None => unwatched,
                         Some((_, id)) => {
                             let t = tallies(&f.comps[id as usize]);
                             let c = t.counts(v);
@@ -658,16 +706,23 @@ impl Solver {
                             }
                             fill_counts_law(c, t.ln_scale, &mut watched_law[0]);
                             if other_laws.is_empty() {
-                                std::borrow::Cow::Borrowed(&watched_law[0])
+                                &watched_law[0]
                             } else {
-                                std::borrow::Cow::Owned(watched_law[0].and(&unwatched, &mut work))
+                                watched_law[0].and_into(unwatched, &mut g.region, &mut work);
+                                &g.region
                             }
                         }
                     };
                     let binomial = |n, k| ln_binomial(ln_factorial, n, k);
-                    let Some(ln) =
-                        ln_weight_with(&region, rest, f.outside, left, binomial, &mut work)
-                    else {
+                    let Some(ln) = ln_weight_with(
+                        region,
+                        rest,
+                        f.outside,
+                        left,
+                        &mut g.ways,
+                        binomial,
+                        &mut work,
+                    ) else {
                         continue;
                     };
                     let mut safe = rules_safe;
@@ -675,28 +730,33 @@ impl Solver {
                     let mut at = 0;
                     for &id in created {
                         let is_watched = Some(id) == watched.map(|w| w.1);
-                        let mut beside = rest.possible.clone();
+                        let beside = &mut g.beside;
+                        beside.clear();
+                        beside.extend_from_slice(&rest.possible);
                         if !is_watched && watched.is_some() {
-                            beside = hull_sum(&beside, &watched_law[0].possible);
+                            hull_sum_into(beside, &watched_law[0].possible, &mut g.sum);
+                            std::mem::swap(beside, &mut g.sum);
                         }
                         for (j, law) in other_laws.iter().enumerate() {
                             if is_watched || j != at {
-                                beside = hull_sum(&beside, &law.possible);
+                                hull_sum_into(beside, &law.possible, &mut g.sum);
+                                std::mem::swap(beside, &mut g.sum);
                             }
                         }
                         if !is_watched {
                             at += 1;
                         }
-                        let allowed = hull_back(&span, &beside);
+                        hull_back_into(&span, beside, &mut g.allowed);
                         let comp = &f.comps[id as usize];
                         let t = tallies(comp);
                         let c = t.counts(if is_watched { v } else { 0 });
-                        safe += safe_cells(f, comp, t, c, &allowed, &mut g.seen);
+                        safe += safe_cells(comp, t, c, &g.allowed, &mut g.seen);
                     }
                     if f.outside > 0 {
                         // Every possible total leaves no mine off the frontier: all safe.
                         let (mut any, mut mine_outside) = (false, false);
-                        for &(a, b) in &hull_sum(&rest.possible, &region.possible) {
+                        hull_sum_into(&rest.possible, &region.possible, &mut g.sum);
+                        for &(a, b) in &g.sum {
                             let (a, b) = (a.max(lo), b.min(hi));
                             if a <= b {
                                 any = true;
@@ -708,8 +768,9 @@ impl Solver {
                         }
                     }
                     let mut next = base;
-                    let worth = match (watched, &watched_weights) {
-                        (Some((_, id)), Some((coef, coef_mined))) => {
+                    let worth = match watched {
+                        Some((_, id)) => {
+                            let (coef, coef_mined) = (&g.coef, &g.coef_mined);
                             let comp = &f.comps[id as usize];
                             let c = tallies(comp).counts(v);
                             let (mut z, mut mined) = (0.0, 0.0);
@@ -724,14 +785,14 @@ impl Solver {
                                 let p = (mined / z / f.outside as f64).clamp(0.0, 1.0);
                                 next.push(1.0 - p, f.outside);
                             }
-                            push_boxes(f, comp, c, |k| coef.at(k as i64), &mut next);
+                            push_boxes(comp, c, |k| coef.at(k as i64), &mut next);
                             if let Some(b) = partner_box {
                                 outcomes.partner[fixed + v] =
                                     box_probability(comp, c, |k| coef.at(k as i64), b);
                             }
                             next.worth()
                         }
-                        _ => {
+                        None => {
                             next.push(1.0 - self.outside_now, f.outside);
                             next.worth()
                         }
@@ -818,6 +879,12 @@ fn progress_weight(left: f64) -> f64 {
     PROGRESS_WEIGHT * (left / PROGRESS_FULL_AT).min(1.0)
 }
 
+/// An integer ordered as `f64::total_cmp` orders `x`.
+fn total_order(x: f64) -> i64 {
+    let bits = x.to_bits() as i64;
+    bits ^ (((bits >> 63) as u64) >> 1) as i64
+}
+
 /// An arrangement's weight odds^k by its count k (up to a factor), over the counts of `c`,
 /// scaled so that none overflows.
 fn density_weight(c: Counts, ln_odds: f64) -> impl Fn(usize) -> f64 + Copy {
@@ -844,15 +911,10 @@ fn box_probability(comp: &Component, c: Counts, coef: impl Fn(usize) -> f64, b: 
     }
 }
 
-/// Adds the safeties of `comp`'s unknown cells to `best`, for the arrangements of counts `c`
-/// (of its tallies), those with k mines weighed by `coef(k)`.
-fn push_boxes(
-    f: &Frontier,
-    comp: &Component,
-    c: Counts,
-    coef: impl Fn(usize) -> f64,
-    best: &mut Best2,
-) {
+/// Adds the safeties of `comp`'s cells to `best`, for the arrangements of counts `c` (of its
+/// tallies), those with k mines weighed by `coef(k)`. The component was just regrouped by the
+/// probe: its cells are all unknown.
+fn push_boxes(comp: &Component, c: Counts, coef: impl Fn(usize) -> f64, best: &mut Best2) {
     let t = tallies(comp);
     let mut z = 0.0;
     for (i, &row) in c.row.iter().enumerate() {
@@ -870,13 +932,9 @@ fn push_boxes(
                 expected += t.mines[row as usize * t.boxes + b] * coef(c.lo + i);
             }
         }
-        let unknown = comp
-            .box_cells(b)
-            .iter()
-            .filter(|&&x| f.know(x as usize) == Know::Unknown)
-            .count();
-        let p = (expected / (z * comp.box_size(b) as f64)).clamp(0.0, 1.0);
-        best.push(1.0 - p, unknown);
+        let size = comp.box_size(b);
+        let p = (expected / (z * size as f64)).clamp(0.0, 1.0);
+        best.push(1.0 - p, size);
     }
 }
 
@@ -891,10 +949,9 @@ fn all() -> Hull {
     super::all_counts()
 }
 
-/// The unknown cells of `comp` that no arrangement of `c` (some counts of its tallies `t`)
-/// with a count in `allowed` makes a mine; `seen` is scratch.
+/// The cells of `comp` (just regrouped by the probe: all unknown) that no arrangement of `c`
+/// (some counts of its tallies `t`) with a count in `allowed` makes a mine; `seen` is scratch.
 fn safe_cells(
-    f: &Frontier,
     comp: &Component,
     t: &Tallies,
     c: Counts,
@@ -919,12 +976,7 @@ fn safe_cells(
     }
     (0..t.boxes)
         .filter(|&b| seen[b] & SOME_MINE == 0)
-        .map(|b| {
-            comp.box_cells(b)
-                .iter()
-                .filter(|&&c| f.know(c as usize) == Know::Unknown)
-                .count()
-        })
+        .map(|b| comp.box_size(b))
         .sum()
 }
 
@@ -1099,6 +1151,76 @@ mod tests {
         solver.analyse(&v, mines).unwrap();
         assert_eq!(solver.best_guess().map(|g| g.0), Some(3));
         assert!(solver.dead_cells().is_empty());
+    }
+
+    #[test]
+    fn total_order_orders_as_total_cmp() {
+        let seed = 0x0d3;
+        let mut rng = Rng::new(seed);
+        let mut values = vec![0.0, -0.0, 1.0, -1.0, f64::MIN_POSITIVE, -f64::MIN_POSITIVE];
+        values.extend((0..200).map(|_| (rng.unit() - 0.5) * 10f64.powi(rng.below(9) as i32 - 4)));
+        for &a in &values {
+            for &b in &values {
+                assert_eq!(
+                    total_order(a).cmp(&total_order(b)),
+                    a.total_cmp(&b),
+                    "{a} {b} (seed {seed})"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn twins_are_found_as_defined() {
+        // Random small positions with some mines flagged: the twin is the first neighbour in
+        // the same row or column, unknown, such that every other cell next to exactly one of
+        // the two is known to be a mine.
+        let seed = 0x7a1;
+        let mut rng = Rng::new(seed);
+        let mut found = 0;
+        for case in 0..500 {
+            let board = small_board(&mut rng);
+            let grid = board.grid();
+            let mut cover = Cover::new(&board);
+            let safe: Vec<usize> = (0..grid.len()).filter(|&c| !board.is_mine(c)).collect();
+            let mut opened = Vec::new();
+            let first = safe[rng.below(safe.len())];
+            cover.reveal_from(&board, first, FlagsInCascade::Cleared, &mut opened);
+            let mut view = View::observe(&board, &cover);
+            for c in 0..grid.len() {
+                if board.is_mine(c) && rng.chance(0.6) {
+                    view.set(c, Seen::Flagged);
+                }
+            }
+            let mut solver = Solver::new();
+            solver.analyse(&view, Mines::Density(0.2)).unwrap();
+            let f = &solver.frontier;
+            let near = |a: usize, b: usize| grid.neighbours(a).any(|x| x == b);
+            for cell in 0..grid.len() {
+                if f.know(cell) != Know::Unknown {
+                    continue;
+                }
+                let (r, c) = grid.row_col(cell);
+                let want = grid.neighbours(cell).find(|&u| {
+                    let (ur, uc) = grid.row_col(u);
+                    (ur == r || uc == c)
+                        && f.know(u) == Know::Unknown
+                        && (0..grid.len()).all(|x| {
+                            x == cell
+                                || x == u
+                                || near(x, cell) == near(x, u)
+                                || f.know(x).is_mine()
+                        })
+                });
+                assert_eq!(
+                    solver.twin(cell),
+                    want,
+                    "case {case} (seed {seed}) cell {cell}\n{view:?}"
+                );
+                found += want.is_some() as usize;
+            }
+        }
+        assert!(found > 20, "only {found} twins");
     }
 
     #[test]

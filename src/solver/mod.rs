@@ -669,20 +669,22 @@ impl Solver {
         let mut zero = [0.0; 9];
         if outside > 0 {
             let u = outside as f64;
-            for (k, entry) in zero.iter_mut().enumerate() {
-                let (mut all_safe, mut one_safe) = (0.0, 0.0);
-                for (i, &w) in total.w.iter().enumerate() {
-                    let m = (left - (total.lo + i as i64)) as f64;
-                    if w == 0.0 || m < 0.0 {
-                        continue;
-                    }
-                    let mut fraction = 1.0;
-                    for j in 0..=k {
-                        fraction *= ((u - m - j as f64) / (u - j as f64)).max(0.0);
-                    }
-                    all_safe += w * fraction;
-                    one_safe += w * (u - m) / u;
+            let (mut all_safe, mut one_safe) = ([0.0; 9], 0.0);
+            for (i, &w) in total.w.iter().enumerate() {
+                let m = (left - (total.lo + i as i64)) as f64;
+                if w == 0.0 || m < 0.0 {
+                    continue;
                 }
+                // The chance that k + 1 given cells off the frontier are all safe, for each k
+                // in turn: each one factor more than the last.
+                let mut fraction = 1.0;
+                for (j, sum) in all_safe.iter_mut().enumerate() {
+                    fraction *= ((u - m - j as f64) / (u - j as f64)).max(0.0);
+                    *sum += w * fraction;
+                }
+                one_safe += w * (u - m) / u;
+            }
+            for (entry, &all_safe) in zero.iter_mut().zip(&all_safe) {
                 *entry = if one_safe > 0.0 {
                     all_safe / one_safe
                 } else {

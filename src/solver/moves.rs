@@ -249,7 +249,7 @@ impl Solver {
         out.extend_from_slice(self.frontier.safe.cells());
         // Scores equal but for rounding (a kept analysis against a fresh one) tie.
         let score = |c: u32| (self.ready.score[c as usize] * 1e9).round() as i64;
-        out.sort_unstable_by(|&a, &b| score(b).cmp(&score(a)).then(a.cmp(&b)));
+        out.sort_by_cached_key(|&c| (Reverse(score(c)), c));
     }
 }
 
