@@ -446,7 +446,7 @@ impl Solver {
     /// Forgets everything known: the next changes are every cell of `view` not closed.
     fn start_over(&mut self, grid: Grid, mines: Mines, view: &View) {
         self.frontier.reset(grid);
-        self.ready.reset(grid.len());
+        self.ready.reset(grid.len(), self.clicks_counted);
         self.basis = Some((grid, mines));
         self.probability.clear();
         self.probability.resize(grid.len(), 0.0);

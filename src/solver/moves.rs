@@ -28,8 +28,9 @@ pub(super) struct Ready {
     pending: Vec<u32>,
     stale: bool,
     look: Vec<u32>,
-    /// Per cell: the refresh that last looked at it, and the refresh that last computed its
-    /// chance to show a 0 (in `zero`), so that each is done once per refresh.
+    /// When clicks are counted, per cell: the refresh that last looked at it, and the refresh
+    /// that last computed its chance to show a 0 (in `zero`), so that each is done once per
+    /// refresh (empty otherwise).
     looked: Vec<u32>,
     zero_at: Vec<u32>,
     zero: Vec<f64>,
@@ -37,7 +38,7 @@ pub(super) struct Ready {
 }
 
 impl Ready {
-    pub(super) fn reset(&mut self, cells: usize) {
+    pub(super) fn reset(&mut self, cells: usize, clicks_counted: bool) {
         self.heap.clear();
         self.score.clear();
         self.score.resize(cells, f64::NAN);
@@ -46,24 +47,26 @@ impl Ready {
         self.opens.resize(cells, 0);
         self.pending.clear();
         self.stale = true;
+        let memo = if clicks_counted { cells } else { 0 };
         self.looked.clear();
-        self.looked.resize(cells, 0);
+        self.looked.resize(memo, 0);
         self.zero_at.clear();
-        self.zero_at.resize(cells, 0);
+        self.zero_at.resize(memo, 0);
         self.zero.clear();
-        self.zero.resize(cells, 0.0);
+        self.zero.resize(memo, 0.0);
         self.refresh = 0;
     }
 }
 
 impl Solver {
-    /// After an update: looks again at the safe cells next to `touched` (two steps away when
-    /// clicks are counted) (cells read, settled, or whose probability changed; all of them
-    /// when `all` probabilities may have changed)
-    /// and at the numbers next to `changed` (cells read or settled: what a chord depends on).
+    /// After an update: looks again at the safe cells next to `touched` (cells read, settled,
+    /// or whose probability changed; all of them when `all` probabilities may have changed;
+    /// within two steps when clicks are counted) and at the numbers next to `changed` (cells
+    /// read or settled: what a chord depends on).
     ///
     /// # Complexity
-    /// O(64 * touched * log(safe cells)), or O(8 * safe cells) more for all.
+    /// O(64 * touched * log(safe cells)), or O(8 * safe cells) more for all; when clicks are
+    /// counted, O(25 * 9 * touched) more (each cell's chance of a 0 is computed once).
     pub(super) fn refresh_moves(&mut self, touched: &[u32], changed: &[u32], all: bool) {
         let mut look = std::mem::take(&mut self.ready.look);
         look.clear();
