@@ -31,6 +31,11 @@ pub(super) struct Endgame {
     /// The arrangements, a set bit for a mine.
     arrangements: Vec<u128>,
     memo: HashMap<Position, f64, BuildHasherDefault<PositionHasher>>,
+    /// `shown[cell * arrangements + a]`: the number `cell` shows in arrangement `a`
+    /// ([`MINE`] where it is a mine), filled a cell at a time when first asked (bit `cell` of
+    /// `shown_ready`).
+    shown: Vec<u8>,
+    shown_ready: u128,
     work: u64,
     limit: u64,
 }
@@ -63,6 +68,9 @@ impl Hasher for PositionHasher {
     }
 }
 
+/// [`Endgame::shown`] for a cell that is a mine.
+const MINE: u8 = 9;
+
 /// The search ran out of budget.
 pub(super) struct OutOfBudget;
 
@@ -70,6 +78,7 @@ impl Endgame {
     /// A search over `arrangements` of cells whose unknown neighbours are `around` (by bit).
     pub(super) fn new(around: Vec<u128>, arrangements: Vec<u128>) -> Endgame {
         Endgame {
+            shown: vec![0; around.len() * arrangements.len()],
             around,
             arrangements,
             ..Endgame::default()
@@ -166,14 +175,31 @@ impl Endgame {
     /// How many arrangements of `set` where `cell` is safe show each number.
     fn tally(&mut self, set: &[u16], cell: usize) -> Result<[usize; 9], OutOfBudget> {
         self.charge(set.len())?;
-        let mut count = [0; 9];
+        let shown = self.shown(cell);
+        let mut count = [0; MINE as usize + 1];
         for &a in set {
-            let mines = self.arrangements[a as usize];
-            if mines >> cell & 1 == 0 {
-                count[(mines & self.around[cell]).count_ones() as usize] += 1;
+            count[shown[a as usize] as usize] += 1;
+        }
+        let mut safe = [0; 9];
+        safe.copy_from_slice(&count[..9]);
+        Ok(safe)
+    }
+
+    /// What `cell` shows in each arrangement ([`MINE`] where it is one).
+    fn shown(&mut self, cell: usize) -> &[u8] {
+        let n = self.arrangements.len();
+        if self.shown_ready >> cell & 1 == 0 {
+            self.shown_ready |= 1 << cell;
+            let around = self.around[cell];
+            for (a, &mines) in self.arrangements.iter().enumerate() {
+                self.shown[cell * n + a] = if mines >> cell & 1 == 1 {
+                    MINE
+                } else {
+                    (mines & around).count_ones() as u8
+                };
             }
         }
-        Ok(count)
+        &self.shown[cell * n..(cell + 1) * n]
     }
 
     /// Counts `nodes` more nodes walked; an error past the limit.
@@ -186,7 +212,7 @@ impl Endgame {
     }
 
     /// The arrangements of `set` where `cell` is safe, by the number of mines around it
-    /// (`count` from [`Endgame::tally`]), in one list.
+    /// (`count` from [`Endgame::tally`], which made `shown` ready for `cell`), in one list.
     fn split(&self, set: &[u16], cell: usize, count: &[usize; 9]) -> Parts {
         let mut start = [0; 10];
         for (k, &n) in count.iter().enumerate() {
@@ -194,12 +220,13 @@ impl Endgame {
         }
         let mut list = vec![0; start[9]];
         let mut fill = start;
+        let n = self.arrangements.len();
+        let shown = &self.shown[cell * n..(cell + 1) * n];
         for &a in set {
-            let mines = self.arrangements[a as usize];
-            if mines >> cell & 1 == 0 {
-                let k = (mines & self.around[cell]).count_ones() as usize;
-                list[fill[k]] = a;
-                fill[k] += 1;
+            let k = shown[a as usize];
+            if k != MINE {
+                list[fill[k as usize]] = a;
+                fill[k as usize] += 1;
             }
         }
         Parts { list, start }
