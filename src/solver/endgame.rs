@@ -316,6 +316,8 @@ pub(super) fn arrangements(
     let mut search = Search {
         numbers: &numbers,
         by_cell: &by_cell,
+        placed: vec![0; numbers.len()],
+        open: numbers.iter().map(|x| x.1.count_ones()).collect(),
         count: cells.len(),
         left,
         found: Vec::new(),
@@ -332,6 +334,9 @@ pub(super) fn arrangements(
 struct Search<'a> {
     numbers: &'a [(u32, u128, u32)],
     by_cell: &'a [Vec<usize>],
+    /// Per number: the mines placed among its cells, and its cells not placed yet.
+    placed: Vec<u32>,
+    open: Vec<u32>,
     count: usize,
     left: usize,
     found: Vec<u128>,
@@ -360,21 +365,27 @@ impl Search<'_> {
         if mines > self.left || mines + unplaced < self.left {
             return true;
         }
-        let assigned = if at + 1 >= 128 {
-            u128::MAX
-        } else {
-            (1u128 << (at + 1)) - 1
-        };
         for mine in [false, true] {
             let next = if mine { mask | 1 << at } else { mask };
             let fits = self.by_cell[at].iter().all(|&j| {
-                let (_, cells, need) = self.numbers[j];
-                let placed = (next & cells).count_ones();
-                let open = (cells & !assigned).count_ones();
+                let need = self.numbers[j].2;
+                let placed = self.placed[j] + mine as u32;
+                let open = self.open[j] - 1;
                 placed <= need && placed + open >= need
             });
-            if fits && !self.place(at + 1, next, mines + mine as usize) {
+            if !fits {
+                continue;
+            }
+            for &j in &self.by_cell[at] {
+                self.placed[j] += mine as u32;
+                self.open[j] -= 1;
+            }
+            if !self.place(at + 1, next, mines + mine as usize) {
                 return false;
+            }
+            for &j in &self.by_cell[at] {
+                self.placed[j] -= mine as u32;
+                self.open[j] += 1;
             }
         }
         true
