@@ -36,6 +36,8 @@ pub(super) struct Endgame {
     /// `shown_ready`).
     shown: Vec<u8>,
     shown_ready: u128,
+    /// The lists of the splits done, kept for the next ones.
+    spare_lists: Vec<Vec<u16>>,
     work: u64,
     limit: u64,
 }
@@ -134,6 +136,7 @@ impl Endgame {
                 if count.iter().filter(|&&n| n > 0).count() > 1 {
                     let parts = self.split(set, cell, &count);
                     let value = self.weigh(&parts, set.len())?;
+                    self.spare_lists.push(parts.list);
                     self.memo.insert(set.to_vec(), value);
                     return Ok((value, Some(cell)));
                 }
@@ -162,6 +165,7 @@ impl Endgame {
             let count = self.tally(set, cell)?;
             let parts = self.split(set, cell, &count);
             let value = self.weigh(&parts, set.len())?;
+            self.spare_lists.push(parts.list);
             if value > best + 1e-12 {
                 best = value;
                 best_cell = Some(cell);
@@ -213,12 +217,14 @@ impl Endgame {
 
     /// The arrangements of `set` where `cell` is safe, by the number of mines around it
     /// (`count` from [`Endgame::tally`], which made `shown` ready for `cell`), in one list.
-    fn split(&self, set: &[u16], cell: usize, count: &[usize; 9]) -> Parts {
+    fn split(&mut self, set: &[u16], cell: usize, count: &[usize; 9]) -> Parts {
         let mut start = [0; 10];
         for (k, &n) in count.iter().enumerate() {
             start[k + 1] = start[k] + n;
         }
-        let mut list = vec![0; start[9]];
+        let mut list = self.spare_lists.pop().unwrap_or_default();
+        list.clear();
+        list.resize(start[9], 0);
         let mut fill = start;
         let n = self.arrangements.len();
         let shown = &self.shown[cell * n..(cell + 1) * n];
