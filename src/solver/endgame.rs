@@ -320,10 +320,11 @@ pub(super) fn arrangements(
         }
     }
     let mut search = Search {
-        numbers: &numbers,
         by_cell: &by_cell,
-        placed: vec![0; numbers.len()],
-        open: numbers.iter().map(|x| x.1.count_ones()).collect(),
+        still: numbers
+            .iter()
+            .map(|x| [x.2 as i32, x.1.count_ones() as i32])
+            .collect(),
         count: cells.len(),
         left,
         found: Vec::new(),
@@ -338,11 +339,9 @@ pub(super) fn arrangements(
 
 /// The enumeration of complete arrangements by backtracking over the cells in order.
 struct Search<'a> {
-    numbers: &'a [(u32, u128, u32)],
     by_cell: &'a [Vec<usize>],
-    /// Per number: the mines placed among its cells, and its cells not placed yet.
-    placed: Vec<u32>,
-    open: Vec<u32>,
+    /// Per number: the mines it still needs, and its cells not placed yet.
+    still: Vec<[i32; 2]>,
     count: usize,
     left: usize,
     found: Vec<u128>,
@@ -371,27 +370,26 @@ impl Search<'_> {
         if mines > self.left || mines + unplaced < self.left {
             return true;
         }
-        for mine in [false, true] {
-            let next = if mine { mask | 1 << at } else { mask };
-            let fits = self.by_cell[at].iter().all(|&j| {
-                let need = self.numbers[j].2;
-                let placed = self.placed[j] + mine as u32;
-                let open = self.open[j] - 1;
-                placed <= need && placed + open >= need
+        let by_cell = self.by_cell;
+        let numbers = &by_cell[at];
+        for mine in [0, 1] {
+            let fits = numbers.iter().all(|&j| {
+                let [need, open] = self.still[j];
+                need >= mine && need - mine < open
             });
             if !fits {
                 continue;
             }
-            for &j in &self.by_cell[at] {
-                self.placed[j] += mine as u32;
-                self.open[j] -= 1;
+            for &j in numbers {
+                self.still[j][0] -= mine;
+                self.still[j][1] -= 1;
             }
-            if !self.place(at + 1, next, mines + mine as usize) {
+            if !self.place(at + 1, mask | (mine as u128) << at, mines + mine as usize) {
                 return false;
             }
-            for &j in &self.by_cell[at] {
-                self.placed[j] -= mine as u32;
-                self.open[j] += 1;
+            for &j in numbers {
+                self.still[j][0] += mine;
+                self.still[j][1] += 1;
             }
         }
         true
