@@ -31,6 +31,13 @@ pub(super) struct Endgame {
     /// The arrangements, a set bit for a mine.
     arrangements: Vec<u128>,
     memo: HashMap<Position, f64, BuildHasherDefault<PositionHasher>>,
+    /// `shown[cell * arrangements + a]`: the number `cell` shows in arrangement `a`
+    /// ([`MINE`] where it is a mine), filled a cell at a time when first asked (bit `cell` of
+    /// `shown_ready`).
+    shown: Vec<u8>,
+    shown_ready: u128,
+    /// The lists of the splits done, kept for the next ones.
+    spare_lists: Vec<Vec<u16>>,
     work: u64,
     limit: u64,
 }
@@ -63,6 +70,9 @@ impl Hasher for PositionHasher {
     }
 }
 
+/// [`Endgame::shown`] for a cell that is a mine.
+const MINE: u8 = 9;
+
 /// The search ran out of budget.
 pub(super) struct OutOfBudget;
 
@@ -70,6 +80,7 @@ impl Endgame {
     /// A search over `arrangements` of cells whose unknown neighbours are `around` (by bit).
     pub(super) fn new(around: Vec<u128>, arrangements: Vec<u128>) -> Endgame {
         Endgame {
+            shown: vec![0; around.len() * arrangements.len()],
             around,
             arrangements,
             ..Endgame::default()
@@ -125,6 +136,7 @@ impl Endgame {
                 if count.iter().filter(|&&n| n > 0).count() > 1 {
                     let parts = self.split(set, cell, &count);
                     let value = self.weigh(&parts, set.len())?;
+                    self.spare_lists.push(parts.list);
                     self.memo.insert(set.to_vec(), value);
                     return Ok((value, Some(cell)));
                 }
@@ -153,6 +165,7 @@ impl Endgame {
             let count = self.tally(set, cell)?;
             let parts = self.split(set, cell, &count);
             let value = self.weigh(&parts, set.len())?;
+            self.spare_lists.push(parts.list);
             if value > best + 1e-12 {
                 best = value;
                 best_cell = Some(cell);
@@ -166,14 +179,31 @@ impl Endgame {
     /// How many arrangements of `set` where `cell` is safe show each number.
     fn tally(&mut self, set: &[u16], cell: usize) -> Result<[usize; 9], OutOfBudget> {
         self.charge(set.len())?;
-        let mut count = [0; 9];
+        let shown = self.shown(cell);
+        let mut count = [0; MINE as usize + 1];
         for &a in set {
-            let mines = self.arrangements[a as usize];
-            if mines >> cell & 1 == 0 {
-                count[(mines & self.around[cell]).count_ones() as usize] += 1;
+            count[shown[a as usize] as usize] += 1;
+        }
+        let mut safe = [0; 9];
+        safe.copy_from_slice(&count[..9]);
+        Ok(safe)
+    }
+
+    /// What `cell` shows in each arrangement ([`MINE`] where it is one).
+    fn shown(&mut self, cell: usize) -> &[u8] {
+        let n = self.arrangements.len();
+        if self.shown_ready >> cell & 1 == 0 {
+            self.shown_ready |= 1 << cell;
+            let around = self.around[cell];
+            for (a, &mines) in self.arrangements.iter().enumerate() {
+                self.shown[cell * n + a] = if mines >> cell & 1 == 1 {
+                    MINE
+                } else {
+                    (mines & around).count_ones() as u8
+                };
             }
         }
-        Ok(count)
+        &self.shown[cell * n..(cell + 1) * n]
     }
 
     /// Counts `nodes` more nodes walked; an error past the limit.
@@ -186,20 +216,23 @@ impl Endgame {
     }
 
     /// The arrangements of `set` where `cell` is safe, by the number of mines around it
-    /// (`count` from [`Endgame::tally`]), in one list.
-    fn split(&self, set: &[u16], cell: usize, count: &[usize; 9]) -> Parts {
+    /// (`count` from [`Endgame::tally`], which made `shown` ready for `cell`), in one list.
+    fn split(&mut self, set: &[u16], cell: usize, count: &[usize; 9]) -> Parts {
         let mut start = [0; 10];
         for (k, &n) in count.iter().enumerate() {
             start[k + 1] = start[k] + n;
         }
-        let mut list = vec![0; start[9]];
+        let mut list = self.spare_lists.pop().unwrap_or_default();
+        list.clear();
+        list.resize(start[9], 0);
         let mut fill = start;
+        let n = self.arrangements.len();
+        let shown = &self.shown[cell * n..(cell + 1) * n];
         for &a in set {
-            let mines = self.arrangements[a as usize];
-            if mines >> cell & 1 == 0 {
-                let k = (mines & self.around[cell]).count_ones() as usize;
-                list[fill[k]] = a;
-                fill[k] += 1;
+            let k = shown[a as usize];
+            if k != MINE {
+                list[fill[k as usize]] = a;
+                fill[k as usize] += 1;
             }
         }
         Parts { list, start }
@@ -287,8 +320,11 @@ pub(super) fn arrangements(
         }
     }
     let mut search = Search {
-        numbers: &numbers,
         by_cell: &by_cell,
+        still: numbers
+            .iter()
+            .map(|x| [x.2 as i32, x.1.count_ones() as i32])
+            .collect(),
         count: cells.len(),
         left,
         found: Vec::new(),
@@ -303,8 +339,9 @@ pub(super) fn arrangements(
 
 /// The enumeration of complete arrangements by backtracking over the cells in order.
 struct Search<'a> {
-    numbers: &'a [(u32, u128, u32)],
     by_cell: &'a [Vec<usize>],
+    /// Per number: the mines it still needs, and its cells not placed yet.
+    still: Vec<[i32; 2]>,
     count: usize,
     left: usize,
     found: Vec<u128>,
@@ -333,21 +370,26 @@ impl Search<'_> {
         if mines > self.left || mines + unplaced < self.left {
             return true;
         }
-        let assigned = if at + 1 >= 128 {
-            u128::MAX
-        } else {
-            (1u128 << (at + 1)) - 1
-        };
-        for mine in [false, true] {
-            let next = if mine { mask | 1 << at } else { mask };
-            let fits = self.by_cell[at].iter().all(|&j| {
-                let (_, cells, need) = self.numbers[j];
-                let placed = (next & cells).count_ones();
-                let open = (cells & !assigned).count_ones();
-                placed <= need && placed + open >= need
+        let by_cell = self.by_cell;
+        let numbers = &by_cell[at];
+        for mine in [0, 1] {
+            let fits = numbers.iter().all(|&j| {
+                let [need, open] = self.still[j];
+                need >= mine && need - mine < open
             });
-            if fits && !self.place(at + 1, next, mines + mine as usize) {
+            if !fits {
+                continue;
+            }
+            for &j in numbers {
+                self.still[j][0] -= mine;
+                self.still[j][1] -= 1;
+            }
+            if !self.place(at + 1, mask | (mine as u128) << at, mines + mine as usize) {
                 return false;
+            }
+            for &j in numbers {
+                self.still[j][0] += mine;
+                self.still[j][1] += 1;
             }
         }
         true

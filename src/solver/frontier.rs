@@ -682,11 +682,18 @@ impl Frontier {
         r.gathered.clear();
         for at in 0..self.dirty.len() {
             let id = self.dirty[at];
-            let mut comp = std::mem::take(&mut self.comps[id as usize]);
+            let comp = &mut self.comps[id as usize];
             if comp.hopeless {
                 hopeless_boxes = hopeless_boxes.max(comp.boxes());
             }
-            for &cell in &comp.cells {
+            // Commit or rollback decides what becomes of it.
+            comp.live = false;
+            comp.dirty = false;
+            let (cells, cons) = (
+                std::mem::take(&mut comp.cells),
+                std::mem::take(&mut comp.cons),
+            );
+            for &cell in &cells {
                 let cell = cell as usize;
                 let c = self.cells[cell];
                 if c.comp != id {
@@ -701,7 +708,7 @@ impl Frontier {
                     _ => {}
                 }
             }
-            for &con in &comp.cons {
+            for &con in &cons {
                 let con = con as usize;
                 if self.cells[con].comp == id {
                     self.save(con);
@@ -711,10 +718,8 @@ impl Frontier {
                     r.gathered.push(con as u32);
                 }
             }
-            // Commit or rollback decides what becomes of it.
-            comp.live = false;
-            comp.dirty = false;
-            self.comps[id as usize] = comp;
+            let comp = &mut self.comps[id as usize];
+            (comp.cells, comp.cons) = (cells, cons);
             self.released.push(id);
         }
         self.dirty.clear();
@@ -841,7 +846,8 @@ impl Frontier {
                 r.con_local[i as usize] = local as u32;
             }
             let id = self.allocate();
-            let mut comp = std::mem::take(&mut self.comps[id as usize]);
+            // The cells are saved as `save` does, with `comps` borrowed apart.
+            let (comp, cells, log) = (&mut self.comps[id as usize], &mut self.cells, &mut self.log);
             comp.recycle();
             comp.live = true;
             comp.cons
@@ -857,9 +863,9 @@ impl Frontier {
                 for &var in &r.by_key[r.box_first[b] as usize..r.box_first[b + 1] as usize] {
                     let c = r.vars[var as usize] as usize;
                     comp.cells.push(c as u32);
-                    self.save(c);
-                    self.cells[c].comp = id;
-                    self.cells[c].slot = slot as u32;
+                    log.push((c as u32, cells[c]));
+                    cells[c].comp = id;
+                    cells[c].slot = slot as u32;
                     self.outside -= 1;
                 }
                 comp.box_start.push(comp.cells.len() as u32);
@@ -872,11 +878,10 @@ impl Frontier {
                 }
                 comp.con_start.push(comp.con_boxes.len() as u32);
                 let con = r.gathered[i] as usize;
-                self.save(con);
-                self.cells[con].comp = id;
+                log.push((con as u32, cells[con]));
+                cells[con].comp = id;
             }
             comp.hopeless = hopeless_boxes > 0 && 2 * comp.boxes() >= hopeless_boxes;
-            self.comps[id as usize] = comp;
             created.push(id);
         }
     }

@@ -892,15 +892,15 @@ fn box_laws(
             }
         }
     }
-    let probability = (0..boxes)
-        .map(|b| {
-            if z > 0.0 {
-                (expected[b] / (z * comp.box_size(b) as f64)).clamp(0.0, 1.0)
-            } else {
-                0.5
-            }
-        })
-        .collect();
+    // The expected mines become the probabilities in place.
+    let mut probability = expected;
+    for (b, p) in probability.iter_mut().enumerate() {
+        *p = if z > 0.0 {
+            (*p / (z * comp.box_size(b) as f64)).clamp(0.0, 1.0)
+        } else {
+            0.5
+        };
+    }
     let settled = seen
         .iter()
         .map(|&s| {
