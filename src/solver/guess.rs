@@ -1057,13 +1057,20 @@ mod tests {
     }
 
     /// A random board of 2 to 5 rows and columns with up to a third of its cells mines.
-    fn small_board(rng: &mut Rng) -> Board {
+    /// A random board of 2x2 to 5x5 with one random safe cell opened (its cascade too).
+    fn small_position(rng: &mut Rng) -> (Board, View) {
         let (rows, cols) = (2 + rng.below(4), 2 + rng.below(4));
         let grid = Grid::new(rows, cols);
         let count = 1 + rng.below(rows * cols / 3 + 1);
         let mut cells: Vec<usize> = (0..grid.len()).collect();
         rng.shuffle(&mut cells);
-        Board::from_mines(grid, cells[..count].iter().copied())
+        let board = Board::from_mines(grid, cells[..count].iter().copied());
+        let mut cover = Cover::new(&board);
+        let safe: Vec<usize> = (0..grid.len()).filter(|&c| !board.is_mine(c)).collect();
+        let first = safe[rng.below(safe.len())];
+        cover.reveal_from(&board, first, FlagsInCascade::Cleared, &mut Vec::new());
+        let view = View::observe(&board, &cover);
+        (board, view)
     }
 
     #[test]
@@ -1072,18 +1079,8 @@ mod tests {
         let mut rng = Rng::new(seed);
         let mut probed = 0;
         for case in 0..400 {
-            let board = small_board(&mut rng);
+            let (board, view) = small_position(&mut rng);
             let grid = board.grid();
-            let mut cover = Cover::new(&board);
-            let safe: Vec<usize> = (0..grid.len()).filter(|&c| !board.is_mine(c)).collect();
-            let mut opened = Vec::new();
-            cover.reveal_from(
-                &board,
-                safe[rng.below(safe.len())],
-                FlagsInCascade::Cleared,
-                &mut opened,
-            );
-            let view = View::observe(&board, &cover);
             let closed = view.cells().iter().filter(|&&s| s == Seen::Closed).count();
             if closed > 12 {
                 continue;
@@ -1179,14 +1176,8 @@ mod tests {
         let mut rng = Rng::new(seed);
         let mut found = 0;
         for case in 0..500 {
-            let board = small_board(&mut rng);
+            let (board, mut view) = small_position(&mut rng);
             let grid = board.grid();
-            let mut cover = Cover::new(&board);
-            let safe: Vec<usize> = (0..grid.len()).filter(|&c| !board.is_mine(c)).collect();
-            let mut opened = Vec::new();
-            let first = safe[rng.below(safe.len())];
-            cover.reveal_from(&board, first, FlagsInCascade::Cleared, &mut opened);
-            let mut view = View::observe(&board, &cover);
             for c in 0..grid.len() {
                 if board.is_mine(c) && rng.chance(0.6) {
                     view.set(c, Seen::Flagged);
@@ -1266,14 +1257,8 @@ mod tests {
         let mut rng = Rng::new(seed);
         let mut checked = 0;
         for case in 0..600 {
-            let board = small_board(&mut rng);
+            let (board, view) = small_position(&mut rng);
             let grid = board.grid();
-            let mut cover = Cover::new(&board);
-            let safe: Vec<usize> = (0..grid.len()).filter(|&c| !board.is_mine(c)).collect();
-            let mut opened = Vec::new();
-            let first = safe[rng.below(safe.len())];
-            cover.reveal_from(&board, first, FlagsInCascade::Cleared, &mut opened);
-            let view = View::observe(&board, &cover);
             let closed: Vec<usize> = (0..grid.len())
                 .filter(|&c| view.get(c) == Seen::Closed)
                 .collect();
