@@ -205,7 +205,8 @@ impl Solver {
     /// The chance that clicking the safe `cell` is a click a player that clicks as few times as
     /// possible would make too: it shows a 0 (its opening takes one click whatever opens it),
     /// or no neighbour is a 0 (nothing else would open it), neighbours taken as independent.
-    /// Cells that show a 0 first among equals: they open the most.
+    /// The chance is weighed by (1 + the chance of a 0): what a 0 opens shows where the next 0s
+    /// are before their neighbours are clicked one by one.
     pub(super) fn click_worth(&mut self, cell: usize) -> f64 {
         let zero = self.zero_if_safe(cell);
         let (mut around, mut count) = ([0; 8], 0);
@@ -221,7 +222,7 @@ impl Solver {
                 _ => 1.0,
             };
         }
-        (zero + (1.0 - zero) * no_zero_around) * (1.0 + 1e-3 * zero)
+        (zero + (1.0 - zero) * no_zero_around) * (1.0 + zero)
     }
 
     /// [`Solver::zero_and_full`]'s chance of a 0, once per cell and refresh.

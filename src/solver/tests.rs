@@ -216,23 +216,41 @@ fn a_tiny_budget_approximates_soundly_and_counts_it() {
 
 #[test]
 fn counted_clicks_come_first_when_no_zero_can_open_them() {
+    // 2?3??     The 2 and the 3 with 3 mines in all: 1 and 6 are mines, the third is one of
+    // ?????     3, 7, 8 (1/3 each); 4, 5 and 9 are safe.
+    // Cell 5 touches the mines 1 and 6, and its other neighbour is the open 2: it shows a
+    // number that no 0 can open (worth 1). Cell 4 shows a 0 if 3 and 8 are safe (4/9,
+    // neighbours taken as independent); its neighbour 9 is a 0 the same way (4/9), 3 and 8
+    // are each safe and a 0 with chance 2/3 * 4/9 = 8/27; so it is a thrifty click with chance
+    // 4/9 + 5/9 * (5/9 * (19/27)^2) = 35269/59049, weighed by 1 + 4/9. Cell 9 is cell 4's
+    // mirror. Likeliest to show a 0 first: 4 and 9, then 5; a thrifty click first: 5.
+    let v = view(&["2?3??", "?????"]);
+    let mut solver = Solver::new();
+    solver.analyse(&v, Mines::Known(3)).unwrap();
+    assert_eq!(solver.certain_safe(), &[4, 9, 5]);
+    solver.count_clicks(true);
+    solver.analyse(&v, Mines::Known(3)).unwrap();
+    assert_eq!(solver.certain_safe(), &[5, 4, 9]);
+    assert!(close(solver.click_worth(5), 1.0));
+    let thrifty_4 = 35269.0 / 59049.0 * (1.0 + 4.0 / 9.0);
+    assert!(close(solver.click_worth(4), thrifty_4));
+    assert!(close(solver.click_worth(9), thrifty_4));
+}
+
+#[test]
+fn counted_clicks_weigh_the_chance_of_a_zero() {
     // ?111      The 1s on top: {0,4,5,6} hold one mine, {5,6,7} one, {6,7} one; with two in
     // ????      all, 7 is a mine, 5 and 6 are safe, and 0 or 4 is the other (1/2 each).
     // Cell 6 touches the mine: it shows a number, and only its neighbour 5 could open it,
-    // if 5 were a 0 (0.5 * 0.5 = 1/4, neighbours taken as independent). Cell 5 shows a 0
-    // with chance 1/4, and is opened by a 0 at 0 or 4 with chance 1 - (1 - 1/4)^2 = 7/16.
-    // Likeliest to show a 0 first: 5, then 6. A click a thrifty player makes too first:
-    // 6 (worth 3/4), then 5 (1/4 + 3/4 * 9/16 = 43/64).
+    // if 5 were a 0 (0.5 * 0.5 = 1/4, neighbours taken as independent): worth 3/4. Cell 5
+    // shows a 0 with chance 1/4, and is opened by a 0 at 0 or 4 with chance
+    // 1 - (1 - 1/4)^2 = 7/16: a thrifty click with chance 1/4 + 3/4 * 9/16 = 43/64, weighed
+    // by 1 + 1/4 = 215/256, more than 3/4: 5 first.
     let v = view(&["?111", "????"]);
     let mut solver = Solver::new();
-    solver.analyse(&v, Mines::Known(2)).unwrap();
-    assert_eq!(solver.certain_safe(), &[5, 6]);
     solver.count_clicks(true);
     solver.analyse(&v, Mines::Known(2)).unwrap();
-    assert_eq!(solver.certain_safe(), &[6, 5]);
+    assert_eq!(solver.certain_safe(), &[5, 6]);
     assert!(close(solver.click_worth(6), 0.75));
-    assert!(close(
-        solver.click_worth(5),
-        (43.0 / 64.0) * (1.0 + 1e-3 * 0.25)
-    ));
+    assert!(close(solver.click_worth(5), 215.0 / 256.0));
 }
