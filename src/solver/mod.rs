@@ -49,7 +49,7 @@ pub use view::{Decision, Inconsistent, Mines, Move, Seen, Style, View, JLU_DENSI
 
 use crate::board::Grid;
 use approximate::Estimator;
-use combine::{couple, hull_contains, CountLaw, Hull, Poly, Uncoupled};
+use combine::{hull_contains, CountLaw, Coupling, Hull, Laws, Poly, Uncoupled};
 use enumerate::{Counts, Enumerated, Enumerator, Tallies, SOME_MINE, SOME_SAFE};
 use frontier::{Frontier, Kind, Know, Law, NONE};
 
@@ -124,6 +124,8 @@ pub struct Solver {
     count_law: Vec<CountLaw>,
     /// The live components in a fixed order (by first number), as last combined.
     order: Vec<u32>,
+    /// The last coupling, its buffers kept for the next.
+    coupling: Coupling,
     /// The certain safe cells best first, when `ordered` (after `analyse`; after `next_move`
     /// the frontier's set is given as it is), and the certain mines ascending, as of the
     /// mine set's `mines_version`.
@@ -181,6 +183,7 @@ impl Solver {
             ln_weight: Vec::new(),
             count_law: Vec::new(),
             order: Vec::new(),
+            coupling: Coupling::default(),
             sorted_safe: Vec::new(),
             ordered: false,
             sorted_mines: Vec::new(),
@@ -535,12 +538,15 @@ impl Solver {
             );
         }
         let mut work = 0;
+        let mut coupling = std::mem::take(&mut self.coupling);
         let coupled = {
-            let laws: Vec<&CountLaw> = ids.iter().map(|&id| &self.count_law[id as usize]).collect();
             let ln_factorial = &self.ln_factorial;
             let limit = self.left.saturating_mul(PRODUCTS_PER_NODE);
-            couple(
-                &laws,
+            coupling.couple(
+                Laws {
+                    all: &self.count_law,
+                    ids: &ids,
+                },
                 outside,
                 left,
                 |n, k| ln_binomial(ln_factorial, n, k),
@@ -549,8 +555,9 @@ impl Solver {
             )
         };
         self.left = self.left.saturating_sub(work / PRODUCTS_PER_NODE);
+        // An inconsistent view drops the coupling's buffers: the next one starts afresh.
         match coupled {
-            Ok(coupling) => {
+            Ok(()) => {
                 for (i, &id) in ids.iter().enumerate() {
                     self.weigh_coupled(id, &coupling.coef[i], &coupling.allowed[i])?;
                 }
@@ -572,6 +579,7 @@ impl Solver {
                 self.set_outside(density.clamp(0.0, 1.0), None);
             }
         }
+        self.coupling = coupling;
         self.order = ids;
         Ok(true)
     }
