@@ -66,19 +66,7 @@ pub(super) struct CountLaw {
 }
 
 impl CountLaw {
-    /// The law of exactly zero mines (the empty product).
-    pub(super) fn one() -> CountLaw {
-        CountLaw {
-            poly: Poly {
-                lo: 0,
-                w: vec![1.0],
-            },
-            ln_scale: 0.0,
-            possible: vec![(0, 0)],
-        }
-    }
-
-    /// Makes it [`CountLaw::one`], its buffers reused.
+    /// Makes it the law of exactly zero mines (the empty product), its buffers reused.
     pub(super) fn set_one(&mut self) {
         self.poly.lo = 0;
         self.poly.w.clear();
@@ -88,14 +76,8 @@ impl CountLaw {
         self.possible.push((0, 0));
     }
 
-    /// The law of `self` and `other` together (independent parts); `work` grows by its cost.
-    pub(super) fn and(&self, other: &CountLaw, work: &mut u64) -> CountLaw {
-        let mut out = CountLaw::default();
-        self.and_into(other, &mut out, work);
-        out
-    }
-
-    /// [`CountLaw::and`] into `out`, its buffers reused.
+    /// The law of `self` and `other` together (independent parts) into `out`, its buffers
+    /// reused; `work` grows by its cost.
     pub(super) fn and_into(&self, other: &CountLaw, out: &mut CountLaw, work: &mut u64) {
         convolve_into(&self.poly, &other.poly, &mut out.poly, work);
         let ln = out.poly.tidy();

@@ -118,7 +118,8 @@ pub(super) struct Scratch {
     created: Vec<u32>,
     /// With a known total: the untouched components' law for the last set of touched ones.
     rest_for: Vec<u32>,
-    rest: Option<CountLaw>,
+    rest: CountLaw,
+    rest_ready: bool,
     rest_key: Vec<u32>,
     released: Vec<u32>,
     laws: Vec<CountLaw>,
@@ -133,7 +134,8 @@ pub(super) struct Scratch {
     /// During a probe: the cell whose chance of being a mine is wanted too (`NONE`: none).
     partner: u32,
     ways: WaysMemo,
-    /// A probe's laws and intervals with a known total (see `weigh_region`).
+    /// A probe's laws and intervals with a known total (see `weigh_region`); the laws serve
+    /// the endgame's count of arrangements too.
     unwatched: CountLaw,
     product: CountLaw,
     region: CountLaw,
@@ -249,7 +251,7 @@ impl Solver {
         let mut best = None;
         let mut first_dead = None;
         if candidates.len() > 1 {
-            self.guess.rest = None;
+            self.guess.rest_ready = false;
             let mut best_score = f64::NEG_INFINITY;
             for &(_, cell) in &candidates {
                 let cell = cell as usize;
@@ -292,7 +294,7 @@ impl Solver {
                     best = Some(cell);
                 }
             }
-            self.guess.rest = None;
+            self.guess.rest_ready = false;
         }
         let best = best
             .or(first_dead)
@@ -314,12 +316,15 @@ impl Solver {
         // Count the arrangements from the components' laws first: enumerating them one by one
         // only pays when they are few.
         let mut work = 0;
-        let mut all = CountLaw::one();
+        let g = &mut self.guess;
+        let all = &mut g.unwatched;
+        all.set_one();
         for &id in &self.order {
             if self.frontier.comps[id as usize].is_estimated() {
                 return None;
             }
-            all = all.and(&self.count_law[id as usize], &mut work);
+            all.and_into(&self.count_law[id as usize], &mut g.product, &mut work);
+            std::mem::swap(all, &mut g.product);
         }
         let ln_factorial = &self.ln_factorial;
         let binomial = |n, k| ln_binomial(ln_factorial, n, k);
@@ -327,9 +332,9 @@ impl Solver {
             self.frontier.outside,
             total.checked_sub(self.frontier.loose_mines)?,
         );
-        let ways = &mut self.guess.ways;
-        let one = CountLaw::one();
-        let ln_count = ln_weight_with(&one, &all, outside, free, ways, binomial, &mut work);
+        let one = &mut g.region;
+        one.set_one();
+        let ln_count = ln_weight_with(one, all, outside, free, &mut g.ways, binomial, &mut work);
         self.left = self.left.saturating_sub(work / super::PRODUCTS_PER_NODE);
         if ln_count? > (endgame::MAX_ARRANGEMENTS as f64 + 0.5).ln() {
             return None;
@@ -667,7 +672,8 @@ impl Solver {
                     std::mem::swap(unwatched, &mut g.product);
                 }
                 let unwatched = &g.unwatched;
-                let rest = g.rest.as_ref().expect("prepared");
+                debug_assert!(g.rest_ready);
+                let rest = &g.rest;
                 let (lo, hi) = (left as i64 - f.outside as i64, left as i64);
                 let span = [(lo, hi)];
                 let ln_factorial = &self.ln_factorial;
@@ -817,16 +823,18 @@ impl Solver {
         g.rest_key.clear();
         g.rest_key.extend_from_slice(released);
         g.rest_key.sort_unstable();
-        if g.rest.is_some() && g.rest_for == g.rest_key {
+        if g.rest_ready && g.rest_for == g.rest_key {
             return;
         }
-        let mut rest = CountLaw::one();
+        g.rest.set_one();
         for &id in &self.order {
             if g.rest_key.binary_search(&id).is_err() {
-                rest = rest.and(&self.count_law[id as usize], work);
+                g.rest
+                    .and_into(&self.count_law[id as usize], &mut g.product, work);
+                std::mem::swap(&mut g.rest, &mut g.product);
             }
         }
-        g.rest = Some(rest);
+        g.rest_ready = true;
         std::mem::swap(&mut g.rest_for, &mut g.rest_key);
     }
 
