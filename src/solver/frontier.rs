@@ -383,6 +383,13 @@ impl Frontier {
         self.around[cell].into_iter().take(len).map(|c| c as usize)
     }
 
+    /// The neighbours of `cell` as a slice, for walks that change nothing: the hottest of
+    /// them (a guess's candidates) run faster over it than over [`Frontier::around`].
+    #[inline]
+    pub(super) fn neighbours(&self, cell: usize) -> &[u32] {
+        &self.around[cell][..self.around_len[cell] as usize]
+    }
+
     pub(super) fn neighbour_count(&self, cell: usize) -> usize {
         self.around_len[cell] as usize
     }

@@ -419,7 +419,10 @@ impl Solver {
     /// shows then makes progress only when it is a 0.
     fn is_isolated(&self, cell: usize) -> bool {
         let f = &self.frontier;
-        f.is_outside(cell) && f.around(cell).all(|next| f.is_outside(next))
+        f.is_outside(cell)
+            && f.neighbours(cell)
+                .iter()
+                .all(|&next| f.is_outside(next as usize))
     }
 
     /// Whether `cell` or one of its neighbours belongs to an estimated component.

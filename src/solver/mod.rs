@@ -803,7 +803,8 @@ impl Solver {
         let f = &self.frontier;
         let mut zero = 1.0;
         let mut all_mines = 1.0;
-        for next in f.around(cell) {
+        for &next in f.neighbours(cell) {
+            let next = next as usize;
             match f.know(next) {
                 Know::Open | Know::Safe => {}
                 Know::Mine | Know::Flag => zero = 0.0,
