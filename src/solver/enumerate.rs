@@ -129,6 +129,9 @@ struct Level {
     numbers: [u32; 8],
     /// The product of C(size, mines) over the boxes up to this one.
     ways: f64,
+    /// Its [`SOME_MINE`] and [`SOME_SAFE`] bits with its mines now: set once per change,
+    /// read at every arrangement recorded.
+    seen: u8,
 }
 
 impl Level {
@@ -288,7 +291,8 @@ impl Enumerator {
         (self.finish(boxes, values, total + 1, out), nodes)
     }
 
-    /// The ways of the boxes up to `pos` from those before it and `pos`'s mine count.
+    /// The ways of the boxes up to `pos` from those before it and `pos`'s mine count, and
+    /// its seen bits.
     #[inline(always)]
     fn weigh(&mut self, pos: usize) {
         let before = if pos == 0 {
@@ -297,7 +301,9 @@ impl Enumerator {
             self.levels[pos - 1].ways
         };
         let level = &mut self.levels[pos];
-        level.ways = before * BINOM[level.size as usize][level.cur as usize];
+        let m = level.cur;
+        level.ways = before * BINOM[level.size as usize][m as usize];
+        level.seen = if m > 0 { SOME_MINE } else { 0 } | if m < level.size { SOME_SAFE } else { 0 };
     }
 
     /// The bounds on the mines of box `b` given what its numbers still need.
@@ -348,9 +354,8 @@ impl Enumerator {
         let mines = &mut out.mines[base..base + boxes];
         let seen = &mut out.seen[base..base + boxes];
         for ((level, mines), seen) in self.levels.iter().zip(mines).zip(seen) {
-            let m = level.cur;
-            *mines += ways * m as f64;
-            *seen |= if m > 0 { SOME_MINE } else { 0 } | if m < level.size { SOME_SAFE } else { 0 };
+            *mines += ways * level.cur as f64;
+            *seen |= level.seen;
         }
         true
     }
