@@ -755,9 +755,9 @@ impl Solver {
         let outside = self.outside_now;
         if outside.to_bits() != self.outside_probability.to_bits() {
             self.outside_probability = outside;
-            for &cell in self.frontier.outside_cells() {
-                self.probability[cell as usize] = outside;
-            }
+            let probability = &mut self.probability;
+            self.frontier
+                .visit_outside(|cell| probability[cell] = outside);
         }
         let f = &self.frontier;
         let value = |cell: usize, fallback: f64| match f.know(cell) {
