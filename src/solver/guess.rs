@@ -113,8 +113,8 @@ impl Best2 {
 /// The guess's reusable buffers.
 #[derive(Debug, Default)]
 pub(super) struct Scratch {
-    /// By key ([`total_order`]) then cell.
-    candidates: Vec<(i64, u32)>,
+    /// Each candidate with its key ([`by_key`]).
+    candidates: Vec<u128>,
     created: Vec<u32>,
     /// With a known total: the untouched components' law for the last set of touched ones.
     rest_for: Vec<u32>,
@@ -241,7 +241,7 @@ impl Solver {
             }
             // Safest first (the pruning relies on it), ties by a cheap estimate of progress.
             let key = -(1.0 - p) * (1.0 + 1e-6 * self.zero_chance(cell));
-            candidates.push((total_order(key), cell as u32));
+            candidates.push(by_key(key, cell));
         }
         if candidates.len() > MAX_PROBES {
             candidates.select_nth_unstable(MAX_PROBES);
@@ -253,8 +253,8 @@ impl Solver {
         if candidates.len() > 1 {
             self.guess.rest_ready = false;
             let mut best_score = f64::NEG_INFINITY;
-            for &(_, cell) in &candidates {
-                let cell = cell as usize;
+            for &candidate in &candidates {
+                let cell = candidate as u32 as usize;
                 let safety = 1.0 - self.probability[cell];
                 if safety * (1.0 + progress_weight) * (1.0 + TWIN_CREDIT) <= best_score {
                     // The worth is at most 1: neither this cell nor any after it can win.
@@ -298,7 +298,7 @@ impl Solver {
         }
         let best = best
             .or(first_dead)
-            .or(candidates.first().map(|&(_, c)| c as usize));
+            .or(candidates.first().map(|&c| c as u32 as usize));
         self.guess.candidates = candidates;
         best
     }
@@ -890,6 +890,14 @@ fn progress_weight(left: f64) -> f64 {
     PROGRESS_WEIGHT * (left / PROGRESS_FULL_AT).min(1.0)
 }
 
+/// `cell` with `key` in one integer, ordered by key ([`total_order`]) then cell: one
+/// comparison where a pair needs two.
+fn by_key(key: f64, cell: usize) -> u128 {
+    // Flipping the sign bit orders the signed key as an unsigned one.
+    let key = (total_order(key) as u64) ^ (1 << 63);
+    (key as u128) << 32 | cell as u128
+}
+
 /// An integer ordered as `f64::total_cmp` orders `x`.
 fn total_order(x: f64) -> i64 {
     let bits = x.to_bits() as i64;
@@ -1172,6 +1180,11 @@ mod tests {
                 assert_eq!(
                     total_order(a).cmp(&total_order(b)),
                     a.total_cmp(&b),
+                    "{a} {b} (seed {seed})"
+                );
+                assert_eq!(
+                    by_key(a, 7).cmp(&by_key(b, 3)),
+                    a.total_cmp(&b).then(7.cmp(&3)),
                     "{a} {b} (seed {seed})"
                 );
             }
