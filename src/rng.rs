@@ -103,7 +103,8 @@ impl Rng {
             assert!(cell < grid.len(), "safe cell {cell} off the grid");
             kept_free[cell] = true;
         }
-        let mut free: Vec<usize> = (0..grid.len()).filter(|&cell| !kept_free[cell]).collect();
+        let mut free = Vec::with_capacity(grid.len());
+        free.extend((0..grid.len()).filter(|&cell| !kept_free[cell]));
         self.choose_front(&mut free, mines);
         Board::from_mines(grid, free[..mines].iter().copied())
     }

@@ -66,19 +66,7 @@ pub(super) struct CountLaw {
 }
 
 impl CountLaw {
-    /// The law of exactly zero mines (the empty product).
-    pub(super) fn one() -> CountLaw {
-        CountLaw {
-            poly: Poly {
-                lo: 0,
-                w: vec![1.0],
-            },
-            ln_scale: 0.0,
-            possible: vec![(0, 0)],
-        }
-    }
-
-    /// Makes it [`CountLaw::one`], its buffers reused.
+    /// Makes it the law of exactly zero mines (the empty product), its buffers reused.
     pub(super) fn set_one(&mut self) {
         self.poly.lo = 0;
         self.poly.w.clear();
@@ -88,14 +76,8 @@ impl CountLaw {
         self.possible.push((0, 0));
     }
 
-    /// The law of `self` and `other` together (independent parts); `work` grows by its cost.
-    pub(super) fn and(&self, other: &CountLaw, work: &mut u64) -> CountLaw {
-        let mut out = CountLaw::default();
-        self.and_into(other, &mut out, work);
-        out
-    }
-
-    /// [`CountLaw::and`] into `out`, its buffers reused.
+    /// The law of `self` and `other` together (independent parts) into `out`, its buffers
+    /// reused; `work` grows by its cost.
     pub(super) fn and_into(&self, other: &CountLaw, out: &mut CountLaw, work: &mut u64) {
         convolve_into(&self.poly, &other.poly, &mut out.poly, work);
         let ln = out.poly.tidy();
@@ -131,14 +113,7 @@ pub(super) fn hull_sum_into(x: &[(i64, i64)], y: &[(i64, i64)], out: &mut Hull) 
     normalise(out);
 }
 
-/// `{ i : i + j in outer for some j in part }`.
-pub(super) fn hull_back(outer: &[(i64, i64)], part: &[(i64, i64)]) -> Hull {
-    let mut out = Vec::with_capacity(outer.len() * part.len());
-    hull_back_into(outer, part, &mut out);
-    out
-}
-
-/// [`hull_back`] into `out`.
+/// `{ i : i + j in outer for some j in part }`, into `out`.
 pub(super) fn hull_back_into(outer: &[(i64, i64)], part: &[(i64, i64)], out: &mut Hull) {
     out.clear();
     for &(a, b) in outer {
@@ -173,14 +148,7 @@ fn convolve_into(a: &Poly, b: &Poly, out: &mut Poly, work: &mut u64) {
     *work += (a.w.len() * b.w.len()) as u64;
 }
 
-/// `r[i] = sum over j of part[j] * outer[i + j]`, for i in `lo..=hi`.
-pub(super) fn correlate(outer: &Poly, part: &Poly, lo: i64, hi: i64, work: &mut u64) -> Poly {
-    let mut out = Poly::default();
-    correlate_into(outer, part, lo, hi, &mut out, work);
-    out
-}
-
-/// [`correlate`] into `out`.
+/// `r[i] = sum over j of part[j] * outer[i + j]`, for i in `lo..=hi`, into `out`.
 pub(super) fn correlate_into(
     outer: &Poly,
     part: &Poly,
@@ -214,28 +182,43 @@ pub(super) fn outside_ways(
     hi: i64,
     ln_binomial: impl Fn(usize, usize) -> f64,
 ) -> (Poly, f64) {
-    let ln: Vec<f64> = (lo..=hi)
-        .map(|t| {
-            let rest = left - t;
-            if rest >= 0 && rest as usize <= outside {
-                ln_binomial(outside, rest as usize)
-            } else {
-                f64::NEG_INFINITY
-            }
-        })
-        .collect();
-    let top = ln.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
-    let w = ln
-        .iter()
-        .map(|&x| {
-            if top.is_finite() {
-                (x - top).exp()
-            } else {
-                0.0
-            }
-        })
-        .collect();
-    (Poly { lo, w }, if top.is_finite() { top } else { 0.0 })
+    let mut ways = Poly::default();
+    let reference = outside_ways_into(outside, left, lo, hi, ln_binomial, &mut ways);
+    (ways, reference)
+}
+
+/// [`outside_ways`] into `out`, its buffer reused; returns the reference.
+fn outside_ways_into(
+    outside: usize,
+    left: i64,
+    lo: i64,
+    hi: i64,
+    ln_binomial: impl Fn(usize, usize) -> f64,
+    out: &mut Poly,
+) -> f64 {
+    out.lo = lo;
+    out.w.clear();
+    out.w.extend((lo..=hi).map(|t| {
+        let rest = left - t;
+        if rest >= 0 && rest as usize <= outside {
+            ln_binomial(outside, rest as usize)
+        } else {
+            f64::NEG_INFINITY
+        }
+    }));
+    let top = out.w.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+    for x in out.w.iter_mut() {
+        *x = if top.is_finite() {
+            (*x - top).exp()
+        } else {
+            0.0
+        };
+    }
+    if top.is_finite() {
+        top
+    } else {
+        0.0
+    }
 }
 
 /// [`outside_ways`] remembered by its arguments: a guess's probes ask for the same few over
@@ -279,7 +262,7 @@ impl WaysMemo {
     }
 }
 
-/// The coupling of components through a known total.
+/// The coupling of components through a known total. Its buffers serve the next coupling.
 #[derive(Debug, Default)]
 pub(super) struct Coupling {
     /// Per component, in the order given: the weight of everything else by its count.
@@ -290,6 +273,9 @@ pub(super) struct Coupling {
     pub total: Poly,
     /// The frontier totals possible with the total known.
     pub possible_totals: Hull,
+    /// The tree of products; the first `nodes_used` are the last coupling's.
+    nodes: Vec<Node>,
+    nodes_used: usize,
 }
 
 /// What stopped a coupling.
@@ -301,162 +287,189 @@ pub(super) enum Uncoupled {
     TooCostly,
 }
 
+#[derive(Debug, Default)]
 struct Node {
-    /// A leaf's component, or `usize::MAX`.
+    /// A leaf's law (an index into the laws coupled), or `usize::MAX`.
     leaf: usize,
     left: usize,
     right: usize,
     /// An inner node's law (a leaf's is its component's).
     law: CountLaw,
+    /// On the way down: the weight of everything outside the node by its count, and the
+    /// counts outside allows.
+    outer: Poly,
+    allowed: Hull,
 }
 
 impl Node {
-    fn law<'a>(&'a self, laws: &[&'a CountLaw]) -> &'a CountLaw {
+    fn law<'a>(&'a self, laws: Laws<'a>) -> &'a CountLaw {
         if self.leaf == usize::MAX {
             &self.law
         } else {
-            laws[self.leaf]
+            laws.get(self.leaf)
         }
     }
 }
 
-/// Couples `laws` with `outside` cells off the frontier and `left` mines to place among all
-/// of them. `work` grows by the products computed; past `limit` it stops.
-///
-/// # Complexity
-/// O(W^2) for counts spanning W values in all (fewer: weights that underflow are dropped);
-/// memory O(W log C).
-pub(super) fn couple(
-    laws: &[&CountLaw],
-    outside: usize,
-    left: usize,
-    ln_binomial: impl Fn(usize, usize) -> f64,
-    work: &mut u64,
-    limit: u64,
-) -> Result<Coupling, Uncoupled> {
-    let left = left as i64;
-    let range = vec![(left - outside as i64, left)];
-    let mut nodes = Vec::with_capacity(2 * laws.len());
-    let root = if laws.is_empty() {
-        nodes.push(Node {
-            leaf: usize::MAX,
-            left: 0,
-            right: 0,
-            law: CountLaw::one(),
-        });
-        0
-    } else {
-        build(laws, 0, laws.len(), &mut nodes, work, limit)?
-    };
-    let all = nodes[root].law(laws);
-    let mut possible_totals: Hull = all
-        .possible
-        .iter()
-        .filter_map(|&(a, b)| {
-            let (a, b) = (a.max(range[0].0), b.min(range[0].1));
-            (a <= b).then_some((a, b))
-        })
-        .collect();
-    normalise(&mut possible_totals);
-    if possible_totals.is_empty() {
-        return Err(Uncoupled::Impossible);
+/// The laws coupled: those of components `ids`, indices into `all`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Laws<'a> {
+    pub all: &'a [CountLaw],
+    pub ids: &'a [u32],
+}
+
+impl<'a> Laws<'a> {
+    fn get(self, i: usize) -> &'a CountLaw {
+        &self.all[self.ids[i] as usize]
     }
-    if all.poly.w.is_empty() {
-        return Err(Uncoupled::TooCostly);
-    }
-    let (g, _) = outside_ways(outside, left, all.poly.lo, all.poly.hi(), ln_binomial);
-    let total = Poly {
-        lo: all.poly.lo,
-        w: all.poly.w.iter().zip(&g.w).map(|(p, q)| p * q).collect(),
-    };
-    if !total.w.iter().any(|&x| x > 0.0) || !total.w.iter().all(|x| x.is_finite()) {
-        return Err(Uncoupled::TooCostly);
-    }
-    let mut coupling = Coupling {
-        coef: vec![Poly::default(); laws.len()],
-        allowed: vec![Hull::new(); laws.len()],
-        total,
-        possible_totals,
-    };
-    if !laws.is_empty() {
-        let mut descent = Descent {
-            laws,
-            nodes: &nodes,
-            coupling: &mut coupling,
-            work,
-            limit,
+}
+
+impl Coupling {
+    /// Couples `laws` with `outside` cells off the frontier and `left` mines to place among
+    /// all of them. `work` grows by the
+    /// products computed; past `limit` it stops.
+    ///
+    /// # Complexity
+    /// O(W^2) for counts spanning W values in all (fewer: weights that underflow are
+    /// dropped); memory O(W log C).
+    pub(super) fn couple(
+        &mut self,
+        laws: Laws,
+        outside: usize,
+        left: usize,
+        ln_binomial: impl Fn(usize, usize) -> f64,
+        work: &mut u64,
+        limit: u64,
+    ) -> Result<(), Uncoupled> {
+        let left = left as i64;
+        let range = (left - outside as i64, left);
+        self.nodes_used = 0;
+        let root = if laws.ids.is_empty() {
+            let root = self.node();
+            let node = &mut self.nodes[root];
+            (node.leaf, node.left, node.right) = (usize::MAX, 0, 0);
+            node.law.set_one();
+            root
+        } else {
+            self.build(laws, 0, laws.ids.len(), work, limit)?
         };
-        descent.descend(root, g, range)?;
+        let all = self.nodes[root].law(laws);
+        self.possible_totals.clear();
+        self.possible_totals
+            .extend(all.possible.iter().filter_map(|&(a, b)| {
+                let (a, b) = (a.max(range.0), b.min(range.1));
+                (a <= b).then_some((a, b))
+            }));
+        normalise(&mut self.possible_totals);
+        if self.possible_totals.is_empty() {
+            return Err(Uncoupled::Impossible);
+        }
+        if all.poly.w.is_empty() {
+            return Err(Uncoupled::TooCostly);
+        }
+        let (lo, hi) = (all.poly.lo, all.poly.hi());
+        let mut g = std::mem::take(&mut self.nodes[root].outer);
+        outside_ways_into(outside, left, lo, hi, ln_binomial, &mut g);
+        let all = self.nodes[root].law(laws);
+        self.total.lo = lo;
+        self.total.w.clear();
+        self.total
+            .w
+            .extend(all.poly.w.iter().zip(&g.w).map(|(p, q)| p * q));
+        self.nodes[root].outer = g;
+        let total = &self.total;
+        if !total.w.iter().any(|&x| x > 0.0) || !total.w.iter().all(|x| x.is_finite()) {
+            return Err(Uncoupled::TooCostly);
+        }
+        self.coef.resize_with(laws.ids.len(), Poly::default);
+        self.allowed.resize_with(laws.ids.len(), Hull::new);
+        if !laws.ids.is_empty() {
+            let allowed = &mut self.nodes[root].allowed;
+            allowed.clear();
+            allowed.push(range);
+            self.descend(laws, root, work, limit)?;
+        }
+        Ok(())
     }
-    Ok(coupling)
-}
 
-fn build(
-    laws: &[&CountLaw],
-    from: usize,
-    to: usize,
-    nodes: &mut Vec<Node>,
-    work: &mut u64,
-    limit: u64,
-) -> Result<usize, Uncoupled> {
-    if to - from == 1 {
-        nodes.push(Node {
-            leaf: from,
-            left: 0,
-            right: 0,
-            law: CountLaw::default(),
-        });
-        return Ok(nodes.len() - 1);
+    /// A node of the tree, its buffers reused.
+    fn node(&mut self) -> usize {
+        if self.nodes_used == self.nodes.len() {
+            self.nodes.push(Node::default());
+        }
+        self.nodes_used += 1;
+        self.nodes_used - 1
     }
-    let mid = (from + to) / 2;
-    let left = build(laws, from, mid, nodes, work, limit)?;
-    let right = build(laws, mid, to, nodes, work, limit)?;
-    let law = nodes[left].law(laws).and(nodes[right].law(laws), work);
-    if *work > limit {
-        return Err(Uncoupled::TooCostly);
+
+    fn build(
+        &mut self,
+        laws: Laws,
+        from: usize,
+        to: usize,
+        work: &mut u64,
+        limit: u64,
+    ) -> Result<usize, Uncoupled> {
+        if to - from == 1 {
+            let at = self.node();
+            let node = &mut self.nodes[at];
+            (node.leaf, node.left, node.right) = (from, 0, 0);
+            return Ok(at);
+        }
+        let mid = (from + to) / 2;
+        let left = self.build(laws, from, mid, work, limit)?;
+        let right = self.build(laws, mid, to, work, limit)?;
+        let at = self.node();
+        let mut law = std::mem::take(&mut self.nodes[at].law);
+        let nodes = &self.nodes;
+        nodes[left]
+            .law(laws)
+            .and_into(nodes[right].law(laws), &mut law, work);
+        let node = &mut self.nodes[at];
+        (node.leaf, node.left, node.right, node.law) = (usize::MAX, left, right, law);
+        if *work > limit {
+            return Err(Uncoupled::TooCostly);
+        }
+        Ok(at)
     }
-    nodes.push(Node {
-        leaf: usize::MAX,
-        left,
-        right,
-        law,
-    });
-    Ok(nodes.len() - 1)
-}
 
-/// The downward pass: the tree, its laws and where the leaves' weights go.
-struct Descent<'a> {
-    laws: &'a [&'a CountLaw],
-    nodes: &'a [Node],
-    coupling: &'a mut Coupling,
-    work: &'a mut u64,
-    limit: u64,
-}
-
-impl Descent<'_> {
-    /// Hands node `at` the weight of everything outside it by its own count (`outer`) and the
-    /// counts outside allows (`allowed`), and so on down to the leaves.
-    fn descend(&mut self, at: usize, outer: Poly, allowed: Hull) -> Result<(), Uncoupled> {
-        let node = &self.nodes[at];
+    /// The downward pass: hands node `at`'s children the weight of everything outside each
+    /// by its own count and the counts outside allows, and so on down to the leaves, whose
+    /// are the components' coefficients.
+    fn descend(
+        &mut self,
+        laws: Laws,
+        at: usize,
+        work: &mut u64,
+        limit: u64,
+    ) -> Result<(), Uncoupled> {
+        let node = &mut self.nodes[at];
         if node.leaf != usize::MAX {
-            self.coupling.coef[node.leaf] = outer;
-            self.coupling.allowed[node.leaf] = allowed;
+            std::mem::swap(&mut self.coef[node.leaf], &mut node.outer);
+            std::mem::swap(&mut self.allowed[node.leaf], &mut node.allowed);
             return Ok(());
         }
-        for (child, sibling) in [(node.left, node.right), (node.right, node.left)] {
-            let own = &self.nodes[child].law(self.laws).poly;
-            let other = self.nodes[sibling].law(self.laws);
-            let mut child_outer = if own.w.is_empty() {
-                Poly::default()
+        let (left, right) = (node.left, node.right);
+        for (child, sibling) in [(left, right), (right, left)] {
+            let mut child_outer = std::mem::take(&mut self.nodes[child].outer);
+            let mut child_allowed = std::mem::take(&mut self.nodes[child].allowed);
+            let nodes = &self.nodes;
+            let own = &nodes[child].law(laws).poly;
+            let other = nodes[sibling].law(laws);
+            if own.w.is_empty() {
+                child_outer.lo = 0;
+                child_outer.w.clear();
             } else {
-                correlate(&outer, &other.poly, own.lo, own.hi(), self.work)
-            };
+                let outer = &nodes[at].outer;
+                correlate_into(outer, &other.poly, own.lo, own.hi(), &mut child_outer, work);
+            }
             child_outer.tidy();
-            if *self.work > self.limit {
+            if *work > limit {
                 return Err(Uncoupled::TooCostly);
             }
-            let child_allowed = hull_back(&allowed, &other.possible);
-            self.descend(child, child_outer, child_allowed)?;
+            hull_back_into(&nodes[at].allowed, &other.possible, &mut child_allowed);
+            let node = &mut self.nodes[child];
+            (node.outer, node.allowed) = (child_outer, child_allowed);
+            self.descend(laws, child, work, limit)?;
         }
         Ok(())
     }
@@ -524,7 +537,9 @@ mod tests {
         };
         assert_eq!(sum(&a, &b), vec![(0, 3)]);
         assert_eq!(sum(&a, &a), vec![(0, 0), (2, 2), (4, 4)]);
-        assert_eq!(hull_back(&[(5, 5)], &a), vec![(3, 3), (5, 5)]);
+        let mut back = Hull::new();
+        hull_back_into(&[(5, 5)], &a, &mut back);
+        assert_eq!(back, vec![(3, 3), (5, 5)]);
         assert!(hull_contains(&a, 2) && !hull_contains(&a, 1));
     }
 
@@ -536,9 +551,14 @@ mod tests {
             law(1, &[3.0, 0.0, 1.0]),
             law(0, &[1.0, 1.0, 5.0]),
         ];
-        let refs: Vec<&CountLaw> = laws.iter().collect();
         let mut work = 0;
-        let coupling = couple(&refs, 4, 3, ln_binomial, &mut work, u64::MAX).unwrap();
+        let mut coupling = Coupling::default();
+        let laws_coupled = Laws {
+            all: &laws,
+            ids: &[0, 1, 2],
+        };
+        let coupled = coupling.couple(laws_coupled, 4, 3, ln_binomial, &mut work, u64::MAX);
+        assert!(coupled.is_ok());
         let binom = |n: usize, k: i64| {
             if k < 0 || k as usize > n {
                 0.0
@@ -581,9 +601,12 @@ mod tests {
     #[test]
     fn an_impossible_total_is_reported() {
         let laws = [law(2, &[1.0])];
-        let refs: Vec<&CountLaw> = laws.iter().collect();
         let mut work = 0;
-        let result = couple(&refs, 3, 1, ln_binomial, &mut work, u64::MAX);
+        let laws = Laws {
+            all: &laws,
+            ids: &[0],
+        };
+        let result = Coupling::default().couple(laws, 3, 1, ln_binomial, &mut work, u64::MAX);
         assert_eq!(result.err(), Some(Uncoupled::Impossible));
     }
 }

@@ -11,17 +11,12 @@
 
 use super::frontier::{Frontier, Know};
 use super::view::Seen;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// At most this many unknown cells (one bit each).
 pub(super) const MAX_CELLS: usize = 128;
 
 /// The search is tried when at most this many arrangements are left.
 pub(super) const MAX_ARRANGEMENTS: usize = 400;
-
-/// A position: the indices of its arrangements, ascending.
-type Position = Vec<u16>;
 
 /// The tree search over one position's arrangements.
 #[derive(Debug, Default)]
@@ -30,7 +25,7 @@ pub(super) struct Endgame {
     around: Vec<u128>,
     /// The arrangements, a set bit for a mine.
     arrangements: Vec<u128>,
-    memo: HashMap<Position, f64, BuildHasherDefault<PositionHasher>>,
+    memo: Memo,
     /// `shown[cell * arrangements + a]`: the number `cell` shows in arrangement `a`
     /// ([`MINE`] where it is a mine), filled a cell at a time when first asked (bit `cell` of
     /// `shown_ready`).
@@ -42,31 +37,87 @@ pub(super) struct Endgame {
     limit: u64,
 }
 
-/// A hash for the memo's positions: a multiply and a rotation per 8 bytes (the standard
-/// hash, built to resist crafted keys, costs more than the search it serves; positions are
-/// made by the search, not given).
+/// The values of the positions met. A position is the indices of its arrangements,
+/// ascending; the positions are kept one after another in one list and found through an
+/// open-addressing table (one allocation per search at most, not one per position).
 #[derive(Debug, Default)]
-struct PositionHasher(u64);
+struct Memo {
+    lists: Vec<u16>,
+    /// Per position: its hash, where its list starts in `lists`, its length, its value.
+    entries: Vec<(u64, u32, u32, f64)>,
+    /// 1 + an index into `entries`, or 0 for an empty slot; a power of two long, at most half
+    /// full.
+    slots: Vec<u32>,
+}
 
-impl Hasher for PositionHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
+impl Memo {
+    fn clear(&mut self) {
+        self.lists.clear();
+        self.entries.clear();
+        self.slots.iter_mut().for_each(|s| *s = 0);
+    }
+
+    /// A multiply and a rotation per 4 arrangements (the standard hash, built to resist crafted
+    /// keys, costs more than the search it serves; positions are made by the search, not
+    /// given).
+    fn hash(set: &[u16]) -> u64 {
+        let mut h = set.len() as u64;
+        for chunk in set.chunks(4) {
+            let word = chunk
+                .iter()
+                .enumerate()
+                .fold(0u64, |w, (i, &a)| w | (a as u64) << (16 * i));
+            h = (h.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+        h
+    }
+
+    /// The slot of `set` (its hash `hash`): where it is, or the empty one where it would go.
+    fn slot(&self, set: &[u16], hash: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut at = (hash >> 32) as usize & mask;
+        loop {
+            let entry = self.slots[at];
+            if entry == 0 {
+                return at;
+            }
+            let (h, start, len, _) = self.entries[entry as usize - 1];
+            if h == hash && &self.lists[start as usize..(start + len) as usize] == set {
+                return at;
+            }
+            at = (at + 1) & mask;
         }
     }
 
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    fn get(&self, set: &[u16]) -> Option<f64> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let entry = self.slots[self.slot(set, Memo::hash(set))];
+        (entry != 0).then(|| self.entries[entry as usize - 1].3)
     }
 
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
+    fn insert(&mut self, set: &[u16], value: f64) {
+        if 2 * (self.entries.len() + 1) > self.slots.len() {
+            let size = (2 * self.slots.len()).max(64);
+            self.slots.clear();
+            self.slots.resize(size, 0);
+            for (i, &(hash, start, len, _)) in self.entries.iter().enumerate() {
+                let list = &self.lists[start as usize..(start + len) as usize];
+                let at = self.slot(list, hash);
+                self.slots[at] = i as u32 + 1;
+            }
+        }
+        let hash = Memo::hash(set);
+        let at = self.slot(set, hash);
+        if self.slots[at] != 0 {
+            self.entries[self.slots[at] as usize - 1].3 = value;
+            return;
+        }
+        self.entries
+            .push((hash, self.lists.len() as u32, set.len() as u32, value));
+        self.lists.extend_from_slice(set);
+        self.slots[at] = self.entries.len() as u32;
     }
 }
 
@@ -96,7 +147,7 @@ impl Endgame {
         self.limit = limit;
         self.work = 0;
         self.memo.clear();
-        let all: Position = (0..self.arrangements.len() as u16).collect();
+        let all: Vec<u16> = (0..self.arrangements.len() as u16).collect();
         let (value, cell) = self.value(&all, true)?;
         Ok((cell.unwrap_or(0), value))
     }
@@ -113,7 +164,7 @@ impl Endgame {
             return Ok((1.0, None));
         }
         if !root {
-            if let Some(&v) = self.memo.get(set) {
+            if let Some(v) = self.memo.get(set) {
                 return Ok((v, None));
             }
         }
@@ -137,7 +188,7 @@ impl Endgame {
                     let parts = self.split(set, cell, &count);
                     let value = self.weigh(&parts, set.len())?;
                     self.spare_lists.push(parts.list);
-                    self.memo.insert(set.to_vec(), value);
+                    self.memo.insert(set, value);
                     return Ok((value, Some(cell)));
                 }
             }
@@ -151,14 +202,16 @@ impl Endgame {
                 bits &= bits - 1;
             }
         }
-        let mut risky: Vec<(usize, usize)> = (0..cells)
-            .filter(|&cell| varying >> cell & 1 == 1)
-            .map(|cell| (set.len() - mines[cell], cell))
-            .collect();
+        let (mut risky, mut count) = ([(0, 0); MAX_CELLS], 0);
+        for cell in (0..cells).filter(|&cell| varying >> cell & 1 == 1) {
+            risky[count] = (set.len() - mines[cell], cell);
+            count += 1;
+        }
+        let risky = &mut risky[..count];
         self.work += (cells * set.len()) as u64;
         risky.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         let (mut best, mut best_cell) = (-1.0, None);
-        for &(safe, cell) in &risky {
+        for &(safe, cell) in risky.iter() {
             if safe as f64 / set.len() as f64 <= best + 1e-12 {
                 break;
             }
@@ -172,7 +225,7 @@ impl Endgame {
             }
         }
         let best = best.max(0.0);
-        self.memo.insert(set.to_vec(), best);
+        self.memo.insert(set, best);
         Ok((best, best_cell))
     }
 

@@ -117,6 +117,29 @@ struct Number {
     rest: i32,
 }
 
+/// A box during the enumeration (one struct: each step reads several of these together).
+#[derive(Clone, Copy, Debug, Default)]
+struct Level {
+    /// Its cells, the mines placed in it and the most it may take.
+    size: u32,
+    cur: u32,
+    top: u32,
+    /// Its numbers: `numbers[..links]`, indices into the enumerator's numbers.
+    links: u32,
+    numbers: [u32; 8],
+    /// The product of C(size, mines) over the boxes up to this one.
+    ways: f64,
+    /// Its [`SOME_MINE`] and [`SOME_SAFE`] bits with its mines now: set once per change,
+    /// read at every arrangement recorded.
+    seen: u8,
+}
+
+impl Level {
+    fn numbers(&self) -> &[u32] {
+        &self.numbers[..self.links as usize]
+    }
+}
+
 /// The enumeration's reusable buffers.
 #[derive(Debug, Default)]
 pub(super) struct Enumerator {
@@ -124,11 +147,8 @@ pub(super) struct Enumerator {
     /// placed, the cells not assigned yet. One more entry, never touched, stands for "no
     /// watched number".
     numbers: Vec<Number>,
-    size: Vec<u32>,
-    cur: Vec<u32>,
-    top: Vec<u32>,
-    /// `ways[pos]`: the product of C(size, mines) over the boxes before `pos`.
-    ways: Vec<f64>,
+    /// Per box, in order.
+    levels: Vec<Level>,
     row_of: Vec<u32>,
     weight: Vec<f64>,
 }
@@ -182,15 +202,18 @@ impl Enumerator {
             placed: 0,
             rest: 0,
         });
-        self.size.clear();
-        self.size
-            .extend((0..boxes).map(|b| comp.box_size(b) as u32));
-        self.cur.clear();
-        self.cur.resize(boxes, 0);
-        self.top.clear();
-        self.top.resize(boxes, 0);
-        self.ways.clear();
-        self.ways.resize(boxes + 1, 1.0);
+        self.levels.clear();
+        self.levels.extend((0..boxes).map(|b| {
+            let mut level = Level {
+                size: comp.box_size(b) as u32,
+                ..Level::default()
+            };
+            for i in comp.numbers_of(b) {
+                level.numbers[level.links as usize] = i as u32;
+                level.links += 1;
+            }
+            level
+        }));
         self.row_of.clear();
         self.row_of.resize(values * (total + 1), NONE);
         self.weight.clear();
@@ -204,13 +227,14 @@ impl Enumerator {
         let mut pos = 0usize;
         let mut aborted = false;
         'descend: loop {
-            let (low, high) = self.bounds(comp, pos);
+            let (low, high) = self.bounds(pos);
             if low <= high {
                 nodes += 1;
-                self.cur[pos] = low as u32;
-                self.top[pos] = high as u32;
+                let level = &mut self.levels[pos];
+                (level.cur, level.top) = (low as u32, high as u32);
+                let size = level.size as i32;
                 self.weigh(pos);
-                self.shift(comp, pos, low, -(self.size[pos] as i32));
+                self.shift(pos, low, -size);
                 placed_mines += low as u32;
                 if pos + 1 < boxes {
                     pos += 1;
@@ -223,18 +247,19 @@ impl Enumerator {
                         aborted = true;
                         break;
                     }
-                    if self.cur[pos] == self.top[pos] {
+                    let level = &mut self.levels[pos];
+                    if level.cur == level.top {
                         break;
                     }
                     nodes += 1;
-                    self.cur[pos] += 1;
+                    level.cur += 1;
                     self.weigh(pos);
                     placed_mines += 1;
-                    self.shift(comp, pos, 1, 0);
+                    self.shift(pos, 1, 0);
                 }
-                let m = self.cur[pos];
-                self.shift(comp, pos, -(m as i32), self.size[pos] as i32);
-                placed_mines -= m;
+                let Level { cur, size, .. } = self.levels[pos];
+                self.shift(pos, -(cur as i32), size as i32);
+                placed_mines -= cur;
             }
             if nodes > limit {
                 aborted = true;
@@ -245,18 +270,19 @@ impl Enumerator {
                     break 'descend;
                 }
                 pos -= 1;
-                if self.cur[pos] < self.top[pos] {
+                let level = &mut self.levels[pos];
+                if level.cur < level.top {
                     nodes += 1;
-                    self.cur[pos] += 1;
+                    level.cur += 1;
                     self.weigh(pos);
                     placed_mines += 1;
-                    self.shift(comp, pos, 1, 0);
+                    self.shift(pos, 1, 0);
                     pos += 1;
                     continue 'descend;
                 }
-                let m = self.cur[pos];
-                self.shift(comp, pos, -(m as i32), self.size[pos] as i32);
-                placed_mines -= m;
+                let Level { cur, size, .. } = self.levels[pos];
+                self.shift(pos, -(cur as i32), size as i32);
+                placed_mines -= cur;
             }
         }
         if aborted {
@@ -265,20 +291,29 @@ impl Enumerator {
         (self.finish(boxes, values, total + 1, out), nodes)
     }
 
-    /// The ways of the boxes up to `pos` from those before it and `pos`'s mine count.
+    /// The ways of the boxes up to `pos` from those before it and `pos`'s mine count, and
+    /// its seen bits.
     #[inline(always)]
     fn weigh(&mut self, pos: usize) {
-        self.ways[pos + 1] =
-            self.ways[pos] * BINOM[self.size[pos] as usize][self.cur[pos] as usize];
+        let before = if pos == 0 {
+            1.0
+        } else {
+            self.levels[pos - 1].ways
+        };
+        let level = &mut self.levels[pos];
+        let m = level.cur;
+        level.ways = before * BINOM[level.size as usize][m as usize];
+        level.seen = if m > 0 { SOME_MINE } else { 0 } | if m < level.size { SOME_SAFE } else { 0 };
     }
 
     /// The bounds on the mines of box `b` given what its numbers still need.
     #[inline(always)]
-    fn bounds(&self, comp: &Component, b: usize) -> (i32, i32) {
-        let size = self.size[b] as i32;
+    fn bounds(&self, b: usize) -> (i32, i32) {
+        let level = &self.levels[b];
+        let size = level.size as i32;
         let (mut low, mut high) = (0, size);
-        for i in comp.numbers_of(b) {
-            let n = self.numbers[i];
+        for &i in level.numbers() {
+            let n = self.numbers[i as usize];
             high = high.min(n.need_high - n.placed);
             low = low.max(n.need_low - n.placed - (n.rest - size));
         }
@@ -287,9 +322,9 @@ impl Enumerator {
 
     /// Adds `mines` to box `b`'s numbers and `rest` to their unassigned cells.
     #[inline(always)]
-    fn shift(&mut self, comp: &Component, b: usize, mines: i32, rest: i32) {
-        for i in comp.numbers_of(b) {
-            let n = &mut self.numbers[i];
+    fn shift(&mut self, b: usize, mines: i32, rest: i32) {
+        for &i in self.levels[b].numbers() {
+            let n = &mut self.numbers[i as usize];
             n.placed += mines;
             n.rest += rest;
         }
@@ -299,8 +334,8 @@ impl Enumerator {
     /// would outgrow `cap` entries or the weights overflow.
     #[inline]
     fn record(&mut self, slot: usize, cap: usize, out: &mut Tallies) -> bool {
-        let boxes = self.cur.len();
-        let ways = self.ways[boxes];
+        let boxes = self.levels.len();
+        let ways = self.levels.last().map_or(1.0, |level| level.ways);
         if !ways.is_finite() {
             return false;
         }
@@ -318,11 +353,9 @@ impl Enumerator {
         let base = row as usize * boxes;
         let mines = &mut out.mines[base..base + boxes];
         let seen = &mut out.seen[base..base + boxes];
-        for b in 0..boxes {
-            let m = self.cur[b];
-            mines[b] += ways * m as f64;
-            seen[b] |=
-                if m > 0 { SOME_MINE } else { 0 } | if m < self.size[b] { SOME_SAFE } else { 0 };
+        for ((level, mines), seen) in self.levels.iter().zip(mines).zip(seen) {
+            *mines += ways * level.cur as f64;
+            *seen |= level.seen;
         }
         true
     }

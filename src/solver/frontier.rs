@@ -383,6 +383,13 @@ impl Frontier {
         self.around[cell].into_iter().take(len).map(|c| c as usize)
     }
 
+    /// The neighbours of `cell` as a slice, for walks that change nothing: the hottest of
+    /// them (a guess's candidates) run faster over it than over [`Frontier::around`].
+    #[inline]
+    pub(super) fn neighbours(&self, cell: usize) -> &[u32] {
+        &self.around[cell][..self.around_len[cell] as usize]
+    }
+
     pub(super) fn neighbour_count(&self, cell: usize) -> usize {
         self.around_len[cell] as usize
     }
@@ -394,12 +401,21 @@ impl Frontier {
     /// The unknown cells next to no number. Cells only ever leave that set (until a reset),
     /// so the list is trimmed as it is read: reading it costs what it holds.
     pub(super) fn outside_cells(&mut self) -> &[u32] {
+        self.visit_outside(|_| {});
+        &self.outside_list
+    }
+
+    /// Calls `visit` on each of [`Frontier::outside_cells`], in the pass that trims the list.
+    pub(super) fn visit_outside(&mut self, mut visit: impl FnMut(usize)) {
         let cells = &self.cells;
         self.outside_list.retain(|&c| {
-            let c = cells[c as usize];
-            c.know == Know::Unknown && c.comp == NONE
+            let cell = cells[c as usize];
+            let outside = cell.know == Know::Unknown && cell.comp == NONE;
+            if outside {
+                visit(c as usize);
+            }
+            outside
         });
-        &self.outside_list
     }
 
     /// Whether `cell` is unknown and next to no number.

@@ -113,12 +113,13 @@ impl Best2 {
 /// The guess's reusable buffers.
 #[derive(Debug, Default)]
 pub(super) struct Scratch {
-    /// By key ([`total_order`]) then cell.
-    candidates: Vec<(i64, u32)>,
+    /// Each candidate with its key ([`by_key`]).
+    candidates: Vec<u128>,
     created: Vec<u32>,
     /// With a known total: the untouched components' law for the last set of touched ones.
     rest_for: Vec<u32>,
-    rest: Option<CountLaw>,
+    rest: CountLaw,
+    rest_ready: bool,
     rest_key: Vec<u32>,
     released: Vec<u32>,
     laws: Vec<CountLaw>,
@@ -133,7 +134,8 @@ pub(super) struct Scratch {
     /// During a probe: the cell whose chance of being a mine is wanted too (`NONE`: none).
     partner: u32,
     ways: WaysMemo,
-    /// A probe's laws and intervals with a known total (see `weigh_region`).
+    /// A probe's laws and intervals with a known total (see `weigh_region`); the laws serve
+    /// the endgame's count of arrangements too.
     unwatched: CountLaw,
     product: CountLaw,
     region: CountLaw,
@@ -239,7 +241,7 @@ impl Solver {
             }
             // Safest first (the pruning relies on it), ties by a cheap estimate of progress.
             let key = -(1.0 - p) * (1.0 + 1e-6 * self.zero_chance(cell));
-            candidates.push((total_order(key), cell as u32));
+            candidates.push(by_key(key, cell));
         }
         if candidates.len() > MAX_PROBES {
             candidates.select_nth_unstable(MAX_PROBES);
@@ -249,10 +251,10 @@ impl Solver {
         let mut best = None;
         let mut first_dead = None;
         if candidates.len() > 1 {
-            self.guess.rest = None;
+            self.guess.rest_ready = false;
             let mut best_score = f64::NEG_INFINITY;
-            for &(_, cell) in &candidates {
-                let cell = cell as usize;
+            for &candidate in &candidates {
+                let cell = candidate as u32 as usize;
                 let safety = 1.0 - self.probability[cell];
                 if safety * (1.0 + progress_weight) * (1.0 + TWIN_CREDIT) <= best_score {
                     // The worth is at most 1: neither this cell nor any after it can win.
@@ -292,11 +294,11 @@ impl Solver {
                     best = Some(cell);
                 }
             }
-            self.guess.rest = None;
+            self.guess.rest_ready = false;
         }
         let best = best
             .or(first_dead)
-            .or(candidates.first().map(|&(_, c)| c as usize));
+            .or(candidates.first().map(|&c| c as u32 as usize));
         self.guess.candidates = candidates;
         best
     }
@@ -314,12 +316,15 @@ impl Solver {
         // Count the arrangements from the components' laws first: enumerating them one by one
         // only pays when they are few.
         let mut work = 0;
-        let mut all = CountLaw::one();
+        let g = &mut self.guess;
+        let all = &mut g.unwatched;
+        all.set_one();
         for &id in &self.order {
             if self.frontier.comps[id as usize].is_estimated() {
                 return None;
             }
-            all = all.and(&self.count_law[id as usize], &mut work);
+            all.and_into(&self.count_law[id as usize], &mut g.product, &mut work);
+            std::mem::swap(all, &mut g.product);
         }
         let ln_factorial = &self.ln_factorial;
         let binomial = |n, k| ln_binomial(ln_factorial, n, k);
@@ -327,9 +332,9 @@ impl Solver {
             self.frontier.outside,
             total.checked_sub(self.frontier.loose_mines)?,
         );
-        let ways = &mut self.guess.ways;
-        let one = CountLaw::one();
-        let ln_count = ln_weight_with(&one, &all, outside, free, ways, binomial, &mut work);
+        let one = &mut g.region;
+        one.set_one();
+        let ln_count = ln_weight_with(one, all, outside, free, &mut g.ways, binomial, &mut work);
         self.left = self.left.saturating_sub(work / super::PRODUCTS_PER_NODE);
         if ln_count? > (endgame::MAX_ARRANGEMENTS as f64 + 0.5).ln() {
             return None;
@@ -414,7 +419,10 @@ impl Solver {
     /// shows then makes progress only when it is a 0.
     fn is_isolated(&self, cell: usize) -> bool {
         let f = &self.frontier;
-        f.is_outside(cell) && f.around(cell).all(|next| f.is_outside(next))
+        f.is_outside(cell)
+            && f.neighbours(cell)
+                .iter()
+                .all(|&next| f.is_outside(next as usize))
     }
 
     /// Whether `cell` or one of its neighbours belongs to an estimated component.
@@ -667,7 +675,8 @@ impl Solver {
                     std::mem::swap(unwatched, &mut g.product);
                 }
                 let unwatched = &g.unwatched;
-                let rest = g.rest.as_ref().expect("prepared");
+                debug_assert!(g.rest_ready);
+                let rest = &g.rest;
                 let (lo, hi) = (left as i64 - f.outside as i64, left as i64);
                 let span = [(lo, hi)];
                 let ln_factorial = &self.ln_factorial;
@@ -817,16 +826,18 @@ impl Solver {
         g.rest_key.clear();
         g.rest_key.extend_from_slice(released);
         g.rest_key.sort_unstable();
-        if g.rest.is_some() && g.rest_for == g.rest_key {
+        if g.rest_ready && g.rest_for == g.rest_key {
             return;
         }
-        let mut rest = CountLaw::one();
+        g.rest.set_one();
         for &id in &self.order {
             if g.rest_key.binary_search(&id).is_err() {
-                rest = rest.and(&self.count_law[id as usize], work);
+                g.rest
+                    .and_into(&self.count_law[id as usize], &mut g.product, work);
+                std::mem::swap(&mut g.rest, &mut g.product);
             }
         }
-        g.rest = Some(rest);
+        g.rest_ready = true;
         std::mem::swap(&mut g.rest_for, &mut g.rest_key);
     }
 
@@ -877,6 +888,14 @@ impl Solver {
 /// expected): [`PROGRESS_WEIGHT`], shrunk below [`PROGRESS_FULL_AT`] mines.
 fn progress_weight(left: f64) -> f64 {
     PROGRESS_WEIGHT * (left / PROGRESS_FULL_AT).min(1.0)
+}
+
+/// `cell` with `key` in one integer, ordered by key ([`total_order`]) then cell: one
+/// comparison where a pair needs two.
+fn by_key(key: f64, cell: usize) -> u128 {
+    // Flipping the sign bit orders the signed key as an unsigned one.
+    let key = (total_order(key) as u64) ^ (1 << 63);
+    (key as u128) << 32 | cell as u128
 }
 
 /// An integer ordered as `f64::total_cmp` orders `x`.
@@ -1161,6 +1180,11 @@ mod tests {
                 assert_eq!(
                     total_order(a).cmp(&total_order(b)),
                     a.total_cmp(&b),
+                    "{a} {b} (seed {seed})"
+                );
+                assert_eq!(
+                    by_key(a, 7).cmp(&by_key(b, 3)),
+                    a.total_cmp(&b).then(7.cmp(&3)),
                     "{a} {b} (seed {seed})"
                 );
             }

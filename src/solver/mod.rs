@@ -49,7 +49,7 @@ pub use view::{Decision, Inconsistent, Mines, Move, Seen, Style, View, JLU_DENSI
 
 use crate::board::Grid;
 use approximate::Estimator;
-use combine::{couple, hull_contains, CountLaw, Hull, Poly, Uncoupled};
+use combine::{hull_contains, CountLaw, Coupling, Hull, Laws, Poly, Uncoupled};
 use enumerate::{Counts, Enumerated, Enumerator, Tallies, SOME_MINE, SOME_SAFE};
 use frontier::{Frontier, Kind, Know, Law, NONE};
 
@@ -124,6 +124,11 @@ pub struct Solver {
     count_law: Vec<CountLaw>,
     /// The live components in a fixed order (by first number), as last combined.
     order: Vec<u32>,
+    /// The last coupling and weighing, their buffers kept for the next.
+    coupling: Coupling,
+    weighing: Weighing,
+    /// The components to combine next (a buffer, swapped with `order`).
+    to_combine: Vec<u32>,
     /// The certain safe cells best first, when `ordered` (after `analyse`; after `next_move`
     /// the frontier's set is given as it is), and the certain mines ascending, as of the
     /// mine set's `mines_version`.
@@ -181,6 +186,9 @@ impl Solver {
             ln_weight: Vec::new(),
             count_law: Vec::new(),
             order: Vec::new(),
+            coupling: Coupling::default(),
+            weighing: Weighing::default(),
+            to_combine: Vec::new(),
             sorted_safe: Vec::new(),
             ordered: false,
             sorted_mines: Vec::new(),
@@ -505,7 +513,8 @@ impl Solver {
     /// Combines the components into probabilities and facts. Returns whether every
     /// component's cells need their probabilities written again.
     fn combine(&mut self, mines: Mines) -> Result<bool, Inconsistent> {
-        let ids = self.comps_to_combine(mines);
+        let mut ids = std::mem::take(&mut self.to_combine);
+        self.comps_to_combine(mines, &mut ids);
         let total = match mines {
             Mines::Density(p) => {
                 let ln_odds = odds(p).ln();
@@ -514,6 +523,7 @@ impl Solver {
                     set(&mut self.ln_weight, id, ln);
                 }
                 self.set_outside(p, None);
+                self.to_combine = ids;
                 return Ok(false);
             }
             Mines::Known(total) => total,
@@ -535,12 +545,15 @@ impl Solver {
             );
         }
         let mut work = 0;
+        let mut coupling = std::mem::take(&mut self.coupling);
         let coupled = {
-            let laws: Vec<&CountLaw> = ids.iter().map(|&id| &self.count_law[id as usize]).collect();
             let ln_factorial = &self.ln_factorial;
             let limit = self.left.saturating_mul(PRODUCTS_PER_NODE);
-            couple(
-                &laws,
+            coupling.couple(
+                Laws {
+                    all: &self.count_law,
+                    ids: &ids,
+                },
                 outside,
                 left,
                 |n, k| ln_binomial(ln_factorial, n, k),
@@ -549,8 +562,9 @@ impl Solver {
             )
         };
         self.left = self.left.saturating_sub(work / PRODUCTS_PER_NODE);
+        // An inconsistent view drops the coupling's buffers: the next one starts afresh.
         match coupled {
-            Ok(coupling) => {
+            Ok(()) => {
                 for (i, &id) in ids.iter().enumerate() {
                     self.weigh_coupled(id, &coupling.coef[i], &coupling.allowed[i])?;
                 }
@@ -572,20 +586,21 @@ impl Solver {
                 self.set_outside(density.clamp(0.0, 1.0), None);
             }
         }
-        self.order = ids;
+        self.coupling = coupling;
+        self.to_combine = std::mem::replace(&mut self.order, ids);
         Ok(true)
     }
 
     /// The components to combine: with a density the new ones, with a total every live one in
     /// a fixed order (so that sums do not depend on history).
-    fn comps_to_combine(&self, mines: Mines) -> Vec<u32> {
+    fn comps_to_combine(&self, mines: Mines, ids: &mut Vec<u32>) {
+        ids.clear();
         match mines {
-            Mines::Density(_) => self.created.clone(),
+            Mines::Density(_) => ids.extend_from_slice(&self.created),
             Mines::Known(_) => {
                 let comps = &self.frontier.comps;
-                let mut ids: Vec<u32> = self.frontier.live_components().collect();
+                ids.extend(self.frontier.live_components());
                 ids.sort_unstable_by_key(|&id| comps[id as usize].cons[0]);
-                ids
             }
         }
     }
@@ -593,24 +608,30 @@ impl Solver {
     /// Component `id` weighed on its own, an arrangement with k mines by odds^k, counts in
     /// `allowed` only: its boxes' probabilities and facts. Returns the ln of its total weight.
     fn weigh_independently(&mut self, id: u32, ln_odds: f64, allowed: &Hull) -> f64 {
+        let mut weighing = std::mem::take(&mut self.weighing);
         let comp = &self.frontier.comps[id as usize];
-        let (probability, settled, ln_total) = match comp.law() {
+        let ln_total = match comp.law() {
             Law::Exact(t) => {
                 let (coef, top) = odds_weights(t.counts(0), ln_odds);
-                let (probability, settled, z) = box_laws(comp, t, &coef, allowed);
-                (probability, settled, z.ln() + top + t.ln_scale)
+                let z = box_laws(comp, t, &coef, allowed, &mut weighing);
+                z.ln() + top + t.ln_scale
             }
-            Law::Approximate(m) => (m.probability.clone(), settled_by(&m.probability), 0.0),
+            Law::Approximate(m) => {
+                weighing.estimated(&m.probability);
+                0.0
+            }
         };
-        self.apply(id, probability, settled);
+        self.apply(id, &mut weighing);
+        self.weighing = weighing;
         ln_total
     }
 
     /// Component `id` weighed by `coef` (the weight of everything else by its count), counts
     /// in `allowed` only.
     fn weigh_coupled(&mut self, id: u32, coef: &Poly, allowed: &Hull) -> Result<(), Inconsistent> {
+        let mut weighing = std::mem::take(&mut self.weighing);
         let comp = &self.frontier.comps[id as usize];
-        let (probability, settled) = match comp.law() {
+        match comp.law() {
             Law::Exact(t) => {
                 let c = t.counts(0);
                 let possible = (c.lo..=c.hi())
@@ -618,29 +639,30 @@ impl Solver {
                 if !possible {
                     return Err(Inconsistent { cell: None });
                 }
-                let (probability, settled, z) = box_laws(comp, t, coef, allowed);
-                if z > 0.0 && z.is_finite() {
-                    (probability, settled)
-                } else {
-                    // Every weight underflowed: count the allowed arrangements evenly.
+                let z = box_laws(comp, t, coef, allowed, &mut weighing);
+                if !(z > 0.0 && z.is_finite()) {
+                    // Every weight underflowed: count the allowed arrangements evenly (the
+                    // facts do not depend on the weights).
                     let even = Poly {
                         lo: c.lo as i64,
                         w: (c.lo..=c.hi())
                             .map(|k| hull_contains(allowed, k as i64) as u8 as f64)
                             .collect(),
                     };
-                    (box_laws(comp, t, &even, allowed).0, settled)
+                    box_laws(comp, t, &even, allowed, &mut weighing);
                 }
             }
-            Law::Approximate(m) => (m.probability.clone(), settled_by(&m.probability)),
-        };
-        self.apply(id, probability, settled);
+            Law::Approximate(m) => weighing.estimated(&m.probability),
+        }
+        self.apply(id, &mut weighing);
+        self.weighing = weighing;
         Ok(())
     }
 
-    /// Stores component `id`'s box probabilities and settles the cells of its certain boxes.
-    fn apply(&mut self, id: u32, probability: Vec<f64>, settled: Vec<Know>) {
-        for (b, &fact) in settled.iter().enumerate() {
+    /// Stores component `id`'s box probabilities and settles the cells of its certain boxes
+    /// (the probabilities' old buffer goes back to `weighing`).
+    fn apply(&mut self, id: u32, weighing: &mut Weighing) {
+        for (b, &fact) in weighing.settled.iter().enumerate() {
             if fact == Know::Unknown {
                 continue;
             }
@@ -653,7 +675,10 @@ impl Solver {
                 }
             }
         }
-        self.frontier.comps[id as usize].box_probability = probability;
+        std::mem::swap(
+            &mut self.frontier.comps[id as usize].box_probability,
+            &mut weighing.probability,
+        );
     }
 
     /// With a known total: the cells off the frontier from the coupling.
@@ -730,9 +755,9 @@ impl Solver {
         let outside = self.outside_now;
         if outside.to_bits() != self.outside_probability.to_bits() {
             self.outside_probability = outside;
-            for &cell in self.frontier.outside_cells() {
-                self.probability[cell as usize] = outside;
-            }
+            let probability = &mut self.probability;
+            self.frontier
+                .visit_outside(|cell| probability[cell] = outside);
         }
         let f = &self.frontier;
         let value = |cell: usize, fallback: f64| match f.know(cell) {
@@ -778,7 +803,8 @@ impl Solver {
         let f = &self.frontier;
         let mut zero = 1.0;
         let mut all_mines = 1.0;
-        for next in f.around(cell) {
+        for &next in f.neighbours(cell) {
+            let next = next as usize;
             match f.know(next) {
                 Know::Open | Know::Safe => {}
                 Know::Mine | Know::Flag => zero = 0.0,
@@ -844,11 +870,24 @@ fn set<T: Default>(list: &mut Vec<T>, id: u32, value: T) {
     list[id] = value;
 }
 
-/// Boxes whose cells the estimate calls certain: probability exactly 0 or 1.
-fn settled_by(probability: &[f64]) -> Vec<Know> {
-    probability
-        .iter()
-        .map(|&p| {
+/// A component weighed: per box its probability and what is certain of it. Its buffers are
+/// reused from one component to the next.
+#[derive(Debug, Default)]
+struct Weighing {
+    probability: Vec<f64>,
+    settled: Vec<Know>,
+    /// Scratch: per box, the `seen` bits over the allowed counts.
+    seen: Vec<u8>,
+}
+
+impl Weighing {
+    /// An estimated component's probabilities; the boxes it calls certain are those of
+    /// probability exactly 0 or 1.
+    fn estimated(&mut self, probability: &[f64]) {
+        self.probability.clear();
+        self.probability.extend_from_slice(probability);
+        self.settled.clear();
+        self.settled.extend(probability.iter().map(|&p| {
             if p == 0.0 {
                 Know::Safe
             } else if p == 1.0 {
@@ -856,22 +895,27 @@ fn settled_by(probability: &[f64]) -> Vec<Know> {
             } else {
                 Know::Unknown
             }
-        })
-        .collect()
+        }));
+    }
 }
 
-/// An enumerated component's boxes weighed by `coef` (by count): each box's probability, the
-/// boxes certain over the counts in `allowed`, and the total weight.
+/// An enumerated component's boxes weighed by `coef` (by count) into `out`: each box's
+/// probability and the boxes certain over the counts in `allowed`. Returns the total weight.
 fn box_laws(
     comp: &frontier::Component,
     t: &Tallies,
     coef: &Poly,
     allowed: &Hull,
-) -> (Vec<f64>, Vec<Know>, f64) {
+    out: &mut Weighing,
+) -> f64 {
     let boxes = t.boxes;
     let counts = t.counts(0);
-    let mut expected = vec![0.0; boxes];
-    let mut seen = vec![0u8; boxes];
+    let expected = &mut out.probability;
+    expected.clear();
+    expected.resize(boxes, 0.0);
+    let seen = &mut out.seen;
+    seen.clear();
+    seen.resize(boxes, 0);
     let mut z = 0.0;
     for (i, &row) in counts.row.iter().enumerate() {
         if row == NONE {
@@ -893,27 +937,24 @@ fn box_laws(
         }
     }
     // The expected mines become the probabilities in place.
-    let mut probability = expected;
-    for (b, p) in probability.iter_mut().enumerate() {
+    for (b, p) in expected.iter_mut().enumerate() {
         *p = if z > 0.0 {
             (*p / (z * comp.box_size(b) as f64)).clamp(0.0, 1.0)
         } else {
             0.5
         };
     }
-    let settled = seen
-        .iter()
-        .map(|&s| {
-            if s & SOME_MINE == 0 {
-                Know::Safe
-            } else if s & SOME_SAFE == 0 {
-                Know::Mine
-            } else {
-                Know::Unknown
-            }
-        })
-        .collect();
-    (probability, settled, z)
+    out.settled.clear();
+    out.settled.extend(seen.iter().map(|&s| {
+        if s & SOME_MINE == 0 {
+            Know::Safe
+        } else if s & SOME_SAFE == 0 {
+            Know::Mine
+        } else {
+            Know::Unknown
+        }
+    }));
+    z
 }
 
 /// A component's count law for the coupling, into `out` (its buffers reused).

@@ -35,6 +35,8 @@ pub(super) struct Ready {
     zero_at: Vec<u32>,
     zero: Vec<f64>,
     refresh: u32,
+    /// Scratch for [`Solver::ordered_safe`]: each safe cell with its sort key.
+    keyed: Vec<(Reverse<i64>, u32)>,
 }
 
 impl Ready {
@@ -248,12 +250,22 @@ impl Solver {
     }
 
     /// The certain safe cells, best first (as [`Solver::best_safe`] would give them).
-    pub(super) fn ordered_safe(&self, out: &mut Vec<u32>) {
-        out.clear();
-        out.extend_from_slice(self.frontier.safe.cells());
+    pub(super) fn ordered_safe(&mut self, out: &mut Vec<u32>) {
         // Scores equal but for rounding (a kept analysis against a fresh one) tie.
-        let score = |c: u32| (self.ready.score[c as usize] * 1e9).round() as i64;
-        out.sort_by_cached_key(|&c| (Reverse(score(c)), c));
+        let score = &self.ready.score;
+        let keyed = &mut self.ready.keyed;
+        keyed.clear();
+        keyed.extend(
+            self.frontier
+                .safe
+                .cells()
+                .iter()
+                .map(|&c| (Reverse((score[c as usize] * 1e9).round() as i64), c)),
+        );
+        // The cells are distinct: no two keys are equal.
+        keyed.sort_unstable();
+        out.clear();
+        out.extend(keyed.iter().map(|&(_, c)| c));
     }
 }
 

@@ -67,9 +67,10 @@ impl View {
         assert_eq!(cells.len(), grid.len(), "view of the wrong size");
         View {
             grid,
-            cells,
             id: next_view_id(),
-            changes: Vec::new(),
+            // A game opens each cell once: room for that, so that the list never grows in play.
+            changes: Vec::with_capacity(cells.len()),
+            cells,
         }
     }
 
