@@ -7,7 +7,7 @@ use crate::util;
 use minejudge::board::Grid;
 use minejudge::solver::{Mines, Seen, Solver, Style, View};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::net::{TcpListener, TcpStream};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
@@ -549,17 +549,23 @@ fn sigint_stops_the_server_and_frees_the_port() {
             break status;
         }
         assert!(
-            start.elapsed() < Duration::from_secs(5),
+            start.elapsed() < Duration::from_secs(20),
             "play ignored SIGINT"
         );
         std::thread::sleep(Duration::from_millis(20));
     };
     use std::os::unix::process::ExitStatusExt;
     assert_eq!(status.signal(), Some(2), "{status:?}");
-    assert!(
-        TcpStream::connect(&server.addr).is_err(),
-        "the port is still open"
-    );
+    // Free means we can listen there. Tests run in parallel and ask for any free port, so
+    // another test's server may briefly take the same one: it is tried for a few seconds.
+    let start = std::time::Instant::now();
+    while TcpListener::bind(&server.addr).is_err() {
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "the port is still taken"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }
 
 #[test]
