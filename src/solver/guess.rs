@@ -240,7 +240,9 @@ impl Solver {
                 continue;
             }
             // Safest first (the pruning relies on it), ties by a cheap estimate of progress.
-            let key = -(1.0 - p) * (1.0 + 1e-6 * self.zero_chance(cell));
+            // An unknown cell's `zero_chance`.
+            let (zero, all_mines) = self.zero_and_full(cell);
+            let key = -(1.0 - p) * (1.0 + 1e-6 * (zero + all_mines));
             candidates.push(by_key(key, cell));
         }
         if candidates.len() > MAX_PROBES {

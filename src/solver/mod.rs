@@ -801,15 +801,18 @@ impl Solver {
     /// safe with no known mine around (it would show a 0), and that they are all mines.
     fn zero_and_full(&self, cell: usize) -> (f64, f64) {
         let f = &self.frontier;
+        // Slices of one length: a neighbour checked against one is in the other.
+        let cells = &f.cells[..];
+        let probability = &self.probability[..cells.len()];
         let mut zero = 1.0;
         let mut all_mines = 1.0;
         for &next in f.neighbours(cell) {
             let next = next as usize;
-            match f.know(next) {
+            match cells[next].know {
                 Know::Open | Know::Safe => {}
                 Know::Mine | Know::Flag => zero = 0.0,
                 Know::Unknown => {
-                    let p = self.probability[next];
+                    let p = probability[next];
                     zero *= 1.0 - p;
                     all_mines *= p;
                 }
