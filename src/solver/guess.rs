@@ -113,7 +113,7 @@ impl Best2 {
 /// The guess's reusable buffers.
 #[derive(Debug, Default)]
 pub(super) struct Scratch {
-    /// Each candidate with its key ([`by_key`]).
+    /// Each candidate with its key and whether it is isolated ([`by_key`]).
     candidates: Vec<u128>,
     created: Vec<u32>,
     /// With a known total: the untouched components' law for the last set of touched ones.
@@ -241,9 +241,10 @@ impl Solver {
             }
             // Safest first (the pruning relies on it), ties by a cheap estimate of progress.
             // An unknown cell's `zero_chance`.
-            let (zero, all_mines) = self.zero_and_full(cell);
+            let (zero, all_mines, outside) = self.zero_and_full(cell);
             let key = -(1.0 - p) * (1.0 + 1e-6 * (zero + all_mines));
-            candidates.push(by_key(key, cell));
+            let isolated = outside && self.frontier.cells[cell].comp == NONE;
+            candidates.push(by_key(key, cell, isolated));
         }
         if candidates.len() > MAX_PROBES {
             candidates.select_nth_unstable(MAX_PROBES);
@@ -256,7 +257,7 @@ impl Solver {
             self.guess.rest_ready = false;
             let mut best_score = f64::NEG_INFINITY;
             for &candidate in &candidates {
-                let cell = candidate as u32 as usize;
+                let (cell, isolated) = key_cell(candidate);
                 let safety = 1.0 - self.probability[cell];
                 if safety * (1.0 + progress_weight) * (1.0 + TWIN_CREDIT) <= best_score {
                     // The worth is at most 1: neither this cell nor any after it can win.
@@ -265,7 +266,6 @@ impl Solver {
                 // An isolated cell gets no twin credit (see `worth_after`): there the twin only
                 // says whether a cell that cannot win otherwise is scored.
                 let can_win = safety * (1.0 + progress_weight) > best_score;
-                let isolated = self.is_isolated(cell);
                 let twin = if can_win && isolated {
                     None
                 } else {
@@ -300,7 +300,7 @@ impl Solver {
         }
         let best = best
             .or(first_dead)
-            .or(candidates.first().map(|&c| c as u32 as usize));
+            .or(candidates.first().map(|&c| key_cell(c).0));
         self.guess.candidates = candidates;
         best
     }
@@ -892,12 +892,17 @@ fn progress_weight(left: f64) -> f64 {
     PROGRESS_WEIGHT * (left / PROGRESS_FULL_AT).min(1.0)
 }
 
-/// `cell` with `key` in one integer, ordered by key ([`total_order`]) then cell: one
-/// comparison where a pair needs two.
-fn by_key(key: f64, cell: usize) -> u128 {
+/// `cell` with `key` and a flag in one integer, ordered by key ([`total_order`]) then cell:
+/// one comparison where a pair needs two (the flag, below the cell, never decides).
+fn by_key(key: f64, cell: usize, flag: bool) -> u128 {
     // Flipping the sign bit orders the signed key as an unsigned one.
     let key = (total_order(key) as u64) ^ (1 << 63);
-    (key as u128) << 32 | cell as u128
+    (key as u128) << 33 | (cell as u32 as u128) << 1 | flag as u128
+}
+
+/// The cell and the flag of a [`by_key`] integer.
+fn key_cell(keyed: u128) -> (usize, bool) {
+    ((keyed >> 1) as u32 as usize, keyed & 1 == 1)
 }
 
 /// An integer ordered as `f64::total_cmp` orders `x`.
@@ -1185,7 +1190,7 @@ mod tests {
                     "{a} {b} (seed {seed})"
                 );
                 assert_eq!(
-                    by_key(a, 7).cmp(&by_key(b, 3)),
+                    by_key(a, 7, false).cmp(&by_key(b, 3, true)),
                     a.total_cmp(&b).then(7.cmp(&3)),
                     "{a} {b} (seed {seed})"
                 );
