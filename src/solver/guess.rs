@@ -266,7 +266,9 @@ impl Solver {
                 // An isolated cell gets no twin credit (see `worth_after`): there the twin only
                 // says whether a cell that cannot win otherwise is scored.
                 let can_win = safety * (1.0 + progress_weight) > best_score;
-                let twin = if can_win && isolated {
+                // Off the edge, an isolated cell has no twin: the cells behind it would have to
+                // be known mines, and its neighbours are all unknown.
+                let twin = if isolated && (can_win || !self.on_edge(cell)) {
                     None
                 } else {
                     self.twin(cell)
@@ -415,6 +417,13 @@ impl Solver {
                     })
             })
             .map(|(dr, dc)| ((r + dr) * cols + c + dc) as usize)
+    }
+
+    /// Whether `cell` is in the board's first or last row or column.
+    fn on_edge(&self, cell: usize) -> bool {
+        let cols = self.frontier.grid.cols();
+        let (r, c) = (cell / cols, cell % cols);
+        r == 0 || c == 0 || r + 1 == self.frontier.grid.rows() || c + 1 == cols
     }
 
     /// Whether `cell` and all its neighbours are unknown cells next to no number: what it
