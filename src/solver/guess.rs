@@ -142,6 +142,8 @@ pub(super) struct Scratch {
     mined: Poly,
     coef: Poly,
     coef_mined: Poly,
+    /// Scratch for [`push_boxes`]: per box, its expected mines.
+    expected: Vec<f64>,
     beside: Hull,
     sum: Hull,
     allowed: Hull,
@@ -595,7 +597,7 @@ impl Solver {
                 let comp = &f.comps[id as usize];
                 let t = tallies(comp);
                 let coef = density_weight(t.counts(0), odds(density).ln());
-                push_boxes(comp, t.counts(0), coef, &mut base);
+                push_boxes(comp, t.counts(0), coef, &mut base, &mut self.guess.expected);
             }
         }
         match mines {
@@ -644,7 +646,13 @@ impl Solver {
                             let comp = &f.comps[id as usize];
                             let mut after = next;
                             let c = tallies(comp).counts(v);
-                            push_boxes(comp, c, coef.expect("watched"), &mut after);
+                            push_boxes(
+                                comp,
+                                c,
+                                coef.expect("watched"),
+                                &mut after,
+                                &mut self.guess.expected,
+                            );
                             if let Some(b) = partner_box {
                                 outcomes.partner[fixed + v] =
                                     box_probability(comp, c, coef.expect("watched"), b);
@@ -805,7 +813,7 @@ impl Solver {
                                 let p = (mined / z / f.outside as f64).clamp(0.0, 1.0);
                                 next.push(1.0 - p, f.outside);
                             }
-                            push_boxes(comp, c, |k| coef.at(k as i64), &mut next);
+                            push_boxes(comp, c, |k| coef.at(k as i64), &mut next, &mut g.expected);
                             if let Some(b) = partner_box {
                                 outcomes.partner[fixed + v] =
                                     box_probability(comp, c, |k| coef.at(k as i64), b);
@@ -949,7 +957,13 @@ fn box_probability(comp: &Component, c: Counts, coef: impl Fn(usize) -> f64, b: 
 /// Adds the safeties of `comp`'s cells to `best`, for the arrangements of counts `c` (of its
 /// tallies), those with k mines weighed by `coef(k)`. The component was just regrouped by the
 /// probe: its cells are all unknown.
-fn push_boxes(comp: &Component, c: Counts, coef: impl Fn(usize) -> f64, best: &mut Best2) {
+fn push_boxes(
+    comp: &Component,
+    c: Counts,
+    coef: impl Fn(usize) -> f64,
+    best: &mut Best2,
+    expected: &mut Vec<f64>,
+) {
     let t = tallies(comp);
     let mut z = 0.0;
     for (i, &row) in c.row.iter().enumerate() {
@@ -960,13 +974,20 @@ fn push_boxes(comp: &Component, c: Counts, coef: impl Fn(usize) -> f64, best: &m
     if !(z > 0.0 && z.is_finite()) {
         return;
     }
-    for b in 0..t.boxes {
-        let mut expected = 0.0;
-        for (i, &row) in c.row.iter().enumerate() {
-            if row != NONE {
-                expected += t.mines[row as usize * t.boxes + b] * coef(c.lo + i);
+    // Row by row over all the boxes at once (each box's sum in the same order as box by
+    // box): each row's coefficient is computed once, and the rows are read in sequence.
+    expected.clear();
+    expected.resize(t.boxes, 0.0);
+    for (i, &row) in c.row.iter().enumerate() {
+        if row != NONE {
+            let x = coef(c.lo + i);
+            let mines = &t.mines[row as usize * t.boxes..][..t.boxes];
+            for (e, &m) in expected.iter_mut().zip(mines) {
+                *e += m * x;
             }
         }
+    }
+    for (b, &expected) in expected.iter().enumerate() {
         let size = comp.box_size(b);
         let p = (expected / (z * size as f64)).clamp(0.0, 1.0);
         best.push(1.0 - p, size);
