@@ -113,7 +113,7 @@ impl Best2 {
 /// The guess's reusable buffers.
 #[derive(Debug, Default)]
 pub(super) struct Scratch {
-    /// Each candidate with its key ([`by_key`]).
+    /// Each candidate with its key and whether it is isolated ([`by_key`]).
     candidates: Vec<u128>,
     created: Vec<u32>,
     /// With a known total: the untouched components' law for the last set of touched ones.
@@ -142,6 +142,8 @@ pub(super) struct Scratch {
     mined: Poly,
     coef: Poly,
     coef_mined: Poly,
+    /// Scratch for [`push_boxes`]: per box, its expected mines.
+    expected: Vec<f64>,
     beside: Hull,
     sum: Hull,
     allowed: Hull,
@@ -240,8 +242,11 @@ impl Solver {
                 continue;
             }
             // Safest first (the pruning relies on it), ties by a cheap estimate of progress.
-            let key = -(1.0 - p) * (1.0 + 1e-6 * self.zero_chance(cell));
-            candidates.push(by_key(key, cell));
+            // An unknown cell's `zero_chance`.
+            let (zero, all_mines, outside) = self.zero_and_full(cell);
+            let key = -(1.0 - p) * (1.0 + 1e-6 * (zero + all_mines));
+            let isolated = outside && self.frontier.cells[cell].comp == NONE;
+            candidates.push(by_key(key, cell, isolated));
         }
         if candidates.len() > MAX_PROBES {
             candidates.select_nth_unstable(MAX_PROBES);
@@ -254,7 +259,7 @@ impl Solver {
             self.guess.rest_ready = false;
             let mut best_score = f64::NEG_INFINITY;
             for &candidate in &candidates {
-                let cell = candidate as u32 as usize;
+                let (cell, isolated) = key_cell(candidate);
                 let safety = 1.0 - self.probability[cell];
                 if safety * (1.0 + progress_weight) * (1.0 + TWIN_CREDIT) <= best_score {
                     // The worth is at most 1: neither this cell nor any after it can win.
@@ -263,8 +268,9 @@ impl Solver {
                 // An isolated cell gets no twin credit (see `worth_after`): there the twin only
                 // says whether a cell that cannot win otherwise is scored.
                 let can_win = safety * (1.0 + progress_weight) > best_score;
-                let isolated = self.is_isolated(cell);
-                let twin = if can_win && isolated {
+                // Off the edge, an isolated cell has no twin: the cells behind it would have to
+                // be known mines, and its neighbours are all unknown.
+                let twin = if isolated && (can_win || !self.on_edge(cell)) {
                     None
                 } else {
                     self.twin(cell)
@@ -298,7 +304,7 @@ impl Solver {
         }
         let best = best
             .or(first_dead)
-            .or(candidates.first().map(|&c| c as u32 as usize));
+            .or(candidates.first().map(|&c| key_cell(c).0));
         self.guess.candidates = candidates;
         best
     }
@@ -413,6 +419,13 @@ impl Solver {
                     })
             })
             .map(|(dr, dc)| ((r + dr) * cols + c + dc) as usize)
+    }
+
+    /// Whether `cell` is in the board's first or last row or column.
+    fn on_edge(&self, cell: usize) -> bool {
+        let cols = self.frontier.grid.cols();
+        let (r, c) = (cell / cols, cell % cols);
+        r == 0 || c == 0 || r + 1 == self.frontier.grid.rows() || c + 1 == cols
     }
 
     /// Whether `cell` and all its neighbours are unknown cells next to no number: what it
@@ -584,7 +597,7 @@ impl Solver {
                 let comp = &f.comps[id as usize];
                 let t = tallies(comp);
                 let coef = density_weight(t.counts(0), odds(density).ln());
-                push_boxes(comp, t.counts(0), coef, &mut base);
+                push_boxes(comp, t.counts(0), coef, &mut base, &mut self.guess.expected);
             }
         }
         match mines {
@@ -633,7 +646,13 @@ impl Solver {
                             let comp = &f.comps[id as usize];
                             let mut after = next;
                             let c = tallies(comp).counts(v);
-                            push_boxes(comp, c, coef.expect("watched"), &mut after);
+                            push_boxes(
+                                comp,
+                                c,
+                                coef.expect("watched"),
+                                &mut after,
+                                &mut self.guess.expected,
+                            );
                             if let Some(b) = partner_box {
                                 outcomes.partner[fixed + v] =
                                     box_probability(comp, c, coef.expect("watched"), b);
@@ -794,7 +813,7 @@ impl Solver {
                                 let p = (mined / z / f.outside as f64).clamp(0.0, 1.0);
                                 next.push(1.0 - p, f.outside);
                             }
-                            push_boxes(comp, c, |k| coef.at(k as i64), &mut next);
+                            push_boxes(comp, c, |k| coef.at(k as i64), &mut next, &mut g.expected);
                             if let Some(b) = partner_box {
                                 outcomes.partner[fixed + v] =
                                     box_probability(comp, c, |k| coef.at(k as i64), b);
@@ -890,12 +909,17 @@ fn progress_weight(left: f64) -> f64 {
     PROGRESS_WEIGHT * (left / PROGRESS_FULL_AT).min(1.0)
 }
 
-/// `cell` with `key` in one integer, ordered by key ([`total_order`]) then cell: one
-/// comparison where a pair needs two.
-fn by_key(key: f64, cell: usize) -> u128 {
+/// `cell` with `key` and a flag in one integer, ordered by key ([`total_order`]) then cell:
+/// one comparison where a pair needs two (the flag, below the cell, never decides).
+fn by_key(key: f64, cell: usize, flag: bool) -> u128 {
     // Flipping the sign bit orders the signed key as an unsigned one.
     let key = (total_order(key) as u64) ^ (1 << 63);
-    (key as u128) << 32 | cell as u128
+    (key as u128) << 33 | (cell as u32 as u128) << 1 | flag as u128
+}
+
+/// The cell and the flag of a [`by_key`] integer.
+fn key_cell(keyed: u128) -> (usize, bool) {
+    ((keyed >> 1) as u32 as usize, keyed & 1 == 1)
 }
 
 /// An integer ordered as `f64::total_cmp` orders `x`.
@@ -933,7 +957,13 @@ fn box_probability(comp: &Component, c: Counts, coef: impl Fn(usize) -> f64, b: 
 /// Adds the safeties of `comp`'s cells to `best`, for the arrangements of counts `c` (of its
 /// tallies), those with k mines weighed by `coef(k)`. The component was just regrouped by the
 /// probe: its cells are all unknown.
-fn push_boxes(comp: &Component, c: Counts, coef: impl Fn(usize) -> f64, best: &mut Best2) {
+fn push_boxes(
+    comp: &Component,
+    c: Counts,
+    coef: impl Fn(usize) -> f64,
+    best: &mut Best2,
+    expected: &mut Vec<f64>,
+) {
     let t = tallies(comp);
     let mut z = 0.0;
     for (i, &row) in c.row.iter().enumerate() {
@@ -944,13 +974,20 @@ fn push_boxes(comp: &Component, c: Counts, coef: impl Fn(usize) -> f64, best: &m
     if !(z > 0.0 && z.is_finite()) {
         return;
     }
-    for b in 0..t.boxes {
-        let mut expected = 0.0;
-        for (i, &row) in c.row.iter().enumerate() {
-            if row != NONE {
-                expected += t.mines[row as usize * t.boxes + b] * coef(c.lo + i);
+    // Row by row over all the boxes at once (each box's sum in the same order as box by
+    // box): each row's coefficient is computed once, and the rows are read in sequence.
+    expected.clear();
+    expected.resize(t.boxes, 0.0);
+    for (i, &row) in c.row.iter().enumerate() {
+        if row != NONE {
+            let x = coef(c.lo + i);
+            let mines = &t.mines[row as usize * t.boxes..][..t.boxes];
+            for (e, &m) in expected.iter_mut().zip(mines) {
+                *e += m * x;
             }
         }
+    }
+    for (b, &expected) in expected.iter().enumerate() {
         let size = comp.box_size(b);
         let p = (expected / (z * size as f64)).clamp(0.0, 1.0);
         best.push(1.0 - p, size);
@@ -1183,7 +1220,7 @@ mod tests {
                     "{a} {b} (seed {seed})"
                 );
                 assert_eq!(
-                    by_key(a, 7).cmp(&by_key(b, 3)),
+                    by_key(a, 7, false).cmp(&by_key(b, 3, true)),
                     a.total_cmp(&b).then(7.cmp(&3)),
                     "{a} {b} (seed {seed})"
                 );

@@ -789,7 +789,7 @@ impl Solver {
     /// taken as independent; a known mine around makes it 0), plus, for a cell not known safe,
     /// the chance it shows as many mines as it has unknown neighbours.
     fn zero_chance(&self, cell: usize) -> f64 {
-        let (zero, all_mines) = self.zero_and_full(cell);
+        let (zero, all_mines, _) = self.zero_and_full(cell);
         if self.frontier.know(cell) == Know::Safe {
             zero
         } else {
@@ -798,24 +798,35 @@ impl Solver {
     }
 
     /// The chances, neighbours taken as independent, that `cell`'s unknown neighbours are all
-    /// safe with no known mine around (it would show a 0), and that they are all mines.
-    fn zero_and_full(&self, cell: usize) -> (f64, f64) {
+    /// safe with no known mine around (it would show a 0), and that they are all mines; and
+    /// whether its neighbours are all unknown cells next to no number (with `cell` one too,
+    /// it [`Solver::is_isolated`]: the guess reads both of each candidate in one pass).
+    fn zero_and_full(&self, cell: usize) -> (f64, f64, bool) {
         let f = &self.frontier;
+        // Slices of one length: a neighbour checked against one is in the other.
+        let cells = &f.cells[..];
+        let probability = &self.probability[..cells.len()];
         let mut zero = 1.0;
         let mut all_mines = 1.0;
+        let mut outside = true;
         for &next in f.neighbours(cell) {
             let next = next as usize;
-            match f.know(next) {
-                Know::Open | Know::Safe => {}
-                Know::Mine | Know::Flag => zero = 0.0,
+            let c = cells[next];
+            match c.know {
+                Know::Open | Know::Safe => outside = false,
+                Know::Mine | Know::Flag => {
+                    zero = 0.0;
+                    outside = false;
+                }
                 Know::Unknown => {
-                    let p = self.probability[next];
+                    let p = probability[next];
                     zero *= 1.0 - p;
                     all_mines *= p;
+                    outside &= c.comp == NONE;
                 }
             }
         }
-        (zero, all_mines)
+        (zero, all_mines, outside)
     }
 }
 
