@@ -41,9 +41,9 @@ const CANDIDATE_RATIO: f64 = 0.9;
 /// take every candidate on the usual boards.
 const MAX_PROBES: usize = 1000;
 
-/// A number that settles k new safe cells counts as min(k, 3)/3 progress: a guess that opens
+/// A number that settles k new safe cells counts as min(k, 6)/6 progress: a guess that opens
 /// up the board beats one that frees a single cell.
-const PROGRESS_CAP: usize = 3;
+const PROGRESS_CAP: usize = 6;
 
 /// A guess's score is multiplied by (1 + w * progress), w [`PROGRESS_WEIGHT`] while
 /// [`PROGRESS_FULL_AT`] mines or more are left to find: among guesses leaving equally safe
