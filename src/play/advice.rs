@@ -31,6 +31,9 @@ pub enum Why {
     ProvenSafe,
     /// No cell is proven safe: the solver's guess.
     Guess,
+    /// No cell is proven safe: the solver's guess is a mine only where a 50/50 that nothing
+    /// can tell apart forms, a risk every player takes.
+    FiftyFifty,
     /// The solver's guess is under an unproven flag: remove it to open the cell.
     GuessUnderFlag,
 }
@@ -45,6 +48,7 @@ impl Why {
             Why::Chord => "chord",
             Why::ProvenSafe => "safe",
             Why::Guess => "guess",
+            Why::FiftyFifty => "fifty",
             Why::GuessUnderFlag => "guess-under-flag",
         }
     }
@@ -228,7 +232,11 @@ pub fn analyse(view: &View, mines: Mines) -> Result<Analysis, Inconsistent> {
         dead: None,
         advice: None,
     };
-    analysis.advice = analysis.choose(solver.best_guess(), solver.guess_scores());
+    analysis.advice = analysis.choose(
+        solver.best_guess(),
+        solver.guess_scores(),
+        solver.guess_is_fifty_fifty(),
+    );
     if analysis.guess.is_some() {
         let mut dead = solver.dead_cells().to_vec();
         dead.sort_unstable();
@@ -245,6 +253,7 @@ impl Analysis {
         &mut self,
         best_guess: Option<(usize, f64)>,
         scores: &[(usize, f64)],
+        fifty_fifty: bool,
     ) -> Option<Advice> {
         let score_of = |cell: usize| scores.iter().find(|s| s.0 == cell).map(|s| s.1);
         let certain = |action, mine_probability, why| {
@@ -304,6 +313,8 @@ impl Analysis {
             .collect();
         let (action, why) = if self.seen[cell] == Seen::Flagged {
             (Action::Flag(cell), Why::GuessUnderFlag)
+        } else if fifty_fifty && best_guess.map(|g| g.0) == Some(cell) {
+            (Action::Open(cell), Why::FiftyFifty)
         } else {
             (Action::Open(cell), Why::Guess)
         };
@@ -533,14 +544,18 @@ mod tests {
             json.contains("\"score\":0.") && json.contains("\"dead\":[]"),
             "{json}"
         );
-        // A 50/50 against the wall: both cells dead.
-        let analysis = analyse(&view(&["??", "11"]), Mines::Density(0.2)).unwrap();
-        assert_eq!(analysis.dead, Some(vec![0, 1]));
+        // Two cells that always show 0: both dead.
+        let analysis = analyse(&view(&["?1?"]), Mines::Density(0.2)).unwrap();
+        assert_eq!(analysis.dead, Some(vec![0, 2]));
         assert!(
-            analysis.json().contains("\"dead\":[0,1]"),
+            analysis.json().contains("\"dead\":[0,2]"),
             "{}",
             analysis.json()
         );
+        // A 50/50 against the wall is guessed at once, and said to be one.
+        let analysis = analyse(&view(&["??", "11"]), Mines::Density(0.2)).unwrap();
+        assert_eq!(analysis.advice.unwrap().why, Why::FiftyFifty);
+        assert!(analysis.json().contains("\"why\":\"fifty\""));
         assert!(
             json.starts_with("\"p\":[") && json.contains(",null,"),
             "{json}"

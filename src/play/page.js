@@ -293,6 +293,8 @@ function describe(move, cols) {
     case "safe": return "open " + at + ": certainly safe";
     case "guess-under-flag": return "no cell is proven safe; the best guess " + at +
       " is under your flag, which the numbers do not prove: remove it to open it (mine probability " + p + ")";
+    case "fifty": return "no cell is proven safe; guess " + at + " now, mine probability " + p +
+      ": wherever it is a mine, closed cells form that nothing can tell apart (a 50/50 every player faces)";
     default: return "no cell is proven safe; guess " + at + ", mine probability " + p;
   }
 }

@@ -450,7 +450,7 @@ impl Search<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::board::Grid;
     use crate::rng::Rng;
@@ -458,7 +458,7 @@ mod tests {
 
     /// The chance of winning from `view` with best play, by brute force: every arrangement
     /// of the closed cells tried, each opening played with its cascade on a copy of the view.
-    fn brute_value(view: &View, arrangements: &[Vec<bool>]) -> f64 {
+    pub(in crate::solver) fn brute_value(view: &View, arrangements: &[Vec<bool>]) -> f64 {
         if arrangements.len() <= 1 {
             return 1.0;
         }
@@ -469,7 +469,11 @@ mod tests {
     }
 
     /// The chance of winning by opening `cell` first, then playing best.
-    fn brute_open(view: &View, arrangements: &[Vec<bool>], cell: usize) -> f64 {
+    pub(in crate::solver) fn brute_open(
+        view: &View,
+        arrangements: &[Vec<bool>],
+        cell: usize,
+    ) -> f64 {
         let grid = view.grid();
         let mut outcomes: Vec<(View, Vec<Vec<bool>>)> = Vec::new();
         for mines in arrangements.iter().filter(|m| !m[cell]) {
@@ -495,6 +499,35 @@ mod tests {
             .map(|(next, list)| list.len() as f64 * brute_value(next, list))
             .sum();
         won / arrangements.len() as f64
+    }
+
+    /// Every arrangement of `count` mines (flags included, as mines) over the closed cells of
+    /// `view` that fits its numbers, by brute force.
+    pub(in crate::solver) fn fitting(view: &View, count: usize) -> Vec<Vec<bool>> {
+        let grid = view.grid();
+        let closed: Vec<usize> = (0..grid.len())
+            .filter(|&c| view.get(c) == Seen::Closed)
+            .collect();
+        let flags: Vec<bool> = (0..grid.len())
+            .map(|c| view.get(c) == Seen::Flagged)
+            .collect();
+        let flagged = flags.iter().filter(|&&f| f).count();
+        (0u32..1 << closed.len())
+            .filter(|m| m.count_ones() as usize + flagged == count)
+            .map(|m| {
+                let mut mines = flags.clone();
+                for (i, &c) in closed.iter().enumerate() {
+                    mines[c] = m >> i & 1 == 1;
+                }
+                mines
+            })
+            .filter(|mines| {
+                (0..grid.len()).all(|c| match view.get(c) {
+                    Seen::Open(n) => grid.neighbours(c).filter(|&x| mines[x]).count() == n as usize,
+                    _ => true,
+                })
+            })
+            .collect()
     }
 
     #[test]
@@ -528,24 +561,7 @@ mod tests {
             if !solver.certain_safe().is_empty() {
                 continue;
             }
-            let all: Vec<Vec<bool>> = (0u32..1 << closed.len())
-                .filter(|m| m.count_ones() as usize == count)
-                .map(|m| {
-                    let mut mines = vec![false; grid.len()];
-                    for (i, &c) in closed.iter().enumerate() {
-                        mines[c] = m >> i & 1 == 1;
-                    }
-                    mines
-                })
-                .filter(|mines| {
-                    (0..grid.len()).all(|c| match view.get(c) {
-                        Seen::Open(n) => {
-                            grid.neighbours(c).filter(|&x| mines[x]).count() == n as usize
-                        }
-                        _ => true,
-                    })
-                })
-                .collect();
+            let all = fitting(&view, count);
             let left = count - solver.frontier.known_mines;
             let mut work = 0;
             let (bits, around, found) = arrangements(&solver.frontier, left, u64::MAX, &mut work)

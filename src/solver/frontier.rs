@@ -588,6 +588,15 @@ impl Frontier {
         self.unread
     }
 
+    /// For a what-if: the unknown cell `cell` is safe (its number neither known nor wanted) or
+    /// a mine; rolled back with the rest.
+    pub(super) fn assume(&mut self, cell: usize, fact: Know) {
+        let comp = self.cells[cell].comp;
+        self.settle(cell, fact);
+        self.mark_dirty(comp);
+        self.queue_numbers_around(cell);
+    }
+
     /// The closed cell `cell` is flagged: a mine. An error when it was known to be safe.
     pub(super) fn flag(&mut self, cell: usize) -> Result<(), Inconsistent> {
         let old = self.cells[cell];

@@ -1,14 +1,15 @@
 //! Choosing the guess when no cell is certain. With few complete arrangements left, the
-//! endgame search decides (`endgame.rs`). Otherwise the candidates are the cells at least
+//! endgame search decides (`endgame.rs`); else a cell that is a mine only where a 50/50 forms
+//! is guessed at once (`fifty.rs`). Otherwise the candidates are the cells at least
 //! [`CANDIDATE_RATIO`] as safe as the safest, and the guess maximises
-//! P(safe) * worth * (1 + w * progress) * (1 + [`TWIN_CREDIT`] * twin),
+//! P(safe) * worth * (1 + w * progress) * (1 + [`FIFTY_CREDIT`] * fifty),
 //! where worth is the expected value, over the numbers the cell could show, of the next
 //! position's two highest safeties ([`Best2::worth`]: secondary safety), progress the chance
 //! that the number leaves some cell certain, w its weight (more with more mines left, see
-//! [`progress_weight`]), and twin the chance, given the cell safe, that a neighbour it can
-//! never be told from is the mine (a 50/50 faced anyway). Dead cells (one possible number:
-//! opening them tells nothing) are guessed only when every candidate is. Candidates are
-//! scored safest first, until the safety times the largest factors cannot beat the best
+//! [`progress_weight`]), and fifty the share of the arrangements where the cell is safe in
+//! which it would be a mine of a 50/50 faced anyway (`fifty.rs`). Dead cells (one possible
+//! number: opening them tells nothing) are guessed only when every candidate is. Candidates
+//! are scored safest first, until the safety times the largest factors cannot beat the best
 //! score.
 //!
 //! Each number's outcome is found by probes: the cell is opened without a number on the real
@@ -58,9 +59,10 @@ const PROGRESS_FULL_AT: f64 = 100.0;
 /// two highest safeties: the second counts a little, for when the first turns out dead.
 const FIRST_WEIGHT: f64 = 4.0;
 
-/// A guess whose twin (see [`Solver::twin`]) is a mine with chance q when it is safe weighs
-/// (1 + TWIN_CREDIT * q) more: in those arrangements the risk it takes must be taken anyway.
-const TWIN_CREDIT: f64 = 0.9;
+/// A guess that is a mine in a share c of the arrangements where it is safe (see
+/// `fifty.rs`: where a 50/50 forms around it) weighs (1 + FIFTY_CREDIT * c) more: in those
+/// arrangements the risk it takes must be taken anyway.
+const FIFTY_CREDIT: f64 = 0.9;
 
 /// Finding the endgame's arrangements may take at most this many nodes.
 const ENDGAME_SHARE: u64 = 100_000;
@@ -131,8 +133,8 @@ pub(super) struct Scratch {
     /// The candidates scored in the last guess, and those found dead.
     pub scores: Vec<(usize, f64)>,
     pub dead: Vec<usize>,
-    /// During a probe: the cell whose chance of being a mine is wanted too (`NONE`: none).
-    partner: u32,
+    /// Whether the last guess is a cell that is a mine only where a 50/50 forms.
+    pub fifty_fifty: bool,
     ways: WaysMemo,
     /// A probe's laws and intervals with a known total (see `weigh_region`); the laws serve
     /// the endgame's count of arrangements too.
@@ -159,8 +161,6 @@ struct Outcomes {
     ln_weight: [f64; 9],
     safe: [usize; 9],
     worth: [f64; 9],
-    /// The chance that the partner ([`Scratch::partner`]) is a mine.
-    partner: [f64; 9],
 }
 
 impl Outcomes {
@@ -169,7 +169,6 @@ impl Outcomes {
             ln_weight: [f64::NEG_INFINITY; 9],
             safe: [0; 9],
             worth: [0.0; 9],
-            partner: [0.0; 9],
         }
     }
 }
@@ -183,8 +182,6 @@ struct Probed {
     worth: f64,
     /// How many numbers are possible: a cell with one at most is dead.
     outcomes: usize,
-    /// The chance that the partner is a mine given that the cell is safe.
-    partner_mine: f64,
 }
 
 impl Solver {
@@ -213,12 +210,19 @@ impl Solver {
         }
         self.guess.scores.clear();
         self.guess.dead.clear();
+        self.guess.fifty_fifty = false;
         if lowest == f64::INFINITY {
             self.guess.comp_best = comp_best;
             return None;
         }
         if let Some(cell) = self.endgame(mines) {
             self.guess.comp_best = comp_best;
+            return Some(cell);
+        }
+        if let Some(cell) = self.weigh_fifties(mines) {
+            // A mine only where a 50/50 forms: its risk is one every player takes.
+            self.guess.comp_best = comp_best;
+            self.guess.fifty_fifty = true;
             return Some(cell);
         }
         let mut frontier_best = Best2::NONE;
@@ -255,40 +259,39 @@ impl Solver {
         candidates.sort_unstable();
         let mut best = None;
         let mut first_dead = None;
+        // The credit of each candidate, as a share of the arrangements where it is safe.
+        let credit_of = |solver: &Solver, cell: usize| {
+            let p = solver.probability[cell];
+            solver.fifty.credit[cell].min(p) / (1.0 - p)
+        };
+        let most_credit = candidates
+            .iter()
+            .map(|&c| credit_of(self, key_cell(c).0))
+            .fold(0.0, f64::max);
         if candidates.len() > 1 {
             self.guess.rest_ready = false;
             let mut best_score = f64::NEG_INFINITY;
             for &candidate in &candidates {
                 let (cell, isolated) = key_cell(candidate);
                 let safety = 1.0 - self.probability[cell];
-                if safety * (1.0 + progress_weight) * (1.0 + TWIN_CREDIT) <= best_score {
+                let most = safety * (1.0 + progress_weight);
+                if most * (1.0 + FIFTY_CREDIT * most_credit) <= best_score {
                     // The worth is at most 1: neither this cell nor any after it can win.
                     break;
                 }
-                // An isolated cell gets no twin credit (see `worth_after`): there the twin only
-                // says whether a cell that cannot win otherwise is scored.
-                let can_win = safety * (1.0 + progress_weight) > best_score;
-                // Off the edge, an isolated cell has no twin: the cells behind it would have to
-                // be known mines, and its neighbours are all unknown.
-                let twin = if isolated && (can_win || !self.on_edge(cell)) {
-                    None
-                } else {
-                    self.twin(cell)
-                };
-                if twin.is_none() && !can_win {
+                let credit = credit_of(self, cell);
+                if most * (1.0 + FIFTY_CREDIT * credit) <= best_score {
                     continue;
                 }
-                self.guess.partner = twin.map_or(NONE, |u| u as u32);
-                let (worth, dead, progress, partner_mine) = if isolated {
+                let (worth, dead, progress) = if isolated {
                     self.isolated_worth(cell)
                 } else {
                     self.worth_after(mines, cell)
                 };
-                self.guess.partner = NONE;
                 let score = safety
                     * worth
                     * (1.0 + progress_weight * progress)
-                    * (1.0 + TWIN_CREDIT * partner_mine);
+                    * (1.0 + FIFTY_CREDIT * credit);
                 self.guess.scores.push((cell, score));
                 if dead {
                     self.guess.dead.push(cell);
@@ -361,71 +364,32 @@ impl Solver {
         Some(cells[bit] as usize)
     }
 
-    /// The expected worth of the position after opening `cell` safely, and whether the cell
-    /// is dead (it can show one number only).
-    fn worth_after(&mut self, mines: Mines, cell: usize) -> (f64, bool, f64, f64) {
+    /// The expected worth of the position after opening `cell` safely, whether the cell is
+    /// dead (it can show one number only), and its progress.
+    fn worth_after(&mut self, mines: Mines, cell: usize) -> (f64, bool, f64) {
         if self.is_isolated(cell) {
             return self.isolated_worth(cell);
         }
         if self.left > 0 && !self.near_estimate(cell) {
             if let Ok(probed) = self.probe(mines, cell) {
-                let twin = probed.partner_mine;
-                return (probed.worth, probed.outcomes <= 1, probed.progress, twin);
+                return (probed.worth, probed.outcomes <= 1, probed.progress);
             }
         }
         let progress = self.local_progress(cell);
         let mut rest = self.guess.frontier_best;
         rest.push(1.0 - self.outside_now, self.frontier.outside);
-        (
-            progress + (1.0 - progress) * rest.worth(),
-            false,
-            progress,
-            0.0,
-        )
+        (progress + (1.0 - progress) * rest.worth(), false, progress)
     }
 
     /// [`Solver::worth_after`] for a cell that [`Solver::is_isolated`].
-    fn isolated_worth(&self, cell: usize) -> (f64, bool, f64, f64) {
+    fn isolated_worth(&self, cell: usize) -> (f64, bool, f64) {
         // Only a 0 opens anything there; any other number leaves the rest as it was.
         let around = self.frontier.neighbour_count(cell);
         let zero = self.outside_zero[around];
         let mut rest = self.guess.frontier_best;
         let outside = self.frontier.outside.saturating_sub(1 + around);
         rest.push(1.0 - self.outside_now, outside);
-        (zero + (1.0 - zero) * rest.worth(), false, zero, 0.0)
-    }
-
-    /// A cell beside `cell` (in its row or column) that no number can ever tell from it: every
-    /// other cell next to just one of the two is a certain mine (or off the board). If one of
-    /// the two is a mine and the other safe, guessing between them is unavoidable.
-    fn twin(&self, cell: usize) -> Option<usize> {
-        let f = &self.frontier;
-        let (rows, cols) = (f.grid.rows() as isize, f.grid.cols() as isize);
-        let (r, c) = (cell as isize / cols, cell as isize % cols);
-        let walls = |r: isize, c: isize| {
-            r < 0 || c < 0 || r >= rows || c >= cols || f.know((r * cols + c) as usize).is_mine()
-        };
-        // In the order of `around`. With the other cell a step (dr, dc) away, the cells next to
-        // just one of the two are the three behind `cell` and the three beyond the other.
-        [(-1, 0), (0, -1), (0, 1), (1, 0)]
-            .into_iter()
-            .find(|&(dr, dc)| {
-                let (ur, uc) = (r + dr, c + dc);
-                !walls(ur, uc)
-                    && f.know((ur * cols + uc) as usize) == Know::Unknown
-                    && (-1..=1).all(|s| {
-                        let (sr, sc) = (s * dc, s * dr);
-                        walls(r - dr + sr, c - dc + sc) && walls(r + 2 * dr + sr, c + 2 * dc + sc)
-                    })
-            })
-            .map(|(dr, dc)| ((r + dr) * cols + c + dc) as usize)
-    }
-
-    /// Whether `cell` is in the board's first or last row or column.
-    fn on_edge(&self, cell: usize) -> bool {
-        let cols = self.frontier.grid.cols();
-        let (r, c) = (cell / cols, cell % cols);
-        r == 0 || c == 0 || r + 1 == self.frontier.grid.rows() || c + 1 == cols
+        (zero + (1.0 - zero) * rest.worth(), false, zero)
     }
 
     /// Whether `cell` and all its neighbours are unknown cells next to no number: what it
@@ -470,18 +434,15 @@ impl Solver {
                 progress: 0.0,
                 worth: 0.0,
                 outcomes: 0,
-                partner_mine: 0.0,
             };
         }
         let (mut total, mut good, mut worth, mut count) = (0.0, 0.0, 0.0, 0);
-        let mut partner = 0.0;
         for (v, &ln) in ln_weight.iter().enumerate() {
             if ln > f64::NEG_INFINITY {
                 let w = (ln - top).exp();
                 total += w;
                 good += w * outcomes.safe[v].min(PROGRESS_CAP) as f64 / PROGRESS_CAP as f64;
                 worth += w * outcomes.worth[v];
-                partner += w * outcomes.partner[v];
                 count += 1;
             }
         }
@@ -489,7 +450,6 @@ impl Solver {
             progress: good / total,
             worth: worth / total,
             outcomes: count,
-            partner_mine: partner / total,
         }
     }
 
@@ -574,20 +534,6 @@ impl Solver {
             }
         }
         base.push(1.0, rules_safe);
-        let partner_box = match (watched, self.guess.partner) {
-            (Some((_, id)), partner) if partner != NONE => {
-                let comp = &f.comps[id as usize];
-                (0..comp.boxes()).find(|&b| comp.box_cells(b).contains(&partner))
-            }
-            _ => None,
-        };
-        // A partner the rules settled: the same for every number.
-        let partner = self.guess.partner as usize;
-        let partner_known = match f.cells.get(partner).map(|_| f.know(partner)) {
-            Some(Know::Mine | Know::Flag) => Some(1.0),
-            Some(Know::Safe | Know::Open) => Some(0.0),
-            _ => None,
-        };
         let density = match mines {
             Mines::Density(p) => p,
             Mines::Known(_) => self.outside_now,
@@ -653,19 +599,12 @@ impl Solver {
                                 &mut after,
                                 &mut self.guess.expected,
                             );
-                            if let Some(b) = partner_box {
-                                outcomes.partner[fixed + v] =
-                                    box_probability(comp, c, coef.expect("watched"), b);
-                            }
                             after.worth()
                         }
                     };
                     outcomes.ln_weight[fixed + v] = ln;
                     outcomes.safe[fixed + v] = safe;
                     outcomes.worth[fixed + v] = worth;
-                    if let Some(p) = partner_known {
-                        outcomes.partner[fixed + v] = p;
-                    }
                 }
             }
             Mines::Known(total) => {
@@ -814,10 +753,6 @@ impl Solver {
                                 next.push(1.0 - p, f.outside);
                             }
                             push_boxes(comp, c, |k| coef.at(k as i64), &mut next, &mut g.expected);
-                            if let Some(b) = partner_box {
-                                outcomes.partner[fixed + v] =
-                                    box_probability(comp, c, |k| coef.at(k as i64), b);
-                            }
                             next.worth()
                         }
                         None => {
@@ -828,9 +763,6 @@ impl Solver {
                     outcomes.ln_weight[fixed + v] = ln;
                     outcomes.safe[fixed + v] = safe;
                     outcomes.worth[fixed + v] = worth;
-                    if let Some(p) = partner_known {
-                        outcomes.partner[fixed + v] = p;
-                    }
                 }
                 self.left = self.left.saturating_sub(work / super::PRODUCTS_PER_NODE);
             }
@@ -897,7 +829,6 @@ impl Solver {
             ln_weight,
             safe,
             worth: [0.0; 9],
-            partner: [0.0; 9],
         };
         Solver::summarise(&outcomes).progress
     }
@@ -933,25 +864,6 @@ fn total_order(x: f64) -> i64 {
 fn density_weight(c: Counts, ln_odds: f64) -> impl Fn(usize) -> f64 + Copy {
     let reference = if ln_odds > 0.0 { c.hi() } else { c.lo } as f64;
     move |k| ((k as f64 - reference) * ln_odds).exp()
-}
-
-/// The chance that a cell of box `b` of `comp` is a mine, for the arrangements of counts `c`,
-/// those with k mines weighed by `coef(k)`.
-fn box_probability(comp: &Component, c: Counts, coef: impl Fn(usize) -> f64, b: usize) -> f64 {
-    let t = tallies(comp);
-    let (mut z, mut expected) = (0.0, 0.0);
-    for (i, &row) in c.row.iter().enumerate() {
-        if row != NONE {
-            let x = coef(c.lo + i);
-            z += c.weight[i] * x;
-            expected += t.mines[row as usize * t.boxes + b] * x;
-        }
-    }
-    if z > 0.0 && z.is_finite() {
-        (expected / (z * comp.box_size(b) as f64)).clamp(0.0, 1.0)
-    } else {
-        0.0
-    }
 }
 
 /// Adds the safeties of `comp`'s cells to `best`, for the arrangements of counts `c` (of its
@@ -1037,7 +949,7 @@ fn safe_cells(
 }
 
 /// The ln of the total weight of counts `c`, an arrangement with k mines weighing odds^k.
-fn ln_weight_at(c: Counts, ln_scale: f64, ln_odds: f64) -> f64 {
+pub(super) fn ln_weight_at(c: Counts, ln_scale: f64, ln_odds: f64) -> f64 {
     let (coef, top) = odds_weights(c, ln_odds);
     let z: f64 = c.weight.iter().zip(&coef.w).map(|(w, x)| w * x).sum();
     z.ln() + top + ln_scale
@@ -1193,11 +1105,11 @@ mod tests {
         let mut solver = Solver::new();
         solver.analyse(&v, mines).unwrap();
         solver.left = u64::MAX;
-        let (worth, dead, _, _) = solver.worth_after(mines, 3);
+        let (worth, dead, _) = solver.worth_after(mines, 3);
         assert!((worth - 1.0).abs() < 1e-12 && !dead);
-        let (worth, dead, _, _) = solver.worth_after(mines, 2);
+        let (worth, dead, _) = solver.worth_after(mines, 2);
         assert!((worth - 1.0).abs() < 1e-12 && !dead);
-        let (worth, dead, _, _) = solver.worth_after(mines, 0);
+        let (worth, dead, _) = solver.worth_after(mines, 0);
         assert!((worth - (4.0 * 0.55 + 1.0) / 5.0).abs() < 1e-12 && dead);
         // The guess is the safest cell that leaves a certain one (cell 0, dead, cannot beat it
         // and is not even scored).
@@ -1229,77 +1141,19 @@ mod tests {
     }
 
     #[test]
-    fn twins_are_found_as_defined() {
-        // Random small positions with some mines flagged: the twin is the first neighbour in
-        // the same row or column, unknown, such that every other cell next to exactly one of
-        // the two is known to be a mine.
-        let seed = 0x7a1;
-        let mut rng = Rng::new(seed);
-        let mut found = 0;
-        for case in 0..500 {
-            let (board, mut view) = small_position(&mut rng);
-            let grid = board.grid();
-            for c in 0..grid.len() {
-                if board.is_mine(c) && rng.chance(0.6) {
-                    view.set(c, Seen::Flagged);
-                }
-            }
-            let mut solver = Solver::new();
-            solver.analyse(&view, Mines::Density(0.2)).unwrap();
-            let f = &solver.frontier;
-            let near = |a: usize, b: usize| grid.neighbours(a).any(|x| x == b);
-            for cell in 0..grid.len() {
-                if f.know(cell) != Know::Unknown {
-                    continue;
-                }
-                let (r, c) = grid.row_col(cell);
-                let want = grid.neighbours(cell).find(|&u| {
-                    let (ur, uc) = grid.row_col(u);
-                    (ur == r || uc == c)
-                        && f.know(u) == Know::Unknown
-                        && (0..grid.len()).all(|x| {
-                            x == cell
-                                || x == u
-                                || near(x, cell) == near(x, u)
-                                || f.know(x).is_mine()
-                        })
-                });
-                assert_eq!(
-                    solver.twin(cell),
-                    want,
-                    "case {case} (seed {seed}) cell {cell}\n{view:?}"
-                );
-                found += want.is_some() as usize;
-            }
-        }
-        assert!(found > 20, "only {found} twins");
-    }
-
-    #[test]
-    fn a_fifty_fifty_is_dead_and_twinned() {
-        // Two closed cells over "11": one mine between them, and nothing can ever tell which.
-        let v = view(&["??", "11"]);
-        let mut solver = Solver::new();
-        solver.analyse(&v, Mines::Known(1)).unwrap();
-        assert_eq!(solver.twin(0), Some(1));
-        assert_eq!(solver.twin(1), Some(0));
-        // Too few arrangements: the endgame search picks one.
-        assert!(solver.best_guess().is_some());
-        // Walled in by flags the pair is twinned; by closed cells it is not (opening one of
-        // them could tell the pair apart).
+    fn a_cell_of_a_walled_pair_is_dead() {
+        // Cell 0 of "??F" over "13F", when safe, always shows 1: cell 1 is then the mine.
         let walled = view(&["??F", "13F"]);
-        solver.analyse(&walled, Mines::Known(3)).unwrap();
-        assert_eq!(solver.twin(0), Some(1));
-        let open = view(&["???", "12?"]);
-        solver.analyse(&open, Mines::Known(2)).unwrap();
-        assert_eq!(solver.twin(0), None);
-        // With the twin a mine whenever the cell is safe, the probe says so.
+        let mut solver = Solver::new();
         solver.analyse(&walled, Mines::Density(0.2)).unwrap();
         solver.left = u64::MAX;
-        solver.guess.partner = 1;
         let probed = solver.probe(Mines::Density(0.2), 0).ok().unwrap();
-        assert!((probed.partner_mine - 1.0).abs() < 1e-12);
-        assert_eq!(probed.outcomes, 1, "it shows 3 whenever it is safe: dead");
+        assert_eq!(probed.outcomes, 1, "it shows 1 whenever it is safe: dead");
+        // Over "11" with one mine: too few arrangements, the endgame search picks one.
+        solver
+            .analyse(&view(&["??", "11"]), Mines::Known(1))
+            .unwrap();
+        assert!(solver.best_guess().is_some());
     }
 
     #[test]

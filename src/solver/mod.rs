@@ -25,10 +25,12 @@
 //!    number. A probe opens the cell on the real state without reading its number, regroups
 //!    and enumerates only the components it touches (tallied by what the cell would show),
 //!    reuses the others, and is rolled back. A dead cell (one number possible) is guessed only
-//!    when every candidate is dead; a cell walled in beside a twin it can never be told from
-//!    gets credit for the 50/50 it would face anyway. With the total known and at most a few
-//!    hundred complete arrangements left, an exact game-tree search picks the guess that wins
-//!    the most of them (`endgame.rs`).
+//!    when every candidate is dead. A pair or 2x2 square of cells walled in so that nothing can
+//!    tell them apart is an unavoidable 50/50 (`fifty.rs`): a cell that is a mine only where
+//!    one forms is guessed at once, and any other cell of one gets credit for the risk it
+//!    would face anyway. With the total known and at most a few hundred complete arrangements
+//!    left, an exact game-tree search picks the guess that wins the most of them
+//!    (`endgame.rs`).
 //!
 //! One analysis (with its probes) walks at most [`NODE_BUDGET`] nodes: results depend on the
 //! view alone, never on time or threads. When the budget runs out the decision is made with
@@ -40,6 +42,7 @@ mod combine;
 pub mod crafted;
 mod endgame;
 mod enumerate;
+mod fifty;
 mod frontier;
 mod guess;
 mod moves;
@@ -139,6 +142,7 @@ pub struct Solver {
     ready: moves::Ready,
     best_guess: Option<usize>,
     guess: guess::Scratch,
+    fifty: fifty::Scratch,
     changed: Vec<u32>,
     created: Vec<u32>,
     touched: Vec<u32>,
@@ -196,6 +200,7 @@ impl Solver {
             ready: moves::Ready::default(),
             best_guess: None,
             guess: guess::Scratch::default(),
+            fifty: fifty::Scratch::default(),
             changed: Vec::new(),
             created: Vec::new(),
             touched: Vec::new(),
@@ -265,9 +270,17 @@ impl Solver {
     /// After an analysis that guessed: the candidates the guess compared, in the order scored,
     /// with their scores (the chance the cell is safe times what the position after it is
     /// worth, see `guess.rs`; with few arrangements left, the chosen cell's chance of
-    /// winning). Empty when there was nothing to compare.
+    /// winning). Empty when there was nothing to compare, or when the guess is a cell that
+    /// is a mine only where a 50/50 forms (guessed at once).
     pub fn guess_scores(&self) -> &[(usize, f64)] {
         &self.guess.scores
+    }
+
+    /// After an analysis that guessed: whether the guess is a cell that is a mine only where
+    /// an unavoidable 50/50 forms (a pair or 2x2 square of closed cells that nothing can tell
+    /// apart): its risk is one every player takes, so it is taken first, without scoring.
+    pub fn guess_is_fifty_fifty(&self) -> bool {
+        self.guess.fifty_fifty
     }
 
     /// After an analysis that guessed: the candidates found dead, whose number would be the
