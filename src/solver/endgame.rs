@@ -530,26 +530,47 @@ pub(super) mod tests {
             .collect()
     }
 
+    /// A random view of 2x2 up to `rows` x `cols` cells with up to a third of them mines, 1
+    /// to `opened` safe cells open (no cascade: any view of numbers will do) and each mine
+    /// flagged with chance `flagged`; the view and the mine count.
+    pub(in crate::solver) fn random_view(
+        rng: &mut Rng,
+        rows: usize,
+        cols: usize,
+        opened: usize,
+        flagged: f64,
+    ) -> (View, usize) {
+        let (rows, cols) = (2 + rng.below(rows - 1), 2 + rng.below(cols - 1));
+        let grid = Grid::new(rows, cols);
+        let count = 1 + rng.below(rows * cols / 3 + 1);
+        let mut cells: Vec<usize> = (0..grid.len()).collect();
+        rng.shuffle(&mut cells);
+        let is_mine: Vec<bool> = (0..grid.len())
+            .map(|c| cells[..count].contains(&c))
+            .collect();
+        let mut view = View::new(grid);
+        for &c in cells[count..].iter().take(1 + rng.below(opened)) {
+            let shown = grid.neighbours(c).filter(|&x| is_mine[x]).count() as u8;
+            view.set(c, Seen::Open(shown));
+        }
+        if flagged > 0.0 {
+            for &c in &cells[..count] {
+                if rng.chance(flagged) {
+                    view.set(c, Seen::Flagged);
+                }
+            }
+        }
+        (view, count)
+    }
+
     #[test]
     fn the_search_wins_as_often_as_brute_force() {
         let seed = 0xe5d;
         let mut rng = Rng::new(seed);
         let mut compared = 0;
         for case in 0..800 {
-            let (rows, cols) = (2 + rng.below(3), 2 + rng.below(4));
-            let grid = Grid::new(rows, cols);
-            let count = 1 + rng.below(rows * cols / 3 + 1);
-            let mut cells: Vec<usize> = (0..grid.len()).collect();
-            rng.shuffle(&mut cells);
-            let is_mine: Vec<bool> = (0..grid.len())
-                .map(|c| cells[..count].contains(&c))
-                .collect();
-            let mut view = View::new(grid);
-            // Open a few safe cells (no cascade: any view of numbers will do).
-            for &c in cells[count..].iter().take(1 + rng.below(3)) {
-                let shown = grid.neighbours(c).filter(|&x| is_mine[x]).count() as u8;
-                view.set(c, Seen::Open(shown));
-            }
+            let (view, count) = random_view(&mut rng, 4, 5, 3, 0.0);
+            let grid = view.grid();
             let closed: Vec<usize> = (0..grid.len())
                 .filter(|&c| view.get(c) == Seen::Closed)
                 .collect();

@@ -298,9 +298,8 @@ impl Solver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Grid;
     use crate::rng::Rng;
-    use crate::solver::endgame::tests::fitting;
+    use crate::solver::endgame::tests::{fitting, random_view};
     use crate::solver::tests::view;
     use crate::solver::{Seen, View};
 
@@ -311,29 +310,9 @@ mod tests {
         all.iter().filter(holds).count() as f64 / all.len() as f64
     }
 
-    /// A random board of 2x2 to 5x5 with up to a third of its cells mines, a few safe cells
-    /// open (no cascade: any view of numbers will do) and some mines flagged; its view and
-    /// mine count.
+    /// A random view of up to 5x5 cells with a few safe cells open and some mines flagged.
     fn tiny_position(rng: &mut Rng) -> (View, usize) {
-        let (rows, cols) = (2 + rng.below(4), 2 + rng.below(4));
-        let grid = Grid::new(rows, cols);
-        let count = 1 + rng.below(rows * cols / 3 + 1);
-        let mut cells: Vec<usize> = (0..grid.len()).collect();
-        rng.shuffle(&mut cells);
-        let is_mine: Vec<bool> = (0..grid.len())
-            .map(|c| cells[..count].contains(&c))
-            .collect();
-        let mut view = View::new(grid);
-        for &c in cells[count..].iter().take(1 + rng.below(5)) {
-            let shown = grid.neighbours(c).filter(|&x| is_mine[x]).count() as u8;
-            view.set(c, Seen::Open(shown));
-        }
-        for &c in &cells[..count] {
-            if rng.chance(0.2) {
-                view.set(c, Seen::Flagged);
-            }
-        }
-        (view, count)
+        random_view(rng, 5, 5, 5, 0.2)
     }
 
     #[test]
