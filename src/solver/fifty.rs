@@ -129,6 +129,10 @@ impl Solver {
     /// and unknown, each wall off the board or a known mine. Fills `s.members`.
     fn place(&self, shape: Shape, anchor: usize, s: &mut Scratch) -> bool {
         let f = &self.frontier;
+        // The anchor is a member of every shape: most cells are ruled out here.
+        if f.know(anchor) != Know::Unknown {
+            return false;
+        }
         let (rows, cols) = (f.grid.rows() as isize, f.grid.cols() as isize);
         let (r, c) = (
             (anchor / f.grid.cols()) as isize,
