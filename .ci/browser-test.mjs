@@ -540,7 +540,7 @@ try {
   await main();
 } catch (err) {
   failed = true;
-  console.error("browser test FAILED: " + err.message);
+  console.error("browser test FAILED: " + err.message + "\n" + err.stack);
   if (errors.length) console.error(errors.join("\n"));
 } finally {
   if (browser) await browser.close().catch(() => {});

@@ -25,7 +25,7 @@ let queue = Promise.resolve();
 let clockBase = 0;
 let hover = -1; // the cell under the pointer
 let cursor = -1; // the keyboard's cell
-let lastTouch = 0; // when the last touch on the board began (ms)
+let lastTouch = -Infinity; // when the last touch on the board began (ms; none yet)
 let longPressed = false;
 
 function say(text, isError) {
