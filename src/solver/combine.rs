@@ -173,6 +173,25 @@ fn correlate_at(outer: &Poly, part: &Poly, i: i64) -> f64 {
     sum
 }
 
+/// The product of `laws[id]` over the ids of `order` that `keep` keeps, into `out` (`scratch`
+/// is a buffer).
+pub(super) fn product_into(
+    order: &[u32],
+    laws: &[CountLaw],
+    keep: impl Fn(u32) -> bool,
+    out: &mut CountLaw,
+    scratch: &mut CountLaw,
+    work: &mut u64,
+) {
+    out.set_one();
+    for &id in order {
+        if keep(id) {
+            out.and_into(&laws[id as usize], scratch, work);
+            std::mem::swap(out, scratch);
+        }
+    }
+}
+
 /// The outside's ways by frontier total t: C(outside, left - t) over `lo..=hi`, divided by
 /// `exp(reference)` where `reference` is their largest ln; returned with it.
 pub(super) fn outside_ways(

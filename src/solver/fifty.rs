@@ -13,7 +13,7 @@
 //! probability is `s`) is guessed at once: the risk it takes is one every player takes, and
 //! what it shows when safe comes before any other risk.
 
-use super::combine::{ln_weight_with, CountLaw, WaysMemo};
+use super::combine::{ln_weight_with, product_into, CountLaw, WaysMemo};
 use super::enumerate::Enumerated;
 use super::frontier::{Know, Law};
 use super::guess::ln_weight_at;
@@ -99,7 +99,7 @@ impl Solver {
                     (Mines::Density(_), _) => 0.0,
                     (Mines::Known(_), Some(ln)) => ln,
                     (Mines::Known(total), None) => {
-                        let Some(ln) = self.ln_total(total, &mut s) else {
+                        let Some(ln) = self.ln_arrangements(total, &mut s) else {
                             self.fifty = s;
                             return None;
                         };
@@ -160,27 +160,33 @@ impl Solver {
     }
 
     /// With a known total: the ln of the weight of every arrangement (`None` when none fits
-    /// or a component is estimated).
-    fn ln_total(&mut self, total: usize, s: &mut Scratch) -> Option<f64> {
-        let mut work = 0;
-        s.rest.set_one();
-        for &id in &self.order {
-            if self.frontier.comps[id as usize].is_estimated() {
-                return None;
-            }
-            s.rest
-                .and_into(&self.count_law[id as usize], &mut s.product, &mut work);
-            std::mem::swap(&mut s.rest, &mut s.product);
+    /// or a component is estimated). `s` lends its buffers.
+    pub(super) fn ln_arrangements(&mut self, total: usize, s: &mut Scratch) -> Option<f64> {
+        let f = &self.frontier;
+        if self
+            .order
+            .iter()
+            .any(|&id| f.comps[id as usize].is_estimated())
+        {
+            return None;
         }
+        let left = total.checked_sub(f.loose_mines)?;
+        let mut work = 0;
+        product_into(
+            &self.order,
+            &self.count_law,
+            |_| true,
+            &mut s.rest,
+            &mut s.product,
+            &mut work,
+        );
         s.law.set_one();
-        let left = total.checked_sub(self.frontier.loose_mines)?;
         let ln_factorial = &self.ln_factorial;
         let binomial = |n, k| ln_binomial(ln_factorial, n, k);
-        let outside = self.frontier.outside;
         let ln = ln_weight_with(
             &s.law,
             &s.rest,
-            outside,
+            f.outside,
             left,
             &mut s.ways,
             binomial,
@@ -267,14 +273,16 @@ impl Solver {
                     return Ok(None);
                 };
                 let mut work = 0;
-                s.rest.set_one();
-                for &id in &self.order {
-                    if !s.released.contains(&id) {
-                        s.rest
-                            .and_into(&self.count_law[id as usize], &mut s.product, &mut work);
-                        std::mem::swap(&mut s.rest, &mut s.product);
-                    }
-                }
+                let released = &s.released;
+                let keep = |id| !released.contains(&id);
+                product_into(
+                    &self.order,
+                    &self.count_law,
+                    keep,
+                    &mut s.rest,
+                    &mut s.product,
+                    &mut work,
+                );
                 for &id in &s.created {
                     fill_count_law(f.comps[id as usize].law(), &mut s.law);
                     s.rest.and_into(&s.law, &mut s.product, &mut work);
@@ -345,7 +353,7 @@ mod tests {
                 continue;
             }
             let mut s = Scratch::default();
-            let ln_total = solver.ln_total(count, &mut s).unwrap();
+            let ln_total = solver.ln_arrangements(count, &mut s).unwrap();
             for _ in 0..4 {
                 let mut picked = unknown.clone();
                 rng.shuffle(&mut picked);

@@ -23,8 +23,8 @@
 //! taken as independent for what it shows, the rules alone for what that settles.
 
 use super::combine::{
-    correlate_into, hull_back_into, hull_contains, hull_sum_into, ln_weight_with, CountLaw, Hull,
-    Poly, WaysMemo,
+    correlate_into, hull_back_into, hull_contains, hull_sum_into, ln_weight_with, product_into,
+    CountLaw, Hull, Poly, WaysMemo,
 };
 use super::endgame;
 use super::enumerate::{Counts, Enumerated, Tallies, SOME_MINE};
@@ -324,27 +324,9 @@ impl Solver {
         }
         // Count the arrangements from the components' laws first: enumerating them one by one
         // only pays when they are few.
-        let mut work = 0;
-        let g = &mut self.guess;
-        let all = &mut g.unwatched;
-        all.set_one();
-        for &id in &self.order {
-            if self.frontier.comps[id as usize].is_estimated() {
-                return None;
-            }
-            all.and_into(&self.count_law[id as usize], &mut g.product, &mut work);
-            std::mem::swap(all, &mut g.product);
-        }
-        let ln_factorial = &self.ln_factorial;
-        let binomial = |n, k| ln_binomial(ln_factorial, n, k);
-        let (outside, free) = (
-            self.frontier.outside,
-            total.checked_sub(self.frontier.loose_mines)?,
-        );
-        let one = &mut g.region;
-        one.set_one();
-        let ln_count = ln_weight_with(one, all, outside, free, &mut g.ways, binomial, &mut work);
-        self.left = self.left.saturating_sub(work / super::PRODUCTS_PER_NODE);
+        let mut buffers = std::mem::take(&mut self.fifty);
+        let ln_count = self.ln_arrangements(total, &mut buffers);
+        self.fifty = buffers;
         if ln_count? > (endgame::MAX_ARRANGEMENTS as f64 + 0.5).ln() {
             return None;
         }
@@ -780,14 +762,16 @@ impl Solver {
         if g.rest_ready && g.rest_for == g.rest_key {
             return;
         }
-        g.rest.set_one();
-        for &id in &self.order {
-            if g.rest_key.binary_search(&id).is_err() {
-                g.rest
-                    .and_into(&self.count_law[id as usize], &mut g.product, work);
-                std::mem::swap(&mut g.rest, &mut g.product);
-            }
-        }
+        let released = &g.rest_key;
+        let keep = |id| released.binary_search(&id).is_err();
+        product_into(
+            &self.order,
+            &self.count_law,
+            keep,
+            &mut g.rest,
+            &mut g.product,
+            work,
+        );
         g.rest_ready = true;
         std::mem::swap(&mut g.rest_for, &mut g.rest_key);
     }
