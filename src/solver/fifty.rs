@@ -11,7 +11,9 @@
 //! place forms, which a guess there loses but every other player loses too, half the time:
 //! its guess gets credit for `s`. A cell that is a mine only where its place forms (its mine
 //! probability is `s`) is guessed at once: the risk it takes is one every player takes, and
-//! what it shows when safe comes before any other risk.
+//! what it shows when safe comes before any other risk. That is a measured gain, not a proof:
+//! a search of the whole game tree finds tiny positions where another first move wins more
+//! (where the cell is safe, what it shows may not tell the 50/50 from the rest).
 
 use super::combine::{ln_weight_with, product_into, CountLaw, WaysMemo};
 use super::enumerate::Enumerated;
