@@ -172,16 +172,33 @@ impl Solver {
         {
             return None;
         }
+        s.released.clear();
+        s.created.clear();
+        self.ln_weight_now(total, s)
+    }
+
+    /// With a known total: the ln of the weight of every arrangement of the frontier as it
+    /// stands, its live components those of the last analysis but `s.released`, and
+    /// `s.created` (enumerated) (`None` when none fits).
+    fn ln_weight_now(&mut self, total: usize, s: &mut Scratch) -> Option<f64> {
+        let f = &self.frontier;
         let left = total.checked_sub(f.loose_mines)?;
         let mut work = 0;
+        let released = &s.released;
+        let keep = |id| !released.contains(&id);
         product_into(
             &self.order,
             &self.count_law,
-            |_| true,
+            keep,
             &mut s.rest,
             &mut s.product,
             &mut work,
         );
+        for &id in &s.created {
+            fill_count_law(f.comps[id as usize].law(), &mut s.law);
+            s.rest.and_into(&s.law, &mut s.product, &mut work);
+            std::mem::swap(&mut s.rest, &mut s.product);
+        }
         s.law.set_one();
         let ln_factorial = &self.ln_factorial;
         let binomial = |n, k| ln_binomial(ln_factorial, n, k);
@@ -271,38 +288,7 @@ impl Solver {
                 Ok(ln.is_finite().then_some(ln))
             }
             Mines::Known(total) => {
-                let Some(left) = total.checked_sub(f.loose_mines) else {
-                    return Ok(None);
-                };
-                let mut work = 0;
-                let released = &s.released;
-                let keep = |id| !released.contains(&id);
-                product_into(
-                    &self.order,
-                    &self.count_law,
-                    keep,
-                    &mut s.rest,
-                    &mut s.product,
-                    &mut work,
-                );
-                for &id in &s.created {
-                    fill_count_law(f.comps[id as usize].law(), &mut s.law);
-                    s.rest.and_into(&s.law, &mut s.product, &mut work);
-                    std::mem::swap(&mut s.rest, &mut s.product);
-                }
-                s.law.set_one();
-                let ln_factorial = &self.ln_factorial;
-                let binomial = |n, k| ln_binomial(ln_factorial, n, k);
-                let ln = ln_weight_with(
-                    &s.law,
-                    &s.rest,
-                    f.outside,
-                    left,
-                    &mut s.ways,
-                    binomial,
-                    &mut work,
-                );
-                self.left = self.left.saturating_sub(work / super::PRODUCTS_PER_NODE);
+                let ln = self.ln_weight_now(total, s);
                 Ok(ln.map(|ln| ln - ln_total))
             }
         }
