@@ -15,17 +15,20 @@ use crate::io::args::Args;
 use crate::limits::AUTOPLAY_MAX_CELLS as MAX_CELLS;
 use crate::rng::Rng;
 use crate::solver::{Mines, Seen, Solver, View};
+use std::io::IsTerminal;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// `autoplay --help`.
 pub const USAGE: &str = "\
 usage: autoplay --board beginner|intermediate|expert|jlu|RxCxM [--games N] [--seed S]
-                [--first corner|center|R,C] [--threads T]
+                [--first corner|center|R,C] [--threads T] [--progress]
 Plays N seeded games of the AI player (first click never a mine, mine count known; the same
 results for any thread count) and prints the win rate with its 95% interval, games per second
 and per CPU-second, clicks per won game beside its 3BV, where games are lost, and for `jlu`
 the course's score.
+Progress goes to stderr every 5 s and at the end when stderr is a terminal, or always with
+--progress.
 Defaults: 1000 games, seed 1, first click in the corner, 1 thread.";
 
 /// What to play.
@@ -49,6 +52,8 @@ pub struct Config {
     pub threads: usize,
     /// The JLU course's rules: a 400-click limit and its score.
     pub jlu: bool,
+    /// Progress on stderr even when stderr is not a terminal.
+    pub progress: bool,
 }
 
 /// Parses the command line (after the program name).
@@ -58,6 +63,7 @@ pub fn parse_args(args: &mut Args) -> Result<Config, String> {
     let mut seed = 1;
     let mut first_text = "corner".to_string();
     let mut threads = 1;
+    let mut progress = false;
     while let Some(flag) = args.next() {
         match flag.as_str() {
             "--board" => board = Some(args.value(&flag)?),
@@ -65,6 +71,7 @@ pub fn parse_args(args: &mut Args) -> Result<Config, String> {
             "--seed" => seed = args.number(&flag, 0, u64::MAX)?,
             "--first" => first_text = args.value(&flag)?,
             "--threads" => threads = args.number(&flag, 1, 256)?,
+            "--progress" => progress = true,
             _ => return Err(format!("unexpected argument {flag:?}")),
         }
     }
@@ -122,6 +129,7 @@ pub fn parse_args(args: &mut Args) -> Result<Config, String> {
         seed,
         threads: threads as usize,
         jlu,
+        progress,
     })
 }
 
@@ -309,8 +317,10 @@ impl Player {
 }
 
 /// Plays every game on `config.threads` threads (game i on thread i mod T) and renders the
-/// report; progress goes to stderr when the run is long.
+/// report; progress goes to stderr every 5 s and at the end
+/// when stderr is a terminal or `config.progress`.
 pub fn run_all(config: &Config) -> String {
+    let show_progress = config.progress || std::io::stderr().is_terminal();
     let start = Instant::now();
     let cpu_start = cpu_seconds();
     let done = AtomicU64::new(0);
@@ -331,18 +341,24 @@ pub fn run_all(config: &Config) -> String {
                 })
             })
             .collect();
+        let progress = || {
+            let played = done.load(Ordering::Relaxed);
+            let seconds = start.elapsed().as_secs_f64();
+            eprintln!(
+                "autoplay: {played} of {} games, {seconds:.0} s",
+                config.games
+            );
+        };
         let mut last_report = Instant::now();
         while !workers.iter().all(|w| w.is_finished()) {
             std::thread::sleep(Duration::from_millis(50));
-            if last_report.elapsed() >= Duration::from_secs(5) {
+            if show_progress && last_report.elapsed() >= Duration::from_secs(5) {
                 last_report = Instant::now();
-                let played = done.load(Ordering::Relaxed);
-                eprintln!(
-                    "autoplay: {played} of {} games, {:.0} s",
-                    config.games,
-                    start.elapsed().as_secs_f64()
-                );
+                progress();
             }
+        }
+        if show_progress {
+            progress();
         }
         let mut total = Stats::default();
         for worker in workers {

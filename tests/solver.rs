@@ -353,6 +353,16 @@ fn autoplay_is_deterministic_across_threads_and_refuses_bad_arguments() {
     ]);
     assert!(one.status.success() && three.status.success());
     assert_eq!(strip_speed(&one.stdout), strip_speed(&three.stdout));
+    // stderr is a pipe here: no progress unless asked for.
+    assert!(
+        one.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&one.stderr)
+    );
+    let shown = run(&["--board", "beginner", "--games", "20", "--progress"]);
+    let stderr = String::from_utf8_lossy(&shown.stderr);
+    assert!(shown.status.success(), "{stderr}");
+    assert!(stderr.starts_with("autoplay: 20 of 20 games, "), "{stderr}");
     let text = String::from_utf8_lossy(&one.stdout);
     assert!(
         text.contains("won ") && text.contains("jlu score"),
