@@ -317,8 +317,8 @@ impl Player {
 }
 
 /// Plays every game on `config.threads` threads (game i on thread i mod T) and renders the
-/// report; progress goes to stderr every 5 s and at the end
-/// when stderr is a terminal or `config.progress`.
+/// report; progress goes to stderr every 5 s and at the end when stderr is a terminal or
+/// `config.progress`.
 pub fn run_all(config: &Config) -> String {
     let show_progress = config.progress || std::io::stderr().is_terminal();
     let start = Instant::now();
