@@ -300,7 +300,7 @@ mod tests {
     use super::*;
     use crate::rng::Rng;
     use crate::solver::endgame::tests::{fitting, random_view};
-    use crate::solver::tests::view;
+    use crate::solver::tests::{analysed, view};
     use crate::solver::{Seen, View};
 
     /// The share of `all` (arrangements, equally likely) in which `mined` are mines and `safe`
@@ -433,9 +433,7 @@ mod tests {
             if all.is_empty() {
                 continue;
             }
-            let mut solver = Solver::new();
-            solver.analyse(&view, Mines::Known(count)).unwrap();
-            solver.left = u64::MAX;
+            let mut solver = analysed(&view, Mines::Known(count));
             let pseudo = solver.weigh_fifties(Mines::Known(count));
             let (credit, want_pseudo) = brute(&view, &all);
             for (c, (&got, &want)) in solver.fifty.credit.iter().zip(&credit).enumerate() {
@@ -461,9 +459,7 @@ mod tests {
         // ever tell which. Each is a mine in half the arrangements, only where the pair forms:
         // the first is guessed at once.
         let walled = view(&["??F", "13F"]);
-        let mut solver = Solver::new();
-        solver.analyse(&walled, Mines::Density(0.2)).unwrap();
-        solver.left = u64::MAX;
+        let mut solver = analysed(&walled, Mines::Density(0.2));
         assert_eq!(solver.weigh_fifties(Mines::Density(0.2)), Some(0));
         assert!((solver.fifty.credit[0] - 0.5).abs() < 1e-12);
         assert!((solver.fifty.credit[1] - 0.5).abs() < 1e-12);
@@ -471,15 +467,13 @@ mod tests {
         // Beside a closed cell instead, opening that cell could tell the pair apart. (That
         // closed cell and the one below it are a pair walled by the board's edges.)
         let open = view(&["???", "12?"]);
-        solver.analyse(&open, Mines::Known(2)).unwrap();
-        solver.left = u64::MAX;
+        solver = analysed(&open, Mines::Known(2));
         assert_eq!(solver.weigh_fifties(Mines::Known(2)), Some(2));
         assert_eq!(solver.fifty.credit[..2], [0.0, 0.0]);
         // A 2x2 square in a corner, walled by a flag at its outer corner, with two mines on
         // one diagonal or the other: only a guess tells which.
         let square = view(&["??1", "??2", "12F"]);
-        solver.analyse(&square, Mines::Known(3)).unwrap();
-        solver.left = u64::MAX;
+        solver = analysed(&square, Mines::Known(3));
         assert_eq!(solver.weigh_fifties(Mines::Known(3)), Some(0));
         assert!(
             (0..2).all(|r| (0..2).all(|c| (solver.fifty.credit[r * 3 + c] - 0.5).abs() < 1e-12))

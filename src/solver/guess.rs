@@ -944,7 +944,7 @@ mod tests {
     use super::*;
     use crate::board::{Board, Cover, FlagsInCascade, Grid};
     use crate::rng::Rng;
-    use crate::solver::tests::view;
+    use crate::solver::tests::{analysed, view};
     use crate::solver::{Seen, View};
 
     /// The chance that `cell`, opened safely, shows a number after which some other closed
@@ -1086,9 +1086,7 @@ mod tests {
         // nothing after that: worth (4 * 0.55 + 1) / 5.
         let v = view(&["?1??"]);
         let mines = Mines::Density(0.45);
-        let mut solver = Solver::new();
-        solver.analyse(&v, mines).unwrap();
-        solver.left = u64::MAX;
+        let mut solver = analysed(&v, mines);
         let (worth, dead, _) = solver.worth_after(mines, 3);
         assert!((worth - 1.0).abs() < 1e-12 && !dead);
         let (worth, dead, _) = solver.worth_after(mines, 2);
@@ -1128,9 +1126,7 @@ mod tests {
     fn a_cell_of_a_walled_pair_is_dead() {
         // Cell 0 of "??F" over "13F", when safe, always shows 1: cell 1 is then the mine.
         let walled = view(&["??F", "13F"]);
-        let mut solver = Solver::new();
-        solver.analyse(&walled, Mines::Density(0.2)).unwrap();
-        solver.left = u64::MAX;
+        let mut solver = analysed(&walled, Mines::Density(0.2));
         let probed = solver.probe(Mines::Density(0.2), 0).ok().unwrap();
         assert_eq!(probed.outcomes, 1, "it shows 1 whenever it is safe: dead");
         // Over "11" with one mine: too few arrangements, the endgame search picks one.
