@@ -34,6 +34,9 @@ pub enum Why {
     /// No cell is proven safe: the solver's guess is a mine only where a 50/50 that nothing
     /// can tell apart forms, a risk every player takes.
     FiftyFifty,
+    /// No cell is proven safe and only walled-off regions are left (closed cells that nothing
+    /// outside can tell anything about): the move that wins one of them most often.
+    Walled,
     /// The solver's guess is under an unproven flag: remove it to open the cell.
     GuessUnderFlag,
 }
@@ -49,6 +52,7 @@ impl Why {
             Why::ProvenSafe => "safe",
             Why::Guess => "guess",
             Why::FiftyFifty => "fifty",
+            Why::Walled => "walled",
             Why::GuessUnderFlag => "guess-under-flag",
         }
     }
@@ -236,6 +240,7 @@ pub fn analyse(view: &View, mines: Mines) -> Result<Analysis, Inconsistent> {
         solver.best_guess(),
         solver.guess_scores(),
         solver.guess_is_fifty_fifty(),
+        solver.guess_is_walled(),
     );
     if analysis.guess.is_some() {
         let mut dead = solver.dead_cells().to_vec();
@@ -254,6 +259,7 @@ impl Analysis {
         best_guess: Option<(usize, f64)>,
         scores: &[(usize, f64)],
         fifty_fifty: bool,
+        walled: bool,
     ) -> Option<Advice> {
         let score_of = |cell: usize| scores.iter().find(|s| s.0 == cell).map(|s| s.1);
         let certain = |action, mine_probability, why| {
@@ -315,6 +321,8 @@ impl Analysis {
             (Action::Flag(cell), Why::GuessUnderFlag)
         } else if fifty_fifty && best_guess.map(|g| g.0) == Some(cell) {
             (Action::Open(cell), Why::FiftyFifty)
+        } else if walled && best_guess.map(|g| g.0) == Some(cell) {
+            (Action::Open(cell), Why::Walled)
         } else {
             (Action::Open(cell), Why::Guess)
         };
@@ -544,18 +552,24 @@ mod tests {
             json.contains("\"score\":0.") && json.contains("\"dead\":[]"),
             "{json}"
         );
-        // Two cells that always show 0: both dead.
-        let analysis = analyse(&view(&["?1?"]), Mines::Density(0.2)).unwrap();
+        // Over "2?2", the top corners: each safe only with both other cells of its 2 mines, so
+        // it always shows 2: both dead.
+        let analysis = analyse(&view(&["???", "2?2"]), Mines::Density(0.2)).unwrap();
         assert_eq!(analysis.dead, Some(vec![0, 2]));
         assert!(
             analysis.json().contains("\"dead\":[0,2]"),
             "{}",
             analysis.json()
         );
-        // A 50/50 against the wall is guessed at once, and said to be one.
-        let analysis = analyse(&view(&["??", "11"]), Mines::Density(0.2)).unwrap();
+        // A cell that is a mine only where a 50/50 forms (closed cells that nothing can tell
+        // apart), the rest not walled off: guessed at once, and said to be one.
+        let analysis = analyse(&view(&["?1", "??", "??"]), Mines::Density(0.2)).unwrap();
         assert_eq!(analysis.advice.unwrap().why, Why::FiftyFifty);
         assert!(analysis.json().contains("\"why\":\"fifty\""));
+        // Only a walled-off pair left: its exact search's move.
+        let analysis = analyse(&view(&["??", "11"]), Mines::Density(0.2)).unwrap();
+        assert_eq!(analysis.advice.unwrap().why, Why::Walled);
+        assert!(analysis.json().contains("\"why\":\"walled\""));
         assert!(
             json.starts_with("\"p\":[") && json.contains(",null,"),
             "{json}"

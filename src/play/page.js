@@ -295,6 +295,8 @@ function describe(move, cols) {
       " is under your flag, which the numbers do not prove: remove it to open it (mine probability " + p + ")";
     case "fifty": return "no cell is proven safe; guess " + at + " now, mine probability " + p +
       ": wherever it is a mine, closed cells form that nothing can tell apart (a 50/50 every player faces)";
+    case "walled": return "no cell is proven safe; guess " + at + ", mine probability " + p +
+      ": only walled-off closed cells are left, and an exact search finds this move wins them most often";
     default: return "no cell is proven safe; guess " + at + ", mine probability " + p;
   }
 }

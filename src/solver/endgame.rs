@@ -311,27 +311,23 @@ struct Parts {
     start: [usize; 10],
 }
 
-/// The unknown cells of `frontier` (bit i is `cells[i]`), each one's unknown neighbours, and
-/// every arrangement of `left` mines among them that fits the numbers: `None` when there are
-/// more than [`MAX_CELLS`] cells or [`MAX_ARRANGEMENTS`] arrangements, or the enumeration
-/// would walk more than `limit` nodes. The nodes walked are added to `work`.
+/// Each of `cells`' neighbours among them (bit i is `cells[i]`, unknown cells ascending), and
+/// every arrangement of mines over them (of `left` mines when given) that fits the numbers
+/// next to them: `None` when such a number has an unknown cell outside `cells`, or past
+/// [`MAX_CELLS`] cells, [`MAX_ARRANGEMENTS`] arrangements or `limit` nodes (added to `work`).
 ///
 /// # Complexity
-/// O(cells) to find the unknown cells, then at most `limit` nodes.
+/// At most `limit` nodes.
 pub(super) fn arrangements(
     frontier: &Frontier,
-    left: usize,
+    cells: &[u32],
+    left: Option<usize>,
     limit: u64,
     work: &mut u64,
-) -> Option<(Vec<u32>, Vec<u128>, Vec<u128>)> {
-    if frontier.unknown > MAX_CELLS || left > frontier.unknown {
+) -> Option<(Vec<u128>, Vec<u128>)> {
+    if cells.len() > MAX_CELLS {
         return None;
     }
-    let n = frontier.seen.len();
-    let cells: Vec<u32> = (0..n as u32)
-        .filter(|&c| frontier.know(c as usize) == Know::Unknown)
-        .collect();
-    *work += n as u64;
     let bit_of = |cell: usize| cells.binary_search(&(cell as u32)).ok();
     let around: Vec<u128> = cells
         .iter()
@@ -344,7 +340,7 @@ pub(super) fn arrangements(
         .collect();
     // The numbers next to unknown cells: their unknown cells and the mines they still need.
     let mut numbers: Vec<(u32, u128, u32)> = Vec::new();
-    for &c in &cells {
+    for &c in cells {
         for next in frontier.around(c as usize) {
             if let Seen::Open(shown) = frontier.seen[next] {
                 if numbers.iter().any(|x| x.0 == next as u32) {
@@ -355,7 +351,8 @@ pub(super) fn arrangements(
                 for x in frontier.around(next) {
                     match frontier.know(x) {
                         Know::Mine | Know::Flag => known += 1,
-                        Know::Unknown => mask |= 1 << bit_of(x).expect("an unknown cell"),
+                        // Outside `cells`: the numbers are not theirs alone.
+                        Know::Unknown => mask |= 1 << bit_of(x)?,
                         _ => {}
                     }
                 }
@@ -387,7 +384,7 @@ pub(super) fn arrangements(
     let complete = search.place(0, 0, 0);
     *work += search.work;
     let found = search.found;
-    complete.then_some((cells, around, found))
+    complete.then_some((around, found))
 }
 
 /// The enumeration of complete arrangements by backtracking over the cells in order.
@@ -396,7 +393,8 @@ struct Search<'a> {
     /// Per number: the mines it still needs, and its cells not placed yet.
     still: Vec<[i32; 2]>,
     count: usize,
-    left: usize,
+    /// The mines to place, when the total counts.
+    left: Option<usize>,
     found: Vec<u128>,
     work: u64,
     limit: u64,
@@ -411,7 +409,7 @@ impl Search<'_> {
             return false;
         }
         if at == self.count {
-            if mines == self.left {
+            if self.left.map_or(true, |left| mines == left) {
                 if self.found.len() == MAX_ARRANGEMENTS {
                     return false;
                 }
@@ -420,8 +418,10 @@ impl Search<'_> {
             return true;
         }
         let unplaced = self.count - at;
-        if mines > self.left || mines + unplaced < self.left {
-            return true;
+        if let Some(left) = self.left {
+            if mines > left || mines + unplaced < left {
+                return true;
+            }
         }
         let by_cell = self.by_cell;
         let numbers = &by_cell[at];
@@ -585,8 +585,12 @@ pub(super) mod tests {
             let all = fitting(&view, count);
             let left = count - solver.frontier.known_mines;
             let mut work = 0;
-            let (bits, around, found) = arrangements(&solver.frontier, left, u64::MAX, &mut work)
-                .expect("few arrangements");
+            let bits: Vec<u32> = (0..grid.len() as u32)
+                .filter(|&c| solver.frontier.know(c as usize) == Know::Unknown)
+                .collect();
+            let (around, found) =
+                arrangements(&solver.frontier, &bits, Some(left), u64::MAX, &mut work)
+                    .expect("few arrangements");
             assert_eq!(
                 found.len(),
                 all.len(),

@@ -117,7 +117,10 @@ impl Solver {
                     s.credit[cell as usize] += share;
                     let p = self.probability[cell as usize];
                     let only_there = share >= p * (1.0 - PSEUDO_TOLERANCE);
-                    if only_there && pseudo.map_or(true, |(q, _)| p < q) {
+                    if only_there
+                        && !self.left_for_last(cell as usize)
+                        && pseudo.map_or(true, |(q, _)| p < q)
+                    {
                         pseudo = Some((p, cell as usize));
                     }
                 }
@@ -374,8 +377,9 @@ mod tests {
     /// Per cell its credit, and the pseudo 50/50, as defined, by brute force: a place is two
     /// forms (a cell and the next in its row or column; or the two diagonals of a 2x2
     /// square) whose swap changes the count of no cell around them but its walls, and those
-    /// are mines in every arrangement (or off the board).
-    fn brute(view: &View, all: &[Vec<bool>]) -> (Vec<f64>, Option<usize>) {
+    /// are mines in every arrangement (or off the board). The pseudo 50/50 is none of the
+    /// cells `last` marks (walled-off regions left for last, see `region.rs`).
+    fn brute(view: &View, all: &[Vec<bool>], last: &[bool]) -> (Vec<f64>, Option<usize>) {
         let grid = view.grid();
         let (n, cols) = (grid.len(), grid.cols());
         let closed = |c: usize| view.get(c) == Seen::Closed;
@@ -411,7 +415,7 @@ mod tests {
             for &m in &members {
                 credit[m] += formed;
                 let only_there = formed > 0.0 && formed >= p(m) * (1.0 - PSEUDO_TOLERANCE);
-                if only_there && pseudo.map_or(true, |(q, _)| p(m) < q) {
+                if only_there && !last[m] && pseudo.map_or(true, |(q, _)| p(m) < q) {
                     pseudo = Some((p(m), m));
                 }
             }
@@ -435,7 +439,8 @@ mod tests {
             }
             let mut solver = analysed(&view, Mines::Known(count));
             let pseudo = solver.weigh_fifties(Mines::Known(count));
-            let (credit, want_pseudo) = brute(&view, &all);
+            let last: Vec<bool> = (0..all[0].len()).map(|c| solver.left_for_last(c)).collect();
+            let (credit, want_pseudo) = brute(&view, &all, &last);
             for (c, (&got, &want)) in solver.fifty.credit.iter().zip(&credit).enumerate() {
                 assert!(
                     (got - want).abs() < 1e-9,

@@ -1,7 +1,9 @@
-//! Choosing the guess when no cell is certain. With few complete arrangements left, the
-//! endgame search decides (`endgame.rs`); else a cell that is a mine only where a 50/50 forms
-//! is guessed at once (`fifty.rs`). Otherwise the candidates are the cells at least
-//! [`CANDIDATE_RATIO`] as safe as the safest, and the guess maximises
+//! Choosing the guess when no cell is certain. Cells walled off from the rest with a fixed
+//! number of mines are left for last, then played exactly (`region.rs`). With few complete
+//! arrangements of the other cells left, the endgame search decides (`endgame.rs`); else a
+//! cell that is a mine only where a 50/50 forms is guessed at once (`fifty.rs`). Otherwise the
+//! candidates are the cells at least [`CANDIDATE_RATIO`] as safe as the safest, and the guess
+//! maximises
 //! P(safe) * worth * (1 + w * progress) * (1 + [`FIFTY_CREDIT`] * fifty),
 //! where worth is the expected value, over the numbers the cell could show, of the next
 //! position's two highest safeties ([`Best2::worth`]: secondary safety), progress the chance
@@ -135,6 +137,9 @@ pub(super) struct Scratch {
     pub dead: Vec<usize>,
     /// Whether the last guess is a cell that is a mine only where a 50/50 forms.
     pub fifty_fifty: bool,
+    /// Whether the last guess is the exact best first move of a walled-off region, all that
+    /// was left (`region.rs`).
+    pub walled: bool,
     ways: WaysMemo,
     /// A probe's laws and intervals with a known total (see `weigh_region`); the laws serve
     /// the endgame's count of arrangements too.
@@ -193,6 +198,21 @@ impl Solver {
     /// O(cells) plus the probes, within the budget.
     pub(super) fn choose_guess(&mut self, mines: Mines) -> Option<usize> {
         let n = self.probability.len();
+        self.guess.scores.clear();
+        self.guess.dead.clear();
+        self.guess.fifty_fifty = false;
+        self.guess.walled = false;
+        self.find_regions();
+        self.regions.left_for_last = false;
+        let walled = self.regions.cells;
+        if walled > 0 && walled == self.frontier.unknown {
+            if let Some(cell) = self.region_move() {
+                self.guess.walled = true;
+                return Some(cell);
+            }
+        }
+        // A walled-off region's risk is taken last (`region.rs`).
+        self.regions.left_for_last = walled > 0 && walled < self.frontier.unknown;
         let mut lowest = f64::INFINITY;
         let mut comp_best = std::mem::take(&mut self.guess.comp_best);
         comp_best.clear();
@@ -202,15 +222,14 @@ impl Solver {
                 continue;
             }
             let p = self.probability[cell];
-            lowest = lowest.min(p);
+            if !self.left_for_last(cell) {
+                lowest = lowest.min(p);
+            }
             let comp = self.frontier.cells[cell].comp;
             if comp != NONE {
                 comp_best[comp as usize].push(1.0 - p, 1);
             }
         }
-        self.guess.scores.clear();
-        self.guess.dead.clear();
-        self.guess.fifty_fifty = false;
         if lowest == f64::INFINITY {
             self.guess.comp_best = comp_best;
             return None;
@@ -242,7 +261,7 @@ impl Solver {
                 continue;
             }
             let p = self.probability[cell];
-            if 1.0 - p < floor {
+            if 1.0 - p < floor || self.left_for_last(cell) {
                 continue;
             }
             // Safest first (the pruning relies on it), ties by a cheap estimate of progress.
@@ -312,29 +331,40 @@ impl Solver {
         best
     }
 
-    /// With the total known and few arrangements left, the guess that wins the most of them
-    /// (`None` when there are too many, or the search runs out of budget).
+    /// With the total known and few arrangements left (walled-off regions left for last
+    /// aside), the guess that wins the most of them (`None` when there are too many, or the
+    /// search runs out of budget).
     fn endgame(&mut self, mines: Mines) -> Option<usize> {
         let Mines::Known(total) = mines else {
             return None;
         };
-        let left = total.checked_sub(self.frontier.known_mines)?;
-        if self.frontier.unknown > endgame::MAX_CELLS {
+        let (mut walled, mut walled_mines, mut ln_walled) = (0, 0, 0.0);
+        if self.regions.left_for_last {
+            let r = &self.regions;
+            (walled, walled_mines, ln_walled) = (r.cells, r.mines, r.ln_arrangements);
+        }
+        let left = total.checked_sub(self.frontier.known_mines + walled_mines)?;
+        if self.frontier.unknown - walled > endgame::MAX_CELLS {
             return None;
         }
         // Count the arrangements from the components' laws first: enumerating them one by one
-        // only pays when they are few.
+        // only pays when they are few. The regions' arrangements multiply the rest's.
         let mut buffers = std::mem::take(&mut self.fifty);
         let ln_count = self.ln_arrangements(total, &mut buffers);
         self.fifty = buffers;
-        if ln_count? > (endgame::MAX_ARRANGEMENTS as f64 + 0.5).ln() {
+        if ln_count? - ln_walled > (endgame::MAX_ARRANGEMENTS as f64 + 0.5).ln() {
             return None;
         }
+        let cells: Vec<u32> = (0..self.frontier.seen.len() as u32)
+            .filter(|&c| {
+                self.frontier.know(c as usize) == Know::Unknown && !self.left_for_last(c as usize)
+            })
+            .collect();
         let mut work = 0;
         let limit = self.left.min(ENDGAME_SHARE);
-        let found = endgame::arrangements(&self.frontier, left, limit, &mut work);
+        let found = endgame::arrangements(&self.frontier, &cells, Some(left), limit, &mut work);
         self.left = self.left.saturating_sub(work);
-        let (cells, around, arrangements) = found?;
+        let (around, arrangements) = found?;
         if arrangements.len() < 2 {
             return None;
         }
@@ -344,6 +374,11 @@ impl Solver {
         let (bit, chance) = best.ok()?;
         self.guess.scores.push((cells[bit] as usize, chance));
         Some(cells[bit] as usize)
+    }
+
+    /// Whether `cell` lies in a walled-off region whose guess is left for last.
+    pub(super) fn left_for_last(&self, cell: usize) -> bool {
+        self.regions.left_for_last && self.regions.walled[cell]
     }
 
     /// The expected worth of the position after opening `cell` safely, whether the cell is
@@ -1163,6 +1198,10 @@ mod tests {
             let mines = Mines::Density(0.1 + 0.3 * rng.unit());
             let mut solver = Solver::new();
             solver.analyse(&view, mines).unwrap();
+            if solver.guess_is_walled() {
+                // The exact search of a walled-off region decided: no candidates scored.
+                continue;
+            }
             let scored: Vec<usize> = solver.guess_scores().iter().map(|s| s.0).collect();
             for &cell in &scored {
                 let mut shown = [false; 9];

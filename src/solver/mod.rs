@@ -28,9 +28,10 @@
 //!    when every candidate is dead. A pair or 2x2 square of cells walled in so that nothing can
 //!    tell them apart is an unavoidable 50/50 (`fifty.rs`): a cell that is a mine only where
 //!    one forms is guessed at once, and any other cell of one gets credit for the risk it
-//!    would face anyway. With the total known and at most a few hundred complete arrangements
-//!    left, an exact game-tree search picks the guess that wins the most of them
-//!    (`endgame.rs`).
+//!    would face anyway. Cells walled off from the rest with a fixed number of mines are a
+//!    game of their own, guessed last and then exactly (`region.rs`). With the total known
+//!    and at most a few hundred complete arrangements left (those regions aside), an exact
+//!    game-tree search picks the guess that wins the most of them (`endgame.rs`).
 //!
 //! One analysis (with its probes) walks at most [`NODE_BUDGET`] nodes: results depend on the
 //! view alone, never on time or threads. When the budget runs out the decision is made with
@@ -46,6 +47,7 @@ mod fifty;
 mod frontier;
 mod guess;
 mod moves;
+mod region;
 mod view;
 
 pub use view::{Decision, Inconsistent, Mines, Move, Seen, Style, View, JLU_DENSITY};
@@ -143,6 +145,7 @@ pub struct Solver {
     best_guess: Option<usize>,
     guess: guess::Scratch,
     fifty: fifty::Scratch,
+    regions: region::Regions,
     changed: Vec<u32>,
     created: Vec<u32>,
     touched: Vec<u32>,
@@ -201,6 +204,7 @@ impl Solver {
             best_guess: None,
             guess: guess::Scratch::default(),
             fifty: fifty::Scratch::default(),
+            regions: region::Regions::default(),
             changed: Vec::new(),
             created: Vec::new(),
             touched: Vec::new(),
@@ -269,8 +273,8 @@ impl Solver {
 
     /// After an analysis that guessed: the candidates the guess compared, in the order scored,
     /// with their scores (the chance the cell is safe times what the position after it is
-    /// worth, see `guess.rs`; with few arrangements left, the chosen cell's chance of
-    /// winning). Empty when there was nothing to compare, or when the guess is a cell that
+    /// worth, see `guess.rs`; with few arrangements left, or only walled-off regions, the
+    /// chosen cell's chance of winning them). Empty when there was nothing to compare, or when the guess is a cell that
     /// is a mine only where a 50/50 forms (guessed at once).
     pub fn guess_scores(&self) -> &[(usize, f64)] {
         &self.guess.scores
@@ -278,9 +282,18 @@ impl Solver {
 
     /// After an analysis that guessed: whether the guess is a cell that is a mine only where
     /// an unavoidable 50/50 forms (a pair or 2x2 square of closed cells that nothing can tell
-    /// apart): its risk is one every player takes, so it is taken first, without scoring.
+    /// apart): its risk is one every player takes, so it is taken at once, without scoring
+    /// (unless it lies in a walled-off region, which waits: see [`Solver::guess_is_walled`]).
     pub fn guess_is_fifty_fifty(&self) -> bool {
         self.guess.fifty_fifty
+    }
+
+    /// After an analysis that guessed: whether every closed cell left is in a walled-off
+    /// region (cells with a fixed number of mines that no other cell can tell anything
+    /// about), and the guess is the first move that wins one of them most often, found by an
+    /// exact search. While other cells are left, such regions are guessed last.
+    pub fn guess_is_walled(&self) -> bool {
+        self.guess.walled
     }
 
     /// After an analysis that guessed: the candidates found dead, whose number would be the

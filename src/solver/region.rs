@@ -1,0 +1,384 @@
+//! Walled-off regions: unknown cells that share no number and no border with the other
+//! unknown cells, and hold the same number of mines in every arrangement, are a game of their
+//! own, left for last and then played exactly.
+//!
+//! Such a region is independent of the rest of the board: its arrangements do not change the
+//! count left to the rest, and nothing opened in it shows anything outside it. However the
+//! board is played, its risk is taken once, so it is taken last: a loss there comes with the
+//! rest of the board opened (which the JLU and ACM courses score), and until then the endgame
+//! search (`endgame.rs`) counts the arrangements of the rest alone, so it starts as soon as
+//! the rest has few. When only regions are left, the best first move of the one likeliest
+//! won is played, found by the same exact search.
+
+use super::endgame::{self, Endgame};
+use super::frontier::{Frontier, Know};
+use super::view::Seen;
+use super::Solver;
+
+/// Finding one region's arrangements may take at most this many nodes, and all of them this
+/// many: the rest of the budget is the guess's.
+const REGION_SHARE: u64 = 20_000;
+const REGIONS_SHARE: u64 = 200_000;
+
+/// The walled-off regions of the last guess, and scratch.
+#[derive(Debug, Default)]
+pub(super) struct Regions {
+    /// Per cell: whether it is in a walled-off region (its guess is left for last).
+    pub walled: Vec<bool>,
+    /// The cells and mines of all of them, and the ln of their arrangements (the product of
+    /// each one's).
+    pub cells: usize,
+    pub mines: usize,
+    pub ln_arrangements: f64,
+    /// Whether the regions' cells are left out of this guess (some other cell is unknown).
+    pub left_for_last: bool,
+    /// Each region: its cells (bit i is `cells[i]`), their neighbours among them, its
+    /// arrangements.
+    found: Vec<(Vec<u32>, Vec<u128>, Vec<u128>)>,
+    /// Per cell: how far the walks got ([`UNSEEN`] and the like).
+    state: Vec<u8>,
+    queue: Vec<u32>,
+    region: Vec<u32>,
+}
+
+impl Solver {
+    /// Finds the walled-off regions with a fixed number of mines (fills `self.regions`).
+    ///
+    /// # Complexity
+    /// O(cells) to find the regions (a walk stops at the first cell next to no number), then
+    /// each walled one's enumeration, within the budget (a region not enumerated is played as
+    /// any other cells).
+    pub(super) fn find_regions(&mut self) {
+        let mut r = std::mem::take(&mut self.regions);
+        let n = self.frontier.seen.len();
+        r.walled.clear();
+        r.walled.resize(n, false);
+        r.state.clear();
+        r.state.resize(n, UNSEEN);
+        (r.cells, r.mines, r.ln_arrangements) = (0, 0, 0.0);
+        r.found.clear();
+        let mut spent = 0;
+        for start in 0..n {
+            if self.frontier.know(start) != Know::Unknown || r.state[start] != UNSEEN {
+                continue;
+            }
+            let walled = self.fill_region(start, &mut r);
+            if !walled || r.region.len() < 2 || self.left == 0 || spent == REGIONS_SHARE {
+                continue;
+            }
+            r.region.sort_unstable();
+            let mut work = 0;
+            let limit = self.left.min(REGION_SHARE).min(REGIONS_SHARE - spent);
+            let found = endgame::arrangements(&self.frontier, &r.region, None, limit, &mut work);
+            self.left = self.left.saturating_sub(work);
+            spent = (spent + work).min(REGIONS_SHARE);
+            let Some((around, arrangements)) = found else {
+                continue;
+            };
+            let mines = arrangements.first().map_or(0, |a| a.count_ones());
+            if arrangements.len() < 2 || arrangements.iter().any(|a| a.count_ones() != mines) {
+                continue;
+            }
+            for &cell in &r.region {
+                r.walled[cell as usize] = true;
+            }
+            r.cells += r.region.len();
+            r.mines += mines as usize;
+            r.ln_arrangements += (arrangements.len() as f64).ln();
+            r.found.push((r.region.clone(), around, arrangements));
+        }
+        self.regions = r;
+    }
+
+    /// With every unknown cell in a walled-off region: the best first move of the region
+    /// likeliest to be won (`None` when a search runs out of budget).
+    ///
+    /// # Complexity
+    /// Each region's exact search, within the budget.
+    pub(super) fn region_move(&mut self) -> Option<usize> {
+        let mut best: Option<(f64, usize)> = None;
+        for (cells, around, arrangements) in std::mem::take(&mut self.regions.found) {
+            let mut search = Endgame::new(around, arrangements);
+            let searched = search.best(self.left);
+            self.left = self.left.saturating_sub(search.work());
+            let (bit, chance) = searched.ok()?;
+            if best.map_or(true, |(b, _)| chance > b) {
+                best = Some((chance, cells[bit] as usize));
+            }
+        }
+        let (chance, cell) = best?;
+        self.guess.scores.push((cell, chance));
+        Some(cell)
+    }
+
+    /// Gathers into `r.region` the unknown cells reached from `start` through borders and
+    /// shared numbers, and whether they are walled off: false as soon as one is next to no
+    /// number (its mine can come and go: the count is not fixed) or joins cells already found
+    /// not walled off (the walk stops there, so that the big open region costs little).
+    fn fill_region(&self, start: usize, r: &mut Regions) -> bool {
+        let f = &self.frontier;
+        r.region.clear();
+        r.queue.clear();
+        r.queue.push(start as u32);
+        r.state[start] = QUEUED;
+        let mut walled = true;
+        while let Some(cell) = r.queue.pop() {
+            r.region.push(cell);
+            let mut numbered = false;
+            for &next in f.neighbours(cell as usize) {
+                if let Seen::Open(_) = f.seen[next as usize] {
+                    numbered = true;
+                    for &far in f.neighbours(next as usize) {
+                        walled &= reach(f, far as usize, r);
+                    }
+                } else {
+                    walled &= reach(f, next as usize, r);
+                }
+            }
+            if !(walled && numbered) {
+                walled = false;
+                break;
+            }
+        }
+        let state = if walled { WALLED } else { NOT_WALLED };
+        for &cell in r.region.iter().chain(&r.queue) {
+            r.state[cell as usize] = state;
+        }
+        walled
+    }
+}
+
+/// [`Regions::state`] of a cell: not reached yet, queued by the walk under way, or in a
+/// region found walled off or not.
+const UNSEEN: u8 = 0;
+const QUEUED: u8 = 1;
+const WALLED: u8 = 2;
+const NOT_WALLED: u8 = 3;
+
+/// Queues `cell` if it is unknown and not reached yet; false when it is in a region found not
+/// walled off.
+fn reach(f: &Frontier, cell: usize, r: &mut Regions) -> bool {
+    if f.know(cell) != Know::Unknown {
+        return true;
+    }
+    match r.state[cell] {
+        UNSEEN => {
+            r.state[cell] = QUEUED;
+            r.queue.push(cell as u32);
+            true
+        }
+        NOT_WALLED => false,
+        _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::Grid;
+    use crate::rng::Rng;
+    use crate::solver::endgame::tests::{brute_open, brute_value, fitting};
+    use crate::solver::tests::view;
+    use crate::solver::{Mines, Seen, Solver, View};
+
+    /// The regions by definition: unknown cells (a mine in some arrangements, safe in
+    /// others) joined when they touch or share a number; each with its chance of being won
+    /// with best play when it can be played on its own (every cell next to a number, the same
+    /// count of mines in every arrangement of it alone), by brute force.
+    fn brute_regions(view: &View, all: &[Vec<bool>]) -> Vec<(Vec<usize>, Option<f64>)> {
+        let grid = view.grid();
+        let n = grid.len();
+        let unknown: Vec<bool> = (0..n)
+            .map(|c| all.iter().any(|a| a[c]) && all.iter().any(|a| !a[c]))
+            .collect();
+        let is_number = |c: usize| matches!(view.get(c), Seen::Open(_));
+        let joined = |a: usize, b: usize| {
+            grid.neighbours(a).any(|x| x == b)
+                || grid
+                    .neighbours(a)
+                    .any(|x| is_number(x) && grid.neighbours(x).any(|y| y == b))
+        };
+        let mut label = vec![usize::MAX; n];
+        let mut regions = Vec::new();
+        for start in (0..n).filter(|&c| unknown[c]) {
+            if label[start] != usize::MAX {
+                continue;
+            }
+            let mut cells = vec![start];
+            label[start] = regions.len();
+            let mut at = 0;
+            while at < cells.len() {
+                let cell = cells[at];
+                at += 1;
+                for other in 0..n {
+                    if unknown[other] && label[other] == usize::MAX && joined(cell, other) {
+                        label[other] = regions.len();
+                        cells.push(other);
+                    }
+                }
+            }
+            cells.sort();
+            let on_frontier = cells.iter().all(|&c| grid.neighbours(c).any(is_number));
+            // Its arrangements on its own: every way of its cells that fits the numbers next
+            // to them, the other cells as in the first arrangement.
+            let mut base = all[0].clone();
+            let mut alone = Vec::new();
+            for m in 0u32..1 << cells.len() {
+                for (i, &c) in cells.iter().enumerate() {
+                    base[c] = m >> i & 1 == 1;
+                }
+                let fits = (0..n).all(|c| match view.get(c) {
+                    Seen::Open(k) if cells.iter().any(|&r| grid.neighbours(c).any(|x| x == r)) => {
+                        grid.neighbours(c).filter(|&x| base[x]).count() == k as usize
+                    }
+                    _ => true,
+                });
+                if fits {
+                    alone.push(base.clone());
+                }
+            }
+            let count = |a: &Vec<bool>| cells.iter().filter(|&&c| a[c]).count();
+            let fixed = alone.iter().all(|a| count(a) == count(&alone[0]));
+            let value = (on_frontier && fixed && cells.len() > 1)
+                .then(|| brute_value(&settled_outside(view, &all[0], &cells), &alone));
+            regions.push((cells, value));
+        }
+        regions
+    }
+
+    /// A board of up to 6x7 cells with a quarter of them mines, all open (mines flagged) but
+    /// two or three blobs of up to 5 cells, each grown at random from a mine: the view and the mine count.
+    fn pockets(rng: &mut Rng) -> (View, usize) {
+        let grid = Grid::new(3 + rng.below(4), 3 + rng.below(5));
+        let is_mine: Vec<bool> = (0..grid.len()).map(|_| rng.chance(0.25)).collect();
+        let mut closed = vec![false; grid.len()];
+        for _ in 0..2 + rng.below(2) {
+            let border = |c: usize| {
+                let (r, k) = (c / grid.cols(), c % grid.cols());
+                r == 0 || k == 0 || r + 1 == grid.rows() || k + 1 == grid.cols()
+            };
+            let mines: Vec<usize> = (0..grid.len())
+                .filter(|&c| is_mine[c] && border(c))
+                .collect();
+            if mines.is_empty() {
+                break;
+            }
+            let mut blob = vec![mines[rng.below(mines.len())]];
+            for _ in 0..rng.below(5) {
+                let from = blob[rng.below(blob.len())];
+                let around: Vec<usize> = grid.neighbours(from).collect();
+                blob.push(around[rng.below(around.len())]);
+            }
+            blob.iter().for_each(|&c| closed[c] = true);
+        }
+        let mut view = View::new(grid);
+        for c in (0..grid.len()).filter(|&c| !closed[c]) {
+            if is_mine[c] {
+                view.set(c, Seen::Flagged);
+            } else {
+                let shown = grid.neighbours(c).filter(|&x| is_mine[x]).count();
+                view.set(c, Seen::Open(shown as u8));
+            }
+        }
+        (view, is_mine.iter().filter(|&&m| m).count())
+    }
+
+    /// `view` with every closed cell outside `cells` as in `mines`: flagged, or open with its
+    /// number.
+    fn settled_outside(view: &View, mines: &[bool], cells: &[usize]) -> View {
+        let grid = view.grid();
+        let mut settled = view.clone();
+        for c in (0..grid.len()).filter(|&c| !cells.contains(&c) && view.get(c) == Seen::Closed) {
+            if mines[c] {
+                settled.set(c, Seen::Flagged);
+            } else {
+                let shown = grid.neighbours(c).filter(|&x| mines[x]).count();
+                settled.set(c, Seen::Open(shown as u8));
+            }
+        }
+        settled
+    }
+
+    #[test]
+    fn regions_are_found_and_played_as_brute_force_finds_and_plays_them() {
+        let seed = 0x5e91;
+        let mut rng = Rng::new(seed);
+        let (mut found, mut played) = (0, 0);
+        for case in 0..20_000 {
+            let (view, count) = pockets(&mut rng);
+            let closed = view.cells().iter().filter(|&&s| s == Seen::Closed).count();
+            if closed > 12 {
+                continue;
+            }
+            let mut solver = Solver::new();
+            if solver.analyse(&view, Mines::Known(count)).is_err() {
+                continue;
+            }
+            let all = fitting(&view, count);
+            let regions = brute_regions(&view, &all);
+            solver.left = u64::MAX;
+            solver.find_regions();
+            let context = format!("case {case} (seed {seed}), regions {regions:?}\n{view:?}");
+            let mut want: Vec<usize> = regions
+                .iter()
+                .filter(|(_, value)| value.is_some())
+                .flat_map(|(cells, _)| cells.iter().copied())
+                .collect();
+            want.sort();
+            let n = view.grid().len();
+            let got: Vec<usize> = (0..n).filter(|&c| solver.regions.walled[c]).collect();
+            assert_eq!(got, want, "{context}");
+            if want.is_empty() {
+                continue;
+            }
+            found += 1;
+            let unknown: usize = regions.iter().map(|(cells, _)| cells.len()).sum();
+            if want.len() < unknown {
+                continue;
+            }
+            // Only walled-off regions left: the best first move of the likeliest won.
+            let best = regions.iter().filter_map(|(_, v)| *v).fold(0.0, f64::max);
+            let cell = solver.region_move().expect("no budget limit");
+            let chance = solver.guess.scores.last().unwrap().1;
+            assert!(
+                (chance - best).abs() < 1e-9,
+                "{chance} against {best}: {context}"
+            );
+            let (cells, _) = regions.iter().find(|(r, _)| r.contains(&cell)).unwrap();
+            let alone: Vec<Vec<bool>> = all
+                .iter()
+                .filter(|a| (0..n).all(|c| cells.contains(&c) || a[c] == all[0][c]))
+                .cloned()
+                .collect();
+            let from_cell = brute_open(&settled_outside(&view, &all[0], cells), &alone, cell);
+            assert!((from_cell - best).abs() < 1e-9, "cell {cell}: {context}");
+            played += 1;
+        }
+        assert!(
+            found > 200 && played > 100,
+            "{found} positions with a walled-off region, {played} played"
+        );
+    }
+
+    #[test]
+    fn a_walled_pair_is_left_for_last_then_played() {
+        // Column 0 holds one mine, walled off by the 1s beside it: a 50/50 faced however the
+        // board is played. Column 5 holds one mine (the 1s of column 4) and columns 6-7 the
+        // other three: the guess is made there first.
+        let mut solver = Solver::new();
+        solver
+            .analyse(&view(&["?1001???", "?1001???"]), Mines::Known(5))
+            .unwrap();
+        assert_eq!(solver.regions.walled.iter().filter(|&&w| w).count(), 2);
+        let (cell, _) = solver.best_guess().unwrap();
+        assert!(cell % 8 >= 5, "guessed {cell}");
+        // The pair alone: played.
+        solver
+            .analyse(&view(&["?1000", "?1000"]), Mines::Known(1))
+            .unwrap();
+        let (cell, p) = solver.best_guess().unwrap();
+        assert!(
+            (cell == 0 || cell == 5) && p == 0.5,
+            "guessed {cell} at {p}"
+        );
+    }
+}
