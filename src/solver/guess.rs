@@ -1,5 +1,5 @@
-//! Choosing the guess when no cell is certain. Cells walled off from the rest with a fixed
-//! number of mines are left for last, then played exactly (`region.rs`). With few complete
+//! Choosing the guess when no cell is certain. Cells walled off from the rest are left for
+//! last, and those with a fixed number of mines then played exactly (`region.rs`). With few complete
 //! arrangements of the other cells left, the endgame search decides (`endgame.rs`); else a
 //! cell that is a mine only where a 50/50 forms is guessed at once (`fifty.rs`). Otherwise the
 //! candidates are the cells at least [`CANDIDATE_RATIO`] as safe as the safest, and the guess
@@ -212,7 +212,8 @@ impl Solver {
             }
         }
         // A walled-off region's risk is taken last (`region.rs`).
-        self.regions.left_for_last = walled > 0 && walled < self.frontier.unknown;
+        let waiting = self.regions.walled_cells;
+        self.regions.left_for_last = waiting > 0 && waiting < self.frontier.unknown;
         let mut lowest = f64::INFINITY;
         let mut comp_best = std::mem::take(&mut self.guess.comp_best);
         comp_best.clear();
@@ -331,24 +332,27 @@ impl Solver {
         best
     }
 
-    /// With the total known and few arrangements left (walled-off regions left for last
-    /// aside), the guess that wins the most of them (`None` when there are too many, or the
+    /// With the total known and few arrangements left (walled-off regions with a fixed count
+    /// left for last aside), the guess that wins the most of them (`None` when there are too many, or the
     /// search runs out of budget).
     fn endgame(&mut self, mines: Mines) -> Option<usize> {
         let Mines::Known(total) = mines else {
             return None;
         };
-        let (mut walled, mut walled_mines, mut ln_walled) = (0, 0, 0.0);
-        if self.regions.left_for_last {
-            let r = &self.regions;
-            (walled, walled_mines, ln_walled) = (r.cells, r.mines, r.ln_arrangements);
-        }
+        // The regions with a fixed count left for last aside: their arrangements multiply the
+        // rest's.
+        let r = &self.regions;
+        let aside = r.left_for_last;
+        let (walled, walled_mines, ln_walled) = match aside {
+            true => (r.cells, r.mines, r.ln_arrangements),
+            false => (0, 0, 0.0),
+        };
         let left = total.checked_sub(self.frontier.known_mines + walled_mines)?;
         if self.frontier.unknown - walled > endgame::MAX_CELLS {
             return None;
         }
         // Count the arrangements from the components' laws first: enumerating them one by one
-        // only pays when they are few. The regions' arrangements multiply the rest's.
+        // only pays when they are few.
         let mut buffers = std::mem::take(&mut self.fifty);
         let ln_count = self.ln_arrangements(total, &mut buffers);
         self.fifty = buffers;
@@ -357,7 +361,8 @@ impl Solver {
         }
         let cells: Vec<u32> = (0..self.frontier.seen.len() as u32)
             .filter(|&c| {
-                self.frontier.know(c as usize) == Know::Unknown && !self.left_for_last(c as usize)
+                let c = c as usize;
+                self.frontier.know(c) == Know::Unknown && !(aside && self.regions.fixed[c])
             })
             .collect();
         let mut work = 0;

@@ -1,14 +1,15 @@
 //! Walled-off regions: unknown cells that share no number and no border with the other
-//! unknown cells, and hold the same number of mines in every arrangement, are a game of their
-//! own, left for last and then played exactly.
+//! unknown cells, each next to a number, are guessed last; those that hold the same number of
+//! mines in every arrangement are a game of their own, played exactly.
 //!
-//! Such a region is independent of the rest of the board: its arrangements do not change the
-//! count left to the rest, and nothing opened in it shows anything outside it. However the
-//! board is played, its risk is taken once, so it is taken last: a loss there comes with the
-//! rest of the board opened (which the JLU and ACM courses score), and until then the endgame
-//! search (`endgame.rs`) counts the arrangements of the rest alone, so it starts as soon as
-//! the rest has few. When only regions are left, the best first move of the one likeliest
-//! won is played, found by the same exact search.
+//! A region with a fixed count is independent of the rest of the board: its arrangements do
+//! not change the count left to the rest, and nothing opened in it shows anything outside it.
+//! However the board is played, its risk is taken once, so it is taken last: a loss there
+//! comes with the rest of the board opened (which the JLU and ACM courses score), and until
+//! then the endgame search (`endgame.rs`) counts the arrangements of the rest alone, so it
+//! starts as soon as the rest has few. When only such regions are left, the best first move
+//! of the one likeliest won is played, found by the same exact search. A region whose count
+//! varies waits too: the rest, once played, tells how many mines it holds.
 
 use super::endgame::{self, Endgame};
 use super::frontier::{Frontier, Know};
@@ -23,10 +24,13 @@ const REGIONS_SHARE: u64 = 200_000;
 /// The walled-off regions of the last guess, and scratch.
 #[derive(Debug, Default)]
 pub(super) struct Regions {
-    /// Per cell: whether it is in a walled-off region (its guess is left for last).
+    /// Per cell: whether it is in a walled-off region (its guess is left for last), and in
+    /// one with a fixed count; the cells of them all.
     pub walled: Vec<bool>,
-    /// The cells and mines of all of them, and the ln of their arrangements (the product of
-    /// each one's).
+    pub fixed: Vec<bool>,
+    pub walled_cells: usize,
+    /// The cells and mines of the regions with a fixed count, and the ln of their
+    /// arrangements (the product of each one's).
     pub cells: usize,
     pub mines: usize,
     pub ln_arrangements: f64,
@@ -42,7 +46,8 @@ pub(super) struct Regions {
 }
 
 impl Solver {
-    /// Finds the walled-off regions with a fixed number of mines (fills `self.regions`).
+    /// Finds the walled-off regions, and which have a fixed number of mines (fills
+    /// `self.regions`).
     ///
     /// # Complexity
     /// O(cells) to find the regions (a walk stops at the first cell next to no number), then
@@ -53,6 +58,9 @@ impl Solver {
         let n = self.frontier.seen.len();
         r.walled.clear();
         r.walled.resize(n, false);
+        r.fixed.clear();
+        r.fixed.resize(n, false);
+        r.walled_cells = 0;
         r.state.clear();
         r.state.resize(n, UNSEEN);
         (r.cells, r.mines, r.ln_arrangements) = (0, 0, 0.0);
@@ -75,12 +83,19 @@ impl Solver {
             let Some((around, arrangements)) = found else {
                 continue;
             };
-            let mines = arrangements.first().map_or(0, |a| a.count_ones());
-            if arrangements.len() < 2 || arrangements.iter().any(|a| a.count_ones() != mines) {
+            if arrangements.len() < 2 {
                 continue;
             }
             for &cell in &r.region {
                 r.walled[cell as usize] = true;
+            }
+            r.walled_cells += r.region.len();
+            let mines = arrangements[0].count_ones();
+            if arrangements.iter().any(|a| a.count_ones() != mines) {
+                continue;
+            }
+            for &cell in &r.region {
+                r.fixed[cell as usize] = true;
             }
             r.cells += r.region.len();
             r.mines += mines as usize;
@@ -90,8 +105,8 @@ impl Solver {
         self.regions = r;
     }
 
-    /// With every unknown cell in a walled-off region: the best first move of the region
-    /// likeliest to be won (`None` when a search runs out of budget).
+    /// With every unknown cell in a walled-off region with a fixed count: the best first move
+    /// of the region likeliest to be won (`None` when a search runs out of budget).
     ///
     /// # Complexity
     /// Each region's exact search, within the budget.
@@ -181,10 +196,11 @@ mod tests {
     use crate::solver::{Mines, Seen, Solver, View};
 
     /// The regions by definition: unknown cells (a mine in some arrangements, safe in
-    /// others) joined when they touch or share a number; each with its chance of being won
-    /// with best play when it can be played on its own (every cell next to a number, the same
-    /// count of mines in every arrangement of it alone), by brute force.
-    fn brute_regions(view: &View, all: &[Vec<bool>]) -> Vec<(Vec<usize>, Option<f64>)> {
+    /// others) joined when they touch or share a number; each with whether it is walled off
+    /// (every cell next to a number), and its chance of being won with best play when it can
+    /// be played on its own (walled off, the same count of mines in every arrangement of it
+    /// alone), by brute force.
+    fn brute_regions(view: &View, all: &[Vec<bool>]) -> Vec<(Vec<usize>, bool, Option<f64>)> {
         let grid = view.grid();
         let n = grid.len();
         let unknown: Vec<bool> = (0..n)
@@ -240,7 +256,7 @@ mod tests {
             let fixed = alone.iter().all(|a| count(a) == count(&alone[0]));
             let value = (on_frontier && fixed && cells.len() > 1)
                 .then(|| brute_value(&settled_outside(view, &all[0], &cells), &alone));
-            regions.push((cells, value));
+            regions.push((cells, on_frontier, value));
         }
         regions
     }
@@ -249,21 +265,23 @@ mod tests {
     /// two or three blobs of up to 5 cells, each grown at random from a mine: the view and the mine count.
     fn pockets(rng: &mut Rng) -> (View, usize) {
         let grid = Grid::new(3 + rng.below(4), 3 + rng.below(5));
-        let is_mine: Vec<bool> = (0..grid.len()).map(|_| rng.chance(0.25)).collect();
+        let density = 0.2 + 0.25 * rng.unit();
+        let is_mine: Vec<bool> = (0..grid.len()).map(|_| rng.chance(density)).collect();
         let mut closed = vec![false; grid.len()];
         for _ in 0..2 + rng.below(2) {
             let border = |c: usize| {
                 let (r, k) = (c / grid.cols(), c % grid.cols());
                 r == 0 || k == 0 || r + 1 == grid.rows() || k + 1 == grid.cols()
             };
+            let anywhere = rng.chance(0.5);
             let mines: Vec<usize> = (0..grid.len())
-                .filter(|&c| is_mine[c] && border(c))
+                .filter(|&c| is_mine[c] && (anywhere || border(c)))
                 .collect();
             if mines.is_empty() {
                 break;
             }
             let mut blob = vec![mines[rng.below(mines.len())]];
-            for _ in 0..rng.below(5) {
+            for _ in 0..rng.below(6) {
                 let from = blob[rng.below(blob.len())];
                 let around: Vec<usize> = grid.neighbours(from).collect();
                 blob.push(around[rng.below(around.len())]);
@@ -302,8 +320,8 @@ mod tests {
     fn regions_are_found_and_played_as_brute_force_finds_and_plays_them() {
         let seed = 0x5e91;
         let mut rng = Rng::new(seed);
-        let (mut found, mut played) = (0, 0);
-        for case in 0..20_000 {
+        let (mut found, mut varying, mut played) = (0, 0, 0);
+        for case in 0..60_000 {
             let (view, count) = pockets(&mut rng);
             let closed = view.cells().iter().filter(|&&s| s == Seen::Closed).count();
             if closed > 12 {
@@ -318,32 +336,40 @@ mod tests {
             solver.left = u64::MAX;
             solver.find_regions();
             let context = format!("case {case} (seed {seed}), regions {regions:?}\n{view:?}");
-            let mut want: Vec<usize> = regions
-                .iter()
-                .filter(|(_, value)| value.is_some())
-                .flat_map(|(cells, _)| cells.iter().copied())
-                .collect();
-            want.sort();
             let n = view.grid().len();
-            let got: Vec<usize> = (0..n).filter(|&c| solver.regions.walled[c]).collect();
-            assert_eq!(got, want, "{context}");
-            if want.is_empty() {
+            let cells_of = |keep: &dyn Fn(bool, Option<f64>) -> bool| {
+                let mut cells: Vec<usize> = regions
+                    .iter()
+                    .filter(|(_, walled, value)| keep(*walled, *value))
+                    .flat_map(|(cells, _, _)| cells.iter().copied())
+                    .collect();
+                cells.sort();
+                cells
+            };
+            let walled = cells_of(&|walled, _| walled);
+            let fixed = cells_of(&|_, value| value.is_some());
+            let got = |mask: &[bool]| (0..n).filter(|&c| mask[c]).collect::<Vec<_>>();
+            assert_eq!(got(&solver.regions.walled), walled, "{context}");
+            assert_eq!(got(&solver.regions.fixed), fixed, "{context}");
+            varying += (walled.len() > fixed.len()) as usize;
+            if fixed.is_empty() {
                 continue;
             }
             found += 1;
-            let unknown: usize = regions.iter().map(|(cells, _)| cells.len()).sum();
-            if want.len() < unknown {
+            let unknown: usize = regions.iter().map(|(cells, _, _)| cells.len()).sum();
+            if fixed.len() < unknown {
                 continue;
             }
-            // Only walled-off regions left: the best first move of the likeliest won.
-            let best = regions.iter().filter_map(|(_, v)| *v).fold(0.0, f64::max);
+            // Only walled-off regions with a fixed count left: the best first move of the
+            // likeliest won.
+            let best = regions.iter().filter_map(|r| r.2).fold(0.0, f64::max);
             let cell = solver.region_move().expect("no budget limit");
             let chance = solver.guess.scores.last().unwrap().1;
             assert!(
                 (chance - best).abs() < 1e-9,
                 "{chance} against {best}: {context}"
             );
-            let (cells, _) = regions.iter().find(|(r, _)| r.contains(&cell)).unwrap();
+            let (cells, _, _) = regions.iter().find(|r| r.0.contains(&cell)).unwrap();
             let alone: Vec<Vec<bool>> = all
                 .iter()
                 .filter(|a| (0..n).all(|c| cells.contains(&c) || a[c] == all[0][c]))
@@ -354,13 +380,14 @@ mod tests {
             played += 1;
         }
         assert!(
-            found > 200 && played > 100,
-            "{found} positions with a walled-off region, {played} played"
+            found > 2000 && varying > 40 && played > 100,
+            "{found} positions with a walled-off region with a fixed count, {varying} with one \
+             whose count varies, {played} played"
         );
     }
 
     #[test]
-    fn a_walled_pair_is_left_for_last_then_played() {
+    fn walled_regions_are_left_for_last_then_played() {
         // Column 0 holds one mine, walled off by the 1s beside it: a 50/50 faced however the
         // board is played. Column 5 holds one mine (the 1s of column 4) and columns 6-7 the
         // other three: the guess is made there first.
@@ -371,6 +398,15 @@ mod tests {
         assert_eq!(solver.regions.walled.iter().filter(|&&w| w).count(), 2);
         let (cell, _) = solver.best_guess().unwrap();
         assert!(cell % 8 >= 5, "guessed {cell}");
+        // Beside two flags, the three cells over "2?4" and the one between its numbers hold 2
+        // or 3 mines: they wait, and columns 4-7 are guessed first.
+        solver
+            .analyse(&view(&["???F????", "2?4F????"]), Mines::Known(7))
+            .unwrap();
+        assert_eq!(solver.regions.walled_cells, 4);
+        assert_eq!(solver.regions.cells, 0);
+        let (cell, _) = solver.best_guess().unwrap();
+        assert!(cell % 8 >= 4, "guessed {cell}");
         // The pair alone: played.
         solver
             .analyse(&view(&["?1000", "?1000"]), Mines::Known(1))
