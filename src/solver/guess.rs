@@ -1,9 +1,9 @@
 //! Choosing the guess when no cell is certain. Cells walled off from the rest are left for
-//! last, and those with a fixed number of mines then played exactly (`region.rs`). With few complete
-//! arrangements of the other cells left, the endgame search decides (`endgame.rs`); else a
-//! cell that is a mine only where a 50/50 forms is guessed at once (`fifty.rs`). Otherwise the
-//! candidates are the cells at least [`CANDIDATE_RATIO`] as safe as the safest, and the guess
-//! maximises
+//! last, and those with a fixed number of mines then played exactly (`region.rs`). With few
+//! complete arrangements of the other cells left, the endgame search decides (`endgame.rs`);
+//! else a cell that is a mine only where a 50/50 forms is guessed at once (`fifty.rs`).
+//! Otherwise the candidates are the cells at least [`CANDIDATE_RATIO`] as safe as the safest,
+//! and the guess maximises
 //! P(safe) * worth * (1 + w * progress) * (1 + [`FIFTY_CREDIT`] * fifty),
 //! where worth is the expected value, over the numbers the cell could show, of the next
 //! position's two highest safeties ([`Best2::worth`]: secondary safety), progress the chance
@@ -333,8 +333,8 @@ impl Solver {
     }
 
     /// With the total known and few arrangements left (walled-off regions with a fixed count
-    /// left for last aside), the guess that wins the most of them (`None` when there are too many, or the
-    /// search runs out of budget).
+    /// left for last aside), the guess that wins the most of them (`None` when there are too
+    /// many, or the search runs out of budget).
     fn endgame(&mut self, mines: Mines) -> Option<usize> {
         let Mines::Known(total) = mines else {
             return None;

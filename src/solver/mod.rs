@@ -274,8 +274,8 @@ impl Solver {
     /// After an analysis that guessed: the candidates the guess compared, in the order scored,
     /// with their scores (the chance the cell is safe times what the position after it is
     /// worth, see `guess.rs`; with few arrangements left, or only walled-off regions, the
-    /// chosen cell's chance of winning them). Empty when there was nothing to compare, or when the guess is a cell that
-    /// is a mine only where a 50/50 forms (guessed at once).
+    /// chosen cell's chance of winning them). Empty when there was nothing to compare, or
+    /// when the guess is a cell that is a mine only where a 50/50 forms (guessed at once).
     pub fn guess_scores(&self) -> &[(usize, f64)] {
         &self.guess.scores
     }

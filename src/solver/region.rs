@@ -261,8 +261,9 @@ mod tests {
         regions
     }
 
-    /// A board of up to 6x7 cells with a quarter of them mines, all open (mines flagged) but
-    /// two or three blobs of up to 5 cells, each grown at random from a mine: the view and the mine count.
+    /// A board of up to 6x7 cells, a fifth to nearly half of them mines, all open (mines
+    /// flagged) but two or three blobs of up to 7 cells, each grown at random from a mine (on
+    /// the border or anywhere): the view and the mine count.
     fn pockets(rng: &mut Rng) -> (View, usize) {
         let grid = Grid::new(3 + rng.below(4), 3 + rng.below(5));
         let density = 0.2 + 0.25 * rng.unit();
