@@ -67,7 +67,8 @@ impl Solver {
         r.found.clear();
         let mut spent = 0;
         for start in 0..n {
-            if self.frontier.know(start) != Know::Unknown || r.state[start] != UNSEEN {
+            let f = &self.frontier;
+            if f.know(start) != Know::Unknown || f.is_outside(start) || r.state[start] != UNSEEN {
                 continue;
             }
             let walled = self.fill_region(start, &mut r);
@@ -170,11 +171,14 @@ const QUEUED: u8 = 1;
 const WALLED: u8 = 2;
 const NOT_WALLED: u8 = 3;
 
-/// Queues `cell` if it is unknown and not reached yet; false when it is in a region found not
-/// walled off.
+/// Queues `cell` if it is unknown and not reached yet; false when it is next to no number or
+/// in a region found not walled off.
 fn reach(f: &Frontier, cell: usize, r: &mut Regions) -> bool {
     if f.know(cell) != Know::Unknown {
         return true;
+    }
+    if f.is_outside(cell) {
+        return false;
     }
     match r.state[cell] {
         UNSEEN => {
