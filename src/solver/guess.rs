@@ -1,4 +1,4 @@
-//! Choosing the guess when no cell is certain. Cells walled off from the rest are left for
+//! Choosing the guess when no cell is certain. Regions apart from the open board are left for
 //! last, and those with a fixed number of mines then played exactly (`region.rs`). With few
 //! complete arrangements of the other cells left, the endgame search decides (`endgame.rs`);
 //! else a cell that is a mine only where a 50/50 forms is guessed at once (`fifty.rs`).
@@ -202,7 +202,7 @@ impl Solver {
         self.guess.dead.clear();
         self.guess.fifty_fifty = false;
         self.guess.walled = false;
-        self.find_regions();
+        self.find_regions(matches!(mines, Mines::Known(_)));
         self.regions.left_for_last = false;
         let walled = self.regions.cells;
         if walled > 0 && walled == self.frontier.unknown {
@@ -211,9 +211,9 @@ impl Solver {
                 return Some(cell);
             }
         }
-        // A walled-off region's risk is taken last (`region.rs`).
-        let waiting = self.regions.walled_cells;
-        self.regions.left_for_last = waiting > 0 && waiting < self.frontier.unknown;
+        // A region apart is guessed last (`region.rs`).
+        let apart = self.regions.apart_cells;
+        self.regions.left_for_last = apart > 0 && apart < self.frontier.unknown;
         let mut lowest = f64::INFINITY;
         let mut comp_best = std::mem::take(&mut self.guess.comp_best);
         comp_best.clear();
@@ -381,9 +381,9 @@ impl Solver {
         Some(cells[bit] as usize)
     }
 
-    /// Whether `cell` lies in a walled-off region whose guess is left for last.
+    /// Whether `cell` lies in a region apart whose guess is left for last.
     pub(super) fn left_for_last(&self, cell: usize) -> bool {
-        self.regions.left_for_last && self.regions.walled[cell]
+        self.regions.left_for_last && self.regions.apart[cell]
     }
 
     /// The expected worth of the position after opening `cell` safely, whether the cell is

@@ -28,10 +28,11 @@
 //!    when every candidate is dead. A pair or 2x2 square of cells walled in so that nothing can
 //!    tell them apart is an unavoidable 50/50 (`fifty.rs`): a cell that is a mine only where
 //!    one forms is guessed at once, and any other cell of one gets credit for the risk it
-//!    would face anyway. Cells walled off from the rest are guessed last, and those with a
-//!    fixed number of mines, a game of their own, then exactly (`region.rs`). With the total
-//!    known and at most a few hundred complete arrangements left (those regions aside), an
-//!    exact game-tree search picks the guess that wins the most of them (`endgame.rs`).
+//!    would face anyway. Regions of closed cells apart from the open board (walled off by
+//!    numbers, or small pockets) are guessed last, and those with a fixed number of mines, a
+//!    game of their own, then exactly (`region.rs`). With the total known and at most a few
+//!    hundred complete arrangements left (those regions aside), an exact game-tree search
+//!    picks the guess that wins the most of them (`endgame.rs`).
 //!
 //! One analysis (with its probes) walks at most [`NODE_BUDGET`] nodes: results depend on the
 //! view alone, never on time or threads. When the budget runs out the decision is made with

@@ -1,40 +1,47 @@
-//! Walled-off regions: unknown cells that share no number and no border with the other
-//! unknown cells, each next to a number, are guessed last; those that hold the same number of
-//! mines in every arrangement are a game of their own, played exactly.
+//! Regions apart: the unknown cells fall into regions, joined by borders and shared numbers.
+//! The open board is the region (or regions) with a cell next to no number and more than
+//! [`MAX_POCKET`] cells; every other region is apart, and guessed last.
 //!
-//! A region with a fixed count is independent of the rest of the board: its arrangements do
-//! not change the count left to the rest, and nothing opened in it shows anything outside it.
+//! A region apart with every cell next to a number (walled off) and the same number of mines
+//! in every arrangement is independent of the rest of the board: its arrangements do not
+//! change the count left to the rest, and nothing opened in it shows anything outside it.
 //! However the board is played, its risk is taken once, so it is taken last: a loss there
 //! comes with the rest of the board opened (which the JLU and ACM courses score), and until
 //! then the endgame search (`endgame.rs`) counts the arrangements of the rest alone, so it
 //! starts as soon as the rest has few. When only such regions are left, the best first move
-//! of the one likeliest won is played, found by the same exact search. A region whose count
-//! varies waits too: the rest, once played, tells how many mines it holds.
+//! of the one likeliest won is played, found by the same exact search. With the total known,
+//! a region whose count varies (a small pocket with a cell next to no number, or a walled-off
+//! region whose numbers allow several counts) is apart and waits too: the rest, once played,
+//! tells how many mines it holds. Without the total nothing would, and it is played as the
+//! open board is.
 
 use super::endgame::{self, Endgame};
 use super::frontier::{Frontier, Know};
 use super::view::Seen;
 use super::Solver;
 
+/// A region with a cell next to no number and more than this many cells is the open board.
+pub(super) const MAX_POCKET: usize = 20;
+
 /// Finding one region's arrangements may take at most this many nodes, and all of them this
 /// many: the rest of the budget is the guess's.
 const REGION_SHARE: u64 = 20_000;
 const REGIONS_SHARE: u64 = 200_000;
 
-/// The walled-off regions of the last guess, and scratch.
+/// The regions apart of the last guess, and scratch.
 #[derive(Debug, Default)]
 pub(super) struct Regions {
-    /// Per cell: whether it is in a walled-off region (its guess is left for last), and in
-    /// one with a fixed count; the cells of them all.
-    pub walled: Vec<bool>,
+    /// Per cell: whether it is in a region apart (its guess is left for last), and in a
+    /// walled-off one with a fixed count; the cells of the regions apart.
+    pub apart: Vec<bool>,
     pub fixed: Vec<bool>,
-    pub walled_cells: usize,
+    pub apart_cells: usize,
     /// The cells and mines of the regions with a fixed count, and the ln of their
     /// arrangements (the product of each one's).
     pub cells: usize,
     pub mines: usize,
     pub ln_arrangements: f64,
-    /// Whether the regions' cells are left out of this guess (some other cell is unknown).
+    /// Whether the regions apart are left out of this guess (some other cell is unknown).
     pub left_for_last: bool,
     /// Each region: its cells (bit i is `cells[i]`), their neighbours among them, its
     /// arrangements.
@@ -46,64 +53,71 @@ pub(super) struct Regions {
 }
 
 impl Solver {
-    /// Finds the walled-off regions, and which have a fixed number of mines (fills
-    /// `self.regions`).
+    /// Finds the regions apart, and the walled-off ones with a fixed number of mines (fills
+    /// `self.regions`). Without a known total (`counted` false) a region apart must be
+    /// walled off with a fixed count: there is no count for the rest to tell.
     ///
     /// # Complexity
-    /// O(cells) to find the regions (a walk stops at the first cell next to no number), then
-    /// each walled one's enumeration, within the budget (a region not enumerated is played as
-    /// any other cells).
-    pub(super) fn find_regions(&mut self) {
+    /// O(cells) to find the regions (a walk stops once it is in the open board), then each
+    /// walled-off one's enumeration, within the budget (one not enumerated is not played
+    /// exactly).
+    pub(super) fn find_regions(&mut self, counted: bool) {
         let mut r = std::mem::take(&mut self.regions);
         let n = self.frontier.seen.len();
-        r.walled.clear();
-        r.walled.resize(n, false);
+        r.apart.clear();
+        r.apart.resize(n, false);
         r.fixed.clear();
         r.fixed.resize(n, false);
-        r.walled_cells = 0;
+        r.apart_cells = 0;
         r.state.clear();
         r.state.resize(n, UNSEEN);
         (r.cells, r.mines, r.ln_arrangements) = (0, 0, 0.0);
         r.found.clear();
         let mut spent = 0;
         for start in 0..n {
-            let f = &self.frontier;
-            if f.know(start) != Know::Unknown || f.is_outside(start) || r.state[start] != UNSEEN {
+            if self.frontier.know(start) != Know::Unknown || r.state[start] != UNSEEN {
                 continue;
             }
-            let walled = self.fill_region(start, &mut r);
-            if !walled || r.region.len() < 2 || self.left == 0 || spent == REGIONS_SHARE {
-                continue;
-            }
-            r.region.sort_unstable();
-            let mut work = 0;
-            let limit = self.left.min(REGION_SHARE).min(REGIONS_SHARE - spent);
-            let found = endgame::arrangements(&self.frontier, &r.region, None, limit, &mut work);
-            self.left = self.left.saturating_sub(work);
-            spent = (spent + work).min(REGIONS_SHARE);
-            let Some((around, arrangements)) = found else {
+            let Some(walled) = self.fill_region(start, counted, &mut r) else {
                 continue;
             };
-            if arrangements.len() < 2 {
-                continue;
+            if (walled && self.enumerate_walled(&mut r, &mut spent)) || counted {
+                for &cell in &r.region {
+                    r.apart[cell as usize] = true;
+                }
+                r.apart_cells += r.region.len();
             }
-            for &cell in &r.region {
-                r.walled[cell as usize] = true;
-            }
-            r.walled_cells += r.region.len();
-            let mines = arrangements[0].count_ones();
-            if arrangements.iter().any(|a| a.count_ones() != mines) {
-                continue;
-            }
-            for &cell in &r.region {
-                r.fixed[cell as usize] = true;
-            }
-            r.cells += r.region.len();
-            r.mines += mines as usize;
-            r.ln_arrangements += (arrangements.len() as f64).ln();
-            r.found.push((r.region.clone(), around, arrangements));
         }
         self.regions = r;
+    }
+
+    /// Enumerates the walled-off region `r.region` (within `spent`, the nodes its kind took so
+    /// far), and when its count is fixed keeps it for an exact search: whether it was.
+    fn enumerate_walled(&mut self, r: &mut Regions, spent: &mut u64) -> bool {
+        if r.region.len() < 2 || self.left == 0 || *spent == REGIONS_SHARE {
+            return false;
+        }
+        r.region.sort_unstable();
+        let mut work = 0;
+        let limit = self.left.min(REGION_SHARE).min(REGIONS_SHARE - *spent);
+        let found = endgame::arrangements(&self.frontier, &r.region, None, limit, &mut work);
+        self.left = self.left.saturating_sub(work);
+        *spent = (*spent + work).min(REGIONS_SHARE);
+        let Some((around, arrangements)) = found else {
+            return false;
+        };
+        let mines = arrangements.first().map_or(0, |a| a.count_ones());
+        if arrangements.len() < 2 || arrangements.iter().any(|a| a.count_ones() != mines) {
+            return false;
+        }
+        for &cell in &r.region {
+            r.fixed[cell as usize] = true;
+        }
+        r.cells += r.region.len();
+        r.mines += mines as usize;
+        r.ln_arrangements += (arrangements.len() as f64).ln();
+        r.found.push((r.region.clone(), around, arrangements));
+        true
     }
 
     /// With every unknown cell in a walled-off region with a fixed count: the best first move
@@ -128,16 +142,16 @@ impl Solver {
     }
 
     /// Gathers into `r.region` the unknown cells reached from `start` through borders and
-    /// shared numbers, and whether they are walled off: false as soon as one is next to no
-    /// number (its mine can come and go: the count is not fixed) or joins cells already found
-    /// not walled off (the walk stops there, so that the big open region costs little).
-    fn fill_region(&self, start: usize, r: &mut Regions) -> bool {
+    /// shared numbers: `None` when they are in the open board (the walk stops as soon as it
+    /// knows; without `pockets`, any cell next to no number puts them there), else whether
+    /// every one is next to a number (walled off).
+    fn fill_region(&self, start: usize, pockets: bool, r: &mut Regions) -> Option<bool> {
         let f = &self.frontier;
         r.region.clear();
         r.queue.clear();
         r.queue.push(start as u32);
         r.state[start] = QUEUED;
-        let mut walled = true;
+        let (mut walled, mut open) = (true, false);
         while let Some(cell) = r.queue.pop() {
             r.region.push(cell);
             let mut numbered = false;
@@ -145,40 +159,37 @@ impl Solver {
                 if let Seen::Open(_) = f.seen[next as usize] {
                     numbered = true;
                     for &far in f.neighbours(next as usize) {
-                        walled &= reach(f, far as usize, r);
+                        open |= !reach(f, far as usize, r);
                     }
                 } else {
-                    walled &= reach(f, next as usize, r);
+                    open |= !reach(f, next as usize, r);
                 }
             }
-            if !(walled && numbered) {
-                walled = false;
+            walled &= numbered;
+            open |= !walled && (!pockets || r.region.len() + r.queue.len() > MAX_POCKET);
+            if open {
                 break;
             }
         }
-        let state = if walled { WALLED } else { NOT_WALLED };
+        let state = if open { OPEN_BOARD } else { APART };
         for &cell in r.region.iter().chain(&r.queue) {
             r.state[cell as usize] = state;
         }
-        walled
+        (!open).then_some(walled)
     }
 }
 
 /// [`Regions::state`] of a cell: not reached yet, queued by the walk under way, or in a
-/// region found walled off or not.
+/// region found apart or in the open board.
 const UNSEEN: u8 = 0;
 const QUEUED: u8 = 1;
-const WALLED: u8 = 2;
-const NOT_WALLED: u8 = 3;
+const APART: u8 = 2;
+const OPEN_BOARD: u8 = 3;
 
-/// Queues `cell` if it is unknown and not reached yet; false when it is next to no number or
-/// in a region found not walled off.
+/// Queues `cell` if it is unknown and not reached yet; false when it is in the open board.
 fn reach(f: &Frontier, cell: usize, r: &mut Regions) -> bool {
     if f.know(cell) != Know::Unknown {
         return true;
-    }
-    if f.is_outside(cell) {
-        return false;
     }
     match r.state[cell] {
         UNSEEN => {
@@ -186,7 +197,7 @@ fn reach(f: &Frontier, cell: usize, r: &mut Regions) -> bool {
             r.queue.push(cell as u32);
             true
         }
-        NOT_WALLED => false,
+        OPEN_BOARD => false,
         _ => true,
     }
 }
@@ -196,6 +207,7 @@ mod tests {
     use crate::board::Grid;
     use crate::rng::Rng;
     use crate::solver::endgame::tests::{brute_open, brute_value, fitting};
+    use crate::solver::region::MAX_POCKET;
     use crate::solver::tests::view;
     use crate::solver::{Mines, Seen, Solver, View};
 
@@ -339,7 +351,7 @@ mod tests {
             let all = fitting(&view, count);
             let regions = brute_regions(&view, &all);
             solver.left = u64::MAX;
-            solver.find_regions();
+            solver.find_regions(true);
             let context = format!("case {case} (seed {seed}), regions {regions:?}\n{view:?}");
             let n = view.grid().len();
             let cells_of = |keep: &dyn Fn(bool, Option<f64>) -> bool| {
@@ -353,8 +365,16 @@ mod tests {
             };
             let walled = cells_of(&|walled, _| walled);
             let fixed = cells_of(&|_, value| value.is_some());
+            // The open board: a region with a cell next to no number and many cells.
+            let apart: Vec<usize> = (0..n)
+                .filter(|&c| {
+                    regions.iter().any(|(cells, walled, _)| {
+                        cells.contains(&c) && (*walled || cells.len() <= MAX_POCKET)
+                    })
+                })
+                .collect();
             let got = |mask: &[bool]| (0..n).filter(|&c| mask[c]).collect::<Vec<_>>();
-            assert_eq!(got(&solver.regions.walled), walled, "{context}");
+            assert_eq!(got(&solver.regions.apart), apart, "{context}");
             assert_eq!(got(&solver.regions.fixed), fixed, "{context}");
             varying += (walled.len() > fixed.len()) as usize;
             if fixed.is_empty() {
@@ -391,27 +411,49 @@ mod tests {
         );
     }
 
+    /// Rows of `left` beside a closed area `wide` columns wide (more than a pocket).
+    fn beside_open_board(left: &[&str], wide: usize) -> View {
+        let rows: Vec<String> = left
+            .iter()
+            .map(|row| format!("{row}{}", "?".repeat(wide)))
+            .collect();
+        view(&rows.iter().map(String::as_str).collect::<Vec<_>>())
+    }
+
     #[test]
-    fn walled_regions_are_left_for_last_then_played() {
+    fn regions_apart_are_left_for_last_then_played() {
         // Column 0 holds one mine, walled off by the 1s beside it: a 50/50 faced however the
-        // board is played. Column 5 holds one mine (the 1s of column 4) and columns 6-7 the
-        // other three: the guess is made there first.
+        // board is played. It waits: the guess is made in the columns from 5 on.
         let mut solver = Solver::new();
-        solver
-            .analyse(&view(&["?1001???", "?1001???"]), Mines::Known(5))
-            .unwrap();
-        assert_eq!(solver.regions.walled.iter().filter(|&&w| w).count(), 2);
+        let board = beside_open_board(&["?1001", "?1001"], 16);
+        solver.analyse(&board, Mines::Known(10)).unwrap();
+        assert_eq!(solver.regions.apart_cells, 2);
+        assert_eq!(solver.regions.cells, 2);
         let (cell, _) = solver.best_guess().unwrap();
-        assert!(cell % 8 >= 5, "guessed {cell}");
+        assert!(cell % 21 >= 5, "guessed {cell}");
         // Beside two flags, the three cells over "2?4" and the one between its numbers hold 2
-        // or 3 mines: they wait, and columns 4-7 are guessed first.
-        solver
-            .analyse(&view(&["???F????", "2?4F????"]), Mines::Known(7))
-            .unwrap();
-        assert_eq!(solver.regions.walled_cells, 4);
+        // or 3 mines: they wait too.
+        let board = beside_open_board(&["???F", "2?4F"], 20);
+        solver.analyse(&board, Mines::Known(14)).unwrap();
+        assert_eq!(solver.regions.apart_cells, 4);
         assert_eq!(solver.regions.cells, 0);
         let (cell, _) = solver.best_guess().unwrap();
-        assert!(cell % 8 >= 4, "guessed {cell}");
+        assert!(cell % 24 >= 4, "guessed {cell}");
+        // A pocket of six cells behind flags, next to no number, waits as well.
+        let board = beside_open_board(&["???F", "???F", "FFFF"], 20);
+        solver.analyse(&board, Mines::Known(18)).unwrap();
+        assert_eq!(solver.regions.apart_cells, 6);
+        let (cell, _) = solver.best_guess().unwrap();
+        assert!(cell % 24 >= 4, "guessed {cell}");
+        // Without the total, nothing tells the count of those two: only the pair waits.
+        solver.analyse(&board, Mines::Density(0.2)).unwrap();
+        assert_eq!(solver.regions.apart_cells, 0);
+        let board = beside_open_board(&["???F", "2?4F"], 20);
+        solver.analyse(&board, Mines::Density(0.2)).unwrap();
+        assert_eq!(solver.regions.apart_cells, 0);
+        let board = beside_open_board(&["?1001", "?1001"], 16);
+        solver.analyse(&board, Mines::Density(0.2)).unwrap();
+        assert_eq!(solver.regions.apart_cells, 2);
         // The pair alone: played.
         solver
             .analyse(&view(&["?1000", "?1000"]), Mines::Known(1))
