@@ -1,6 +1,7 @@
 //! Regions apart: the unknown cells fall into regions, joined by borders and shared numbers.
 //! The open board is the region (or regions) with a cell next to no number and more than
-//! [`MAX_POCKET`] cells; every other region is apart, and guessed last.
+//! [`MAX_POCKET`] cells; every other region with a cell next to a number is apart, and
+//! guessed last.
 //!
 //! A region apart with every cell next to a number (walled off) and the same number of mines
 //! in every arrangement is independent of the rest of the board: its arrangements do not
@@ -50,6 +51,7 @@ pub(super) struct Regions {
     state: Vec<u8>,
     queue: Vec<u32>,
     region: Vec<u32>,
+    starts: Vec<u32>,
 }
 
 impl Solver {
@@ -58,9 +60,9 @@ impl Solver {
     /// walled off with a fixed count: there is no count for the rest to tell.
     ///
     /// # Complexity
-    /// O(cells) to find the regions (a walk stops once it is in the open board), then each
-    /// walled-off one's enumeration, within the budget (one not enumerated is not played
-    /// exactly).
+    /// O(cells) to clear, O(frontier cells) to find the regions (a walk stops once it is in
+    /// the open board), then each walled-off one's enumeration, within the budget (one not
+    /// enumerated is not played exactly).
     pub(super) fn find_regions(&mut self, counted: bool) {
         let mut r = std::mem::take(&mut self.regions);
         let n = self.frontier.seen.len();
@@ -74,7 +76,15 @@ impl Solver {
         (r.cells, r.mines, r.ln_arrangements) = (0, 0, 0.0);
         r.found.clear();
         let mut spent = 0;
-        for start in 0..n {
+        // A region apart has a cell next to a number: the walks start there only, and the open
+        // board is walked only near its edge.
+        let mut starts = std::mem::take(&mut r.starts);
+        starts.clear();
+        for id in self.frontier.live_components() {
+            starts.extend_from_slice(&self.frontier.comps[id as usize].cells);
+        }
+        for &start in &starts {
+            let start = start as usize;
             if self.frontier.know(start) != Know::Unknown || r.state[start] != UNSEEN {
                 continue;
             }
@@ -88,6 +98,7 @@ impl Solver {
                 r.apart_cells += r.region.len();
             }
         }
+        r.starts = starts;
         self.regions = r;
     }
 
@@ -366,10 +377,16 @@ mod tests {
             let walled = cells_of(&|walled, _| walled);
             let fixed = cells_of(&|_, value| value.is_some());
             // The open board: a region with a cell next to no number and many cells.
+            let grid = view.grid();
+            let numbered = |c: &usize| {
+                grid.neighbours(*c)
+                    .any(|x| matches!(view.get(x), Seen::Open(_)))
+            };
             let apart: Vec<usize> = (0..n)
                 .filter(|&c| {
                     regions.iter().any(|(cells, walled, _)| {
-                        cells.contains(&c) && (*walled || cells.len() <= MAX_POCKET)
+                        cells.contains(&c)
+                            && (*walled || cells.len() <= MAX_POCKET && cells.iter().any(numbered))
                     })
                 })
                 .collect();
@@ -439,12 +456,13 @@ mod tests {
         assert_eq!(solver.regions.cells, 0);
         let (cell, _) = solver.best_guess().unwrap();
         assert!(cell % 24 >= 4, "guessed {cell}");
-        // A pocket of six cells behind flags, next to no number, waits as well.
-        let board = beside_open_board(&["???F", "???F", "FFFF"], 20);
-        solver.analyse(&board, Mines::Known(18)).unwrap();
-        assert_eq!(solver.regions.apart_cells, 6);
+        // A pocket of eleven cells behind flags, three of them next to no number, waits as
+        // well.
+        let board = beside_open_board(&["????F", "?1??F", "????F", "FFFFF"], 20);
+        solver.analyse(&board, Mines::Known(25)).unwrap();
+        assert_eq!(solver.regions.apart_cells, 11);
         let (cell, _) = solver.best_guess().unwrap();
-        assert!(cell % 24 >= 4, "guessed {cell}");
+        assert!(cell % 25 >= 5, "guessed {cell}");
         // Without the total, nothing tells the count of those two: only the pair waits.
         solver.analyse(&board, Mines::Density(0.2)).unwrap();
         assert_eq!(solver.regions.apart_cells, 0);
