@@ -378,7 +378,7 @@ mod tests {
     /// forms (a cell and the next in its row or column; or the two diagonals of a 2x2
     /// square) whose swap changes the count of no cell around them but its walls, and those
     /// are mines in every arrangement (or off the board). The pseudo 50/50 is none of the
-    /// cells `last` marks (walled-off regions left for last, see `region.rs`).
+    /// cells `last` marks (regions apart, left for last: see `region.rs`).
     fn brute(view: &View, all: &[Vec<bool>], last: &[bool]) -> (Vec<f64>, Option<usize>) {
         let grid = view.grid();
         let (n, cols) = (grid.len(), grid.cols());

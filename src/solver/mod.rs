@@ -284,7 +284,8 @@ impl Solver {
     /// After an analysis that guessed: whether the guess is a cell that is a mine only where
     /// an unavoidable 50/50 forms (a pair or 2x2 square of closed cells that nothing can tell
     /// apart): its risk is one every player takes, so it is taken at once, without scoring
-    /// (unless it lies in a walled-off region, which waits: see [`Solver::guess_is_walled`]).
+    /// (unless it lies in a region apart from the open board, which waits: see
+    /// [`Solver::guess_is_walled`]).
     pub fn guess_is_fifty_fifty(&self) -> bool {
         self.guess.fifty_fifty
     }
