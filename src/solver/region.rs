@@ -437,41 +437,49 @@ mod tests {
         view(&rows.iter().map(String::as_str).collect::<Vec<_>>())
     }
 
+    /// `left` beside an open board `wide` columns wide, analysed: the cells apart, those with
+    /// a fixed count, and the column of the guess.
+    fn apart_and_guess(left: &[&str], wide: usize, mines: Mines) -> (usize, usize, usize) {
+        let board = beside_open_board(left, wide);
+        let mut solver = Solver::new();
+        solver.analyse(&board, mines).unwrap();
+        let (cell, _) = solver.best_guess().unwrap();
+        let r = &solver.regions;
+        (r.apart_cells, r.cells, cell % board.grid().cols())
+    }
+
     #[test]
     fn regions_apart_are_left_for_last_then_played() {
         // Column 0 holds one mine, walled off by the 1s beside it: a 50/50 faced however the
         // board is played. It waits: the guess is made in the columns from 5 on.
-        let mut solver = Solver::new();
-        let board = beside_open_board(&["?1001", "?1001"], 16);
-        solver.analyse(&board, Mines::Known(10)).unwrap();
-        assert_eq!(solver.regions.apart_cells, 2);
-        assert_eq!(solver.regions.cells, 2);
-        let (cell, _) = solver.best_guess().unwrap();
-        assert!(cell % 21 >= 5, "guessed {cell}");
+        let pair = ["?1001", "?1001"];
+        let (apart, fixed, col) = apart_and_guess(&pair, 16, Mines::Known(10));
+        assert!(
+            apart == 2 && fixed == 2 && col >= 5,
+            "{apart} {fixed} {col}"
+        );
         // Beside two flags, the three cells over "2?4" and the one between its numbers hold 2
         // or 3 mines: they wait too.
-        let board = beside_open_board(&["???F", "2?4F"], 20);
-        solver.analyse(&board, Mines::Known(14)).unwrap();
-        assert_eq!(solver.regions.apart_cells, 4);
-        assert_eq!(solver.regions.cells, 0);
-        let (cell, _) = solver.best_guess().unwrap();
-        assert!(cell % 24 >= 4, "guessed {cell}");
+        let varying = ["???F", "2?4F"];
+        let (apart, fixed, col) = apart_and_guess(&varying, 20, Mines::Known(14));
+        assert!(
+            apart == 4 && fixed == 0 && col >= 4,
+            "{apart} {fixed} {col}"
+        );
         // A pocket of eleven cells behind flags, three of them next to no number, waits as
         // well.
-        let board = beside_open_board(&["????F", "?1??F", "????F", "FFFFF"], 20);
-        solver.analyse(&board, Mines::Known(25)).unwrap();
-        assert_eq!(solver.regions.apart_cells, 11);
-        let (cell, _) = solver.best_guess().unwrap();
-        assert!(cell % 25 >= 5, "guessed {cell}");
+        let pocket = ["????F", "?1??F", "????F", "FFFFF"];
+        let (apart, fixed, col) = apart_and_guess(&pocket, 20, Mines::Known(25));
+        assert!(
+            apart == 11 && fixed == 0 && col >= 5,
+            "{apart} {fixed} {col}"
+        );
         // Without the total, nothing tells the count of those two: only the pair waits.
-        solver.analyse(&board, Mines::Density(0.2)).unwrap();
-        assert_eq!(solver.regions.apart_cells, 0);
-        let board = beside_open_board(&["???F", "2?4F"], 20);
-        solver.analyse(&board, Mines::Density(0.2)).unwrap();
-        assert_eq!(solver.regions.apart_cells, 0);
-        let board = beside_open_board(&["?1001", "?1001"], 16);
-        solver.analyse(&board, Mines::Density(0.2)).unwrap();
-        assert_eq!(solver.regions.apart_cells, 2);
+        let density = Mines::Density(0.2);
+        assert_eq!(apart_and_guess(&pocket, 20, density).0, 0);
+        assert_eq!(apart_and_guess(&varying, 20, density).0, 0);
+        assert_eq!(apart_and_guess(&pair, 16, density).0, 2);
+        let mut solver = Solver::new();
         // The pair alone: played.
         solver
             .analyse(&view(&["?1000", "?1000"]), Mines::Known(1))
