@@ -203,17 +203,14 @@ impl Solver {
         self.guess.fifty_fifty = false;
         self.guess.walled = false;
         self.find_regions(matches!(mines, Mines::Known(_)));
-        self.regions.left_for_last = false;
-        let walled = self.regions.cells;
-        if walled > 0 && walled == self.frontier.unknown {
+        let fixed = self.regions.fixed_cells;
+        if fixed > 0 && fixed == self.frontier.unknown {
             if let Some(cell) = self.region_move() {
                 self.guess.walled = true;
                 return Some(cell);
             }
         }
-        // A region apart is guessed last (`region.rs`).
-        let apart = self.regions.apart_cells;
-        self.regions.left_for_last = apart > 0 && apart < self.frontier.unknown;
+        // From here a region apart is guessed last (`region.rs`: `left_for_last`).
         let mut lowest = f64::INFINITY;
         let mut comp_best = std::mem::take(&mut self.guess.comp_best);
         comp_best.clear();
@@ -341,10 +338,10 @@ impl Solver {
         };
         // The regions with a fixed count left for last aside: their arrangements multiply the
         // rest's.
+        let aside = self.regions_wait();
         let r = &self.regions;
-        let aside = r.left_for_last;
         let (walled, walled_mines, ln_walled) = match aside {
-            true => (r.cells, r.mines, r.ln_arrangements),
+            true => (r.fixed_cells, r.fixed_mines, r.fixed_ln_arrangements),
             false => (0, 0, 0.0),
         };
         let left = total.checked_sub(self.frontier.known_mines + walled_mines)?;
@@ -373,17 +370,23 @@ impl Solver {
         if arrangements.len() < 2 {
             return None;
         }
-        let mut search = endgame::Endgame::new(around, arrangements);
-        let best = search.best(self.left);
-        self.left = self.left.saturating_sub(search.work());
-        let (bit, chance) = best.ok()?;
+        let (bit, chance) = self.search_exactly(around, arrangements)?;
         self.guess.scores.push((cells[bit] as usize, chance));
         Some(cells[bit] as usize)
     }
 
-    /// Whether `cell` lies in a region apart whose guess is left for last.
-    pub(super) fn left_for_last(&self, cell: usize) -> bool {
-        self.regions.left_for_last && self.regions.apart[cell]
+    /// The exact search's best first cell (by bit) over `arrangements` of cells whose
+    /// neighbours among them are `around`, and its chance of winning, within what is left
+    /// of the budget (`None` past it).
+    pub(super) fn search_exactly(
+        &mut self,
+        around: Vec<u128>,
+        arrangements: Vec<u128>,
+    ) -> Option<(usize, f64)> {
+        let mut search = endgame::Endgame::new(around, arrangements);
+        let best = search.best(self.left);
+        self.left = self.left.saturating_sub(search.work());
+        best.ok()
     }
 
     /// The expected worth of the position after opening `cell` safely, whether the cell is

@@ -16,7 +16,7 @@
 //! tells how many mines it holds. Without the total nothing would, and it is played as the
 //! open board is.
 
-use super::endgame::{self, Endgame};
+use super::endgame;
 use super::frontier::{Frontier, Know};
 use super::view::Seen;
 use super::Solver;
@@ -39,11 +39,9 @@ pub(super) struct Regions {
     pub apart_cells: usize,
     /// The cells and mines of the regions with a fixed count, and the ln of their
     /// arrangements (the product of each one's).
-    pub cells: usize,
-    pub mines: usize,
-    pub ln_arrangements: f64,
-    /// Whether the regions apart are left out of this guess (some other cell is unknown).
-    pub left_for_last: bool,
+    pub fixed_cells: usize,
+    pub fixed_mines: usize,
+    pub fixed_ln_arrangements: f64,
     /// Each region: its cells (bit i is `cells[i]`), their neighbours among them, its
     /// arrangements.
     found: Vec<(Vec<u32>, Vec<u128>, Vec<u128>)>,
@@ -73,7 +71,7 @@ impl Solver {
         r.apart_cells = 0;
         r.state.clear();
         r.state.resize(n, UNSEEN);
-        (r.cells, r.mines, r.ln_arrangements) = (0, 0, 0.0);
+        (r.fixed_cells, r.fixed_mines, r.fixed_ln_arrangements) = (0, 0, 0.0);
         r.found.clear();
         let mut spent = 0;
         // A region apart has a cell next to a number: the walks start there only, and the open
@@ -124,9 +122,9 @@ impl Solver {
         for &cell in &r.region {
             r.fixed[cell as usize] = true;
         }
-        r.cells += r.region.len();
-        r.mines += mines as usize;
-        r.ln_arrangements += (arrangements.len() as f64).ln();
+        r.fixed_cells += r.region.len();
+        r.fixed_mines += mines as usize;
+        r.fixed_ln_arrangements += (arrangements.len() as f64).ln();
         r.found.push((r.region.clone(), around, arrangements));
         true
     }
@@ -139,10 +137,7 @@ impl Solver {
     pub(super) fn region_move(&mut self) -> Option<usize> {
         let mut best: Option<(f64, usize)> = None;
         for (cells, around, arrangements) in std::mem::take(&mut self.regions.found) {
-            let mut search = Endgame::new(around, arrangements);
-            let searched = search.best(self.left);
-            self.left = self.left.saturating_sub(search.work());
-            let (bit, chance) = searched.ok()?;
+            let (bit, chance) = self.search_exactly(around, arrangements)?;
             if best.map_or(true, |(b, _)| chance > b) {
                 best = Some((chance, cells[bit] as usize));
             }
@@ -150,6 +145,17 @@ impl Solver {
         let (chance, cell) = best?;
         self.guess.scores.push((cell, chance));
         Some(cell)
+    }
+
+    /// Whether the regions apart wait for the last guess: some other cell is unknown.
+    pub(super) fn regions_wait(&self) -> bool {
+        let apart = self.regions.apart_cells;
+        apart > 0 && apart < self.frontier.unknown
+    }
+
+    /// Whether `cell` lies in a region apart whose guess is left for last.
+    pub(super) fn left_for_last(&self, cell: usize) -> bool {
+        self.regions_wait() && self.regions.apart[cell]
     }
 
     /// Gathers into `r.region` the unknown cells reached from `start` through borders and
@@ -445,7 +451,7 @@ mod tests {
         solver.analyse(&board, mines).unwrap();
         let (cell, _) = solver.best_guess().unwrap();
         let r = &solver.regions;
-        (r.apart_cells, r.cells, cell % board.grid().cols())
+        (r.apart_cells, r.fixed_cells, cell % board.grid().cols())
     }
 
     #[test]
