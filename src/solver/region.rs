@@ -1,7 +1,7 @@
 //! Regions apart: the unknown cells fall into regions, joined by borders and shared numbers.
 //! The open board is the region (or regions) with a cell next to no number and more than
-//! [`MAX_POCKET`] cells; every other region with a cell next to a number is apart, and
-//! guessed last.
+//! [`MAX_POCKET`] cells; every other region with a cell next to a number or a known mine is
+//! apart, and guessed last.
 //!
 //! A region apart with every cell next to a number (walled off) and the same number of mines
 //! in every arrangement is independent of the rest of the board: its arrangements do not
@@ -11,8 +11,9 @@
 //! then the endgame search (`endgame.rs`) counts the arrangements of the rest alone, so it
 //! starts as soon as the rest has few. When only such regions are left, the best first move
 //! of the one likeliest won is played, found by the same exact search. With the total known,
-//! a region whose count varies (a small pocket with a cell next to no number, or a walled-off
-//! region whose numbers allow several counts) is apart and waits too: the rest, once played,
+//! a region whose count varies (a small pocket with a cell next to no number, even one
+//! enclosed by known mines alone, or a walled-off region whose numbers allow several counts)
+//! is apart and waits too: the rest, once played,
 //! tells how many mines it holds. Without the total nothing would, and it is played as the
 //! open board is.
 
@@ -58,8 +59,9 @@ impl Solver {
     /// walled off with a fixed count: there is no count for the rest to tell.
     ///
     /// # Complexity
-    /// O(cells) to clear, O(frontier cells) to find the regions (a walk stops once it is in
-    /// the open board), then each walled-off one's enumeration, within the budget (one not
+    /// O(cells) to clear, O(frontier cells + known mines) to find the regions (a walk stops
+    /// once it is in the open board; a walk stops after [`MAX_POCKET`] cells next to no
+    /// number), then each walled-off one's enumeration, within the budget (one not
     /// enumerated is not played exactly).
     pub(super) fn find_regions(&mut self, counted: bool) {
         let mut r = std::mem::take(&mut self.regions);
@@ -74,12 +76,26 @@ impl Solver {
         (r.fixed_cells, r.fixed_mines, r.fixed_ln_arrangements) = (0, 0, 0.0);
         r.found.clear();
         let mut spent = 0;
-        // A region apart has a cell next to a number: the walks start there only, and the open
-        // board is walked only near its edge.
+        // A region apart has a cell next to a number, or (a pocket) next to a known mine: the
+        // walks start there only, and the open board is walked only near its edge.
         let mut starts = std::mem::take(&mut r.starts);
         starts.clear();
         for id in self.frontier.live_components() {
             starts.extend_from_slice(&self.frontier.comps[id as usize].cells);
+        }
+        if counted {
+            let f = &self.frontier;
+            // Flagged cells are looked for only when there are some (the players here flag none).
+            let flags = f.known_mines.saturating_sub(f.mines.cells().len());
+            let scan = if flags > 0 { 0..n } else { 0..0 };
+            let flagged = scan.filter(|&c| f.know(c) == Know::Flag);
+            for mine in f.mines.cells().iter().map(|&c| c as usize).chain(flagged) {
+                starts.extend(
+                    f.neighbours(mine)
+                        .iter()
+                        .filter(|&&c| f.is_outside(c as usize)),
+                );
+            }
         }
         for &start in &starts {
             let start = start as usize;
@@ -382,17 +398,21 @@ mod tests {
             };
             let walled = cells_of(&|walled, _| walled);
             let fixed = cells_of(&|_, value| value.is_some());
-            // The open board: a region with a cell next to no number and many cells.
+            // The open board: a region with a cell next to no number and many cells. A
+            // pocket touches a number or a known mine (flagged, or a mine in every
+            // arrangement).
             let grid = view.grid();
-            let numbered = |c: &usize| {
+            let known_mine = |x: usize| all.iter().all(|a| a[x]);
+            let touches_something = |c: &usize| {
                 grid.neighbours(*c)
-                    .any(|x| matches!(view.get(x), Seen::Open(_)))
+                    .any(|x| matches!(view.get(x), Seen::Open(_)) || known_mine(x))
             };
             let apart: Vec<usize> = (0..n)
                 .filter(|&c| {
                     regions.iter().any(|(cells, walled, _)| {
                         cells.contains(&c)
-                            && (*walled || cells.len() <= MAX_POCKET && cells.iter().any(numbered))
+                            && (*walled
+                                || cells.len() <= MAX_POCKET && cells.iter().any(touches_something))
                     })
                 })
                 .collect();
@@ -480,6 +500,14 @@ mod tests {
             apart == 11 && fixed == 0 && col >= 5,
             "{apart} {fixed} {col}"
         );
+        // Four cells walled in by flags and the corner, next to no number: a pocket too.
+        let enclosed = ["??F", "??F", "FFF"];
+        let (apart, fixed, col) = apart_and_guess(&enclosed, 20, Mines::Known(15));
+        assert!(
+            apart == 4 && fixed == 0 && col >= 3,
+            "{apart} {fixed} {col}"
+        );
+        assert_eq!(apart_and_guess(&enclosed, 20, Mines::Density(0.2)).0, 0);
         // Without the total, nothing tells the count of those two: only the pair waits.
         let density = Mines::Density(0.2);
         assert_eq!(apart_and_guess(&pocket, 20, density).0, 0);
