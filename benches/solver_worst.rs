@@ -4,7 +4,9 @@
 //!    `minejudge::solver::crafted`) of every size up to the course's 30x30, both patterns,
 //!    with and without the mine count: the worst single decision by time and by nodes, with its
 //!    seed, against the node budget.
-//! 2. Whole programs: `jlu-machine` on a crafted 300x300 panel, `acm-client` on random
+//! 2. Every decision of real expert games, where a dense board's endgame search may walk 25
+//!    budgets: the slowest and the one with most nodes.
+//! 3. Whole programs: `jlu-machine` on a crafted 300x300 panel, `acm-client` on random
 //!    300x300 and 1000x1000 maps at density 0.15 and on maps built by the adaptive adversary
 //!    at 80x80: wall time and peak memory (GNU time), the worst of each kind.
 //!
@@ -17,10 +19,10 @@ mod baseline;
 mod peak;
 
 use baseline::Baseline;
-use minejudge::board::Grid;
+use minejudge::board::{Cover, FlagsInCascade, Grid};
 use minejudge::rng::Rng;
 use minejudge::solver::crafted::{adversary_game, crafted_panel, jlu_machine_input, Pattern};
-use minejudge::solver::{Mines, Solver, Style, JLU_DENSITY, NODE_BUDGET};
+use minejudge::solver::{Mines, Move, Seen, Solver, Style, View, JLU_DENSITY, NODE_BUDGET};
 use peak::peak_kib;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -29,6 +31,9 @@ use std::time::{Duration, Instant};
 
 /// Crafted panels per size, pattern and count rule.
 const PANELS: u64 = 30;
+
+/// Expert games whose every decision is timed.
+const EXPERT_GAMES: u64 = 2000;
 
 /// The worst decision found so far.
 #[derive(Default)]
@@ -116,8 +121,21 @@ fn main() {
     }
     let ms = by_time.time.as_secs_f64() * 1e3;
     println!("  {}", baseline.compare("decision_worst", ms));
+    // 2. Every decision of real expert games.
+    let (by_time, by_nodes, decisions) = expert_decisions(seed);
+    println!("\nevery decision of {EXPERT_GAMES} expert games: {decisions} decisions");
+    for (label, worst) in [("slowest", &by_time), ("most nodes", &by_nodes)] {
+        println!(
+            "  {label:<10} {:>7.2} ms, {:>9} nodes: {}",
+            worst.time.as_secs_f64() * 1e3,
+            worst.nodes,
+            worst.what
+        );
+    }
+    let ms = by_time.time.as_secs_f64() * 1e3;
+    println!("  {}", baseline.compare("expert_decision_worst", ms));
 
-    // 2. Whole programs.
+    // 3. Whole programs.
     let jlu_machine = PathBuf::from(env!("CARGO_BIN_EXE_jlu-machine"));
     let acm_client = PathBuf::from(env!("CARGO_BIN_EXE_acm-client"));
     println!();
@@ -174,6 +192,63 @@ fn main() {
     ));
     println!("  {}", baseline.compare("adversary_80", run.ms()));
     baseline.save();
+}
+
+/// Plays expert games (first click in the corner, clicks only) from `seed` on, timing every
+/// decision: the slowest, the one with most nodes, and how many there were.
+fn expert_decisions(seed: u64) -> (Worst, Worst, u64) {
+    let (mut by_time, mut by_nodes, mut decisions) = (Worst::default(), Worst::default(), 0);
+    let grid = Grid::new(16, 30);
+    let mut solver = Solver::new();
+    let mut opened = Vec::new();
+    for game in 0..EXPERT_GAMES {
+        let game_seed = seed + game;
+        let board = Rng::new(game_seed).deal_mines(grid, 99, 0);
+        let mut cover = Cover::new(&board);
+        let mut view = View::new(grid);
+        let mut cell = 0;
+        loop {
+            if board.is_mine(cell) {
+                break;
+            }
+            opened.clear();
+            cover.reveal_from(&board, cell, FlagsInCascade::Cleared, &mut opened);
+            for &c in &opened {
+                view.set(c as usize, Seen::Open(board.count(c as usize)));
+            }
+            if cover.safe_closed() == 0 {
+                break;
+            }
+            let started = Instant::now();
+            let decision = solver
+                .next_move(&view, Mines::Known(99), Style::CLICKS)
+                .expect("a real game is consistent")
+                .expect("a closed safe cell is left");
+            let time = started.elapsed();
+            decisions += 1;
+            let open = board.safe_cells() - cover.safe_closed();
+            let what = format!("expert game seed {game_seed}, {open} cells open");
+            if time > by_time.time {
+                by_time = Worst {
+                    time,
+                    nodes: solver.nodes(),
+                    what: what.clone(),
+                };
+            }
+            if solver.nodes() > by_nodes.nodes {
+                by_nodes = Worst {
+                    time,
+                    nodes: solver.nodes(),
+                    what,
+                };
+            }
+            let Move::Open(next) = decision.action else {
+                unreachable!("clicks only")
+            };
+            cell = next;
+        }
+    }
+    (by_time, by_nodes, decisions)
 }
 
 /// A course-style single game: `n m`, the map, the first click (an inner cell whose

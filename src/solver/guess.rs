@@ -353,7 +353,15 @@ impl Solver {
         let mut buffers = std::mem::take(&mut self.fifty);
         let ln_count = self.ln_arrangements(total, &mut buffers);
         self.fifty = buffers;
-        if ln_count? - ln_walled > (endgame::MAX_ARRANGEMENTS as f64 + 0.5).ln() {
+        let dense = total as f64 >= endgame::DENSE_FROM * self.frontier.seen.len() as f64;
+        let (most, extra) = match dense {
+            true => (
+                endgame::DENSE_MAX_ARRANGEMENTS,
+                (self.node_budget).saturating_mul(endgame::DENSE_EXTRA_BUDGETS),
+            ),
+            false => (endgame::MAX_ARRANGEMENTS, 0),
+        };
+        if ln_count? - ln_walled > (most as f64 + 0.5).ln() {
             return None;
         }
         let cells: Vec<u32> = (0..self.frontier.seen.len() as u32)
@@ -364,28 +372,32 @@ impl Solver {
             .collect();
         let mut work = 0;
         let limit = self.left.min(ENDGAME_SHARE);
-        let found = endgame::arrangements(&self.frontier, &cells, Some(left), limit, &mut work);
+        let found =
+            endgame::arrangements(&self.frontier, &cells, Some(left), most, limit, &mut work);
         self.left = self.left.saturating_sub(work);
         let (around, arrangements) = found?;
         if arrangements.len() < 2 {
             return None;
         }
-        let (bit, chance) = self.search_exactly(around, arrangements)?;
+        let (bit, chance) = self.search_exactly(around, arrangements, extra)?;
         self.guess.scores.push((cells[bit] as usize, chance));
         Some(cells[bit] as usize)
     }
 
     /// The exact search's best first cell (by bit) over `arrangements` of cells whose
-    /// neighbours among them are `around`, and its chance of winning, within what is left
-    /// of the budget (`None` past it).
+    /// neighbours among them are `around`, and its chance of winning, within what is left of
+    /// the budget and `extra` nodes more (`None` past it). The extra nodes are spent first.
     pub(super) fn search_exactly(
         &mut self,
         around: Vec<u128>,
         arrangements: Vec<u128>,
+        extra: u64,
     ) -> Option<(usize, f64)> {
         let mut search = endgame::Endgame::new(around, arrangements);
-        let best = search.best(self.left);
-        self.left = self.left.saturating_sub(search.work());
+        let best = search.best(self.left.saturating_add(extra));
+        let work = search.work();
+        self.overdraft += work.min(extra);
+        self.left = self.left.saturating_sub(work.saturating_sub(extra));
         best.ok()
     }
 

@@ -31,11 +31,13 @@
 //!    would face anyway. Regions of closed cells apart from the open board (walled off by
 //!    numbers, or small pockets) are guessed last, and those with a fixed number of mines, a
 //!    game of their own, then exactly (`region.rs`). With the total known and at most a few
-//!    hundred complete arrangements left (those regions aside), an exact game-tree search
-//!    picks the guess that wins the most of them (`endgame.rs`).
+//!    hundred complete arrangements left (a few thousand on a dense board; those regions
+//!    aside), an exact game-tree search picks the guess that wins the most of them
+//!    (`endgame.rs`).
 //!
-//! One analysis (with its probes) walks at most [`NODE_BUDGET`] nodes: results depend on the
-//! view alone, never on time or threads. When the budget runs out the decision is made with
+//! One analysis (with its probes) walks at most [`NODE_BUDGET`] nodes, and its endgame search
+//! on a dense board at most 25 times that: results depend on the view alone, never on time or
+//! threads. When the budget runs out the decision is made with
 //! what is known: a component not enumerated is estimated, a guess not probed is scored by a
 //! local estimate. [`crafted`] makes the hostile inputs that tests and benchmarks hold it to.
 
@@ -62,7 +64,8 @@ use frontier::{Frontier, Kind, Know, Law, NONE};
 /// The work one analysis may do, in nodes: enumeration steps (a mine placed or moved, an
 /// arrangement recorded), and 16 multiply-adds of the combination count as one. It bounds
 /// every decision, probes included, whatever the input: about 20 ms of enumeration on this
-/// crate's reference machine. Ordinary games never use more than a small part of it.
+/// crate's reference machine. Ordinary games never use more than a small part of it. The
+/// endgame search on a dense board may walk 25 times as many (`endgame.rs`).
 pub const NODE_BUDGET: u64 = 2_000_000;
 
 /// One component's enumeration may take at most this share of the budget (1/4), so that one
@@ -112,8 +115,10 @@ pub struct Solver {
     /// The view last read and how many changes its list had then.
     view_id: u64,
     view_changes: usize,
-    /// Nodes left in this analysis.
+    /// Nodes left in this analysis, and those walked beyond its budget by an endgame search
+    /// allowed more (`endgame.rs`, on a dense board).
     left: u64,
+    overdraft: u64,
     probability: Vec<f64>,
     /// The probability of the cells off the frontier, and the one last written to them (NaN:
     /// none yet).
@@ -174,8 +179,9 @@ impl Solver {
         Solver::with_budget(0)
     }
 
-    /// A solver whose analyses each walk at most `nodes` nodes (0 means [`NODE_BUDGET`]; a
-    /// judge with a tight time limit may lower it).
+    /// A solver whose analyses each walk at most `nodes` nodes, and the endgame search of a
+    /// dense board 25 times as many (0 means [`NODE_BUDGET`]; a judge with a tight time limit
+    /// may lower it).
     pub fn with_budget(nodes: u64) -> Solver {
         Solver {
             node_budget: if nodes == 0 { NODE_BUDGET } else { nodes },
@@ -186,6 +192,7 @@ impl Solver {
             view_id: 0,
             view_changes: 0,
             left: 0,
+            overdraft: 0,
             probability: Vec::new(),
             outside_now: 0.0,
             outside_probability: f64::NAN,
@@ -235,9 +242,10 @@ impl Solver {
         self.analyses
     }
 
-    /// How many nodes the last analysis walked, its probes included (at most the budget).
+    /// How many nodes the last analysis walked, its probes included (at most the budget, and
+    /// 25 times it with the endgame search of a dense board).
     pub fn nodes(&self) -> u64 {
-        self.node_budget - self.left
+        self.node_budget - self.left + self.overdraft
     }
 
     /// After [`Solver::analyse`]: each cell's probability of being a mine (open cells 0,
@@ -369,6 +377,7 @@ impl Solver {
     fn read(&mut self, view: &View, mines: Mines) -> Result<(), Inconsistent> {
         self.analyses += 1;
         self.left = self.node_budget;
+        self.overdraft = 0;
         self.ordered = false;
         self.best_guess = None;
         if let Err(inconsistent) = self.update(view, mines) {

@@ -125,7 +125,8 @@ impl Solver {
         r.region.sort_unstable();
         let mut work = 0;
         let limit = self.left.min(REGION_SHARE).min(REGIONS_SHARE - *spent);
-        let found = endgame::arrangements(&self.frontier, &r.region, None, limit, &mut work);
+        let most = endgame::MAX_ARRANGEMENTS;
+        let found = endgame::arrangements(&self.frontier, &r.region, None, most, limit, &mut work);
         self.left = self.left.saturating_sub(work);
         *spent = (*spent + work).min(REGIONS_SHARE);
         let Some((around, arrangements)) = found else {
@@ -153,7 +154,7 @@ impl Solver {
     pub(super) fn region_move(&mut self) -> Option<usize> {
         let mut best: Option<(f64, usize)> = None;
         for (cells, around, arrangements) in std::mem::take(&mut self.regions.found) {
-            let (bit, chance) = self.search_exactly(around, arrangements)?;
+            let (bit, chance) = self.search_exactly(around, arrangements, 0)?;
             if best.map_or(true, |(b, _)| chance > b) {
                 best = Some((chance, cells[bit] as usize));
             }
