@@ -111,7 +111,10 @@ impl Memo {
             return None;
         }
         let entry = self.slots[self.slot(set, Memo::hash(set))];
-        let known = self.entries.get((entry as usize).wrapping_sub(1))?.3;
+        if entry == 0 {
+            return None;
+        }
+        let known = self.entries[entry as usize - 1].3;
         (known.exact || known.value <= floor + TIE).then_some(known)
     }
 
@@ -670,7 +673,7 @@ pub(super) mod tests {
     fn the_search_wins_as_often_as_brute_force() {
         let seed = 0xe5d;
         let mut rng = Rng::new(seed);
-        let mut compared = 0;
+        let (mut compared, mut bounds) = (0, 0);
         for case in 0..6000 {
             // Up to 4x5 boards, and 5x5 ones with up to 11 closed cells one time in six.
             let big = case % 6 == 5;
@@ -724,11 +727,31 @@ pub(super) mod tests {
                 cut.is_none(),
                 "case {case}: more than {fewer} arrangements kept"
             );
-            let mut endgame = Endgame::new(around, found);
+            let mut endgame = Endgame::new(around.clone(), found.clone());
             let Ok((bit, value)) = endgame.best(u64::MAX) else {
                 unreachable!("no limit")
             };
             let want = brute_value(&view, &all);
+            // Asked for more than a floor, the search gives the value, or a bound no lower
+            // than it and no higher than the floor.
+            for floor in [want - 0.1, want - 1e-6, want, want + 0.05, want + 0.3] {
+                let mut bounded = Endgame::new(around.clone(), found.clone());
+                bounded.limit = u64::MAX;
+                let all_of: Vec<u16> = (0..found.len() as u16).collect();
+                let Ok((got, _)) = bounded.value(&all_of, false, floor) else {
+                    unreachable!("no limit")
+                };
+                let context = format!("case {case}: floor {floor}, value {want}, got {got:?}");
+                if got.exact {
+                    assert!((got.value - want).abs() < 1e-9, "{context}");
+                } else {
+                    assert!(
+                        got.value >= want - 1e-9 && got.value <= floor + 1e-9,
+                        "{context}"
+                    );
+                }
+                bounds += !got.exact as usize;
+            }
             assert!(
                 (value - want).abs() < 1e-9,
                 "case {case} (seed {seed}): search {value}, brute force {want}\n{view:?}"
@@ -742,6 +765,9 @@ pub(super) mod tests {
             );
             compared += 1;
         }
-        assert!(compared > 1000, "only {compared} positions compared");
+        assert!(
+            compared > 1000 && bounds > 1000,
+            "only {compared} positions compared, {bounds} bounds"
+        );
     }
 }
