@@ -357,7 +357,8 @@ impl Solver {
         let (most, extra) = match dense {
             true => (
                 endgame::DENSE_MAX_ARRANGEMENTS,
-                (self.node_budget).saturating_mul(endgame::DENSE_EXTRA_BUDGETS),
+                self.node_budget
+                    .saturating_mul(endgame::DENSE_EXTRA_BUDGETS),
             ),
             false => (endgame::MAX_ARRANGEMENTS, 0),
         };

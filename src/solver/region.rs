@@ -13,9 +13,8 @@
 //! of the one likeliest won is played, found by the same exact search. With the total known,
 //! a region whose count varies (a small pocket with a cell next to no number, even one
 //! enclosed by known mines alone, or a walled-off region whose numbers allow several counts)
-//! is apart and waits too: the rest, once played,
-//! tells how many mines it holds. Without the total nothing would, and it is played as the
-//! open board is.
+//! is apart and waits too: the rest, once played, tells how many mines it holds. Without the
+//! total nothing would, and it is played as the open board is.
 
 use super::endgame;
 use super::frontier::{Frontier, Know};
