@@ -38,7 +38,8 @@
 //! One analysis (with its probes) walks at most [`NODE_BUDGET`] nodes, and its endgame search
 //! on a dense board at most 25 times that: results depend on the view alone, never on time or
 //! threads. When the budget runs out the decision is made with what is known: a component not
-//! enumerated is estimated, a guess not probed is scored by a local estimate. [`crafted`] makes the hostile inputs that tests and benchmarks hold it to.
+//! enumerated is estimated, a guess not probed is scored by a local estimate. [`crafted`]
+//! makes the hostile inputs that tests and benchmarks hold it to.
 
 mod approximate;
 mod combine;
