@@ -43,6 +43,47 @@ struct Worst {
     what: String,
 }
 
+/// The slowest decision so far, and the one that walked the most nodes.
+#[derive(Default)]
+struct Worsts {
+    by_time: Worst,
+    by_nodes: Worst,
+}
+
+impl Worsts {
+    /// Keeps a decision that took `time` and walked `nodes` if it is the worst either way.
+    fn record(&mut self, time: Duration, nodes: u64, what: impl Fn() -> String) {
+        if time > self.by_time.time {
+            self.by_time = Worst {
+                time,
+                nodes,
+                what: what(),
+            };
+        }
+        if nodes > self.by_nodes.nodes {
+            self.by_nodes = Worst {
+                time,
+                nodes,
+                what: what(),
+            };
+        }
+    }
+
+    /// Prints both, and the slowest against `name` in the baseline.
+    fn print(&self, baseline: &mut Baseline, name: &str) {
+        for (label, worst) in [("slowest", &self.by_time), ("most nodes", &self.by_nodes)] {
+            println!(
+                "  {label:<10} {:>7.2} ms, {:>9} nodes: {}",
+                worst.time.as_secs_f64() * 1e3,
+                worst.nodes,
+                worst.what
+            );
+        }
+        let ms = self.by_time.time.as_secs_f64() * 1e3;
+        println!("  {}", baseline.compare(name, ms));
+    }
+}
+
 fn main() {
     let seed = std::env::var("SOLVER_BENCH_SEED")
         .ok()
@@ -55,7 +96,7 @@ fn main() {
     println!("solver on hostile inputs, seeds from {seed}, node budget {NODE_BUDGET}");
 
     // 1. Single decisions on crafted panels.
-    let (mut by_time, mut by_nodes) = (Worst::default(), Worst::default());
+    let mut worsts = Worsts::default();
     let mut decisions = 0;
     let mut total = Duration::ZERO;
     for side in [10, 16, 20, 24, 30] {
@@ -85,24 +126,12 @@ fn main() {
                     let time = started.elapsed();
                     decisions += 1;
                     total += time;
-                    let what = format!(
-                        "{side}x{side} {pattern:?}{} seed {panel_seed}",
-                        if told { " with its count" } else { "" }
-                    );
-                    if time > by_time.time {
-                        by_time = Worst {
-                            time,
-                            nodes: solver.nodes(),
-                            what: what.clone(),
-                        };
-                    }
-                    if solver.nodes() > by_nodes.nodes {
-                        by_nodes = Worst {
-                            time,
-                            nodes: solver.nodes(),
-                            what,
-                        };
-                    }
+                    worsts.record(time, solver.nodes(), || {
+                        format!(
+                            "{side}x{side} {pattern:?}{} seed {panel_seed}",
+                            if told { " with its count" } else { "" }
+                        )
+                    });
                 }
             }
         }
@@ -111,29 +140,11 @@ fn main() {
         "\none decision on {decisions} crafted panels up to 30x30: mean {:.2} ms",
         total.as_secs_f64() * 1e3 / decisions as f64
     );
-    for (label, worst) in [("slowest", &by_time), ("most nodes", &by_nodes)] {
-        println!(
-            "  {label:<10} {:>7.2} ms, {:>9} nodes: {}",
-            worst.time.as_secs_f64() * 1e3,
-            worst.nodes,
-            worst.what
-        );
-    }
-    let ms = by_time.time.as_secs_f64() * 1e3;
-    println!("  {}", baseline.compare("decision_worst", ms));
+    worsts.print(&mut baseline, "decision_worst");
     // 2. Every decision of real expert games.
-    let (by_time, by_nodes, decisions) = expert_decisions(seed);
+    let (worsts, decisions) = expert_decisions(seed);
     println!("\nevery decision of {EXPERT_GAMES} expert games: {decisions} decisions");
-    for (label, worst) in [("slowest", &by_time), ("most nodes", &by_nodes)] {
-        println!(
-            "  {label:<10} {:>7.2} ms, {:>9} nodes: {}",
-            worst.time.as_secs_f64() * 1e3,
-            worst.nodes,
-            worst.what
-        );
-    }
-    let ms = by_time.time.as_secs_f64() * 1e3;
-    println!("  {}", baseline.compare("expert_decision_worst", ms));
+    worsts.print(&mut baseline, "expert_decision_worst");
 
     // 3. Whole programs.
     let jlu_machine = PathBuf::from(env!("CARGO_BIN_EXE_jlu-machine"));
@@ -196,8 +207,8 @@ fn main() {
 
 /// Plays expert games (first click in the corner, clicks only) from `seed` on, timing every
 /// decision: the slowest, the one with most nodes, and how many there were.
-fn expert_decisions(seed: u64) -> (Worst, Worst, u64) {
-    let (mut by_time, mut by_nodes, mut decisions) = (Worst::default(), Worst::default(), 0);
+fn expert_decisions(seed: u64) -> (Worsts, u64) {
+    let (mut worsts, mut decisions) = (Worsts::default(), 0);
     let grid = Grid::new(16, 30);
     let mut solver = Solver::new();
     let mut opened = Vec::new();
@@ -227,28 +238,16 @@ fn expert_decisions(seed: u64) -> (Worst, Worst, u64) {
             let time = started.elapsed();
             decisions += 1;
             let open = board.safe_cells() - cover.safe_closed();
-            let what = format!("expert game seed {game_seed}, {open} cells open");
-            if time > by_time.time {
-                by_time = Worst {
-                    time,
-                    nodes: solver.nodes(),
-                    what: what.clone(),
-                };
-            }
-            if solver.nodes() > by_nodes.nodes {
-                by_nodes = Worst {
-                    time,
-                    nodes: solver.nodes(),
-                    what,
-                };
-            }
+            worsts.record(time, solver.nodes(), || {
+                format!("expert game seed {game_seed}, {open} cells open")
+            });
             let Move::Open(next) = decision.action else {
                 unreachable!("clicks only")
             };
             cell = next;
         }
     }
-    (by_time, by_nodes, decisions)
+    (worsts, decisions)
 }
 
 /// A course-style single game: `n m`, the map, the first click (an inner cell whose
