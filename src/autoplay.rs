@@ -156,12 +156,18 @@ pub struct Stats {
     pub coin_flip_losses: u64,
     /// Losses on the game's first guess.
     pub first_guess_losses: u64,
+    /// Losses on a guess that was the game's second click: the first click left no certain
+    /// safe cell, so every player guesses there.
+    pub second_click_losses: u64,
     /// Sum over losses of the fatal guess's mine probability, in millionths.
     pub fatal_probability_millionths: u64,
     /// Games stopped by the JLU click limit.
     pub click_limit: u64,
     /// JLU course score summed in tenths of a point.
     pub jlu_tenths: u64,
+    /// The same score had every won game taken its 3BV clicks, the fewest that open it: no
+    /// player winning the same games scores more.
+    pub jlu_tenths_in_three_bv: u64,
     /// Components the solver could only approximate.
     pub approximations: u64,
     /// Analyses the solver made.
@@ -183,9 +189,11 @@ impl Stats {
         self.coin_flips += other.coin_flips;
         self.coin_flip_losses += other.coin_flip_losses;
         self.first_guess_losses += other.first_guess_losses;
+        self.second_click_losses += other.second_click_losses;
         self.fatal_probability_millionths += other.fatal_probability_millionths;
         self.click_limit += other.click_limit;
         self.jlu_tenths += other.jlu_tenths;
+        self.jlu_tenths_in_three_bv += other.jlu_tenths_in_three_bv;
         self.approximations += other.approximations;
         self.analyses += other.analyses;
         self.faults += other.faults;
@@ -285,6 +293,7 @@ impl Player {
             clicks += 1;
             if board.is_mine(cell) {
                 stats.first_guess_losses += (guesses == 1) as u64;
+                stats.second_click_losses += (clicks == 2) as u64;
                 stats.coin_flip_losses += coin_flip as u64;
                 stats.fatal_probability_millionths += (p * 1e6).round() as u64;
                 break false;
@@ -296,11 +305,14 @@ impl Player {
         let opened = board.safe_cells() - cover.safe_closed();
         stats.jlu_tenths += jlu::score_tenths(won, clicks, opened);
         if won {
+            let three_bv = board.three_bv();
+            stats.jlu_tenths_in_three_bv += jlu::score_tenths(won, three_bv as u32, opened);
             stats.wins += 1;
             stats.clicks_in_wins += clicks as u64;
-            stats.three_bv_in_wins += board.three_bv() as u64;
+            stats.three_bv_in_wins += three_bv as u64;
             stats.guesses_in_wins += guesses;
         } else {
+            stats.jlu_tenths_in_three_bv += jlu::score_tenths(won, clicks, opened);
             stats.guesses_in_losses += guesses;
         }
         stats.approximations += self.solver.approximations() - approximations_before;
@@ -428,9 +440,10 @@ pub fn report(config: &Config, s: &Stats, seconds: f64, cpu: Option<f64>) -> Str
         per(s.guesses_in_losses, losses)
     );
     out += &format!(
-        "losses {}: on the first guess {}, on a coin flip (p >= 1/2) {} of {} flips, mean fatal p {:.3}\n",
+        "losses {}: on the first guess {} ({} on the second click), on a coin flip (p >= 1/2) {} of {} flips, mean fatal p {:.3}\n",
         losses,
         s.first_guess_losses,
+        s.second_click_losses,
         s.coin_flip_losses,
         s.coin_flips,
         per(s.fatal_probability_millionths, losses) / 1e6
@@ -449,6 +462,56 @@ pub fn report(config: &Config, s: &Stats, seconds: f64, cpu: Option<f64>) -> Str
             s.click_limit,
             jlu::CLICK_LIMIT
         );
+        out += &format!(
+            "jlu raw mean {:.3} had every win taken its 3BV clicks\n",
+            s.jlu_tenths_in_three_bv as f64 / 10.0 / n
+        );
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(argv: &[&str]) -> Config {
+        let mut args = Args::new(argv.iter().map(|a| a.to_string()).collect::<Vec<_>>());
+        parse_args(&mut args).expect("valid arguments")
+    }
+
+    #[test]
+    fn no_win_takes_fewer_clicks_than_its_3bv_and_second_click_losses_are_first_guesses() {
+        let config = config(&["--board", "jlu", "--seed", "5"]);
+        let mut player = Player::new();
+        let mut total = Stats::default();
+        for index in 0..300 {
+            let mut game = Stats::default();
+            player.play(&config, index, &mut game);
+            assert!(game.clicks_in_wins >= game.three_bv_in_wins, "game {index}");
+            assert!(
+                game.jlu_tenths_in_three_bv >= game.jlu_tenths,
+                "game {index}"
+            );
+            if game.wins == 0 {
+                assert_eq!(game.jlu_tenths_in_three_bv, game.jlu_tenths, "game {index}");
+            }
+            assert!(
+                game.second_click_losses <= game.first_guess_losses,
+                "game {index}"
+            );
+            total.add(&game);
+        }
+        // A corner showing a number leaves no certain cell on a third of these boards.
+        assert!(total.second_click_losses > 0 && total.wins > 0);
+        assert!(total.jlu_tenths_in_three_bv > total.jlu_tenths);
+        let text = report(&config, &total, 1.0, None);
+        assert!(text.contains(&format!(
+            "({} on the second click)",
+            total.second_click_losses
+        )));
+        assert!(
+            text.contains("had every win taken its 3BV clicks"),
+            "{text}"
+        );
+    }
 }
