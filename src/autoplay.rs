@@ -304,15 +304,15 @@ impl Player {
         stats.guesses += guesses;
         let opened = board.safe_cells() - cover.safe_closed();
         stats.jlu_tenths += jlu::score_tenths(won, clicks, opened);
+        // A loss scores its opened cells whatever the clicks.
+        let fewest_clicks = if won { board.three_bv() as u32 } else { clicks };
+        stats.jlu_tenths_in_three_bv += jlu::score_tenths(won, fewest_clicks, opened);
         if won {
-            let three_bv = board.three_bv();
-            stats.jlu_tenths_in_three_bv += jlu::score_tenths(won, three_bv as u32, opened);
             stats.wins += 1;
             stats.clicks_in_wins += clicks as u64;
-            stats.three_bv_in_wins += three_bv as u64;
+            stats.three_bv_in_wins += fewest_clicks as u64;
             stats.guesses_in_wins += guesses;
         } else {
-            stats.jlu_tenths_in_three_bv += jlu::score_tenths(won, clicks, opened);
             stats.guesses_in_losses += guesses;
         }
         stats.approximations += self.solver.approximations() - approximations_before;
