@@ -22,7 +22,7 @@ use baseline::Baseline;
 use minejudge::board::{Cover, FlagsInCascade, Grid};
 use minejudge::rng::Rng;
 use minejudge::solver::crafted::{adversary_game, crafted_panel, jlu_machine_input, Pattern};
-use minejudge::solver::{Mines, Move, Seen, Solver, Style, View, JLU_DENSITY, NODE_BUDGET};
+use minejudge::solver::{Mines, Move, Solver, Style, View, JLU_DENSITY, NODE_BUDGET};
 use peak::peak_kib;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -222,11 +222,13 @@ fn expert_decisions(seed: u64) -> (Worsts, u64) {
             if board.is_mine(cell) {
                 break;
             }
-            opened.clear();
-            cover.reveal_from(&board, cell, FlagsInCascade::Cleared, &mut opened);
-            for &c in &opened {
-                view.set(c as usize, Seen::Open(board.count(c as usize)));
-            }
+            view.reveal(
+                &board,
+                &mut cover,
+                cell,
+                FlagsInCascade::Cleared,
+                &mut opened,
+            );
             if cover.safe_closed() == 0 {
                 break;
             }

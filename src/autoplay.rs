@@ -14,7 +14,7 @@ use crate::games::jlu;
 use crate::io::args::Args;
 use crate::limits::AUTOPLAY_MAX_CELLS as MAX_CELLS;
 use crate::rng::Rng;
-use crate::solver::{Mines, Seen, Solver, View};
+use crate::solver::{Mines, Solver, View};
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -320,11 +320,13 @@ impl Player {
     }
 
     fn open(&mut self, board: &Board, cover: &mut Cover, view: &mut View, cell: usize) {
-        self.opened.clear();
-        cover.reveal_from(board, cell, FlagsInCascade::Cleared, &mut self.opened);
-        for &c in &self.opened {
-            view.set(c as usize, Seen::Open(board.count(c as usize)));
-        }
+        view.reveal(
+            board,
+            cover,
+            cell,
+            FlagsInCascade::Cleared,
+            &mut self.opened,
+        );
     }
 }
 

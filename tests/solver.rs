@@ -222,11 +222,7 @@ fn play_and_check(
         let mut cover = Cover::new(&board);
         let mut view = View::new(grid);
         let mut open = |cover: &mut Cover, view: &mut View, cell: usize| {
-            opened.clear();
-            cover.reveal_from(&board, cell, FlagsInCascade::Cleared, &mut opened);
-            for &c in &opened {
-                view.set(c as usize, Seen::Open(board.count(c as usize)));
-            }
+            view.reveal(&board, cover, cell, FlagsInCascade::Cleared, &mut opened);
         };
         open(&mut cover, &mut view, first);
         let context =

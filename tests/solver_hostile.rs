@@ -15,11 +15,7 @@ use std::time::{Duration, Instant};
 
 /// Opens `cell` (with its cascade) on `view`.
 fn open(board: &Board, cover: &mut Cover, view: &mut View, cell: usize) {
-    let mut opened = Vec::new();
-    cover.reveal_from(board, cell, FlagsInCascade::Kept, &mut opened);
-    for &c in &opened {
-        view.set(c as usize, Seen::Open(board.count(c as usize)));
-    }
+    view.reveal(board, cover, cell, FlagsInCascade::Kept, &mut Vec::new());
 }
 
 #[test]

@@ -284,14 +284,13 @@ struct Adversary {
 impl Adversary {
     /// Opens `cell` (and its cascade) and shows what opened.
     fn open(&mut self, cell: usize) {
-        self.opened.clear();
-        self.open_cells +=
-            self.cover
-                .reveal_from(&self.board, cell, FlagsInCascade::Kept, &mut self.opened);
-        for &c in &self.opened {
-            let c = c as usize;
-            self.view.set(c, Seen::Open(self.board.count(c)));
-        }
+        self.open_cells += self.view.reveal(
+            &self.board,
+            &mut self.cover,
+            cell,
+            FlagsInCascade::Kept,
+            &mut self.opened,
+        );
     }
 
     /// The open neighbours of `cell`, ascending.
@@ -495,10 +494,13 @@ mod tests {
         let mut cover = Cover::new(&game.board);
         let mut view = View::new(grid);
         let mut opened = Vec::new();
-        cover.reveal_from(&game.board, game.first, FlagsInCascade::Kept, &mut opened);
-        for &c in &opened {
-            view.set(c as usize, Seen::Open(game.board.count(c as usize)));
-        }
+        view.reveal(
+            &game.board,
+            &mut cover,
+            game.first,
+            FlagsInCascade::Kept,
+            &mut opened,
+        );
         for _ in 0..game.moves {
             let decision = replay
                 .next_move(&view, Mines::Density(0.15), Style::CLASSIC)
@@ -525,11 +527,13 @@ mod tests {
                     );
                     return;
                 }
-                opened.clear();
-                cover.reveal_from(&game.board, cell, FlagsInCascade::Kept, &mut opened);
-                for &c in &opened {
-                    view.set(c as usize, Seen::Open(game.board.count(c as usize)));
-                }
+                view.reveal(
+                    &game.board,
+                    &mut cover,
+                    cell,
+                    FlagsInCascade::Kept,
+                    &mut opened,
+                );
             }
         }
         assert_eq!(game.won, cover.safe_closed() == 0);

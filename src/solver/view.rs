@@ -1,6 +1,6 @@
 //! What the solver is given and what it answers: the visible board, the mine count, the moves.
 
-use crate::board::{Board, CellState, Cover, Grid};
+use crate::board::{Board, CellState, Cover, FlagsInCascade, Grid};
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -102,6 +102,42 @@ impl View {
             self.id = next_view_id();
         }
         self.changes.push(index as u32);
+    }
+
+    /// Opens `cell` on `cover` with its cascade ([`Cover::reveal_from`], flagged cells kept or
+    /// opened as `flags` says) and shows each cell opened with its number: what a click shows
+    /// the player. `opened` is cleared, then holds the cells opened; returns how many.
+    ///
+    /// # Panics
+    /// If `cell` is a mine.
+    ///
+    /// # Complexity
+    /// O(8 * newly opened cells).
+    ///
+    /// # Examples
+    /// ```
+    /// use minejudge::board::{Board, Cover, FlagsInCascade, Grid};
+    /// use minejudge::solver::{Seen, View};
+    /// let board = Board::from_mines(Grid::new(1, 4), [3]);
+    /// let (mut cover, mut view, mut opened) = (Cover::new(&board), View::new(board.grid()), vec![]);
+    /// assert_eq!(view.reveal(&board, &mut cover, 0, FlagsInCascade::Kept, &mut opened), 3);
+    /// assert_eq!(view.get(2), Seen::Open(1));
+    /// assert_eq!(view.get(3), Seen::Closed);
+    /// ```
+    pub fn reveal(
+        &mut self,
+        board: &Board,
+        cover: &mut Cover,
+        cell: usize,
+        flags: FlagsInCascade,
+        opened: &mut Vec<u32>,
+    ) -> usize {
+        opened.clear();
+        let count = cover.reveal_from(board, cell, flags, opened);
+        for &c in opened.iter() {
+            self.set(c as usize, Seen::Open(board.count(c as usize)));
+        }
+        count
     }
 
     /// Every cell, row-major.
