@@ -1,4 +1,4 @@
-//! `inexperienced-player` benchmark: the crafted boards of `minejudge::inputs::inexperienced_patterns`
+//! `inexperienced-player` benchmark: the crafted boards of `minejudge::judges::inexperienced_player::patterns`
 //! and seeded random boards, each at 250x250 and 1000x1000, through the whole `solve` (parse,
 //! search, print). Prints per board the CPU time per cell and the cells the search's games
 //! opened per cell, per kind of board how the time grew from 250x250 to 1000x1000 (16x is
@@ -12,9 +12,9 @@ mod baseline;
 use baseline::Baseline;
 use minejudge::board::{Board, Grid};
 use minejudge::games::mcpc_inexperienced;
-use minejudge::inputs::inexperienced_patterns::{judge_input, Pattern};
-use minejudge::inputs::random_mines;
 use minejudge::io::runner::solve_in_memory;
+use minejudge::judges::generator::random_mines;
+use minejudge::judges::inexperienced_player::patterns::{judge_input, Pattern};
 use minejudge::rng::Rng;
 use std::time::Instant;
 

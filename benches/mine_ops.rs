@@ -1,6 +1,6 @@
 //! `cargo bench --bench mine_ops`: `mine-ops` on the judge's largest case, beside the C++ peer.
 //!
-//! Inputs come from `minejudge::inputs` (seeded, printed). Each program runs as a process, the
+//! Inputs come from `minejudge::judges::mine_ops::generator` (seeded, printed). Each program runs as a process, the
 //! runs alternate, and the median wall time counts; peak memory comes from `/usr/bin/time`
 //! where it exists. The C++ anchor (`../shared/peers/mine_ops.cpp`) is built and run when
 //! `g++` and `../shared` are present. Our last median per input is kept in
@@ -13,7 +13,7 @@ mod baseline;
 mod peak;
 
 use baseline::Baseline;
-use minejudge::inputs::{self, MineOpsSpec};
+use minejudge::judges::mine_ops::generator::{mine_ops, MineOpsSpec};
 use peak::peak_kib;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -63,7 +63,7 @@ fn main() {
             ops: 60_000,
             plausible: true,
         };
-        let input = inputs::mine_ops(SEED, &spec);
+        let input = mine_ops(SEED, &spec);
         let input_path = work.join(format!("mine_ops_{density}.in"));
         fs::write(&input_path, &input).expect("write bench input");
         let results = measure(&programs, &input_path, &work);

@@ -19,7 +19,7 @@ mod baseline;
 mod peak;
 
 use baseline::Baseline;
-use minejudge::board::{Cover, FlagsInCascade, Grid};
+use minejudge::board::{Board, Cover, FlagsInCascade, Grid};
 use minejudge::rng::Rng;
 use minejudge::solver::crafted::{adversary_game, crafted_panel, jlu_machine_input, Pattern};
 use minejudge::solver::{Mines, Move, Solver, Style, View, JLU_DENSITY, NODE_BUDGET};
@@ -214,7 +214,7 @@ fn expert_decisions(seed: u64) -> (Worsts, u64) {
     let mut opened = Vec::new();
     for game in 0..EXPERT_GAMES {
         let game_seed = seed + game;
-        let board = Rng::new(game_seed).deal_mines(grid, 99, 0);
+        let board = Board::from_mines(grid, Rng::new(game_seed).deal(grid.len(), 99, &[0]));
         let mut cover = Cover::new(&board);
         let mut view = View::new(grid);
         let mut cell = 0;

@@ -10,26 +10,12 @@
 //! results do not depend on the thread count.
 
 use crate::board::{Board, Cover, FlagsInCascade, Grid};
-use crate::games::jlu;
-use crate::io::args::Args;
-use crate::limits::AUTOPLAY_MAX_CELLS as MAX_CELLS;
+use crate::players::jlu_machine::score;
 use crate::rng::Rng;
 use crate::solver::{Mines, Solver, View};
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-
-/// `autoplay --help`.
-pub const USAGE: &str = "\
-usage: autoplay --board beginner|intermediate|expert|jlu|RxCxM [--games N] [--seed S]
-                [--first corner|center|R,C] [--threads T] [--progress]
-Plays N seeded games of the AI player (first click never a mine, mine count known; the same
-results for any thread count) and prints the win rate with its 95% interval, games per second
-and per CPU-second, clicks per won game beside its 3BV, where games are lost, and for `jlu`
-the course's score.
-Progress goes to stderr every 5 s and at the end when stderr is a terminal, or always with
---progress.
-Defaults: 1000 games, seed 1, first click in the corner, 1 thread.";
 
 /// What to play.
 #[derive(Clone, Debug, PartialEq)]
@@ -56,27 +42,23 @@ pub struct Config {
     pub progress: bool,
 }
 
-/// Parses the command line (after the program name).
-pub fn parse_args(args: &mut Args) -> Result<Config, String> {
-    let mut board = None;
-    let mut games = 1000;
-    let mut seed = 1;
-    let mut first_text = "corner".to_string();
-    let mut threads = 1;
-    let mut progress = false;
-    while let Some(flag) = args.next() {
-        match flag.as_str() {
-            "--board" => board = Some(args.value(&flag)?),
-            "--games" => games = args.number(&flag, 1, u64::MAX)?,
-            "--seed" => seed = args.number(&flag, 0, u64::MAX)?,
-            "--first" => first_text = args.value(&flag)?,
-            "--threads" => threads = args.number(&flag, 1, 256)?,
-            "--progress" => progress = true,
-            _ => return Err(format!("unexpected argument {flag:?}")),
-        }
-    }
-    let board = board.ok_or("--board is required")?;
-    let (rows, cols, mines, jlu) = match board.as_str() {
+/// The most cells of an `autoplay` board, so that a typo does not eat the memory.
+pub const MAX_CELLS: usize = 1 << 20;
+
+/// A board by name: `beginner`, `intermediate`, `expert`, `jlu` or `RxCxM`, as `(rows, cols,
+/// mines, jlu)`; `jlu` plays the JLU course's rules (a click limit and its score).
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::autoplay::named_board;
+///
+/// assert_eq!(named_board("expert"), Ok((16, 30, 99, false)));
+/// assert_eq!(named_board("5x6x7"), Ok((5, 6, 7, false)));
+/// assert!(named_board("5x6x30").is_err(), "no room for the first click");
+/// ```
+pub fn named_board(text: &str) -> Result<(usize, usize, usize, bool), String> {
+    Ok(match text {
         "beginner" => (9, 9, 10, false),
         "intermediate" => (16, 16, 40, false),
         "expert" => (16, 30, 99, false),
@@ -102,8 +84,13 @@ pub fn parse_args(args: &mut Args) -> Result<Config, String> {
             }
             (rows as usize, cols as usize, mines as usize, false)
         }
-    };
-    let first = match first_text.as_str() {
+    })
+}
+
+/// The first click by name: `corner`, `center` or `R,C` (0-based), as a cell index of a
+/// `rows` x `cols` board.
+pub fn named_first_click(text: &str, rows: usize, cols: usize) -> Result<usize, String> {
+    Ok(match text {
         "corner" => 0,
         "center" => (rows / 2) * cols + cols / 2,
         text => {
@@ -118,18 +105,6 @@ pub fn parse_args(args: &mut Args) -> Result<Config, String> {
             }
             r * cols + c
         }
-    };
-    Ok(Config {
-        name: board,
-        rows,
-        cols,
-        mines,
-        first,
-        games,
-        seed,
-        threads: threads as usize,
-        jlu,
-        progress,
     })
 }
 
@@ -233,7 +208,7 @@ impl Player {
         self.solver.count_clicks(config.jlu);
         let mut rng = Rng::new(game_seed(config.seed, index));
         let grid = Grid::new(config.rows, config.cols);
-        let board = rng.deal_mines(grid, config.mines, config.first);
+        let board = Board::from_mines(grid, rng.deal(grid.len(), config.mines, &[config.first]));
         let mut cover = Cover::new(&board);
         let mut view = View::new(grid);
         let mut clicks = 1u32;
@@ -245,7 +220,7 @@ impl Player {
             if cover.safe_closed() == 0 {
                 break true;
             }
-            if config.jlu && clicks >= jlu::CLICK_LIMIT {
+            if config.jlu && clicks >= score::CLICK_LIMIT {
                 stats.click_limit += 1;
                 break false;
             }
@@ -269,7 +244,7 @@ impl Player {
                         stats.faults += 1;
                         break 'game false;
                     }
-                    if config.jlu && clicks >= jlu::CLICK_LIMIT {
+                    if config.jlu && clicks >= score::CLICK_LIMIT {
                         continue 'game;
                     }
                     clicks += 1;
@@ -303,10 +278,10 @@ impl Player {
         stats.games += 1;
         stats.guesses += guesses;
         let opened = board.safe_cells() - cover.safe_closed();
-        stats.jlu_tenths += jlu::score_tenths(won, clicks, opened);
+        stats.jlu_tenths += score::score_tenths(won, clicks, opened);
         // A loss scores its opened cells whatever the clicks.
         let fewest_clicks = if won { board.three_bv() as u32 } else { clicks };
-        stats.jlu_tenths_in_three_bv += jlu::score_tenths(won, fewest_clicks, opened);
+        stats.jlu_tenths_in_three_bv += score::score_tenths(won, fewest_clicks, opened);
         if won {
             stats.wins += 1;
             stats.clicks_in_wins += clicks as u64;
@@ -458,11 +433,11 @@ pub fn report(config: &Config, s: &Stats, seconds: f64, cpu: Option<f64>) -> Str
         let mean = s.jlu_tenths as f64 / 10.0 / n;
         out += &format!(
             "jlu score {:.2} (raw mean {:.3} x 1.3 = {:.3}, capped at 60; {} stopped at {} clicks)\n",
-            jlu::course_mark(mean),
+            score::course_mark(mean),
             mean,
             mean * 1.3,
             s.click_limit,
-            jlu::CLICK_LIMIT
+            score::CLICK_LIMIT
         );
         out += &format!(
             "jlu raw mean {:.3} had every win taken its 3BV clicks\n",
@@ -476,14 +451,24 @@ pub fn report(config: &Config, s: &Stats, seconds: f64, cpu: Option<f64>) -> Str
 mod tests {
     use super::*;
 
-    fn config(argv: &[&str]) -> Config {
-        let mut args = Args::new(argv.iter().map(|a| a.to_string()).collect::<Vec<_>>());
-        parse_args(&mut args).expect("valid arguments")
+    fn jlu_config(seed: u64) -> Config {
+        Config {
+            name: "jlu".to_string(),
+            rows: 20,
+            cols: 20,
+            mines: 50,
+            first: 0,
+            games: 300,
+            seed,
+            threads: 1,
+            jlu: true,
+            progress: false,
+        }
     }
 
     #[test]
     fn no_win_takes_fewer_clicks_than_its_3bv_and_second_click_losses_are_first_guesses() {
-        let config = config(&["--board", "jlu", "--seed", "5"]);
+        let config = jlu_config(5);
         let mut player = Player::new();
         let mut total = Stats::default();
         for index in 0..300 {

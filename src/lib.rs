@@ -1,28 +1,35 @@
-//! Minesweeper judges, byte-exact with their online judges, and an AI player.
+//! Minesweeper judges, byte-exact with their online judges, and an AI player, in three layers;
+//! each layer uses only the layers above it here.
 //!
-//! The five judges' games are in [`games`], one module each (rules, `solve`, input format),
-//! with a registry of them; the binaries in `src/bin/` are a few lines each over it. Every
-//! module refers to its siblings as `crate::name`, so that a one-file [`bundle`] that inlines
-//! them as nested `mod name { ... }` blocks keeps the same paths.
+//! 1. **The judge core**, what a one-file [`bundle`] of a judge carries: the board, the moves,
+//!    input and output, the seeded PRNG, and the five [`judges`], one folder each with a
+//!    registry of them.
+//! 2. **The AI**: the [`solver`], which plays from what is visible only, and the courses'
+//!    programs it plays ([`players`]).
+//! 3. **The tools**: [`autoplay`] (the AI's benchmark), [`stress`] (anyone's solution against
+//!    our judges), [`play`] (the browser game) and [`bundle`].
+//!
+//! The binaries in `src/bin/` read their arguments and call into these. Every module refers to
+//! its siblings as `crate::name`, so that a bundle that inlines them as nested `mod name { ...
+//! }` blocks keeps the same paths.
 
 #![warn(missing_docs)]
 
-pub mod autoplay;
+// Layer 1: the judge core.
 pub mod board;
-pub mod bundle;
 pub mod games;
-pub mod inputs;
 pub mod io;
+pub mod judges;
 pub mod limits;
-pub mod mt19937;
-pub mod play;
+pub mod moves;
 pub mod rng;
-pub mod solver;
-pub mod stress;
 
-pub use board::{Board, CellState, Cover, Grid};
-pub use games::Judge;
-pub use io::output::Output;
-pub use io::scanner::{InputError, Scanner};
-pub use rng::Rng;
-pub use solver::{Solver, View};
+// Layer 2: the AI.
+pub mod players;
+pub mod solver;
+
+// Layer 3: the tools.
+pub mod autoplay;
+pub mod bundle;
+pub mod play;
+pub mod stress;

@@ -1,21 +1,16 @@
-//! A small seeded PRNG (SplitMix64): the same seed gives the same stream on every machine; and
-//! the one way mines are dealt for a game whose first click is safe.
-
-use crate::board::{Board, Grid};
+//! A small seeded PRNG (SplitMix64): the same seed gives the same stream on every machine.
 
 /// SplitMix64: one `u64` of state, passes BigCrush, trivially seedable.
 ///
 /// # Examples
 ///
 /// ```
-/// use minejudge::board::Grid;
 /// use minejudge::rng::Rng;
 ///
 /// let mut rng = Rng::new(42);
-/// let board = rng.deal_mines(Grid::new(16, 30), 99, 0);
-/// assert_eq!(board.mines(), 99);
-/// assert!(!board.is_mine(0), "the first click is safe");
-/// assert_eq!(Rng::new(42).deal_mines(Grid::new(16, 30), 99, 0).mines(), 99);
+/// let roll = rng.below(6);
+/// assert!(roll < 6);
+/// assert_eq!(Rng::new(42).below(6), roll, "a seed names its stream");
 /// ```
 #[derive(Clone, Debug)]
 pub struct Rng {
@@ -75,38 +70,38 @@ impl Rng {
         }
     }
 
-    /// A board of `grid` with `mines` mines dealt uniformly among every cell but `safe` (the
-    /// first click, never a mine): a partial Fisher-Yates draw ([`Rng::choose_front`]) over the
-    /// other cells in index order, so a seed always gives the same board.
+    /// `mines` distinct cells of `0..cells`, none of them in `safe` (a first click, and its
+    /// neighbours for an opening start): a partial Fisher-Yates draw ([`Rng::choose_front`]) over
+    /// the other cells in index order, so a seed always deals the same mines. The one way this
+    /// crate deals a game's mines: `Board::from_mines(grid, rng.deal(grid.len(), mines, &[first]))`.
     ///
     /// # Panics
-    /// If `mines` is not below the number of cells, or `safe` is off the grid.
-    ///
-    /// # Complexity
-    /// O(cells).
-    pub fn deal_mines(&mut self, grid: Grid, mines: usize, safe: usize) -> Board {
-        self.deal_mines_avoiding(grid, mines, &[safe])
-    }
-
-    /// [`Rng::deal_mines`] with several cells kept free of mines, such as a first click and its
-    /// neighbours (an opening start: the first click shows a 0). The same draw over the other
-    /// cells in index order: with one cell, the same board as `deal_mines`.
-    ///
-    /// # Panics
-    /// If a `safe` cell is off the grid, or `mines` is more than the cells left.
+    /// If a `safe` cell is not below `cells`, or `mines` is more than the cells left.
     ///
     /// # Complexity
     /// O(cells + safe cells).
-    pub fn deal_mines_avoiding(&mut self, grid: Grid, mines: usize, safe: &[usize]) -> Board {
-        let mut kept_free = vec![false; grid.len()];
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use minejudge::rng::Rng;
+    ///
+    /// let mines = Rng::new(42).deal(480, 99, &[0]);
+    /// assert_eq!(mines.len(), 99);
+    /// assert!(!mines.contains(&0), "the first click is safe");
+    /// assert_eq!(Rng::new(42).deal(480, 99, &[0]), mines);
+    /// ```
+    pub fn deal(&mut self, cells: usize, mines: usize, safe: &[usize]) -> Vec<usize> {
+        let mut kept_free = vec![false; cells];
         for &cell in safe {
-            assert!(cell < grid.len(), "safe cell {cell} off the grid");
+            assert!(cell < cells, "safe cell {cell} off the grid");
             kept_free[cell] = true;
         }
-        let mut free = Vec::with_capacity(grid.len());
-        free.extend((0..grid.len()).filter(|&cell| !kept_free[cell]));
+        let mut free = Vec::with_capacity(cells);
+        free.extend((0..cells).filter(|&cell| !kept_free[cell]));
         self.choose_front(&mut free, mines);
-        Board::from_mines(grid, free[..mines].iter().copied())
+        free.truncate(mines);
+        free
     }
 
     /// Shuffles `items` uniformly (Fisher-Yates).
@@ -133,19 +128,20 @@ mod tests {
     }
 
     #[test]
-    fn dealing_around_one_cell_is_deal_mines_and_keeps_every_safe_cell_free() {
-        let grid = Grid::new(9, 9);
-        let one = Rng::new(3).deal_mines(grid, 10, 40);
-        let same = Rng::new(3).deal_mines_avoiding(grid, 10, &[40]);
-        assert!((0..81).all(|cell| one.is_mine(cell) == same.is_mine(cell)));
-        let around: Vec<usize> = std::iter::once(40).chain(grid.neighbours(40)).collect();
+    fn dealing_keeps_every_safe_cell_free() {
+        let around = [30, 31, 32, 39, 40, 41, 48, 49, 50];
         for seed in 0..100 {
             // 72 mines on 81 cells: every cell outside the nine is a mine.
-            let board = Rng::new(seed).deal_mines_avoiding(grid, 72, &around);
-            assert_eq!(board.mines(), 72);
-            assert_eq!(board.count(40), 0, "seed {seed}");
-            assert!(around.iter().all(|&cell| !board.is_mine(cell)));
+            let mut mines = Rng::new(seed).deal(81, 72, &around);
+            mines.sort_unstable();
+            let outside: Vec<usize> = (0..81).filter(|cell| !around.contains(cell)).collect();
+            assert_eq!(mines, outside, "seed {seed}");
         }
+        let mut few = Rng::new(3).deal(81, 10, &[40]);
+        few.sort_unstable();
+        few.dedup();
+        assert_eq!(few.len(), 10);
+        assert!(!few.contains(&40));
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //! the batch's shares, and bad input.
 
 use crate::util::{self, assert_bad_input, solve_into};
-use minejudge::games::acm::{self, client};
+use minejudge::judges::acm_server::solve as acm_server;
+use minejudge::players::acm_client::solve as client;
 use minejudge::rng::Rng;
 
 /// A single-game file: `n m`, the map, the first click, with the first click's surroundings
@@ -48,7 +49,7 @@ fn traced_moves_replay_through_the_server_to_the_same_maps() {
             server_input.push('\n');
         }
         let mut server_out = Vec::new();
-        solve_into(acm::solve, server_input.as_bytes(), &mut server_out)
+        solve_into(acm_server::solve, server_input.as_bytes(), &mut server_out)
             .unwrap_or_else(|err| panic!("seed {seed} game {game}: {err}\n{server_input}"));
         // The server prints the all-`?` map first; the client prints each map after its move.
         let rows: usize = input.split_whitespace().next().unwrap().parse().unwrap();

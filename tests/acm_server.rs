@@ -1,7 +1,7 @@
 //! `acm-server`: a brute-force oracle on thousands of random games, and bad input.
 
 use crate::util::{self, assert_bad_input, solve_into};
-use minejudge::games::acm;
+use minejudge::judges::acm_server::solve as acm_server;
 use minejudge::rng::Rng;
 
 /// How a game ended, as the oracle saw it.
@@ -236,7 +236,7 @@ fn matches_brute_force_on_random_games() {
             input += "not an operation\n";
         }
         let mut out = Vec::new();
-        solve_into(acm::solve, input.as_bytes(), &mut out)
+        solve_into(acm_server::solve, input.as_bytes(), &mut out)
             .unwrap_or_else(|err| panic!("seed {seed} case {case}: {err}\ninput:\n{input}"));
         if let Some(diff) = util::first_difference(expected.out.as_bytes(), &out) {
             panic!(
@@ -268,7 +268,7 @@ fn large_map_prints_every_operation() {
     }
     input.extend_from_slice(b"999 0 2\n0 0 1\n999 999 0\n");
     let mut out = Vec::new();
-    solve_into(acm::solve, &input, &mut out).unwrap();
+    solve_into(acm_server::solve, &input, &mut out).unwrap();
     let map_bytes = 1000 * 1001;
     let ending = b"YOU WIN!\n999999 1\n";
     assert_eq!(out.len(), 4 * map_bytes + ending.len());

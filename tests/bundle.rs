@@ -2,7 +2,7 @@
 //! its golden cases as a bundle, and fits in 64 KiB (Codeforces' limit) when a judge takes it.
 
 use crate::{golden, util};
-use minejudge::limits::SOURCE_LIMIT as SIZE_LIMIT;
+use minejudge::bundle::SIZE_LIMIT;
 use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -61,6 +61,6 @@ fn a_judges_help_gives_its_format() {
     );
     assert_eq!(
         stdout.trim_end(),
-        minejudge::games::thu_mine::PROGRAM.usage("")
+        minejudge::judges::mine_ops::solve::PROGRAM.usage("")
     );
 }

@@ -1,8 +1,8 @@
 //! `course_maps::batch` against a plain transcription of the course's `GenerateMap` (a
 //! `Vec::remove` free list), on random batches.
 
-use minejudge::games::acm::course_maps::{self, CourseMap};
-use minejudge::mt19937::Mt19937_64;
+use minejudge::players::acm_client::course_maps::{self, CourseMap};
+use minejudge::players::acm_client::mt19937::Mt19937_64;
 use minejudge::rng::Rng;
 
 /// The course's generator, line for line: one engine, `Random` per draw, `vector::erase`.

@@ -3,10 +3,10 @@
 
 pub use crate::fuzz_core::targets;
 use crate::fuzz_core::{self, Target};
-use minejudge::games::Judge;
-use minejudge::inputs::{generate, Knobs, Size};
 use minejudge::io::output::Output;
 use minejudge::io::scanner::InputError;
+use minejudge::judges::{self, Judge};
+use minejudge::judges::{Knobs, Size};
 use std::time::{Duration, Instant};
 
 #[test]
@@ -29,9 +29,9 @@ fn mutated_inputs_never_panic() {
 }
 
 /// What a binary's outputs on `gen` inputs must show between them: every message it has.
-fn messages(judge: Judge) -> &'static [&'static str] {
-    match judge {
-        Judge::MineOps => &[
+fn messages(judge: &'static dyn Judge) -> &'static [&'static str] {
+    match judge.name() {
+        "mine-ops" => &[
             "success\n",
             "cancelled\n",
             "swept\n",
@@ -45,10 +45,11 @@ fn messages(judge: Judge) -> &'static [&'static str] {
             "game over\n",
             "give up\n",
         ],
-        Judge::JluPanel => &["You win\n", "You lose\n", "-1 "],
-        Judge::AcmServer => &["YOU WIN!\n", "GAME OVER!\n", "@", "X"],
-        Judge::UpdateBoard => &["\"X\"", "\"B\"", "\"1\""],
-        Judge::InexperiencedPlayer => &["0\n"],
+        "jlu-panel" => &["You win\n", "You lose\n", "-1 "],
+        "acm-server" => &["YOU WIN!\n", "GAME OVER!\n", "@", "X"],
+        "update-board" => &["\"X\"", "\"B\"", "\"1\""],
+        "inexperienced-player" => &["0\n"],
+        other => panic!("no messages listed for {other}"),
     }
 }
 
@@ -62,7 +63,7 @@ fn gen_outputs_are_valid_inputs() {
             } else {
                 Size::Small
             };
-            let input = generate(target.judge, seed, size, &Knobs::default());
+            let input = target.judge.generate(seed, size, &Knobs::default());
             let mut out = Output::in_memory();
             let result = (target.solve)(&input, &mut out);
             assert!(
@@ -97,7 +98,7 @@ fn faulty(input: &[u8], out: &mut Output) -> Result<(), InputError> {
 #[test]
 fn the_fuzzer_catches_and_shrinks_a_panic() {
     let target = Target {
-        judge: Judge::MineOps,
+        judge: judges::named("mine-ops").unwrap(),
         solve: faulty,
     };
     let report = fuzz_core::fuzz(&[target], 7, |round| round >= 5000);

@@ -3,11 +3,11 @@
 //! run in-process through each binary's `solve`, with every panic, wrong error line or silent
 //! success caught and shrunk to a small input.
 
-use minejudge::games::Judge;
-use minejudge::inputs::{generate, Knobs, Size};
 use minejudge::io::output::Output;
 use minejudge::io::runner::Solve;
 use minejudge::io::scanner::{is_space, parse_int};
+use minejudge::judges::{self, Judge};
+use minejudge::judges::{Knobs, Size};
 use minejudge::rng::Rng;
 use std::cell::Cell;
 use std::panic::{self, AssertUnwindSafe};
@@ -16,13 +16,13 @@ use std::time::{Duration, Instant};
 
 /// One binary under test.
 pub struct Target {
-    pub judge: Judge,
+    pub judge: &'static dyn Judge,
     pub solve: Solve,
 }
 
 /// Every judge with its `solve`, from the registry.
 pub fn targets() -> Vec<Target> {
-    Judge::ALL
+    judges::ALL
         .into_iter()
         .map(|judge| Target {
             judge,
@@ -54,7 +54,7 @@ impl Failure {
 }
 
 /// Inputs to mutate for `judge`: its golden inputs, then `gen` outputs of small and medium size.
-pub fn corpus(judge: Judge, gen_inputs: u64) -> Vec<Vec<u8>> {
+pub fn corpus(judge: &'static dyn Judge, gen_inputs: u64) -> Vec<Vec<u8>> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("testdata")
         .join(judge.name());
@@ -82,7 +82,7 @@ pub fn corpus(judge: Judge, gen_inputs: u64) -> Vec<Vec<u8>> {
             ops: (size == Size::Medium).then_some(30),
             ..Knobs::default()
         };
-        inputs.push(generate(judge, seed, size, &knobs));
+        inputs.push(judge.generate(seed, size, &knobs));
     }
     inputs
 }
@@ -311,20 +311,20 @@ fn random_span(
 
 /// Whether a run of `solve` on `input` may end with `Ok` and print nothing: inputs that hold no
 /// question (no pair, no click, the `0 0` line first).
-fn may_be_silent(judge: Judge, input: &[u8]) -> bool {
+fn may_be_silent(judge: &'static dyn Judge, input: &[u8]) -> bool {
     let mut tokens = input
         .split(|&b| is_space(b))
         .filter(|token| !token.is_empty());
-    match judge {
-        Judge::UpdateBoard => tokens.next().is_none(),
+    match judge.name() {
+        "update-board" => tokens.next().is_none(),
         // `n m k l`: no click; or every click only on cells already open, impossible for the
         // first one, so l = 0 it is.
-        Judge::JluPanel => tokens.nth(3).and_then(parse_int) == Some(0),
-        Judge::InexperiencedPlayer => {
+        "jlu-panel" => tokens.nth(3).and_then(parse_int) == Some(0),
+        "inexperienced-player" => {
             tokens.next().and_then(parse_int) == Some(0)
                 && tokens.next().and_then(parse_int) == Some(0)
         }
-        Judge::MineOps | Judge::AcmServer => false,
+        _ => false,
     }
 }
 

@@ -2,9 +2,10 @@
 //! panic), the same bytes for the same arguments, and the largest boards valid for their
 //! binaries.
 
-use minejudge::games::Judge;
-use minejudge::inputs::{self, generate, Knobs, MineOpsSpec, Size};
 use minejudge::io::runner::solve_in_memory;
+use minejudge::judges;
+use minejudge::judges::mine_ops::generator::{mine_ops, MineOpsSpec};
+use minejudge::judges::{Knobs, Size};
 use std::process::Command;
 
 fn gen(args: &[&str]) -> std::process::Output {
@@ -77,7 +78,7 @@ fn bad_arguments_exit_2_with_one_line() {
     let help = gen(&["--help"]);
     assert_eq!(help.status.code(), Some(0));
     let text = String::from_utf8_lossy(&help.stdout);
-    for judge in Judge::ALL {
+    for judge in judges::ALL {
         assert!(text.contains(judge.name()), "--help names {}", judge.name());
     }
 }
@@ -102,14 +103,18 @@ fn same_arguments_same_bytes_as_the_library() {
     };
     assert_eq!(
         first.stdout,
-        generate(Judge::AcmServer, 42, Size::Medium, &knobs)
+        judges::named("acm-server")
+            .unwrap()
+            .generate(42, Size::Medium, &knobs)
     );
     assert_ne!(
         first.stdout,
-        generate(Judge::AcmServer, 43, Size::Medium, &knobs)
+        judges::named("acm-server")
+            .unwrap()
+            .generate(43, Size::Medium, &knobs)
     );
     // The benchmark's input is `gen`'s largest mine-ops case at its density.
-    let bench = inputs::mine_ops(
+    let bench = mine_ops(
         1,
         &MineOpsSpec {
             rows: 1000,
@@ -136,17 +141,17 @@ fn same_arguments_same_bytes_as_the_library() {
 
 #[test]
 fn largest_boards_are_valid() {
-    for judge in Judge::ALL {
+    for judge in judges::ALL {
         // The largest board; jlu-panel and acm-server print a panel or map per operation, so
         // a few operations show the shape is valid without printing a gigabyte.
         let knobs = Knobs {
-            ops: match judge {
-                Judge::JluPanel | Judge::AcmServer => Some(3),
+            ops: match judge.name() {
+                "jlu-panel" | "acm-server" => Some(3),
                 _ => None,
             },
             ..Knobs::default()
         };
-        let input = generate(judge, 5, Size::Max, &knobs);
+        let input = judge.generate(5, Size::Max, &knobs);
         let (_, result) = solve_in_memory(judge.solve(), &input);
         assert!(result.is_ok(), "{}: {result:?}", judge.name());
         assert!(input.len() >= 1_000_000, "{}", judge.name());
@@ -155,7 +160,7 @@ fn largest_boards_are_valid() {
 
 #[test]
 fn patterns_give_the_crafted_boards_raised_to_their_smallest() {
-    use minejudge::inputs::inexperienced_patterns::{judge_input, Pattern};
+    use minejudge::judges::inexperienced_player::patterns::{judge_input, Pattern};
     for pattern in Pattern::ALL {
         let (min_rows, min_cols) = pattern.min_sides();
         let args = [
@@ -182,11 +187,17 @@ fn patterns_give_the_crafted_boards_raised_to_their_smallest() {
         );
         // Several boards of seeded shapes, each a valid board of the pattern.
         let knobs = Knobs {
-            pattern: Some(pattern),
+            pattern: Some(pattern.name()),
             ..Knobs::default()
         };
-        let input = generate(Judge::InexperiencedPlayer, 9, Size::Medium, &knobs);
-        let (answers, result) = solve_in_memory(Judge::InexperiencedPlayer.solve(), &input);
+        let input =
+            judges::named("inexperienced-player")
+                .unwrap()
+                .generate(9, Size::Medium, &knobs);
+        let (answers, result) = solve_in_memory(
+            judges::named("inexperienced-player").unwrap().solve(),
+            &input,
+        );
         assert!(result.is_ok(), "{}: {result:?}", pattern.name());
         assert!(!answers.is_empty(), "{}", pattern.name());
     }

@@ -96,10 +96,10 @@ fn the_readme_gives_each_programs_format_as_its_help_does() {
     let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
         .expect("README.md");
     let programs = [
-        &minejudge::games::jlu::machine::PROGRAM,
-        &minejudge::games::acm::client::PROGRAM,
+        &minejudge::players::jlu_machine::solve::PROGRAM,
+        &minejudge::players::acm_client::solve::PROGRAM,
     ];
-    let judges = minejudge::games::Judge::ALL.map(|judge| judge.program());
+    let judges = minejudge::judges::ALL.map(|judge| judge.program());
     for program in judges.into_iter().chain(programs) {
         let block = format!("**`{}`**\n\n```text\n{}```", program.name, program.format);
         assert!(

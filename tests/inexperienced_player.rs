@@ -3,7 +3,7 @@
 use crate::util::{assert_bad_input, solve_into};
 use minejudge::board::{Board, Grid};
 use minejudge::games::mcpc_inexperienced::{self, Bounds, Search};
-use minejudge::inputs::inexperienced_patterns as patterns;
+use minejudge::judges::inexperienced_player::patterns;
 use minejudge::rng::Rng;
 
 const CLOSED: u8 = 0;

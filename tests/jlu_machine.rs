@@ -2,7 +2,8 @@
 
 use crate::util::{assert_bad_input, solve_into};
 use minejudge::board::{Board, Grid};
-use minejudge::games::jlu::{machine, Outcome, Panel};
+use minejudge::judges::jlu_panel::panel::{Outcome, Panel};
+use minejudge::players::jlu_machine::solve as machine;
 use minejudge::rng::Rng;
 
 /// The panel as `jlu-machine` reads it: `n m` (and `k` when given), then the -1/0..8 rows.
@@ -59,7 +60,7 @@ fn play_jlu_game(
             "click {click} on the open cell {answer:?}"
         );
         let board = board.get_or_insert_with(|| {
-            let board = rng.deal_mines(grid, mines, cell);
+            let board = Board::from_mines(grid, rng.deal(grid.len(), mines, &[cell]));
             // The panel counts the closed safe cells of its own board: make it on the real one.
             panel = Panel::new(&board);
             board

@@ -1,7 +1,7 @@
 //! `jlu-panel`: a brute-force oracle on seeded random games, and bad input.
 
 use crate::util::{self, solve_into};
-use minejudge::games::jlu;
+use minejudge::judges::jlu_panel::solve as jlu_panel;
 use minejudge::rng::Rng;
 
 /// The rules, written out plainly: a mine map and an open map as nested vectors, counts by
@@ -141,7 +141,7 @@ fn matches_the_brute_force_oracle() {
         let input = random_input(&mut rng);
         let (expected, ignored_clicks) = oracle(&input);
         let mut actual = Vec::new();
-        solve_into(jlu::solve, input.as_bytes(), &mut actual)
+        solve_into(jlu_panel::solve, input.as_bytes(), &mut actual)
             .unwrap_or_else(|err| panic!("seed {seed} case {case}: {err}\ninput:\n{input}"));
         if let Some(diff) = util::first_difference(expected.as_bytes(), &actual) {
             panic!("seed {seed} case {case}: {diff}\ninput:\n{input}");
@@ -172,7 +172,7 @@ fn large_board_floods_and_prints_fast() {
     let start = std::time::Instant::now();
     let input = b"1000 1000 2 3\n999 999\n0 999\n0 0\n0 0\n500 500\n";
     let mut out = Vec::new();
-    solve_into(jlu::solve, input, &mut out).unwrap();
+    solve_into(jlu_panel::solve, input, &mut out).unwrap();
     let lines: Vec<&[u8]> = out.split(|&b| b == b'\n').collect();
     assert_eq!(
         lines.len(),
@@ -194,7 +194,7 @@ fn large_board_floods_and_prints_fast() {
         input.extend_from_slice(format!("0 {col}\n").as_bytes());
     }
     out.clear();
-    solve_into(jlu::solve, &input, &mut out).unwrap();
+    solve_into(jlu_panel::solve, &input, &mut out).unwrap();
     let panels: Vec<&[u8]> = out.split(|&b| b == b'\n').collect();
     assert_eq!(
         panels.len(),

@@ -1,8 +1,8 @@
 //! `mine-ops`: a brute-force oracle on thousands of random games, and bad input.
 
 use crate::util::{self, assert_bad_input, solve_into};
-use minejudge::games::thu_mine;
-use minejudge::inputs::{self, MineOpsSpec};
+use minejudge::judges::mine_ops::generator::{mine_ops, MineOpsSpec};
+use minejudge::judges::mine_ops::solve as thu_mine;
 use minejudge::rng::Rng;
 
 /// The protocol written from the statement as plainly as possible: a grid of chars, a flood that
@@ -167,7 +167,7 @@ fn random_input(rng: &mut Rng) -> String {
         ops,
         plausible: rng.chance(0.5),
     };
-    let mut text = String::from_utf8(inputs::mine_ops(rng.next_u64(), &spec)).unwrap();
+    let mut text = String::from_utf8(mine_ops(rng.next_u64(), &spec)).unwrap();
     if rng.chance(0.3) {
         // Lines after Quit are ignored.
         text += "Sweep 1 1\nQuit\n";

@@ -218,7 +218,7 @@ fn play_and_check(
     for game in 0..games {
         let mut rng = Rng::new(seed.wrapping_add(game));
         let first = rng.below(grid.len());
-        let board = rng.deal_mines(grid, mines, first);
+        let board = Board::from_mines(grid, rng.deal(grid.len(), mines, &[first]));
         let mut cover = Cover::new(&board);
         let mut view = View::new(grid);
         let mut open = |cover: &mut Cover, view: &mut View, cell: usize| {

@@ -4,8 +4,8 @@
 //! and an estimated probability is as often right as it says.
 
 use minejudge::board::{Board, Cover, FlagsInCascade, Grid};
-use minejudge::games::{acm, jlu};
 use minejudge::io::output::Output;
+use minejudge::players::{acm_client, jlu_machine};
 use minejudge::rng::Rng;
 use minejudge::solver::crafted::{
     adversary_game, crafted_panel, jlu_machine_input, lattice_position, Pattern,
@@ -28,7 +28,7 @@ fn an_analysis_kept_between_moves_equals_a_fresh_one() {
             [(9, 9, 10), (16, 16, 40), (16, 30, 99), (8, 8, 16)][game as usize % 4];
         let grid = Grid::new(rows, cols);
         let first = rng.below(grid.len());
-        let board = rng.deal_mines(grid, mines, first);
+        let board = Board::from_mines(grid, rng.deal(grid.len(), mines, &[first]));
         let mut cover = Cover::new(&board);
         let mut view = View::new(grid);
         let known = if game % 2 == 0 {
@@ -282,7 +282,7 @@ fn crafted_and_mangled_inputs_never_break_the_ai_binaries() {
         let known = rng.chance(0.3).then(|| rng.below(grid.len() + 1));
         let input = jlu_machine_input(&view, known);
         let mut out = Output::in_memory();
-        let result = jlu::machine::solve(&input, &mut out);
+        let result = jlu_machine::solve::solve(&input, &mut out);
         let context = format!(
             "seed {seed} round {rounds}: {}",
             String::from_utf8_lossy(&input)
@@ -311,12 +311,12 @@ fn crafted_and_mangled_inputs_never_break_the_ai_binaries() {
                 &mut rng,
                 Grid::new(side, side),
                 density,
-                Mines::Density(acm::client::ASSUMED_DENSITY),
+                Mines::Density(acm_client::solve::ASSUMED_DENSITY),
                 &mut solver,
                 u64::MAX,
             );
             let mut out = Output::in_memory();
-            acm::client::solve(&played.acm_input(), &mut out)
+            acm_client::solve::solve(&played.acm_input(), &mut out)
                 .unwrap_or_else(|e| panic!("seed {seed} round {rounds}: {e}"));
             let text = String::from_utf8(out.into_bytes()).expect("UTF-8");
             let ending = if played.won { "YOU WIN!" } else { "GAME OVER!" };

@@ -4,11 +4,12 @@
 //! started, the report and `--save`, and the two AI tasks scored beside ours.
 
 use crate::{bundle, util};
-use minejudge::games::acm::client;
-use minejudge::games::acm::course_maps::BATCH_MAPS;
-use minejudge::games::Judge;
-use minejudge::inputs::{Knobs, Request, Size};
 use minejudge::io::runner::solve_in_memory;
+use minejudge::judges::options::Request;
+use minejudge::judges::{self, Judge};
+use minejudge::judges::{Knobs, Size};
+use minejudge::players::acm_client::course_maps::BATCH_MAPS;
+use minejudge::players::acm_client::solve as client;
 use minejudge::stress::acm_client::EXAMPLE_BATCH;
 use minejudge::stress::child::{self, Ending, Limits};
 use minejudge::stress::report::line_count;
@@ -53,7 +54,7 @@ fn harness(command: &[&str], timeout: Duration) -> Harness {
     harness
 }
 
-fn stress(judge: Judge, count: u64, size: Size, harness: Harness) -> Outcome {
+fn stress(judge: &'static dyn Judge, count: u64, size: Size, harness: Harness) -> Outcome {
     let request = Request {
         size,
         ..Request::default()
@@ -69,7 +70,12 @@ fn stress(judge: Judge, count: u64, size: Size, harness: Harness) -> Outcome {
 
 /// Stresses `judge` with the planted `solution` until it fails, prints the measured figures,
 /// and checks the verdict and the shrunk input's size.
-fn find_planted(judge: Judge, solution: &str, timeout: Duration, most_lines: usize) -> Failure {
+fn find_planted(
+    judge: &'static dyn Judge,
+    solution: &str,
+    timeout: Duration,
+    most_lines: usize,
+) -> Failure {
     let exe = planted().to_str().expect("UTF-8 path");
     let started = Instant::now();
     let outcome = stress(judge, 5000, Size::Small, harness(&[exe, solution], timeout));
@@ -114,14 +120,24 @@ const GENEROUS: Duration = Duration::from_secs(10);
 
 #[test]
 fn a_flood_fill_that_misses_diagonals_is_found_and_shrunk() {
-    let failure = find_planted(Judge::MineOps, "mine-ops-diagonals", GENEROUS, 8);
+    let failure = find_planted(
+        judges::named("mine-ops").unwrap(),
+        "mine-ops-diagonals",
+        GENEROUS,
+        8,
+    );
     let (_, expected, actual) = wrong_line(&failure);
     assert!(expected.contains("cell(s) detected") || actual.contains("cell(s)"));
 }
 
 #[test]
 fn an_off_by_one_in_1_based_columns_is_found_and_shrunk() {
-    let failure = find_planted(Judge::MineOps, "mine-ops-column-0-based", GENEROUS, 4);
+    let failure = find_planted(
+        judges::named("mine-ops").unwrap(),
+        "mine-ops-column-0-based",
+        GENEROUS,
+        4,
+    );
     assert_eq!(failure.input, b"1 1\n.\nSweep 1 1\nQuit\n");
     assert_eq!(
         wrong_line(&failure),
@@ -131,7 +147,12 @@ fn an_off_by_one_in_1_based_columns_is_found_and_shrunk() {
 
 #[test]
 fn a_dsweep_that_ignores_flags_is_found_and_shrunk() {
-    let failure = find_planted(Judge::MineOps, "mine-ops-dsweep-ignores-flags", GENEROUS, 6);
+    let failure = find_planted(
+        judges::named("mine-ops").unwrap(),
+        "mine-ops-dsweep-ignores-flags",
+        GENEROUS,
+        6,
+    );
     let input = String::from_utf8_lossy(&failure.input).into_owned();
     assert!(input.contains("DSweep"), "{input}");
     let (_, expected, _) = wrong_line(&failure);
@@ -140,7 +161,12 @@ fn a_dsweep_that_ignores_flags_is_found_and_shrunk() {
 
 #[test]
 fn a_crash_on_a_1x1_board_is_found_and_shrunk() {
-    let failure = find_planted(Judge::JluPanel, "jlu-panel-crash-1x1", GENEROUS, 2);
+    let failure = find_planted(
+        judges::named("jlu-panel").unwrap(),
+        "jlu-panel-crash-1x1",
+        GENEROUS,
+        2,
+    );
     assert!(failure.input.starts_with(b"1 1 "), "{:?}", failure.input);
     assert_eq!(
         failure.evidence.verdict,
@@ -151,7 +177,12 @@ fn a_crash_on_a_1x1_board_is_found_and_shrunk() {
 #[test]
 fn an_infinite_loop_is_killed_found_and_shrunk() {
     let timeout = Duration::from_millis(300);
-    let failure = find_planted(Judge::UpdateBoard, "update-board-loops", timeout, 2);
+    let failure = find_planted(
+        judges::named("update-board").unwrap(),
+        "update-board-loops",
+        timeout,
+        2,
+    );
     assert_eq!(failure.evidence.verdict, Verdict::TimedOut);
     assert!(failure.evidence.run.elapsed < timeout + Duration::from_secs(1));
 }
@@ -163,7 +194,12 @@ fn the_same_failure_is_found_whatever_the_jobs() {
         let mut harness = harness(&[exe, "mine-ops-diagonals"], GENEROUS);
         harness.jobs = jobs;
         harness.seed = 100;
-        match stress(Judge::MineOps, 5000, Size::Small, harness) {
+        match stress(
+            judges::named("mine-ops").unwrap(),
+            5000,
+            Size::Small,
+            harness,
+        ) {
             Outcome::Failed(failure) => (failure.index, failure.input),
             Outcome::Passed { .. } => panic!("not found"),
         }
@@ -177,11 +213,11 @@ fn our_own_bundles_compiled_pass_thousands_of_inputs() {
     let mut total = 0;
     let started = Instant::now();
     for (judge, count) in [
-        (Judge::MineOps, 1000),
-        (Judge::JluPanel, 250),
-        (Judge::UpdateBoard, 250),
-        (Judge::AcmServer, 250),
-        (Judge::InexperiencedPlayer, 250),
+        (judges::named("mine-ops").unwrap(), 1000),
+        (judges::named("jlu-panel").unwrap(), 250),
+        (judges::named("update-board").unwrap(), 250),
+        (judges::named("acm-server").unwrap(), 250),
+        (judges::named("inexperienced-player").unwrap(), 250),
     ] {
         let compiled = bundle::compiled(judge.name()).expect("our bundle compiles");
         let exe = compiled.exe.to_str().expect("UTF-8 path");
@@ -207,7 +243,11 @@ fn our_own_bundles_compiled_pass_thousands_of_inputs() {
 fn the_planted_solutions_without_their_bug_pass() {
     // So that what the other tests find is the planted bug.
     let exe = planted().to_str().expect("UTF-8 path");
-    for judge in [Judge::MineOps, Judge::JluPanel, Judge::UpdateBoard] {
+    for judge in [
+        judges::named("mine-ops").unwrap(),
+        judges::named("jlu-panel").unwrap(),
+        judges::named("update-board").unwrap(),
+    ] {
         let outcome = stress(
             judge,
             200,
@@ -357,7 +397,7 @@ fn memory_over_the_cap_is_reported() {
     let mut harness = harness(&[exe, "hog"], GENEROUS);
     harness.memory = Some(256 << 20);
     let search_config = Search {
-        judge: Judge::MineOps,
+        judge: judges::named("mine-ops").unwrap(),
         // One cell and no operation: nothing to shrink.
         request: Request {
             size: Size::Small,

@@ -1,7 +1,7 @@
 //! `update-board`: a brute-force oracle against the library function and the binary, and bad input.
 
 use crate::util::{self, assert_bad_input, solve_into};
-use minejudge::games::leetcode::{self, solution::Solution};
+use minejudge::judges::update_board::{solution::Solution, solve as leetcode};
 use minejudge::rng::Rng;
 
 type Cells = Vec<Vec<char>>;

@@ -1,21 +1,25 @@
 //! `gen`: one seeded, valid input for any judge of the crate (see `--help`).
 
-use minejudge::games::Judge;
-use minejudge::inputs::{Knobs, Request, Size, OPTIONS_USAGE};
 use minejudge::io::args::{self, Args};
+use minejudge::judges::options::{self, Request};
+use minejudge::judges::{named, names, Judge};
 use std::io::Write;
 use std::process::ExitCode;
 
 const USAGE_HEAD: &str = "\
 usage: gen <binary> --seed S [--size small|medium|max] [options]
-  <binary>: mine-ops, jlu-panel, update-board, acm-server, inexperienced-player
+  <binary>: {judges}
   Prints one valid input for <binary>; the same arguments give the same bytes everywhere.";
 
 fn main() -> ExitCode {
-    let usage = format!("{USAGE_HEAD}\n{OPTIONS_USAGE}");
+    let usage = format!(
+        "{}\n{}",
+        USAGE_HEAD.replace("{judges}", &names()),
+        options::usage()
+    );
     match args::parse(&usage, parse) {
-        Ok((judge, seed, size, knobs)) => {
-            let input = judge.generate(seed, size, &knobs);
+        Ok((judge, seed, request)) => {
+            let input = judge.generate(seed, request.size, &request.knobs);
             // A closed pipe (`| head`) is the reader's choice.
             let _ = std::io::stdout().lock().write_all(&input);
             ExitCode::SUCCESS
@@ -24,13 +28,13 @@ fn main() -> ExitCode {
     }
 }
 
-/// The judge, seed, size and knobs the arguments ask for.
-fn parse(args: &mut Args) -> Result<(Judge, u64, Size, Knobs), String> {
+/// The judge, seed and request the arguments ask for.
+fn parse(args: &mut Args) -> Result<(&'static dyn Judge, u64, Request), String> {
     let name = match args.next() {
         Some(name) if !name.starts_with('-') => name,
         _ => return Err("the first argument must name a binary".into()),
     };
-    let judge = Judge::named(&name)?;
+    let judge = named(&name)?;
     let mut seed = None;
     let mut request = Request::default();
     while let Some(flag) = args.next() {
@@ -42,5 +46,5 @@ fn parse(args: &mut Args) -> Result<(Judge, u64, Size, Knobs), String> {
     }
     let seed = seed.ok_or("--seed S is required")?;
     request.check(judge)?;
-    Ok((judge, seed, request.size, request.knobs))
+    Ok((judge, seed, request))
 }

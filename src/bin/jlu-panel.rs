@@ -1,9 +1,9 @@
 //! `jlu-panel`: the JLU course's panel printer (see `--help`).
 
-use minejudge::games::jlu;
 use minejudge::io::runner::judge_main;
+use minejudge::judges::jlu_panel::solve;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    judge_main(&jlu::PROGRAM)
+    judge_main(&solve::PROGRAM)
 }

@@ -1,5 +1,209 @@
-//! `stress`: tests anyone's solution against our judges and shrinks what fails (see `--help`).
+//! `stress`: tests anyone's solution against our judges and shrinks what fails (see `--help`
+//! and [`minejudge::stress`]).
 
-fn main() -> std::process::ExitCode {
-    minejudge::stress::main()
+use minejudge::io::args::{self, Args};
+use minejudge::judges::options::{self, Request};
+use minejudge::judges::{named, names};
+use minejudge::stress::acm_client::{self, read_batch, AcmBatch, EXAMPLE_BATCH};
+use minejudge::stress::jlu_machine::{self, JluGames};
+use minejudge::stress::report::judge_report;
+use minejudge::stress::search::{self, Search};
+use minejudge::stress::{kill_children_on_interrupt, Harness};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// The usage text before the input options.
+const USAGE_HEAD: &str = "\
+usage: stress <judge> [options] -- <command...>
+       stress jlu-machine [--games N] [options] -- <command...>
+       stress acm-client [--batch FILE] [options] -- <command...>
+  Runs <command> (your solution: ./a.out, python3 sol.py, ...) on seeded inputs of <judge>
+  ({judges}), each also solved by
+  our judge, until the first failure: another output (byte for byte, only newlines at the very
+  end forgiven), a non-zero exit, a timeout or memory over the cap. It then shrinks the input
+  while it fails the same way and prints it, our answer, yours and the first differing line.
+  Exit status: 0 every input passed, 1 a failure, 2 bad usage or a command that cannot start.
+options:
+  --seed S        input i is `gen <judge> --seed S+i` (default: from the clock; always printed)
+  --count N       inputs to try, 0 for no end but the first failure (default 1000)
+  --jobs N        runs at a time (default 1); the same failure is found for any N
+  --timeout SEC   wall time of one run, in seconds, e.g. 0.5 (default 2)
+  --memory MIB    address space of one run, Linux only (default 1024; 0 for no cap;
+                  a JVM needs -Xmx under it)
+  --save DIR      write the failing input and our answer to DIR/<judge>-<seed>.in and .ans
+  --quiet         no progress on stderr
+input options of a judge, as gen takes them (default --size small):";
+
+/// The usage text after the input options: the AI tasks.
+const USAGE_TAIL: &str = "\
+jlu-machine: the course's games (20x20, 50 mines, the first click never a mine, 400 clicks at
+  most), played by your stateless machine: for each click, <command> runs once with `20 20`
+  and the panel on stdin (rows of -1 closed and 0-8 open, as jlu-panel prints them) and prints
+  `x y`, 0-based. Prints the course's score of yours beside ours, on the same seeds.
+  --games N       games (default 100; the course plays 1000)
+acm-client: the course's batch of 50 maps, played by your client, one process per map: it
+  reads `n m`, then the map after the first click (made for it, as the course does); it prints
+  a move `r c type` (0-based; 0 visit, 1 mark, 2 auto-explore) and reads the map after it, n
+  lines of `?`, `0`-`8`, `@`; stdin closes when the game ends. --timeout is per map. Prints the
+  course's score (the mean of the best 45 maps' (marked + visited) / cells) of yours beside
+  ours.
+  --batch FILE    a batch file of the course: `rows cols mines`, `seed`, `min_dist` (default
+                  `10 10 9`, `19260817`, `2`, the course's example); --seed replaces its seed";
+
+/// The whole usage text.
+fn usage() -> String {
+    let head = USAGE_HEAD.replace("{judges}", &names());
+    format!("{head}\n{}\n{USAGE_TAIL}", options::usage())
+}
+
+/// What the command line asks for.
+#[derive(Clone, Debug)]
+enum Plan {
+    /// Stress one judge.
+    Judge(Search),
+    /// Play the JLU course's games.
+    JluMachine(JluGames),
+    /// Play the ACM course's batch.
+    AcmClient(AcmBatch),
+}
+
+/// Reads the command line (see [`usage`]).
+fn parse(args: &mut Args) -> Result<Plan, String> {
+    let mode = match args.next() {
+        Some(name) if !name.starts_with('-') => name,
+        _ => return Err("the first argument must name a judge, jlu-machine or acm-client".into()),
+    };
+    let judge = match mode.as_str() {
+        "jlu-machine" | "acm-client" => None,
+        name => Some(named(name).map_err(|err| format!("{err}, jlu-machine, acm-client"))?),
+    };
+    let mut harness = Harness::new(&[]);
+    harness.seed = clock_seed();
+    harness.progress = true;
+    let mut request = Request::default();
+    let mut count = 1000;
+    let mut games = 100;
+    let mut batch = None;
+    let mut seed_given = false;
+    while let Some(flag) = args.next() {
+        let applies = match flag.as_str() {
+            "--count" => judge.is_some(),
+            "--games" => mode == "jlu-machine",
+            "--batch" => mode == "acm-client",
+            _ => true,
+        };
+        if !applies {
+            return Err(format!("{flag} does not apply to {mode}"));
+        }
+        match flag.as_str() {
+            "--" => {
+                harness.command = args.rest();
+                break;
+            }
+            "--seed" => {
+                harness.seed = args.number(&flag, 0, u64::MAX)?;
+                seed_given = true;
+            }
+            "--count" => count = args.number(&flag, 0, u64::MAX)?,
+            "--games" => games = args.number(&flag, 1, 1_000_000)?,
+            "--jobs" => harness.jobs = args.number(&flag, 1, 256)? as usize,
+            "--timeout" => {
+                let value = args.value(&flag)?;
+                harness.timeout = match value.parse::<f64>() {
+                    Ok(seconds) if (0.001..=86_400.0).contains(&seconds) => {
+                        Duration::from_secs_f64(seconds)
+                    }
+                    _ => {
+                        return Err(format!(
+                            "--timeout {value:?}: expected seconds from 0.001 to 86400"
+                        ))
+                    }
+                };
+            }
+            "--memory" => {
+                let mib = args.number(&flag, 0, 1 << 30)?;
+                harness.memory = (mib > 0).then_some(mib << 20);
+            }
+            "--save" => harness.save = Some(PathBuf::from(args.value(&flag)?)),
+            "--quiet" => harness.progress = false,
+            "--batch" => {
+                let path = args.value(&flag)?;
+                let text = std::fs::read(&path).map_err(|err| format!("--batch {path}: {err}"))?;
+                batch = Some(read_batch(&text).map_err(|err| format!("--batch {path}: {err}"))?);
+            }
+            _ => match judge {
+                Some(judge) if request.read_option(judge, &flag, args)? => {}
+                _ => return Err(format!("unexpected argument {flag:?}")),
+            },
+        }
+    }
+    if harness.command.is_empty() {
+        return Err("no command to test: put it after --, e.g. `-- ./a.out`".into());
+    }
+    Ok(match judge {
+        Some(judge) => {
+            request.check(judge)?;
+            Plan::Judge(Search {
+                judge,
+                request,
+                count,
+                harness,
+            })
+        }
+        None if mode == "jlu-machine" => Plan::JluMachine(JluGames { games, harness }),
+        None => {
+            let mut batch = batch.unwrap_or(EXAMPLE_BATCH);
+            if seed_given {
+                batch.seed = harness.seed;
+            }
+            Plan::AcmClient(AcmBatch { batch, harness })
+        }
+    })
+}
+
+/// A seed from the clock, so that each run tries new inputs (it is printed, so that any run can
+/// be repeated).
+fn clock_seed() -> u64 {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    now.as_secs() * 1000 + u64::from(now.subsec_millis())
+}
+
+fn main() -> ExitCode {
+    let plan = match args::parse(&usage(), parse) {
+        Ok(plan) => plan,
+        Err(code) => return code,
+    };
+    kill_children_on_interrupt();
+    let result = match &plan {
+        Plan::Judge(search) => {
+            if search.harness.progress {
+                eprintln!(
+                    "stress {}: seed {}, {}",
+                    search.judge.name(),
+                    search.harness.seed,
+                    search.harness.command_line()
+                );
+            }
+            search::search(search).map(|outcome| judge_report(search, &outcome))
+        }
+        Plan::JluMachine(games) => jlu_machine::run(games),
+        Plan::AcmClient(batch) => acm_client::run(batch),
+    };
+    match result {
+        Ok(report) => {
+            print!("{}", report.text);
+            if report.failed {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
 }

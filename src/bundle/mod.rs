@@ -2,7 +2,7 @@
 //!
 //! [`bundle`] prints `src/bin/<binary>.rs` with `minejudge::` paths turned into `crate::`, then
 //! the library modules it uses, as nested `mod name { ... }` blocks that mirror the library's
-//! module tree, so that `crate::games::jlu::Panel` means the same thing in the crate and in the
+//! module tree, so that `crate::judges::jlu_panel::panel::Panel` means the same thing in the crate and in the
 //! bundle. The tree is read from `src/lib.rs` by following `mod name;` declarations into
 //! `name.rs` or `name/mod.rs` next to their parent, as rustc does.
 //!
@@ -103,7 +103,7 @@ impl Tree {
 
     /// Where `path`, written in `module`'s text, leads: the deepest module it names and the
     /// segments after it; `None` for a path outside the crate. `aliases` are the modules the
-    /// text imported by name (`use crate::games::jlu;` makes `jlu::PROGRAM` a path into it).
+    /// text imported by name (`use crate::judges::jlu_panel::solve;` makes `solve::PROGRAM` a path into it).
     fn resolve<'p>(
         &self,
         module: usize,
@@ -339,7 +339,7 @@ pub fn binaries(src: &Path) -> Result<Vec<String>, String> {
 /// ```
 /// let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
 /// let text = minejudge::bundle::bundle(&src, "mine-ops").unwrap();
-/// assert!(text.contains("mod games {"));
+/// assert!(text.contains("mod judges {"));
 /// assert!(!text.contains("mod solver {"), "only what mine-ops uses");
 /// ```
 pub fn bundle(src: &Path, name: &str) -> Result<String, String> {
@@ -363,14 +363,14 @@ pub fn bundle(src: &Path, name: &str) -> Result<String, String> {
     Ok(fit_size_limit(out))
 }
 
-/// LeetCode's form of `update_board`: the `impl Solution` of `src/games/leetcode/solution.rs` and what it
+/// LeetCode's form of `update_board`: the `impl Solution` of `src/judges/update_board/solution.rs` and what it
 /// uses, without its `struct Solution` (LeetCode declares it) and with its `//!` lines turned
 /// into `//` (they cannot follow LeetCode's own code).
 pub fn leetcode_bundle(src: &Path) -> Result<String, String> {
     let tree = Tree::read(src)?;
-    let source = read(&src.join("games").join("leetcode").join("solution.rs"))?;
+    let source = read(&src.join("judges").join("update_board").join("solution.rs"))?;
     let without_struct = lexer::remove_item(&source, "pub struct Solution;")
-        .ok_or("src/games/leetcode/solution.rs has no `pub struct Solution;` to leave out")?;
+        .ok_or("src/judges/update_board/solution.rs has no `pub struct Solution;` to leave out")?;
     let root = lexer::inner_docs_to_plain(&lexer::strip_test_modules(&without_struct));
     let mut out = String::from(
         "// LeetCode 529 `update_board`, made by `cargo run --release --bin bundle -- --leetcode\n\

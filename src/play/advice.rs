@@ -9,7 +9,7 @@
 //! is certain only when every cell it opens is proven safe, which also proves its flags.
 
 use crate::board::Grid;
-use crate::play::game::Action;
+use crate::moves::Move;
 use crate::solver::{Inconsistent, Mines, Seen, Solver, View};
 use std::fmt::Write;
 
@@ -66,8 +66,8 @@ impl Why {
 /// The move to make next.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Advice {
-    /// The move (a [`Action::Flag`] on a flagged cell removes the flag).
-    pub action: Action,
+    /// The move (a [`Move::Flag`] on a flagged cell removes the flag).
+    pub action: Move,
     /// The chance the cell the move opens (or flags) is a mine, from the numbers alone.
     pub mine_probability: f64,
     /// Whether the numbers prove the move right.
@@ -80,7 +80,7 @@ impl Advice {
     /// The advice before the first click of a game whose first click is never a mine.
     pub fn first_click(cell: usize) -> Advice {
         Advice {
-            action: Action::Open(cell),
+            action: Move::Open(cell),
             mine_probability: 0.0,
             certain: true,
             why: Why::FirstClick,
@@ -91,10 +91,10 @@ impl Advice {
     /// `row`, `col`, the mine probability `p`, `certain` and `why` ([`Why::name`]).
     pub fn json(&self, grid: Grid) -> String {
         let (name, cell) = match self.action {
-            Action::Open(cell) => ("open", cell),
-            Action::Flag(cell) if self.why.removes_a_flag() => ("unflag", cell),
-            Action::Flag(cell) => ("flag", cell),
-            Action::Chord(cell) => ("chord", cell),
+            Move::Open(cell) => ("open", cell),
+            Move::Flag(cell) if self.why.removes_a_flag() => ("unflag", cell),
+            Move::Flag(cell) => ("flag", cell),
+            Move::Chord(cell) => ("chord", cell),
         };
         let (row, col) = grid.row_col(cell);
         format!(
@@ -139,7 +139,7 @@ pub struct Ranked {
 /// ```
 /// use minejudge::board::Grid;
 /// use minejudge::play::advice::{analyse, Why};
-/// use minejudge::play::game::Action;
+/// use minejudge::moves::Move;
 /// use minejudge::solver::{Mines, Seen, View};
 ///
 /// // A 1 with two closed cells beside it, one mine in all: a 50/50. The player flagged the
@@ -151,7 +151,7 @@ pub struct Ranked {
 /// let advice = analysis.advice.unwrap();
 /// assert!(!advice.certain, "no chord, no open called certain on a belief");
 /// assert_eq!(advice.why, Why::Guess);
-/// assert_eq!(advice.action, Action::Open(2));
+/// assert_eq!(advice.action, Move::Open(2));
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Analysis {
@@ -271,16 +271,16 @@ impl Analysis {
             })
         };
         if let Some(&cell) = self.flags.wrong.first() {
-            return certain(Action::Flag(cell), 0.0, Why::WrongFlag);
+            return certain(Move::Flag(cell), 0.0, Why::WrongFlag);
         }
         if let Some(&cell) = self.mines.iter().find(|&&c| self.seen[c] == Seen::Closed) {
-            return certain(Action::Flag(cell), 1.0, Why::ProvenMine);
+            return certain(Move::Flag(cell), 1.0, Why::ProvenMine);
         }
         if let Some(cell) = self.best_chord() {
-            return certain(Action::Chord(cell), 0.0, Why::Chord);
+            return certain(Move::Chord(cell), 0.0, Why::Chord);
         }
         if let Some(&cell) = self.safe.iter().find(|&&c| self.seen[c] == Seen::Closed) {
-            return certain(Action::Open(cell), 0.0, Why::ProvenSafe);
+            return certain(Move::Open(cell), 0.0, Why::ProvenSafe);
         }
         let (mut cell, mut mine_probability) = best_guess?;
         let mut proven_mine = vec![false; self.grid.len()];
@@ -318,13 +318,13 @@ impl Analysis {
             })
             .collect();
         let (action, why) = if self.seen[cell] == Seen::Flagged {
-            (Action::Flag(cell), Why::GuessUnderFlag)
+            (Move::Flag(cell), Why::GuessUnderFlag)
         } else if fifty_fifty && best_guess.map(|g| g.0) == Some(cell) {
-            (Action::Open(cell), Why::FiftyFifty)
+            (Move::Open(cell), Why::FiftyFifty)
         } else if walled && best_guess.map(|g| g.0) == Some(cell) {
-            (Action::Open(cell), Why::Walled)
+            (Move::Open(cell), Why::Walled)
         } else {
-            (Action::Open(cell), Why::Guess)
+            (Move::Open(cell), Why::Guess)
         };
         Some(Advice {
             action,
@@ -465,7 +465,7 @@ mod tests {
         assert!(!advice.certain, "{advice:?}");
         assert_eq!(advice.mine_probability, 0.5);
         // As likely as the flagged cell, the unflagged one is the guess.
-        assert_eq!((advice.action, advice.why), (Action::Open(2), Why::Guess));
+        assert_eq!((advice.action, advice.why), (Move::Open(2), Why::Guess));
     }
 
     #[test]
@@ -488,7 +488,7 @@ mod tests {
         let advice = analysis.advice.unwrap();
         assert_eq!(
             (advice.action, advice.why, advice.certain),
-            (Action::Flag(2), Why::WrongFlag, true)
+            (Move::Flag(2), Why::WrongFlag, true)
         );
         assert!(advice
             .json(Grid::new(1, 4))
@@ -502,7 +502,7 @@ mod tests {
         let analysis = analyse(&view(&["11??", "F1??", "11??"]), Mines::Known(2)).unwrap();
         assert_eq!(analysis.flags.proven, [4]);
         let advice = analysis.advice.unwrap();
-        assert_eq!((advice.action, advice.why), (Action::Chord(5), Why::Chord));
+        assert_eq!((advice.action, advice.why), (Move::Chord(5), Why::Chord));
         assert!(advice.certain);
         // A flag the numbers do not prove: the chord would open three cells, none proven.
         let analysis = analyse(&view(&["F1?", "?1?"]), Mines::Known(1)).unwrap();
@@ -517,7 +517,7 @@ mod tests {
         let analysis = analyse(&view(&["F??", "???"]), Mines::Known(5)).unwrap();
         let advice = analysis.advice.unwrap();
         assert_eq!(advice.why, Why::Guess);
-        assert_ne!(advice.action, Action::Flag(0));
+        assert_ne!(advice.action, Move::Flag(0));
         // The 2 proves both its cells mines; the third mine is under one of the two flags.
         let analysis = analyse(&view(&["FF?2?"]), Mines::Known(3)).unwrap();
         assert_eq!(analysis.mines, [2, 4]);
@@ -527,7 +527,7 @@ mod tests {
         let analysis = analyse(&view(&["FFF2F"]), Mines::Known(3)).unwrap();
         let advice = analysis.advice.unwrap();
         assert_eq!((advice.why, advice.certain), (Why::GuessUnderFlag, false));
-        assert!(matches!(advice.action, Action::Flag(0 | 1)), "{advice:?}");
+        assert!(matches!(advice.action, Move::Flag(0 | 1)), "{advice:?}");
         assert_eq!(advice.mine_probability, 0.5);
     }
 

@@ -2,7 +2,8 @@
 //! has done (kept move by move, for exports), the honest advice, and the JSON the page draws;
 //! and every game kept.
 
-use crate::board::{Board, CellState, Chord, Cover, FlagsInCascade, Grid};
+use crate::board::{Board, CellState, Cover, Grid};
+use crate::moves::{self, Applied, Move};
 use crate::play::advice::{self, Advice, Analysis};
 use crate::play::http::json_string;
 use crate::rng::Rng;
@@ -11,23 +12,15 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// The largest side of a board, custom or pasted.
+pub const MAX_SIDE: usize = 100;
+
 /// Games kept at once (one per browser tab); beyond it the oldest game is dropped.
 pub const MAX_GAMES: usize = 1000;
 
 /// Moves kept per game for its export (the largest `mine-ops` case has 60,000 operations);
 /// beyond it the game goes on but can no longer be exported.
 pub const MAX_HISTORY: usize = 60_000;
-
-/// A move of the player (or of autoplay) on a cell, row-major.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// A left click on a closed cell.
-    Open(usize),
-    /// A right click: sets or removes a flag.
-    Flag(usize),
-    /// A click on an open number whose flags are all placed: opens its other neighbours.
-    Chord(usize),
-}
 
 /// What the first click is promised.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,7 +101,7 @@ pub struct Game {
     /// The first open, which placed the mines.
     first: Option<usize>,
     /// Every move made before the end, in order (at most [`MAX_HISTORY`]).
-    history: Vec<Action>,
+    history: Vec<Move>,
     /// Moves past [`MAX_HISTORY`] were made.
     history_cut: bool,
     /// A hint, a step of autoplay or the analysis view was used while playing.
@@ -165,15 +158,14 @@ impl Game {
     /// Places the mines among every cell but `first` (and its neighbours for an opening
     /// start), keeping the player's flags.
     fn place_mines(&mut self, first: usize) {
-        let board = match self.start {
-            Start::Safe => self.rng.deal_mines(self.grid, self.mines, first),
-            Start::Opening => {
-                let free: Vec<usize> = std::iter::once(first)
-                    .chain(self.grid.neighbours(first))
-                    .collect();
-                self.rng.deal_mines_avoiding(self.grid, self.mines, &free)
-            }
+        let free: Vec<usize> = match self.start {
+            Start::Safe => vec![first],
+            Start::Opening => std::iter::once(first)
+                .chain(self.grid.neighbours(first))
+                .collect(),
         };
+        let mines = self.rng.deal(self.grid.len(), self.mines, &free);
+        let board = Board::from_mines(self.grid, mines);
         self.first = Some(first);
         let mut cover = Cover::new(&board);
         for cell in 0..self.grid.len() {
@@ -188,7 +180,7 @@ impl Game {
     }
 
     /// Keeps `action` for the export, unless the game is over.
-    fn record(&mut self, action: Action) {
+    fn record(&mut self, action: Move) {
         if self.status.is_over() {
             return;
         }
@@ -201,57 +193,39 @@ impl Game {
 
     /// A left click on a closed cell. Opens on flags or open cells do nothing.
     pub fn open(&mut self, cell: usize) {
-        self.record(Action::Open(cell));
-        if self.status.is_over() || self.cover.state(cell) != CellState::Closed {
-            return;
-        }
-        if self.status == Status::Ready {
-            self.place_mines(cell);
-        }
-        self.clicks += 1;
-        if self.board.is_mine(cell) {
-            self.end(Status::Lost, Some(cell));
-            return;
-        }
-        self.reveal(cell);
-        self.check_won();
-    }
-
-    fn reveal(&mut self, cell: usize) {
-        self.opened.clear();
-        self.cover
-            .reveal_from(&self.board, cell, FlagsInCascade::Cleared, &mut self.opened);
+        self.apply(Move::Open(cell));
     }
 
     /// Toggles the flag of a closed cell.
     pub fn flag(&mut self, cell: usize) {
-        self.record(Action::Flag(cell));
-        if self.status.is_over() {
-            return;
-        }
-        match self.cover.state(cell) {
-            CellState::Closed => self.cover.set_flag(cell, true),
-            CellState::Flagged => self.cover.set_flag(cell, false),
-            CellState::Open => {}
-        }
+        self.apply(Move::Flag(cell));
     }
 
     /// A click on an open number whose flags are all placed: opens its other closed
     /// neighbours. Anything else does nothing.
     pub fn chord(&mut self, cell: usize) {
-        self.record(Action::Chord(cell));
-        if self.status != Status::Playing {
+        self.apply(Move::Chord(cell));
+    }
+
+    /// Makes `action` ([`moves::apply`]); the first open places the mines. A move that opens
+    /// something or hits a mine is a click.
+    pub fn apply(&mut self, action: Move) {
+        self.record(action);
+        if self.status.is_over() {
             return;
         }
-        self.opened.clear();
-        let flags = FlagsInCascade::Cleared;
-        match self.cover.chord(&self.board, cell, flags, &mut self.opened) {
-            Chord::NotOpen | Chord::Unsatisfied | Chord::Opened(0) => {}
-            Chord::Mine(mine) => {
+        if let Move::Open(cell) = action {
+            if self.status == Status::Ready && self.cover.state(cell) == CellState::Closed {
+                self.place_mines(cell);
+            }
+        }
+        match moves::apply(&self.board, &mut self.cover, action, &mut self.opened) {
+            Applied::Nothing | Applied::Flagged | Applied::Opened(0) => {}
+            Applied::Mine(mine) => {
                 self.clicks += 1;
                 self.end(Status::Lost, Some(mine));
             }
-            Chord::Opened(_) => {
+            Applied::Opened(_) => {
                 self.clicks += 1;
                 self.check_won();
             }
@@ -303,7 +277,7 @@ impl Game {
 
     /// Every move made before the end, in order; `None` when there were more than
     /// [`MAX_HISTORY`].
-    pub fn history(&self) -> Option<&[Action]> {
+    pub fn history(&self) -> Option<&[Move]> {
         (!self.history_cut).then_some(self.history.as_slice())
     }
 
@@ -411,20 +385,11 @@ impl Game {
                     all_closed
                         .advice
                         .map_or(self.grid.len() / 2, |advice| match advice.action {
-                            Action::Open(cell) | Action::Flag(cell) | Action::Chord(cell) => cell,
+                            Move::Open(cell) | Move::Flag(cell) | Move::Chord(cell) => cell,
                         });
                 Ok(Some(Advice::first_click(first)))
             }
             Status::Playing => Ok(self.analysis()?.and_then(|analysis| analysis.advice)),
-        }
-    }
-
-    /// Makes `action`.
-    pub fn apply(&mut self, action: Action) {
-        match action {
-            Action::Open(cell) => self.open(cell),
-            Action::Flag(cell) => self.flag(cell),
-            Action::Chord(cell) => self.chord(cell),
         }
     }
 
@@ -708,7 +673,7 @@ mod tests {
         game.open(0);
         assert_eq!(
             game.history(),
-            Some(&[Action::Flag(0), Action::Flag(0), Action::Open(4)][..])
+            Some(&[Move::Flag(0), Move::Flag(0), Move::Open(4)][..])
         );
         let state = game.state_json();
         assert_eq!((field(&state, "seed"), field(&state, "first")), ("1", "4"));

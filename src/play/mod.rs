@@ -1,8 +1,8 @@
 //! `play`: Minesweeper in the browser (the JLU course's part (3)), served on 127.0.0.1 (or on
 //! `--host ADDR`, for a phone on the same network).
 //!
-//! `play [--host ADDR] [--port N]` (default 127.0.0.1:8080; port 0 picks a free one) prints
-//! the page's URL, then one line saying who can reach it, and serves one page ([`page`]:
+//! [`serve`] (the binary's `--host ADDR` and `--port N`; default 127.0.0.1:8080, port 0
+//! picks a free one) prints the page's URL, then one line saying who can reach it, and serves one page (`page`:
 //! `page.html` with `page.css` and `page.js` inlined) and a small JSON API (`routes`). The
 //! games live in [`game`], the honest advice in [`advice`], pasted positions in [`position`],
 //! exports to the judges in [`export`], the HTTP layer in `http`. The rules, the mine map and
@@ -40,24 +40,16 @@ pub mod advice;
 pub mod export;
 pub mod game;
 mod http;
+mod page;
 pub mod position;
 mod routes;
 
-use crate::io::args::Args;
 use game::Games;
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener, UdpSocket};
 use std::process::ExitCode;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::{SystemTime, UNIX_EPOCH};
-
-/// `play --help`.
-pub const USAGE: &str = "\
-usage: play [--host ADDR] [--port N]
-  --port N     the port to listen on (default 8080; 0 picks a free port)
-  --host ADDR  the address to listen on (default 127.0.0.1: this machine only); 0.0.0.0
-               lets any device that reaches this machine, such as a phone on the same
-               network, play (there is no password)";
 
 /// Where `play` listens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,27 +58,6 @@ pub struct Listen {
     pub host: IpAddr,
     /// The port (`--port`).
     pub port: u16,
-}
-
-/// Reads `--host` and `--port`.
-pub fn parse_listen(args: &mut Args) -> Result<Listen, String> {
-    let mut listen = Listen {
-        host: IpAddr::V4(Ipv4Addr::LOCALHOST),
-        port: 8080,
-    };
-    while let Some(flag) = args.next() {
-        match flag.as_str() {
-            "--port" => listen.port = args.number(&flag, 0, u16::MAX as u64)? as u16,
-            "--host" => {
-                let value = args.value(&flag)?;
-                listen.host = value.parse().map_err(|_| {
-                    format!("--host {value:?}: expected an IP address such as 0.0.0.0")
-                })?;
-            }
-            _ => return Err(format!("unexpected argument {flag:?}")),
-        }
-    }
-    Ok(listen)
 }
 
 /// The page's URL for this machine, and the line saying who else can reach the server.
@@ -122,19 +93,6 @@ fn lan_address() -> Option<IpAddr> {
     socket.connect((Ipv4Addr::new(192, 0, 2, 1), 9)).ok()?;
     let ip = socket.local_addr().ok()?.ip();
     (!ip.is_unspecified() && !ip.is_loopback()).then_some(ip)
-}
-
-/// The page: `page.html` with its style sheet and script inlined, so that it loads in one
-/// request. It keeps no rules: it sends each move and draws the board the server answers.
-pub fn page() -> &'static str {
-    static PAGE: OnceLock<String> = OnceLock::new();
-    PAGE.get_or_init(|| {
-        let style = format!("<style>\n{}</style>\n", include_str!("page.css"));
-        let script = format!("<script>\n{}</script>\n", include_str!("page.js"));
-        include_str!("page.html")
-            .replace("<link rel=\"stylesheet\" href=\"page.css\">\n", &style)
-            .replace("<script src=\"page.js\"></script>\n", &script)
-    })
 }
 
 /// Listens on `listen`, prints the page's URL and who can reach it, and serves until the

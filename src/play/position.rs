@@ -9,8 +9,8 @@
 //! `-1` `?` `.` `#` closed, `0`-`8` open, `F` `f` `@` `*` a flag (the player's belief).
 
 use crate::board::Grid;
-use crate::games::acm::client::ASSUMED_DENSITY;
-use crate::limits::PLAY_MAX_SIDE;
+use crate::play::game::MAX_SIDE as PLAY_MAX_SIDE;
+use crate::players::acm_client::solve::ASSUMED_DENSITY;
 use crate::solver::{Mines, Seen, View, JLU_DENSITY};
 
 /// Which text the position was read from.

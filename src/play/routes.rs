@@ -2,11 +2,9 @@
 //! answer.
 
 use crate::board::Grid;
-use crate::games::Judge;
-use crate::limits::PLAY_MAX_SIDE;
 use crate::play::advice;
-use crate::play::export::{self, JUDGES};
-use crate::play::game::{Game, Games, Start};
+use crate::play::export;
+use crate::play::game::{Game, Games, Start, MAX_SIDE};
 use crate::play::http::{json_string, Request, Response};
 use crate::play::page;
 use crate::play::position::{self, cells_text};
@@ -96,7 +94,7 @@ fn answer(
     request: &Request,
 ) -> Result<Response, Response> {
     let game = match endpoint {
-        Endpoint::Page => return Ok(Response::html(page())),
+        Endpoint::Page => return Ok(Response::html(page::text())),
         Endpoint::New if request.param("replay").is_some() => {
             let old = find(games, request, "replay")?;
             let old = lock(&old);
@@ -155,10 +153,11 @@ fn answer(
             let name = request
                 .param("judge")
                 .ok_or_else(|| Response::text(400, "missing judge"))?;
-            let judge = Judge::from_name(name)
-                .filter(|judge| JUDGES.contains(judge))
+            let judge = export::judges()
+                .find(|judge| judge.name() == name)
                 .ok_or_else(|| {
-                    Response::text(400, "judge must be mine-ops, acm-server or jlu-panel")
+                    let names: Vec<&str> = export::judges().map(|judge| judge.name()).collect();
+                    Response::text(400, &format!("judge must be one of {}", names.join(", ")))
                 })?;
             let export = export::export(&game, judge).map_err(|why| Response::text(409, &why))?;
             let notes: Vec<String> = export.notes.iter().map(|n| json_string(n)).collect();
@@ -193,7 +192,7 @@ fn find(
 
 /// `POST /new?rows=R&cols=C&mines=K[&seed=S][&start=safe|opening]`.
 fn new_game(games: &Mutex<Games>, request: &Request) -> Result<Response, Response> {
-    let max_side = PLAY_MAX_SIDE as u64;
+    let max_side = MAX_SIDE as u64;
     let rows = number(request, "rows", 1, max_side)? as usize;
     let cols = number(request, "cols", 1, max_side)? as usize;
     let start = match request.param("start") {

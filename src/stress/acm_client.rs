@@ -1,6 +1,6 @@
 //! `stress acm-client`: the ACM course's batch of 50 maps ([`course_maps`]) played by the
 //! program under test as the client, one process per map, through the `acm-server` rules, and
-//! by our client ([`client`]); both scored as the course scores a batch.
+//! by our client ([`solve`](crate::players::acm_client::solve)); both scored as the course scores a batch.
 //!
 //! The conversation, modelled on the course's `advanced.cpp` (the client knows only the map's
 //! size, and the first click is made for it): we write `n m`, then the map after the first
@@ -8,10 +8,11 @@
 //! it; and so on until the game ends, when its stdin is closed and it is stopped.
 
 use crate::board::{Board, Grid};
-use crate::games::acm::course_maps::{batch, push_map, CourseMap, BATCH_MAPS};
-use crate::games::acm::{client, Operation, Server, Status};
 use crate::io::runner::solve_in_memory;
 use crate::io::scanner::Scanner;
+use crate::judges::acm_server::rules::{Operation, Server, Status};
+use crate::players::acm_client::course_maps::{batch, push_map, CourseMap, BATCH_MAPS};
+use crate::players::acm_client::solve;
 use crate::stress::child::{Child, Event};
 use crate::stress::pool::for_each_index;
 use crate::stress::progress::Progress;
@@ -79,7 +80,7 @@ pub fn read_batch(text: &[u8]) -> Result<BatchSpec, String> {
         min_dist: number("min_dist")? as usize,
     };
     // Our client checks the parameters the course's generator needs (and prints the maps).
-    let (_, checked) = solve_in_memory(client::solve_maps, spec.text().as_bytes());
+    let (_, checked) = solve_in_memory(solve::solve_maps, spec.text().as_bytes());
     checked.map_err(|err| err.to_string())?;
     Ok(spec)
 }
@@ -115,7 +116,7 @@ struct Fault {
 fn play_ours(map: &CourseMap) -> Played {
     let mut input = Vec::new();
     push_map(&mut input, map);
-    let (answer, result) = solve_in_memory(client::solve, &input);
+    let (answer, result) = solve_in_memory(solve::solve, &input);
     result.expect("a course map is a valid acm-client game");
     let text = String::from_utf8_lossy(&answer);
     let mut lines = text.lines();
@@ -367,7 +368,7 @@ pub fn run(config: &AcmBatch) -> Result<Report, String> {
 fn save_map(dir: &std::path::Path, spec: &BatchSpec, index: usize, map: &CourseMap) -> String {
     let mut input = Vec::new();
     push_map(&mut input, map);
-    let (answer, _) = solve_in_memory(client::solve, &input);
+    let (answer, _) = solve_in_memory(solve::solve, &input);
     let stem = format!("acm-client-{}-map{}", spec.seed, index + 1);
     save_case(dir, &stem, &input, &answer)
 }

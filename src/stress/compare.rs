@@ -1,7 +1,7 @@
 //! Comparing the program's output with our judge's, as the judges compare: byte for byte, the
 //! final newline forgiven and nothing else; where an original judge is laxer, a note says so.
 
-use crate::games::Judge;
+use crate::judges::{Judge, Spacing};
 
 /// Where two outputs first differ.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,28 +84,26 @@ fn lines_trimmed(text: &[u8]) -> impl Iterator<Item = &[u8]> {
 
 /// What the original judge of `judge` forgives beyond the final newline, when the difference
 /// is only one of spacing; `None` when nothing more is known to be forgiven there.
-pub fn laxer_note(judge: Judge, difference: &Difference) -> Option<&'static str> {
-    match judge {
-        Judge::JluPanel if difference.only_trailing_spaces => Some(
-            "the course's panels end every line with a space after the last number, and so \
-             do ours; a judge that ignores spaces at line ends accepts lines without it, a \
-             strict one does not",
-        ),
-        Judge::UpdateBoard if difference.only_whitespace => Some(
-            "LeetCode compares the board your function returns, not its text: this \
-             difference is only spacing, which LeetCode never sees",
-        ),
-        _ if difference.only_trailing_spaces => Some(
+pub fn laxer_note(judge: &dyn Judge, difference: &Difference) -> Option<&'static str> {
+    let spacing = if difference.only_trailing_spaces {
+        Spacing::LineEnds
+    } else if difference.only_whitespace {
+        Spacing::Anywhere
+    } else {
+        return None;
+    };
+    judge.spacing_note(spacing).or_else(|| {
+        (spacing == Spacing::LineEnds).then_some(
             "the outputs differ only in spaces at line ends: judges that ignore them accept \
              this, a strict one does not",
-        ),
-        _ => None,
-    }
+        )
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::judges;
 
     #[test]
     fn final_newlines_are_forgiven_nothing_else() {
@@ -148,14 +146,18 @@ mod tests {
     #[test]
     fn notes_only_for_spacing() {
         let spaces = compare(b"-1 0 \n", b"-1 0\n").unwrap();
-        assert!(laxer_note(Judge::JluPanel, &spaces)
+        let judge = |name| judges::named(name).unwrap();
+        assert!(laxer_note(judge("jlu-panel"), &spaces)
             .unwrap()
             .contains("panels"));
         let spacing = compare(b"[[\"B\"]]\n", b"[[\"B\"] ]\n").unwrap();
-        assert!(laxer_note(Judge::UpdateBoard, &spacing)
+        assert!(laxer_note(judge("update-board"), &spacing)
             .unwrap()
             .contains("LeetCode"));
         let wrong = compare(b"finish\n", b"game over\n").unwrap();
-        assert_eq!(laxer_note(Judge::MineOps, &wrong), None);
+        assert_eq!(laxer_note(judge("mine-ops"), &wrong), None);
+        assert!(laxer_note(judge("mine-ops"), &spaces)
+            .unwrap()
+            .contains("spaces at line ends"));
     }
 }

@@ -1,11 +1,13 @@
 //! `stress jlu-machine`: the JLU course's judge of part (2) played with the program under test
 //! as the stateless `machine` (one run per click: the panel in, `x y` out) and with ours
-//! ([`crate::games::jlu::machine`]) on the same seeded games, each scored as the course does.
+//! ([`crate::players::jlu_machine`]) on the same seeded games, each scored as the course does.
 
 use crate::autoplay::game_seed;
 use crate::board::{Board, Grid};
-use crate::games::jlu::{self, machine, Outcome, Panel, BOARD_MINES, BOARD_SIDE, CLICK_LIMIT};
 use crate::io::runner::solve_in_memory;
+use crate::judges::jlu_panel::panel::{Outcome, Panel, CLOSED};
+use crate::players::jlu_machine::score::{self, BOARD_MINES, BOARD_SIDE, CLICK_LIMIT};
+use crate::players::jlu_machine::solve;
 use crate::rng::Rng;
 use crate::stress::child::{self, Ending, Run};
 use crate::stress::pool::for_each_index;
@@ -46,7 +48,7 @@ pub struct Tally {
 
 impl Tally {
     fn add(&mut self, game: &Game) {
-        let tenths = jlu::score_tenths(game.won, game.clicks, game.opened);
+        let tenths = score::score_tenths(game.won, game.clicks, game.opened);
         self.games += 1;
         self.wins += u64::from(game.won);
         self.tenths += tenths;
@@ -147,7 +149,7 @@ fn play(seed: u64, index: u64, machine: &Machine) -> Result<Game, Box<Fault>> {
             })
         })?;
         let board = board.get_or_insert_with(|| {
-            let board = rng.deal_mines(grid, BOARD_MINES, cell);
+            let board = Board::from_mines(grid, rng.deal(grid.len(), BOARD_MINES, &[cell]));
             panel = Panel::new(&board);
             board
         });
@@ -169,14 +171,14 @@ fn play(seed: u64, index: u64, machine: &Machine) -> Result<Game, Box<Fault>> {
     game.opened = panel
         .values()
         .iter()
-        .filter(|&&value| value != jlu::CLOSED)
+        .filter(|&&value| value != CLOSED)
         .count();
     Ok(game)
 }
 
 /// Our machine's click.
 fn ours(panel: &[u8]) -> Result<usize, (String, Option<Run>)> {
-    let (answer, result) = solve_in_memory(machine::solve, panel);
+    let (answer, result) = solve_in_memory(solve::solve, panel);
     result.map_err(|err| (format!("our machine refused the panel: {err}"), None))?;
     parse_click(&answer, Grid::new(BOARD_SIDE, BOARD_SIDE)).map_err(|what| (what, None))
 }
@@ -293,7 +295,7 @@ fn score_report(config: &JluGames, yours: &Tally, ours: &Tally, elapsed: Duratio
             text,
             "{who:<7} {won:<16} {:<22} {:<12.2} {clicks}",
             format!("{mean:.2} +- {half:.2}"),
-            jlu::course_mark(mean)
+            score::course_mark(mean)
         );
     }
     text.push_str(
@@ -331,7 +333,7 @@ fn fault_report(config: &JluGames, fault: &Fault) -> Report {
             text.push_str(&tail_block("its stderr", &run.stderr));
         }
     }
-    let (answer, _) = solve_in_memory(machine::solve, &fault.panel);
+    let (answer, _) = solve_in_memory(solve::solve, &fault.panel);
     let _ = writeln!(
         text,
         "our machine clicks: {}",

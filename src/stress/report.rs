@@ -1,8 +1,6 @@
 //! What `stress` prints: a failure with its shrunk input, our answer, theirs and the first
 //! difference, or how many inputs passed; and the failing case saved as `.in`/`.ans` files.
 
-use crate::games::Judge;
-use crate::inputs::{Request, Size};
 use crate::stress::child::{Ending, Run};
 use crate::stress::compare::laxer_note;
 use crate::stress::search::{Outcome, Search, Verdict};
@@ -48,7 +46,7 @@ pub fn judge_report(search: &Search, outcome: &Outcome) -> Report {
         judge.name(),
         evidence.verdict.name(),
         failure.index + 1,
-        gen_command(judge, failure.seed, &search.request),
+        search.request.gen_command(judge, failure.seed),
         failure.found_after.as_secs_f64()
     );
     let budget = if failure.shrink_out_of_budget {
@@ -235,45 +233,9 @@ pub fn tail_block(title: &str, text: &[u8]) -> String {
     block(title, text, total.max(1))
 }
 
-/// The `gen` command that writes input `seed` with the options of `request`.
-pub fn gen_command(judge: Judge, seed: u64, request: &Request) -> String {
-    let mut command = format!("gen {} --seed {seed}", judge.name());
-    match request.size {
-        Size::Small => {}
-        Size::Medium => command.push_str(" --size medium"),
-        Size::Max => command.push_str(" --size max"),
-    }
-    let knobs = &request.knobs;
-    for (flag, value) in [
-        ("--rows", knobs.rows),
-        ("--cols", knobs.cols),
-        ("--ops", knobs.ops),
-        ("--boards", knobs.boards),
-    ] {
-        if let Some(value) = value {
-            let _ = write!(command, " {flag} {value}");
-        }
-    }
-    if let Some(density) = knobs.density {
-        let _ = write!(command, " --density {density}");
-    }
-    if let Some([a, b, c]) = knobs.mix {
-        let _ = write!(command, " --mix {a},{b},{c}");
-    }
-    if let Some(plausible) = knobs.plausible {
-        command.push_str(if plausible {
-            " --player plausible"
-        } else {
-            " --player random"
-        });
-    }
-    command
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::inputs::Knobs;
 
     #[test]
     fn blocks_show_short_texts_whole_and_long_ones_around_the_focus() {
@@ -291,23 +253,5 @@ mod tests {
         assert!(shown.contains("    85\n    ... 15 more lines"), "{shown}");
         assert_eq!(line_count(b""), 0);
         assert_eq!(line_count(b"a\nb"), 2);
-    }
-
-    #[test]
-    fn the_gen_command_repeats_the_options() {
-        let request = Request {
-            size: Size::Medium,
-            knobs: Knobs {
-                rows: Some(3),
-                density: Some(0.25),
-                mix: Some([1, 0, 2]),
-                plausible: Some(false),
-                ..Knobs::default()
-            },
-        };
-        assert_eq!(
-            gen_command(Judge::MineOps, 7, &request),
-            "gen mine-ops --seed 7 --size medium --rows 3 --density 0.25 --mix 1,0,2 --player random"
-        );
     }
 }

@@ -2,10 +2,9 @@
 //! `solve`, until the first failure (the lowest-numbered failing input, whatever `--jobs`),
 //! which is then shrunk.
 
-use crate::games::Judge;
-use crate::inputs::Request;
 use crate::io::runner::solve_in_memory;
-use crate::stress::cases::Case;
+use crate::judges::options::Request;
+use crate::judges::Judge;
 use crate::stress::child::{self, Ending, Run};
 use crate::stress::compare::{compare, Difference};
 use crate::stress::pool::for_each_index;
@@ -19,7 +18,7 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Debug)]
 pub struct Search {
     /// The judge whose problem the program solves.
-    pub judge: Judge,
+    pub judge: &'static dyn Judge,
     /// The inputs' size and knobs, as `gen` takes them.
     pub request: Request,
     /// How many inputs at most; 0 for no end but the first failure.
@@ -151,7 +150,7 @@ const SHRINK_BUDGET: Budget = Budget {
 /// # Errors
 /// When the program cannot be started.
 pub fn try_input(
-    judge: Judge,
+    judge: &dyn Judge,
     harness: &Harness,
     input: &[u8],
 ) -> Result<Option<Evidence>, String> {
@@ -182,14 +181,13 @@ pub fn try_input(
 /// # Examples
 ///
 /// ```
-/// use minejudge::games::Judge;
-/// use minejudge::inputs::Request;
+/// use minejudge::judges::{self, options::Request};
 /// use minejudge::stress::search::{search, Outcome, Search, Verdict};
 /// use minejudge::stress::Harness;
 ///
 /// // `cat` echoes the game instead of playing it: wrong from the first input.
 /// let config = Search {
-///     judge: Judge::MineOps,
+///     judge: judges::named("mine-ops").unwrap(),
 ///     request: Request::default(),
 ///     count: 10,
 ///     harness: Harness::new(&["cat"]),
@@ -274,7 +272,7 @@ fn shrink_failure(
         shrink_time: Duration::ZERO,
         shrink_out_of_budget: false,
     };
-    let Some(case) = Case::parse(judge, &failure.original) else {
+    let Some(case) = judge.parse_case(&failure.original) else {
         return failure;
     };
     let kind = failure.evidence.verdict.clone();

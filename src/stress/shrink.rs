@@ -3,7 +3,7 @@
 //! a time, and keeps the first in order that still fails, so any `jobs` gives the same result;
 //! it stops when a whole round finds nothing, or at the budget.
 
-use crate::stress::cases::Case;
+use crate::judges::case::Case;
 use std::time::{Duration, Instant};
 
 /// How much shrinking may cost.
@@ -16,10 +16,10 @@ pub struct Budget {
 }
 
 /// What shrinking found.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Shrunk<T> {
     /// The smallest failing case found.
-    pub case: Case,
+    pub case: Box<dyn Case>,
     /// What `still_fails` returned for it (`None`: no edit of the start failed).
     pub evidence: Option<T>,
     /// Candidates tried.
@@ -34,11 +34,11 @@ pub struct Shrunk<T> {
 /// # Complexity
 /// At most `budget.tries` calls of `still_fails`; each round lists O(entries + cells) edits.
 pub fn shrink<T: Send>(
-    start: Case,
+    start: Box<dyn Case>,
     jobs: usize,
     budget: Budget,
     still_fails: &(dyn Fn(&[u8]) -> Option<T> + Sync),
-    on_step: &mut dyn FnMut(&Case, usize),
+    on_step: &mut dyn FnMut(&dyn Case, usize),
 ) -> Shrunk<T> {
     let started = Instant::now();
     let jobs = jobs.max(1);
@@ -66,7 +66,7 @@ pub fn shrink<T: Send>(
             continue;
         }
         let end = (at + jobs).min(edits.len());
-        let candidates: Vec<(usize, Case, Vec<u8>)> = (at..end)
+        let candidates: Vec<(usize, Box<dyn Case>, Vec<u8>)> = (at..end)
             .filter_map(|index| {
                 let case = best.apply(edits[index])?;
                 let text = case.render();
@@ -95,7 +95,7 @@ pub fn shrink<T: Send>(
                 edits = best.edits();
                 at = index;
                 improved = true;
-                on_step(&best, tries);
+                on_step(best.as_ref(), tries);
             }
             None => at = end,
         }
@@ -111,30 +111,40 @@ pub fn shrink<T: Send>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Judge;
+    use crate::judges;
+
+    /// Whether some `Sweep` of a `mine-ops` input is on a mine.
+    fn sweeps_a_mine(text: &[u8]) -> bool {
+        let text = String::from_utf8_lossy(text);
+        let lines: Vec<&str> = text.lines().collect();
+        let rows: usize = lines[0].split(' ').next().unwrap().parse().unwrap();
+        let map = &lines[1..=rows];
+        lines[rows + 1..].iter().any(|line| {
+            let words: Vec<&str> = line.split(' ').collect();
+            match words[..] {
+                ["Sweep", x, y] => {
+                    let (x, y): (usize, usize) = (x.parse().unwrap(), y.parse().unwrap());
+                    map[x - 1].as_bytes()[y - 1] == b'*'
+                }
+                _ => false,
+            }
+        })
+    }
 
     #[test]
     fn keeps_what_still_fails_down_to_a_minimum() {
         // "Fails" while some Sweep is on a mine: the minimum is a 1x1 mine and that Sweep.
         let input = b"3 3\n*..\n.*.\n..*\nFlag 1 2\nSweep 2 2\nSweep 1 3\nDSweep 3 3\nQuit\n";
-        let start = Case::parse(Judge::MineOps, input).unwrap();
-        let fails = |text: &[u8]| {
-            let case = Case::parse(Judge::MineOps, text).unwrap();
-            let Case::MineOps { map, ops } = case else {
-                unreachable!()
-            };
-            let boom = ops
-                .iter()
-                .any(|&(name, r, c)| name == "Sweep" && map.cells[r * map.cols + c] == b'*');
-            boom.then_some(())
-        };
+        let mine_ops = judges::named("mine-ops").unwrap();
+        let start = || mine_ops.parse_case(input).unwrap();
+        let fails = |text: &[u8]| sweeps_a_mine(text).then_some(());
         let budget = Budget {
             tries: 1000,
             time: Duration::from_secs(60),
         };
         for jobs in [1, 3] {
             let mut steps = 0;
-            let shrunk = shrink(start.clone(), jobs, budget, &fails, &mut |_, _| steps += 1);
+            let shrunk = shrink(start(), jobs, budget, &fails, &mut |_, _| steps += 1);
             assert_eq!(
                 shrunk.case.render(),
                 b"1 1\n*\nSweep 1 1\nQuit\n",
@@ -143,7 +153,7 @@ mod tests {
             assert!(!shrunk.out_of_budget && steps > 0 && shrunk.evidence.is_some());
         }
         let tight = Budget { tries: 2, ..budget };
-        let stopped = shrink(start.clone(), 1, tight, &fails, &mut |_, _| {});
+        let stopped = shrink(start(), 1, tight, &fails, &mut |_, _| {});
         assert!(stopped.out_of_budget && stopped.tries == 2);
     }
 }

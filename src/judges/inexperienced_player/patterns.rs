@@ -428,6 +428,11 @@ pub fn feeders(rows: usize, cols: usize) -> Vec<bool> {
     map.mine
 }
 
+/// The patterns' names on the command line, in the order of [`Pattern::ALL`].
+pub const NAMES: [&str; 7] = [
+    "snake", "chain", "fan-in", "detour", "wire", "comb", "feeders",
+];
+
 /// One of the crafted boards, by name: what `gen --pattern` offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pattern {
@@ -461,15 +466,7 @@ impl Pattern {
 
     /// The name on the command line.
     pub fn name(self) -> &'static str {
-        match self {
-            Pattern::Snake => "snake",
-            Pattern::Chain => "chain",
-            Pattern::FanIn => "fan-in",
-            Pattern::Detour => "detour",
-            Pattern::Wire => "wire",
-            Pattern::Comb => "comb",
-            Pattern::Feeders => "feeders",
-        }
+        NAMES[self as usize]
     }
 
     /// The pattern called `name`.

@@ -1,36 +1,11 @@
-//! The JLU course "扫雷": the statement's `RefreshGamePanel` (part (3)) as a library call, the
-//! panel text its console judge (part (1), `jlu-panel`) prints, and the course's score of a
-//! game (part (2), whose `machine` is [`machine`]).
+//! The JLU course's `RefreshGamePanel` (part (3)) as a library call, and the panel text its
+//! console judge (part (1), `jlu-panel`) prints.
 //!
 //! The JLU game has no flags: a cell is closed or open, and a click on a 0 cell opens the usual
 //! flood ([`Cover::reveal_from`]). A GUI or a solver keeps one [`Panel`] per game and calls
 //! [`Panel::refresh`] for each click; [`Panel::values`] is the statement's `GamePanel` array.
 
-pub mod machine;
-
 use crate::board::{Board, Cover, FlagsInCascade, Grid};
-use crate::io::output::Output;
-use crate::io::runner::Program;
-use crate::io::scanner::{InputError, Scanner};
-use crate::limits::JLU_PANEL_MAX_CELLS as MAX_CELLS;
-
-/// The `jlu-panel` judge.
-pub const PROGRAM: Program = Program {
-    name: "jlu-panel",
-    reads: "a jlu-panel game",
-    format: FORMAT,
-    solve,
-};
-
-/// The input and output, in brief.
-pub const FORMAT: &str = "\
-Input: `n m k l` (rows, columns, mines, clicks), then k lines `i j` (the mines), then l lines
-`i j` (the clicks); 0-based row i and column j.
-Output: after each click on a closed cell, the panel: n lines of m numbers, each followed by
-a space (`-1` closed, `0`-`8` open), with a blank line between two panels; a click on a mine
-prints `You lose` and ends the game; the panel that opens the last safe cell is followed by
-`You win`. A click on an open cell is ignored.
-";
 
 /// What a click did to the game: the statement's return values -1, 1 and 0 (see
 /// [`Outcome::code`]).
@@ -64,7 +39,7 @@ pub const CLOSED: i8 = -1;
 ///
 /// ```
 /// use minejudge::board::{Board, Grid};
-/// use minejudge::games::jlu::{Outcome, Panel};
+/// use minejudge::judges::jlu_panel::panel::{Outcome, Panel};
 ///
 /// let board = Board::from_mines(Grid::new(2, 2), [3]);
 /// let mut panel = Panel::new(&board);
@@ -198,120 +173,6 @@ impl Panel {
     }
 }
 
-/// Plays `n m k l`, the k mines, then the l clicks, printing the panel after each click that
-/// opens something. Anything after the game's end or after the l-th click is ignored, as
-/// judges do.
-pub fn solve(input: &[u8], out: &mut Output) -> Result<(), InputError> {
-    let mut scanner = Scanner::new(input);
-    let rows = scanner.int_in("n (rows)", 1, MAX_CELLS as i64)? as usize;
-    let cols = scanner.int_in("m (columns)", 1, MAX_CELLS as i64)? as usize;
-    if !rows
-        .checked_mul(cols)
-        .is_some_and(|cells| cells <= MAX_CELLS)
-    {
-        return Err(scanner.error(format!(
-            "a {rows}x{cols} board is larger than the {MAX_CELLS} cells this judge accepts"
-        )));
-    }
-    let mines = count(&mut scanner, "k (mines)")?;
-    let clicks = count(&mut scanner, "l (clicks)")?;
-    let grid = Grid::new(rows, cols);
-    // A mine listed twice is one mine; k may thus exceed the number of cells.
-    let mut mine = vec![false; grid.len()];
-    for number in 1..=mines {
-        mine[cell(&mut scanner, grid, "mine", number)?] = true;
-    }
-    let board = Board::new(grid, mine);
-    let mut panel = Panel::new(&board);
-    let mut printed = false;
-    for number in 1..=clicks {
-        let cell = cell(&mut scanner, grid, "click", number)?;
-        if panel.is_open(cell) {
-            continue;
-        }
-        if printed {
-            out.push(b'\n');
-        }
-        printed = true;
-        match panel.refresh(&board, cell) {
-            Outcome::Lost => {
-                out.extend_from_slice(b"You lose\n");
-                return Ok(());
-            }
-            Outcome::Won => {
-                panel.print(out);
-                out.extend_from_slice(b"You win\n");
-                return Ok(());
-            }
-            Outcome::Going => panel.print(out),
-        }
-        out.flush_large();
-    }
-    Ok(())
-}
-
-/// A count from the header: any integer >= 0. Nothing is allocated by it, so no upper bound.
-fn count(scanner: &mut Scanner, what: &str) -> Result<u64, InputError> {
-    let value = scanner.int(what)?;
-    if value < 0 {
-        return Err(scanner.error(format!("{what} {value} is negative")));
-    }
-    Ok(value as u64)
-}
-
-/// The `i j` pair of the `number`-th mine or click, as a cell index; an error names which one.
-fn cell(scanner: &mut Scanner, grid: Grid, which: &str, number: u64) -> Result<usize, InputError> {
-    let mut coordinate = |what: &str, size: usize| {
-        scanner
-            .int_in(what, 0, size as i64 - 1)
-            .map(|value| value as usize)
-            .map_err(|mut err| {
-                err.message = format!("{which} {number}: {}", err.message);
-                err
-            })
-    };
-    let row = coordinate("row i", grid.rows())?;
-    let col = coordinate("column j", grid.cols())?;
-    Ok(grid.index(row, col))
-}
-
-/// The side of the course's judge board: 20x20 ...
-pub const BOARD_SIDE: usize = 20;
-/// ... with 50 mines.
-pub const BOARD_MINES: usize = 50;
-
-/// The course stops a game after this many clicks.
-pub const CLICK_LIMIT: u32 = 400;
-
-/// The course's bonus for a win in `clicks` clicks: 10 under 80 clicks, down to 0 from 250.
-pub fn win_bonus(clicks: u32) -> u64 {
-    match clicks {
-        0..=79 => 10,
-        80..=89 => 9,
-        90..=99 => 8,
-        100..=119 => 7,
-        120..=149 => 5,
-        150..=199 => 3,
-        200..=249 => 1,
-        _ => 0,
-    }
-}
-
-/// One game's score in tenths of a point: 50 plus the [`win_bonus`] for a win, the opened
-/// cells / 10 for a loss (integers, so that sums do not depend on their order).
-pub fn score_tenths(won: bool, clicks: u32, opened_cells: usize) -> u64 {
-    if won {
-        500 + 10 * win_bonus(clicks)
-    } else {
-        opened_cells as u64
-    }
-}
-
-/// The course's mark from the raw mean score of its games: the mean times 1.3, capped at 60.
-pub fn course_mark(raw_mean: f64) -> f64 {
-    (raw_mean * 1.3).min(60.0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -385,16 +246,6 @@ mod tests {
         assert_eq!(panel.refresh(&board, 3), Outcome::Won);
         assert_eq!(panel.refresh(&board, 3), Outcome::Won);
         assert!(panel.opened().is_empty());
-    }
-
-    #[test]
-    fn scores_follow_the_course() {
-        assert_eq!(score_tenths(true, 79, 350), 600);
-        assert_eq!(score_tenths(true, 80, 350), 590);
-        assert_eq!(score_tenths(true, 250, 350), 500);
-        assert_eq!(score_tenths(false, 12, 123), 123);
-        assert_eq!(course_mark(40.0), 52.0);
-        assert_eq!(course_mark(53.29), 60.0);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! row-major, farther than `min_dist` (Manhattan) from `(row0, col0)`; each mine is
 //! `free[Random(0, len - 1)]`, erased from the list with the rest kept in order.
 
-use crate::mt19937::Mt19937_64;
+use crate::players::acm_client::mt19937::Mt19937_64;
 
 /// The maps of one batch.
 pub const BATCH_MAPS: usize = 50;
@@ -40,7 +40,7 @@ pub struct CourseMap {
 ///
 /// # Examples
 /// ```
-/// use minejudge::games::acm::course_maps::batch;
+/// use minejudge::players::acm_client::course_maps::batch;
 /// let first = batch(10, 10, 9, 19260817, 2).next().unwrap();
 /// assert_eq!(first.first, (3, 1));
 /// assert!(first.mine[6 * 10]);

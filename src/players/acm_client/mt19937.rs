@@ -19,7 +19,7 @@ const INIT_MULTIPLIER: u64 = 6_364_136_223_846_793_005;
 ///
 /// # Examples
 /// ```
-/// use minejudge::mt19937::Mt19937_64;
+/// use minejudge::players::acm_client::mt19937::Mt19937_64;
 /// let mut engine = Mt19937_64::new(19260817);
 /// assert_eq!(engine.next_u64(), 6011348917613078650);
 /// ```

@@ -11,7 +11,7 @@ use crate::board::{Board, Cover, FlagsInCascade, Grid};
 /// # Examples
 ///
 /// ```
-/// use minejudge::games::leetcode::solution::Solution;
+/// use minejudge::judges::update_board::solution::Solution;
 ///
 /// let board = vec![vec!['E', 'E'], vec!['E', 'M']];
 /// let after = Solution::update_board(board, vec![0, 0]);

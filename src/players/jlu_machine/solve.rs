@@ -10,10 +10,10 @@
 //! density ([`JLU_DENSITY`], 0.125).
 
 use crate::board::Grid;
-use crate::games::jlu::{BOARD_MINES, BOARD_SIDE};
 use crate::io::output::{push_uint, Output};
 use crate::io::runner::Program;
 use crate::io::scanner::{show, InputError, Scanner};
+use crate::players::jlu_machine::score::{BOARD_MINES, BOARD_SIDE};
 use crate::solver::{Mines, Move, Seen, Solver, Style, View, JLU_DENSITY};
 
 /// The `jlu-machine` program.

@@ -1,4 +1,4 @@
-//! The ACM class's advanced task (`acm-client`): the AI player plays through the `acm-server`
+//! The `acm-client` program: the AI player plays through the `acm-server`
 //! rules in-process and sees only the text of each map the server prints, as the course's
 //! harness feeds `ReadMap`.
 //!
@@ -18,12 +18,12 @@
 //! it assumes [`ASSUMED_DENSITY`].
 
 use crate::board::{Board, Grid};
-use crate::games::acm::course_maps::{batch, push_map, BATCH_MAPS};
-use crate::games::acm::{Operation, Server, Status};
 use crate::io::output::{push_uint, Output};
 use crate::io::runner::Program;
 use crate::io::scanner::{parse_int, show, InputError, Scanner};
-use crate::limits::ACM_MAX_SIDE;
+use crate::judges::acm_server::rules::{Operation, Server, Status};
+use crate::judges::acm_server::solve::MAX_SIDE as ACM_MAX_SIDE;
+use crate::players::acm_client::course_maps::{batch, push_map, BATCH_MAPS};
 use crate::solver::{Mines, Move, Seen, Solver, Style, View};
 
 /// The `acm-client` program.

@@ -1,12 +1,10 @@
-//! LeetCode 529 "Minesweeper" (`update-board`): LeetCode's [`Solution::update_board`] in
-//! [`solution`], and a judge that reads LeetCode's test-case text, board then click.
-
-pub mod solution;
+//! The `update-board` judge: LeetCode's test-case text in, board then click, each board after
+//! its click out, through LeetCode's own [`Solution::update_board`].
 
 use crate::io::output::Output;
 use crate::io::runner::Program;
 use crate::io::scanner::{parse_int, show, InputError, Scanner};
-use solution::Solution;
+use crate::judges::update_board::solution::Solution;
 
 /// The `update-board` judge.
 pub const PROGRAM: Program = Program {
@@ -44,23 +42,33 @@ pub fn solve(input: &[u8], out: &mut Output) -> Result<(), InputError> {
 /// Appends `board` as LeetCode prints it, `[["B","1"],["1","M"]]`, and a newline.
 fn push_board(out: &mut Vec<u8>, board: &[Vec<char>]) {
     out.reserve(board.len() * (board[0].len() * 4 + 2) + 2);
+    // Every cell is ASCII: the parser admits only `MEBX1-8` and the solver writes `X`, `B` and
+    // digits.
+    push_rows(
+        out,
+        board.iter().map(|row| row.iter().map(|&cell| cell as u8)),
+    );
+    out.push(b'\n');
+}
+
+/// Appends a board given row by row, each cell one byte, in LeetCode's text:
+/// `[["B","1"],["1","M"]]`.
+pub fn push_rows<R: IntoIterator<Item = u8>>(out: &mut Vec<u8>, rows: impl Iterator<Item = R>) {
     out.push(b'[');
-    for (row_index, row) in board.iter().enumerate() {
+    for (row_index, row) in rows.enumerate() {
         if row_index > 0 {
             out.push(b',');
         }
         out.push(b'[');
-        for (col_index, &cell) in row.iter().enumerate() {
+        for (col_index, cell) in row.into_iter().enumerate() {
             if col_index > 0 {
                 out.push(b',');
             }
-            // Every cell is ASCII: the parser admits only `MEBX1-8` and the solver writes `X`,
-            // `B` and digits.
-            out.extend_from_slice(&[b'"', cell as u8, b'"']);
+            out.extend_from_slice(&[b'"', cell, b'"']);
         }
         out.push(b']');
     }
-    out.extend_from_slice(b"]\n");
+    out.push(b']');
 }
 
 /// The text of a click coordinate for a message, cut short if it is absurdly long.

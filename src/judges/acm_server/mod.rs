@@ -1,0 +1,59 @@
+//! The ACM class 2024 basic task (`acm-server`): the server's rules ([`rules`]) and the judge
+//! that prints the `?`/`@`/`X` map after every operation ([`solve`]).
+
+pub mod case;
+pub mod export;
+pub mod generator;
+pub mod rules;
+pub mod solve;
+
+use crate::io::runner::Program;
+use crate::judges::case::Case;
+use crate::judges::judge::{Exporter, Judge, Knobs, MaxCase, Size};
+
+/// `acm-server` in the registry.
+pub struct AcmServer;
+
+impl Judge for AcmServer {
+    fn program(&self) -> &'static Program {
+        &solve::PROGRAM
+    }
+
+    fn max_side(&self) -> usize {
+        solve::MAX_SIDE
+    }
+
+    fn max_case(&self) -> MaxCase {
+        // The course's operation bound on the largest map the binary accepts.
+        MaxCase {
+            side: 1000,
+            density: 0.15,
+            ops: 1000,
+            text: "1000x1000, density 0.15, 1000 operations (1 MB map each)",
+        }
+    }
+
+    fn ops_are(&self) -> Option<&'static str> {
+        Some("operations")
+    }
+
+    fn mix_of(&self) -> Option<&'static str> {
+        Some("visit,mark,auto-explore")
+    }
+
+    fn takes_player(&self) -> bool {
+        true
+    }
+
+    fn generate(&self, seed: u64, size: Size, knobs: &Knobs) -> Vec<u8> {
+        generator::generate(seed, size, self.max_case(), knobs)
+    }
+
+    fn parse_case(&self, input: &[u8]) -> Option<Box<dyn Case>> {
+        Some(Box::new(case::AcmServerCase::parse(input)?))
+    }
+
+    fn exporter(&self) -> Option<Exporter> {
+        Some(export::export)
+    }
+}

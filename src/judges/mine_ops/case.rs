@@ -1,0 +1,110 @@
+//! A `mine-ops` input as a case `stress` can shrink: the map and the operations.
+
+use crate::io::scanner::Scanner;
+use crate::judges::case::{self, deleted, moved, read_map, read_uint, Case, Edit, Map};
+use crate::judges::generator::push_words;
+
+const OPERATIONS: [&str; 3] = ["Flag", "Sweep", "DSweep"];
+
+/// A `*`/`.` map and its operations (1-based in the text, 0-based here), then `Quit`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MineOpsCase {
+    map: Map,
+    /// `(name, row, col)`.
+    ops: Vec<(&'static str, usize, usize)>,
+}
+
+impl MineOpsCase {
+    /// `input` as the generator writes it; `None` for a text of another shape.
+    pub fn parse(input: &[u8]) -> Option<MineOpsCase> {
+        let mut scanner = Scanner::new(input);
+        let map = read_map(&mut scanner, b'.')?;
+        let mut ops = Vec::new();
+        loop {
+            let token = scanner.token()?;
+            if token == b"Quit" {
+                break;
+            }
+            let name = *OPERATIONS.iter().find(|name| name.as_bytes() == token)?;
+            let row = read_uint(&mut scanner)?.checked_sub(1)?;
+            let col = read_uint(&mut scanner)?.checked_sub(1)?;
+            ops.push((name, row, col));
+        }
+        Some(MineOpsCase { map, ops })
+    }
+}
+
+impl Case for MineOpsCase {
+    fn render(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        push_words(&mut out, &[], &[self.map.rows, self.map.cols]);
+        self.map.push(&mut out);
+        for &(name, row, col) in &self.ops {
+            push_words(&mut out, &[name.as_bytes()], &[row + 1, col + 1]);
+        }
+        out.extend_from_slice(b"Quit\n");
+        out
+    }
+
+    fn edits(&self) -> Vec<Edit> {
+        case::edits(self.ops.len(), &[&self.map])
+    }
+
+    fn apply(&self, edit: Edit) -> Option<Box<dyn Case>> {
+        let mut case = self.clone();
+        match edit {
+            Edit::Delete { start, len } => case.ops = deleted(&self.ops, start, len),
+            Edit::Cut { edge, .. } => {
+                let (rows, cols) = (self.map.rows, self.map.cols);
+                case.map = self.map.cut(edge)?;
+                case.ops = self
+                    .ops
+                    .iter()
+                    .filter_map(|&(name, r, c)| {
+                        moved(edge, rows, cols, (r, c)).map(|(r, c)| (name, r, c))
+                    })
+                    .collect();
+            }
+            Edit::Clear { start, len, .. } => case.map = self.map.clear(start, len),
+        }
+        Some(Box::new(case))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judges::case::Edge;
+
+    #[test]
+    fn cutting_an_edge_moves_the_operations_and_drops_those_on_it() {
+        let input = b"2 3\n*..\n..*\nSweep 1 2\nFlag 2 3\nDSweep 2 1\nQuit\n";
+        let case = MineOpsCase::parse(input).unwrap();
+        assert_eq!(case.render(), input);
+        let cut = |edge| {
+            let case = case.apply(Edit::Cut { board: 0, edge }).unwrap();
+            String::from_utf8(case.render()).unwrap()
+        };
+        assert_eq!(cut(Edge::Top), "1 3\n..*\nFlag 1 3\nDSweep 1 1\nQuit\n");
+        assert_eq!(cut(Edge::Left), "2 2\n..\n.*\nSweep 1 1\nFlag 2 2\nQuit\n");
+        assert_eq!(
+            cut(Edge::Right),
+            "2 2\n*.\n..\nSweep 1 2\nDSweep 2 1\nQuit\n"
+        );
+        let cleared = case
+            .apply(Edit::Clear {
+                board: 0,
+                start: 1,
+                len: 1,
+            })
+            .unwrap();
+        assert_eq!(&cleared.render()[..12], b"2 3\n*..\n...\n");
+        let fewer = case.apply(Edit::Delete { start: 0, len: 2 }).unwrap();
+        assert_eq!(&fewer.render()[12..], b"DSweep 2 1\nQuit\n");
+        assert_eq!(
+            MineOpsCase::parse(b"1 1\n.\nSweep 0 1\nQuit\n"),
+            None,
+            "0 is off"
+        );
+    }
+}

@@ -1,0 +1,54 @@
+//! The five judges, one folder each, named after its binary: its rules and `solve`, its input
+//! format, its limits, its generator, its shrinkable case and its export from `play`. The tools
+//! reach them through the registry: [`ALL`] and the [`Judge`] trait. Adding a judge is one new
+//! folder, its line in [`ALL`], and its binary in `src/bin/`.
+//!
+//! A judge's binary uses only its `solve` module (and what that uses), so that a one-file
+//! `bundle` of it carries none of the rest.
+
+pub mod acm_server;
+pub mod case;
+pub mod generator;
+pub mod inexperienced_player;
+pub mod jlu_panel;
+pub mod judge;
+pub mod mine_ops;
+pub mod options;
+pub mod update_board;
+
+pub use judge::{ExportedInput, Exporter, Judge, Knobs, MaxCase, Size, Spacing};
+
+/// Every judge, in the order the tools list them.
+pub static ALL: [&dyn Judge; 5] = [
+    &mine_ops::MineOps,
+    &jlu_panel::JluPanel,
+    &update_board::UpdateBoard,
+    &acm_server::AcmServer,
+    &inexperienced_player::InexperiencedPlayer,
+];
+
+/// The judge whose binary is called `name`.
+pub fn by_name(name: &str) -> Option<&'static dyn Judge> {
+    ALL.iter().copied().find(|judge| judge.name() == name)
+}
+
+/// The judge whose binary is called `name`, or an error that lists the judges (for a command
+/// line).
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::judges;
+///
+/// assert_eq!(judges::named("mine-ops").unwrap().name(), "mine-ops");
+/// assert!(judges::named("mine").unwrap_err().starts_with("no judge named \"mine\""));
+/// ```
+pub fn named(name: &str) -> Result<&'static dyn Judge, String> {
+    by_name(name).ok_or_else(|| format!("no judge named {name:?}; the judges are: {}", names()))
+}
+
+/// The judges' names, separated by commas.
+pub fn names() -> String {
+    let names: Vec<&str> = ALL.iter().map(|judge| judge.name()).collect();
+    names.join(", ")
+}

@@ -1,0 +1,376 @@
+//! The generator's options on a command line, as `gen` and `stress` both take them: which
+//! size, and the knobs that replace its defaults. Each judge says which knobs it takes (the
+//! [`Judge`] trait); the usage text is written from the registry.
+
+use crate::io::args::{self, Args};
+use crate::judges::judge::{Judge, Knobs, Size};
+use crate::judges::ALL;
+
+/// The most cells of a board `gen` writes: 10x the 1000x1000 boards the judges must handle
+/// fast (and what `jlu-panel` accepts).
+pub const MAX_CELLS: usize = 10_000_000;
+
+/// What the input options ask for: a size and the knobs.
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::io::args::Args;
+/// use minejudge::judges::{self, options::Request, Size};
+///
+/// let mine_ops = judges::named("mine-ops").unwrap();
+/// let mut args = Args::new(["--size", "medium", "--ops", "5"]);
+/// let mut request = Request::default();
+/// while let Some(flag) = args.next() {
+///     assert!(request.read_option(mine_ops, &flag, &mut args).unwrap());
+/// }
+/// assert_eq!((request.size, request.knobs.ops), (Size::Medium, Some(5)));
+/// assert!(request.check(mine_ops).is_ok());
+/// let refused = request.read_option(mine_ops, "--boards", &mut Args::new(["2"]));
+/// assert_eq!(refused.unwrap_err(), "--boards does not apply to mine-ops");
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Request {
+    /// `--size`: small unless given.
+    pub size: Size,
+    /// The options that replace the size's defaults.
+    pub knobs: Knobs,
+}
+
+impl Default for Request {
+    fn default() -> Request {
+        Request {
+            size: Size::Small,
+            knobs: Knobs::default(),
+        }
+    }
+}
+
+impl Request {
+    /// Reads `flag` and its value from `args` if `flag` is one of the input options:
+    /// `Ok(true)`; `Ok(false)` for another flag; an error for a bad value or an option that
+    /// `judge` does not take.
+    pub fn read_option(
+        &mut self,
+        judge: &dyn Judge,
+        flag: &str,
+        args: &mut Args,
+    ) -> Result<bool, String> {
+        let takes = match flag {
+            "--size" | "--rows" | "--cols" | "--density" => true,
+            "--ops" => judge.ops_are().is_some(),
+            "--boards" => judge.takes_boards(),
+            "--mix" => judge.mix_of().is_some(),
+            "--player" => judge.takes_player(),
+            "--pattern" => !judge.patterns().is_empty(),
+            _ => return Ok(false),
+        };
+        if !takes {
+            return Err(format!("{flag} does not apply to {}", judge.name()));
+        }
+        let knobs = &mut self.knobs;
+        let max_side = judge.max_side().min(MAX_CELLS) as u64;
+        match flag {
+            "--size" => {
+                self.size = match args.value(flag)?.as_str() {
+                    "small" => Size::Small,
+                    "medium" => Size::Medium,
+                    "max" => Size::Max,
+                    other => {
+                        return Err(format!("--size {other:?}: expected small, medium or max"))
+                    }
+                }
+            }
+            "--rows" => knobs.rows = Some(args.number(flag, 1, max_side)? as usize),
+            "--cols" => knobs.cols = Some(args.number(flag, 1, max_side)? as usize),
+            "--density" => {
+                let value = args.value(flag)?;
+                match value.parse::<f64>() {
+                    Ok(density) if (0.0..=1.0).contains(&density) => knobs.density = Some(density),
+                    _ => {
+                        return Err(format!(
+                            "--density {value:?}: expected a number from 0 to 1"
+                        ))
+                    }
+                }
+            }
+            "--ops" => knobs.ops = Some(args.number(flag, 0, 10_000_000)? as usize),
+            "--boards" => knobs.boards = Some(args.number(flag, 0, 100_000)? as usize),
+            "--mix" => {
+                let value = args.value(flag)?;
+                let weights: Vec<u32> = value
+                    .split(',')
+                    .map(|weight| args::number(flag, weight, 0, 1_000_000).map(|w| w as u32))
+                    .collect::<Result<_, _>>()?;
+                match weights[..] {
+                    [a, b, c] if a + b + c > 0 => knobs.mix = Some([a, b, c]),
+                    _ => {
+                        return Err(format!(
+                            "--mix {value:?}: expected three weights, not all 0"
+                        ))
+                    }
+                }
+            }
+            "--pattern" => {
+                let name = args.value(flag)?;
+                let patterns = judge.patterns();
+                let pattern = patterns.iter().find(|&&known| known == name);
+                knobs.pattern = Some(pattern.ok_or_else(|| {
+                    format!(
+                        "--pattern {name:?}: expected one of {}",
+                        patterns.join(", ")
+                    )
+                })?);
+            }
+            _ => {
+                knobs.plausible = match args.value(flag)?.as_str() {
+                    "random" => Some(false),
+                    "plausible" => Some(true),
+                    other => {
+                        return Err(format!("--player {other:?}: expected random or plausible"))
+                    }
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// After every option: refuses a board larger than any judge accepts, and a density for a
+    /// crafted pattern (which has none).
+    pub fn check(&self, judge: &dyn Judge) -> Result<(), String> {
+        if self.knobs.pattern.is_some() && self.knobs.density.is_some() {
+            return Err("--density does not apply to a --pattern board".into());
+        }
+        // The defaults of the size fill the sides the knobs leave open.
+        let default_side = if self.size == Size::Max {
+            judge.max_case().side
+        } else {
+            60
+        };
+        let rows = self.knobs.rows.unwrap_or(default_side);
+        let cols = self.knobs.cols.unwrap_or(default_side);
+        if rows * cols > MAX_CELLS {
+            return Err(format!(
+                "a {rows}x{cols} board has more than {MAX_CELLS} cells"
+            ));
+        }
+        Ok(())
+    }
+
+    /// The `gen` command that writes input `seed` of `judge` with these options.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use minejudge::judges::{self, options::Request, Knobs, Size};
+    ///
+    /// let request = Request {
+    ///     size: Size::Medium,
+    ///     knobs: Knobs { rows: Some(3), mix: Some([1, 0, 2]), ..Knobs::default() },
+    /// };
+    /// assert_eq!(
+    ///     request.gen_command(judges::named("mine-ops").unwrap(), 7),
+    ///     "gen mine-ops --seed 7 --size medium --rows 3 --mix 1,0,2"
+    /// );
+    /// ```
+    pub fn gen_command(&self, judge: &dyn Judge, seed: u64) -> String {
+        let mut command = format!("gen {} --seed {seed}", judge.name());
+        match self.size {
+            Size::Small => {}
+            Size::Medium => command.push_str(" --size medium"),
+            Size::Max => command.push_str(" --size max"),
+        }
+        let knobs = &self.knobs;
+        for (flag, value) in [
+            ("--rows", knobs.rows),
+            ("--cols", knobs.cols),
+            ("--ops", knobs.ops),
+            ("--boards", knobs.boards),
+        ] {
+            if let Some(value) = value {
+                command.push_str(&format!(" {flag} {value}"));
+            }
+        }
+        if let Some(density) = knobs.density {
+            command.push_str(&format!(" --density {density}"));
+        }
+        if let Some([a, b, c]) = knobs.mix {
+            command.push_str(&format!(" --mix {a},{b},{c}"));
+        }
+        if let Some(plausible) = knobs.plausible {
+            command.push_str(if plausible {
+                " --player plausible"
+            } else {
+                " --player random"
+            });
+        }
+        command
+    }
+}
+
+/// The input options' usage, for `gen --help` and `stress --help`: what each size and knob
+/// does, and which judges take it.
+pub fn usage() -> String {
+    let mut text = String::from(
+        "  --size small    sides 1-8 (all-mine and mine-free boards among them), 0-20 operations (default)
+  --size medium   sides 10-60, density 0.05-0.25, 200-1000 operations
+  --size max      the judge's largest case, plausible player:\n",
+    );
+    for judge in ALL {
+        text.push_str(&format!(
+            "                    {:<22}{}\n",
+            judge.name(),
+            judge.max_case().text
+        ));
+    }
+    text.push_str(
+        "options (each replaces the size's default; an option that does not apply to <binary> is refused):\n",
+    );
+    let named = |take: &dyn Fn(&dyn Judge) -> bool| -> String {
+        let names: Vec<&str> = ALL.iter().filter(|j| take(**j)).map(|j| j.name()).collect();
+        names.join(", ")
+    };
+    let sides = grouped(ALL.iter().filter_map(|judge| {
+        let side = judge.max_side();
+        (side < MAX_CELLS).then(|| (format!("1 to {side}"), judge.name()))
+    }));
+    let sides: Vec<String> = sides
+        .iter()
+        .map(|(side, names)| format!("{side} for {}", names.join(" and ")))
+        .collect();
+    let side = format!(
+        "board size, {}, else up to {MAX_CELLS} cells in all",
+        sides.join("; ")
+    );
+    option(&mut text, "--rows R --cols C", &side);
+    option(
+        &mut text,
+        "--density D",
+        "chance of a mine per cell, 0 to 1",
+    );
+    let counts = grouped(
+        ALL.iter()
+            .filter_map(|judge| Some((judge.ops_are()?.to_string(), judge.name()))),
+    );
+    let ops: Vec<String> = counts
+        .iter()
+        .map(|(what, names)| format!("{what} ({})", names.join(", ")))
+        .collect();
+    option(
+        &mut text,
+        "--ops N",
+        &format!("{}; 0 to 10000000", ops.join(", ")),
+    );
+    option(
+        &mut text,
+        "--boards N",
+        &format!(
+            "boards ({}), 0 to 100000",
+            named(&|judge| judge.takes_boards())
+        ),
+    );
+    let mixes: Vec<String> = ALL
+        .iter()
+        .filter_map(|judge| Some(format!("{} ({})", judge.mix_of()?, judge.name())))
+        .collect();
+    option(
+        &mut text,
+        "--mix A,B,C",
+        &format!(
+            "operation weights, each 0 to 1000000, not all 0: {}",
+            mixes.join("; ")
+        ),
+    );
+    option(
+        &mut text,
+        "--player P",
+        &format!(
+            "random: uniform cells; plausible: mostly sensible moves, long games ({}; default: \
+             max plausible, else by seed)",
+            named(&|judge| judge.takes_player())
+        ),
+    );
+    for judge in ALL.iter().filter(|judge| !judge.patterns().is_empty()) {
+        option(
+            &mut text,
+            "--pattern P",
+            &format!(
+                "crafted boards instead of random ones ({}; no --density): {}; sides below \
+                 the pattern's smallest are raised to it",
+                judge.name(),
+                judge.patterns().join(", ")
+            ),
+        );
+    }
+    text.truncate(text.trim_end().len());
+    text
+}
+
+/// The names, grouped by their key, each group where its first name comes.
+fn grouped<'a>(items: impl Iterator<Item = (String, &'a str)>) -> Vec<(String, Vec<&'a str>)> {
+    let mut groups: Vec<(String, Vec<&str>)> = Vec::new();
+    for (key, name) in items {
+        match groups.iter_mut().find(|(known, _)| *known == key) {
+            Some((_, names)) => names.push(name),
+            None => groups.push((key, vec![name])),
+        }
+    }
+    groups
+}
+
+/// Appends an option's usage: its name in a column of 20, then `what`, wrapped at 95 columns.
+fn option(text: &mut String, name: &str, what: &str) {
+    const INDENT: usize = 22;
+    const WIDTH: usize = 95;
+    let mut line = format!("  {name:<19} ");
+    let mut empty = true;
+    for word in what.split(' ') {
+        if !empty && line.len() + 1 + word.len() > WIDTH {
+            text.push_str(line.trim_end());
+            text.push('\n');
+            line = " ".repeat(INDENT);
+            empty = true;
+        }
+        if !empty {
+            line.push(' ');
+        }
+        line.push_str(word);
+        empty = false;
+    }
+    text.push_str(&line);
+    text.push('\n');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judges;
+
+    #[test]
+    fn the_gen_command_repeats_the_options() {
+        let request = Request {
+            size: Size::Medium,
+            knobs: Knobs {
+                rows: Some(3),
+                density: Some(0.25),
+                mix: Some([1, 0, 2]),
+                plausible: Some(false),
+                ..Knobs::default()
+            },
+        };
+        assert_eq!(
+            request.gen_command(judges::named("mine-ops").unwrap(), 7),
+            "gen mine-ops --seed 7 --size medium --rows 3 --density 0.25 --mix 1,0,2 --player random"
+        );
+    }
+
+    #[test]
+    fn the_usage_names_every_judge_and_wraps() {
+        let text = usage();
+        for judge in ALL {
+            assert!(text.contains(judge.name()), "{}", judge.name());
+        }
+        assert!(text.lines().all(|line| line.len() <= 100), "{text}");
+        assert!(text.contains("operations (mine-ops, acm-server), clicks (jlu-panel)"));
+    }
+}

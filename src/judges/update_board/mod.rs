@@ -1,0 +1,54 @@
+//! LeetCode 529 "Minesweeper" (`update-board`): LeetCode's own `Solution::update_board`
+//! ([`solution`], what `bundle --leetcode` pastes into LeetCode) and a judge that reads
+//! LeetCode's test-case text, board then click ([`solve`]).
+
+pub mod case;
+pub mod generator;
+pub mod solution;
+pub mod solve;
+
+use crate::board::Grid;
+use crate::io::runner::Program;
+use crate::judges::case::Case;
+use crate::judges::judge::{Judge, Knobs, MaxCase, Size, Spacing};
+
+/// `update-board` in the registry.
+pub struct UpdateBoard;
+
+impl Judge for UpdateBoard {
+    fn program(&self) -> &'static Program {
+        &solve::PROGRAM
+    }
+
+    fn max_side(&self) -> usize {
+        Grid::MAX_CELLS
+    }
+
+    fn max_case(&self) -> MaxCase {
+        MaxCase {
+            side: 1000,
+            density: 0.15,
+            ops: 1,
+            text: "one 1000x1000 board and click, density 0.15",
+        }
+    }
+
+    fn ops_are(&self) -> Option<&'static str> {
+        Some("board-and-click pairs")
+    }
+
+    fn generate(&self, seed: u64, size: Size, knobs: &Knobs) -> Vec<u8> {
+        generator::generate(seed, size, self.max_case(), knobs)
+    }
+
+    fn parse_case(&self, input: &[u8]) -> Option<Box<dyn Case>> {
+        Some(Box::new(case::UpdateBoardCase::parse(input)?))
+    }
+
+    fn spacing_note(&self, _: Spacing) -> Option<&'static str> {
+        Some(
+            "LeetCode compares the board your function returns, not its text: this \
+             difference is only spacing, which LeetCode never sees",
+        )
+    }
+}
