@@ -6,6 +6,7 @@
 
 mod acm_client;
 mod acm_server;
+mod architecture;
 mod bundle;
 mod cli;
 mod course_maps;
