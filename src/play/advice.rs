@@ -11,7 +11,6 @@
 use crate::board::Grid;
 use crate::moves::Move;
 use crate::solver::{Inconsistent, Mines, Seen, Solver, View};
-use std::fmt::Write;
 
 /// Runners-up listed beside the guess in the analysis view.
 pub const RUNNERS_UP: usize = 5;
@@ -58,7 +57,7 @@ impl Why {
     }
 
     /// Whether the advised flag move takes a flag away.
-    fn removes_a_flag(self) -> bool {
+    pub fn removes_a_flag(self) -> bool {
         matches!(self, Why::WrongFlag | Why::GuessUnderFlag)
     }
 }
@@ -85,24 +84,6 @@ impl Advice {
             certain: true,
             why: Why::FirstClick,
         }
-    }
-
-    /// The advice as JSON fields (no braces): `move` (`open`, `flag`, `unflag`, `chord`),
-    /// `row`, `col`, the mine probability `p`, `certain` and `why` ([`Why::name`]).
-    pub fn json(&self, grid: Grid) -> String {
-        let (name, cell) = match self.action {
-            Move::Open(cell) => ("open", cell),
-            Move::Flag(cell) if self.why.removes_a_flag() => ("unflag", cell),
-            Move::Flag(cell) => ("flag", cell),
-            Move::Chord(cell) => ("chord", cell),
-        };
-        let (row, col) = grid.row_col(cell);
-        format!(
-            "\"move\":\"{name}\",\"row\":{row},\"col\":{col},\"p\":{},\"certain\":{},\"why\":\"{}\"",
-            json_number(self.mine_probability),
-            self.certain,
-            self.why.name()
-        )
     }
 }
 
@@ -364,83 +345,21 @@ impl Analysis {
         best
     }
 
-    /// The analysis as JSON fields (no braces): `p` (per cell, `null` for an open cell),
-    /// `safe` and `mines` (proven, cell indices), `flags` (`proven`, `unproven`, `wrong`
-    /// lists and `fit`), `guess` (`cell`, `p`, `score`, or `null`), `runners` (the same
-    /// shape), `dead` (the dead candidates, `null` without a guess) and `advice` (see
-    /// [`Advice::json`], or `null`).
-    ///
-    /// # Complexity
-    /// O(cells).
-    pub fn json(&self) -> String {
-        let mut out = String::with_capacity(12 * self.grid.len() + 200);
-        out.push_str("\"p\":[");
-        for (cell, &p) in self.probability.iter().enumerate() {
-            if cell > 0 {
-                out.push(',');
-            }
-            match self.seen[cell] {
-                Seen::Open(_) => out.push_str("null"),
-                _ => out.push_str(&json_number(p)),
-            }
-        }
-        let ranked = |ranked: &Ranked| {
-            let score = ranked.score.map_or("null".to_string(), json_number);
-            format!(
-                "{{\"cell\":{},\"p\":{},\"score\":{score}}}",
-                ranked.cell,
-                json_number(ranked.mine_probability)
-            )
-        };
-        let runners: Vec<String> = self.runners_up.iter().map(ranked).collect();
-        let _ = write!(
-            out,
-            "],\"safe\":{},\"mines\":{},{},\"guess\":{},\"runners\":[{}],\"dead\":{},\
-             \"advice\":{}",
-            json_list(&self.safe),
-            json_list(&self.mines),
-            self.flags_json(),
-            self.guess.as_ref().map_or("null".to_string(), ranked),
-            runners.join(","),
-            self.dead.as_deref().map_or("null".to_string(), json_list),
-            self.advice
-                .as_ref()
-                .map_or("null".to_string(), |a| format!("{{{}}}", a.json(self.grid)))
-        );
-        out
+    /// The board's shape.
+    pub fn grid(&self) -> Grid {
+        self.grid
     }
 
-    /// The flags part of [`Analysis::json`] alone, for a hint: `"flags":{...}`.
-    pub fn flags_json(&self) -> String {
-        format!(
-            "\"flags\":{{\"proven\":{},\"unproven\":{},\"wrong\":{},\"fit\":{}}}",
-            json_list(&self.flags.proven),
-            json_list(&self.flags.unproven),
-            json_list(&self.flags.wrong),
-            self.flags.fit
-        )
-    }
-}
-
-/// Cell indices as a JSON array.
-fn json_list(cells: &[usize]) -> String {
-    let items: Vec<String> = cells.iter().map(usize::to_string).collect();
-    format!("[{}]", items.join(","))
-}
-
-/// A probability as a JSON number: the shortest text that reads back as the same `f64` (the
-/// page can compare it exactly with the solver's); `0` for anything not finite.
-pub fn json_number(value: f64) -> String {
-    if value.is_finite() {
-        format!("{value}")
-    } else {
-        "0".to_string()
+    /// What the player sees of `cell`.
+    pub fn seen(&self, cell: usize) -> Seen {
+        self.seen[cell]
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::json;
     use crate::solver::tests::view;
 
     #[test]
@@ -490,8 +409,7 @@ mod tests {
             (advice.action, advice.why, advice.certain),
             (Move::Flag(2), Why::WrongFlag, true)
         );
-        assert!(advice
-            .json(Grid::new(1, 4))
+        assert!(json::advice(&advice, Grid::new(1, 4))
             .starts_with("\"move\":\"unflag\",\"row\":0,\"col\":2,\"p\":0,"));
     }
 
@@ -547,7 +465,7 @@ mod tests {
         // Few arrangements: the score is the endgame search's chance of winning.
         assert!(guess.score.is_some(), "the guess was scored: {guess:?}");
         assert_eq!(analysis.dead, Some(vec![]));
-        let json = analysis.json();
+        let json = json::analysis(&analysis);
         assert!(
             json.contains("\"score\":0.") && json.contains("\"dead\":[]"),
             "{json}"
@@ -557,19 +475,19 @@ mod tests {
         let analysis = analyse(&view(&["???", "2?2"]), Mines::Density(0.2)).unwrap();
         assert_eq!(analysis.dead, Some(vec![0, 2]));
         assert!(
-            analysis.json().contains("\"dead\":[0,2]"),
+            json::analysis(&analysis).contains("\"dead\":[0,2]"),
             "{}",
-            analysis.json()
+            json::analysis(&analysis)
         );
         // A cell that is a mine only where a 50/50 forms (closed cells that nothing can tell
         // apart), the rest not walled off: guessed at once, and said to be one.
         let analysis = analyse(&view(&["?1", "??", "??"]), Mines::Density(0.2)).unwrap();
         assert_eq!(analysis.advice.unwrap().why, Why::FiftyFifty);
-        assert!(analysis.json().contains("\"why\":\"fifty\""));
+        assert!(json::analysis(&analysis).contains("\"why\":\"fifty\""));
         // Only a walled-off pair left: its exact search's move.
         let analysis = analyse(&view(&["??", "11"]), Mines::Density(0.2)).unwrap();
         assert_eq!(analysis.advice.unwrap().why, Why::Walled);
-        assert!(analysis.json().contains("\"why\":\"walled\""));
+        assert!(json::analysis(&analysis).contains("\"why\":\"walled\""));
         assert!(
             json.starts_with("\"p\":[") && json.contains(",null,"),
             "{json}"

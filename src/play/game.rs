@@ -5,7 +5,6 @@
 use crate::board::{Board, CellState, Cover, Grid};
 use crate::moves::{self, Applied, Move};
 use crate::play::advice::{self, Advice, Analysis};
-use crate::play::http::json_string;
 use crate::rng::Rng;
 use crate::solver::{Inconsistent, Mines, View};
 use std::collections::{HashMap, VecDeque};
@@ -312,56 +311,33 @@ impl Game {
         }
     }
 
-    /// The game as JSON fields (no braces): id, size, status, `start`, counters, elapsed
-    /// milliseconds, the marks `assisted`, `peeked` and `replay`, and `cells`, one character
-    /// per cell, row-major: `.` closed, `F` flag, `0`-`8` open; once the game is over also `*`
-    /// a mine, `X` the mine that ended it, `!` a wrong flag, and the board's `seed` (a string:
-    /// it may not fit a JavaScript number) and `first` click (a cell index), which give the
-    /// same board again.
-    pub fn state_json(&self) -> String {
-        let over = self.status.is_over();
-        let cells: String = (0..self.grid.len())
-            .map(|cell| {
-                let mine = self.board.is_mine(cell);
-                match self.cover.state(cell) {
-                    CellState::Open => char::from(b'0' + self.board.count(cell)),
-                    CellState::Flagged if over && !mine => '!',
-                    CellState::Flagged => 'F',
-                    CellState::Closed if over && self.exploded == Some(cell) => 'X',
-                    CellState::Closed if over && mine => '*',
-                    CellState::Closed => '.',
-                }
-            })
-            .collect();
+    /// What the page shows of the game besides its board.
+    pub fn summary(&self) -> Summary {
         let elapsed = match (self.finished, self.started) {
             (Some(time), _) => time,
             (None, Some(start)) => start.elapsed(),
             (None, None) => Duration::ZERO,
         };
-        let flags = self.flags();
-        let board = match (over, self.first) {
-            (true, Some(first)) => format!(",\"seed\":\"{}\",\"first\":{first}", self.seed),
-            _ => String::new(),
+        let board_again = match (self.status.is_over(), self.first) {
+            (true, Some(first)) => Some((self.seed, first)),
+            _ => None,
         };
-        format!(
-            "\"game\":{},\"rows\":{},\"cols\":{},\"mines\":{},\"status\":\"{}\",\"start\":\"{}\",\
-             \"clicks\":{},\"flags\":{},\"left\":{},\"ms\":{},\"assisted\":{},\"peeked\":{},\
-             \"replay\":{}{board},\"cells\":\"{}\"",
-            json_string(&self.id),
-            self.grid.rows(),
-            self.grid.cols(),
-            self.mines,
-            self.status.name(),
-            self.start.name(),
-            self.clicks,
-            flags,
-            self.mines as i64 - flags as i64,
-            elapsed.as_millis(),
-            self.assisted,
-            self.peeked,
-            self.replay,
-            cells
-        )
+        Summary {
+            mines: self.mines,
+            start: self.start,
+            clicks: self.clicks,
+            flags: self.flags(),
+            elapsed,
+            assisted: self.assisted,
+            peeked: self.peeked,
+            replay: self.replay,
+            board_again,
+        }
+    }
+
+    /// The mine that ended a lost game.
+    pub fn exploded(&self) -> Option<usize> {
+        self.exploded
     }
 
     /// What the numbers the player sees prove, and the honest advice
@@ -393,20 +369,37 @@ impl Game {
         }
     }
 
-    /// The mine map, one `0` or `1` per cell. Asked while playing, it marks the game as
-    /// peeked.
-    pub fn mines_json(&mut self) -> String {
+    /// Shows the mine map (the course's right-click test): while playing, that marks the game
+    /// as peeked.
+    pub fn peek(&mut self) -> &Board {
         if self.status == Status::Playing {
             self.peeked = true;
         }
-        let map: String = (0..self.grid.len())
-            .map(|cell| if self.board.is_mine(cell) { '1' } else { '0' })
-            .collect();
-        format!(
-            "\"placed\":{},\"map\":\"{map}\"",
-            self.status != Status::Ready
-        )
+        &self.board
     }
+}
+
+/// What the page shows of a game besides its board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// The mines on the board.
+    pub mines: usize,
+    /// What the first click was promised.
+    pub start: Start,
+    /// The opens and chords that changed the board.
+    pub clicks: u64,
+    /// The flags standing.
+    pub flags: usize,
+    /// From the first open to the end, or to now.
+    pub elapsed: Duration,
+    /// A hint, a step of autoplay or the analysis view was used while playing.
+    pub assisted: bool,
+    /// The mines were shown while playing.
+    pub peeked: bool,
+    /// The board of an earlier game, replayed.
+    pub replay: bool,
+    /// Once the game is over: the seed and the first click that give the same board again.
+    pub board_again: Option<(u64, usize)>,
 }
 
 /// Every game kept, oldest first in `order`.
@@ -489,6 +482,7 @@ impl Games {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::json;
 
     /// A field of a state's JSON, as text.
     fn field<'a>(json: &'a str, name: &str) -> &'a str {
@@ -502,8 +496,8 @@ mod tests {
     fn mines_are_dealt_at_the_first_open_never_under_it() {
         for seed in 0..50 {
             let mut game = Game::new("g".into(), Grid::new(4, 4), 15, seed, Start::Safe);
-            assert_eq!(field(&game.state_json(), "status"), "ready");
-            assert_eq!(field(&game.mines_json(), "placed"), "false");
+            assert_eq!(field(&json::game(&game), "status"), "ready");
+            assert_eq!(field(&json::mine_map(&mut game), "placed"), "false");
             game.open(5);
             // 15 mines on 16 cells: the one safe cell is the first click, and it wins.
             assert_eq!(game.status, Status::Won, "seed {seed}");
@@ -513,7 +507,7 @@ mod tests {
         let same = |seed| {
             let mut game = Game::new("g".into(), Grid::new(9, 9), 10, seed, Start::Safe);
             game.open(40);
-            game.mines_json()
+            json::mine_map(&mut game)
         };
         assert_eq!(same(7), same(7));
         assert_ne!(same(7), same(8));
@@ -537,7 +531,7 @@ mod tests {
             .collect();
         let safe_neighbour = [1, 5, 6].into_iter().find(|c| !mines.contains(c));
         game.flag(around[0]);
-        assert_eq!(field(&game.state_json(), "flags"), "1", "seed {seed}");
+        assert_eq!(field(&json::game(&game), "flags"), "1", "seed {seed}");
         game.open(around[0]);
         assert_eq!(
             game.status,
@@ -545,7 +539,7 @@ mod tests {
             "an open on a flag does nothing"
         );
         game.flag(around[0]);
-        assert_eq!(field(&game.state_json(), "flags"), "0");
+        assert_eq!(field(&json::game(&game), "flags"), "0");
         for &mine in &around {
             game.flag(mine);
         }
@@ -569,7 +563,7 @@ mod tests {
             Status::Won,
             "8 mines around the only safe cell"
         );
-        assert_eq!(field(&game.state_json(), "cells"), "FFFF8FFFF");
+        assert_eq!(field(&json::game(&game), "cells"), "FFFF8FFFF");
         let mut game = Game::new("g".into(), Grid::new(1, 3), 1, 3, Start::Safe);
         game.open(0);
         let mine = (0..3).find(|&c| game.board.is_mine(c)).unwrap();
@@ -577,7 +571,7 @@ mod tests {
         game.flag(safe);
         game.open(mine);
         assert_eq!(game.status, Status::Lost);
-        let cells = field(&game.state_json(), "cells").as_bytes().to_vec();
+        let cells = field(&json::game(&game), "cells").as_bytes().to_vec();
         assert_eq!(cells[mine], b'X');
         assert_eq!(cells[safe], b'!');
     }
@@ -629,10 +623,10 @@ mod tests {
             let replay = games.replay(&game);
             let mut replay = replay.lock().unwrap();
             assert!(replay.replay && !game.replay);
-            assert_eq!(replay.mines_json(), game.mines_json());
+            assert_eq!(json::mine_map(&mut replay), json::mine_map(&mut game));
             assert_eq!(
-                field(&replay.state_json(), "cells"),
-                field(&game.state_json(), "cells")
+                field(&json::game(&replay), "cells"),
+                field(&json::game(&game), "cells")
             );
         }
         assert_eq!(Start::Opening.max_mines(81), 72);
@@ -644,16 +638,16 @@ mod tests {
         let mut game = Game::new("g".into(), Grid::new(9, 9), 10, 4, Start::Safe);
         game.advice().unwrap();
         game.mark_assisted();
-        game.mines_json();
-        let state = game.state_json();
+        json::mine_map(&mut game);
+        let state = json::game(&game);
         assert_eq!(
             (field(&state, "assisted"), field(&state, "peeked")),
             ("false", "false")
         );
         game.open(40);
         game.mark_assisted();
-        game.mines_json();
-        let state = game.state_json();
+        json::mine_map(&mut game);
+        let state = json::game(&game);
         assert_eq!(
             (field(&state, "assisted"), field(&state, "peeked")),
             ("true", "true")
@@ -675,7 +669,7 @@ mod tests {
             game.history(),
             Some(&[Move::Flag(0), Move::Flag(0), Move::Open(4)][..])
         );
-        let state = game.state_json();
+        let state = json::game(&game);
         assert_eq!((field(&state, "seed"), field(&state, "first")), ("1", "4"));
     }
 

@@ -260,25 +260,6 @@ pub fn percent_decode(text: &str) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
-/// `text` as a JSON string literal, quotes included.
-pub fn json_string(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c if (c as u32) < 0x20 || c == '<' || c == '>' => {
-                out.push_str(&format!("\\u{:04x}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 /// Serves `listener` forever, one thread per connection (at most [`MAX_CONNECTIONS`] at
 /// once). `handle` answers each request; a panic in it becomes a 500, never a dead server.
 pub fn serve<H>(listener: TcpListener, handle: H)
@@ -362,10 +343,5 @@ mod tests {
         assert_eq!(status(&long), Some(431));
         // A connection closed mid-head is no request at all.
         assert!(matches!(parse("GET / HTTP/1.1\r\n"), Err(None)));
-    }
-
-    #[test]
-    fn json_strings_escape_quotes_controls_and_angle_brackets() {
-        assert_eq!(json_string("a\"b\\c\n<"), "\"a\\\"b\\\\c\\n\\u003c\"");
     }
 }

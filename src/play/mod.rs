@@ -16,12 +16,12 @@
 //!   the same seed and first click give the same map. `POST /new?replay=ID`: game ID's board
 //!   again, its first click made.
 //! - `GET /state?game=ID`; `POST /open|/flag|/chord?game=ID&row=R&col=C` (flag toggles);
-//!   all answer the game's state (see [`game::Game::state_json`]).
+//!   all answer the game's state (see [`json::game`]).
 //! - `GET /hint?game=ID`: the next move from the numbers alone, with its mine probability,
 //!   whether it is certain and why, and the player's flags as proven, unproven or wrong;
 //!   `POST /step?game=ID` makes that move and answers both (autoplay).
 //! - `GET /analysis?game=ID`: every closed cell's mine probability, the proven cells, the
-//!   flags, the guess and its runners-up ([`advice::Analysis::json`]).
+//!   flags, the guess and its runners-up ([`json::analysis`]).
 //! - `GET /reveal?game=ID`: the mine map, one `0`/`1` per cell (all `0` before the first open).
 //! - `POST /position[?mines=K]`, the text of a position as the body: its analysis.
 //! - `GET /export?game=ID&judge=mine-ops|acm-server|jlu-panel`: the game as that judge's
@@ -40,6 +40,7 @@ pub mod advice;
 pub mod export;
 pub mod game;
 mod http;
+pub mod json;
 mod page;
 pub mod position;
 mod routes;

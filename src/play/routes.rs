@@ -5,7 +5,8 @@ use crate::board::Grid;
 use crate::play::advice;
 use crate::play::export;
 use crate::play::game::{Game, Games, Start, MAX_SIDE};
-use crate::play::http::{json_string, Request, Response};
+use crate::play::http::{Request, Response};
+use crate::play::json;
 use crate::play::page;
 use crate::play::position::{self, cells_text};
 use std::sync::{Mutex, MutexGuard};
@@ -100,7 +101,7 @@ fn answer(
             let old = lock(&old);
             let game = lock(games).replay(&old);
             let game = lock(&game);
-            return Ok(Response::json(format!("{{{}}}", game.state_json())));
+            return Ok(Response::json(format!("{{{}}}", json::game(&game))));
         }
         Endpoint::New => return new_game(games, request),
         Endpoint::Position => return analyse_position(request),
@@ -115,18 +116,18 @@ fn answer(
                 Endpoint::Flag => game.flag(cell),
                 _ => game.chord(cell),
             }
-            game.state_json()
+            json::game(&game)
         }
         Endpoint::Hint => {
             game.mark_assisted();
             let analysis = game.analysis().map_err(|_| inconsistent())?;
             let (advice, flags) = match analysis {
-                Some(analysis) => (analysis.advice, format!(",{}", analysis.flags_json())),
+                Some(analysis) => (analysis.advice, format!(",{}", json::flags(&analysis))),
                 None => (game.advice().map_err(|_| inconsistent())?, String::new()),
             };
             match advice {
-                Some(advice) => format!("{}{flags}", advice.json(game.grid())),
-                None => "\"move\":null".to_string(),
+                Some(advice) => format!("{}{flags}", json::advice(&advice, game.grid())),
+                None => json::NO_MOVE.to_string(),
             }
         }
         Endpoint::Step => {
@@ -134,18 +135,18 @@ fn answer(
             let advice = game.advice().map_err(|_| inconsistent())?;
             let said = match advice {
                 Some(advice) => {
-                    let said = advice.json(game.grid());
+                    let said = json::advice(&advice, game.grid());
                     game.apply(advice.action);
                     said
                 }
-                None => "\"move\":null".to_string(),
+                None => json::NO_MOVE.to_string(),
             };
-            format!("{said},{}", game.state_json())
+            format!("{said},{}", json::game(&game))
         }
         Endpoint::Analysis => {
             game.mark_assisted();
             match game.analysis().map_err(|_| inconsistent())? {
-                Some(analysis) => format!("\"ready\":false,{}", analysis.json()),
+                Some(analysis) => format!("\"ready\":false,{}", json::analysis(&analysis)),
                 None => format!("\"ready\":{}", !game.status().is_over()),
             }
         }
@@ -160,18 +161,10 @@ fn answer(
                     Response::text(400, &format!("judge must be one of {}", names.join(", ")))
                 })?;
             let export = export::export(&game, judge).map_err(|why| Response::text(409, &why))?;
-            let notes: Vec<String> = export.notes.iter().map(|n| json_string(n)).collect();
-            format!(
-                "\"judge\":{},\"name\":{},\"input\":{},\"output\":{},\"notes\":[{}]",
-                json_string(judge.name()),
-                json_string(&export::file_stem(&game, judge)),
-                json_string(&export.input),
-                json_string(&export.output),
-                notes.join(",")
-            )
+            json::export(judge.name(), &export::file_stem(&game, judge), &export)
         }
-        Endpoint::Reveal => game.mines_json(),
-        _ => game.state_json(),
+        Endpoint::Reveal => json::mine_map(&mut game),
+        _ => json::game(&game),
     };
     Ok(Response::json(format!("{{{body}}}")))
 }
@@ -214,7 +207,7 @@ fn new_game(games: &Mutex<Games>, request: &Request) -> Result<Response, Respons
     };
     let game = lock(games).create(Grid::new(rows, cols), mines, seed, start);
     let game = lock(&game);
-    Ok(Response::json(format!("{{{}}}", game.state_json())))
+    Ok(Response::json(format!("{{{}}}", json::game(&game))))
 }
 
 /// `POST /position[?mines=K]`: the body's position, its analysis, or why there is none.
@@ -228,23 +221,14 @@ fn analyse_position(request: &Request) -> Result<Response, Response> {
         None => None,
     };
     let (mines, assumed) = position::mines_to_assume(position.format, grid, given);
-    let head = format!(
-        "\"rows\":{},\"cols\":{},\"format\":{},\"assumed\":{},\"cells\":\"{}\"",
-        grid.rows(),
-        grid.cols(),
-        json_string(position.format.name()),
-        json_string(&assumed),
-        cells_text(&position.view)
+    let analysed = advice::analyse(&position.view, mines);
+    let body = json::position(
+        grid,
+        position.format.name(),
+        &assumed,
+        &cells_text(&position.view),
+        &analysed,
     );
-    let body = match advice::analyse(&position.view, mines) {
-        Ok(analysis) => format!("{head},\"consistent\":true,{}", analysis.json()),
-        Err(inconsistent) => {
-            let cell = inconsistent
-                .cell
-                .map_or("null".to_string(), |c| c.to_string());
-            format!("{head},\"consistent\":false,\"cell\":{cell}")
-        }
-    };
     Ok(Response::json(format!("{{{body}}}")))
 }
 
