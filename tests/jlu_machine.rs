@@ -2,7 +2,7 @@
 
 use crate::util::{assert_bad_input, solve_into};
 use minejudge::board::{Board, Grid};
-use minejudge::judges::jlu_panel::panel::{Outcome, Panel};
+use minejudge::judges::jlu_panel::panel::{ClickOutcome, Panel};
 use minejudge::players::jlu_machine::solve as machine;
 use minejudge::rng::Rng;
 
@@ -66,9 +66,9 @@ fn play_jlu_game(
             board
         });
         match panel.refresh(board, cell) {
-            Outcome::Won => return (true, click),
-            Outcome::Lost => return (false, click),
-            Outcome::Going => {}
+            ClickOutcome::Won => return (true, click),
+            ClickOutcome::Lost => return (false, click),
+            ClickOutcome::Going => {}
         }
     }
     (false, 400)

@@ -5,7 +5,7 @@
 
 use crate::{bundle, util};
 use minejudge::io::runner::solve_in_memory;
-use minejudge::judges::options::Request;
+use minejudge::judges::options::GenOptions;
 use minejudge::judges::{self, Judge};
 use minejudge::judges::{Knobs, Size};
 use minejudge::players::acm_client::course_maps::BATCH_MAPS;
@@ -13,7 +13,7 @@ use minejudge::players::acm_client::solve as client;
 use minejudge::stress::acm_client::EXAMPLE_BATCH;
 use minejudge::stress::child::{self, Ending, Limits};
 use minejudge::stress::report::line_count;
-use minejudge::stress::search::{search, Failure, Outcome, Search, Verdict};
+use minejudge::stress::search::{search, Failure, JudgeStress, StressOutcome, Verdict};
 use minejudge::stress::Harness;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -54,12 +54,12 @@ fn harness(command: &[&str], timeout: Duration) -> Harness {
     harness
 }
 
-fn stress(judge: &'static dyn Judge, count: u64, size: Size, harness: Harness) -> Outcome {
-    let request = Request {
+fn stress(judge: &'static dyn Judge, count: u64, size: Size, harness: Harness) -> StressOutcome {
+    let request = GenOptions {
         size,
-        ..Request::default()
+        ..GenOptions::default()
     };
-    let search_config = Search {
+    let search_config = JudgeStress {
         judge,
         request,
         count,
@@ -79,7 +79,7 @@ fn find_planted(
     let exe = planted().to_str().expect("UTF-8 path");
     let started = Instant::now();
     let outcome = stress(judge, 5000, Size::Small, harness(&[exe, solution], timeout));
-    let Outcome::Failed(failure) = outcome else {
+    let StressOutcome::Failed(failure) = outcome else {
         panic!("{solution}: not found in 5000 inputs");
     };
     let lines = line_count(&failure.input);
@@ -200,8 +200,8 @@ fn the_same_failure_is_found_whatever_the_jobs() {
             Size::Small,
             harness,
         ) {
-            Outcome::Failed(failure) => (failure.index, failure.input),
-            Outcome::Passed { .. } => panic!("not found"),
+            StressOutcome::Failed(failure) => (failure.index, failure.input),
+            StressOutcome::Passed { .. } => panic!("not found"),
         }
     };
     assert_eq!(found(1), found(3));
@@ -223,8 +223,8 @@ fn our_own_bundles_compiled_pass_thousands_of_inputs() {
         let exe = compiled.exe.to_str().expect("UTF-8 path");
         for (size, count) in [(Size::Small, count), (Size::Medium, count / 20)] {
             match stress(judge, count, size, harness(&[exe], GENEROUS)) {
-                Outcome::Passed { inputs, .. } => total += inputs,
-                Outcome::Failed(failure) => panic!(
+                StressOutcome::Passed { inputs, .. } => total += inputs,
+                StressOutcome::Failed(failure) => panic!(
                     "our own {} bundle fails:\n{}",
                     judge.name(),
                     String::from_utf8_lossy(&failure.input)
@@ -255,7 +255,7 @@ fn the_planted_solutions_without_their_bug_pass() {
             harness(&[exe, judge.name()], GENEROUS),
         );
         assert!(
-            matches!(outcome, Outcome::Passed { inputs: 200, .. }),
+            matches!(outcome, StressOutcome::Passed { inputs: 200, .. }),
             "planted {}",
             judge.name()
         );
@@ -396,10 +396,10 @@ fn memory_over_the_cap_is_reported() {
     let exe = planted().to_str().expect("UTF-8 path");
     let mut harness = harness(&[exe, "hog"], GENEROUS);
     harness.memory = Some(256 << 20);
-    let search_config = Search {
+    let search_config = JudgeStress {
         judge: judges::named("mine-ops").unwrap(),
         // One cell and no operation: nothing to shrink.
-        request: Request {
+        request: GenOptions {
             size: Size::Small,
             knobs: Knobs {
                 rows: Some(1),
@@ -411,7 +411,7 @@ fn memory_over_the_cap_is_reported() {
         count: 1,
         harness,
     };
-    let Ok(Outcome::Failed(failure)) = search(&search_config) else {
+    let Ok(StressOutcome::Failed(failure)) = search(&search_config) else {
         panic!("a 2 GiB allocation fits under 256 MiB");
     };
     assert_eq!(failure.evidence.verdict, Verdict::OutOfMemory);

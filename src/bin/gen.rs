@@ -1,7 +1,7 @@
 //! `gen`: one seeded, valid input for any judge of the crate (see `--help`).
 
 use minejudge::io::args::{self, Args};
-use minejudge::judges::options::{self, Request};
+use minejudge::judges::options::{self, GenOptions};
 use minejudge::judges::{named, names, Judge};
 use std::io::Write;
 use std::process::ExitCode;
@@ -29,14 +29,14 @@ fn main() -> ExitCode {
 }
 
 /// The judge, seed and request the arguments ask for.
-fn parse(args: &mut Args) -> Result<(&'static dyn Judge, u64, Request), String> {
+fn parse(args: &mut Args) -> Result<(&'static dyn Judge, u64, GenOptions), String> {
     let name = match args.next() {
         Some(name) if !name.starts_with('-') => name,
         _ => return Err("the first argument must name a binary".into()),
     };
     let judge = named(&name)?;
     let mut seed = None;
-    let mut request = Request::default();
+    let mut request = GenOptions::default();
     while let Some(flag) = args.next() {
         if flag == "--seed" {
             seed = Some(args.number(&flag, 0, u64::MAX)?);

@@ -2,12 +2,12 @@
 //! and [`minejudge::stress`]).
 
 use minejudge::io::args::{self, Args};
-use minejudge::judges::options::{self, Request};
+use minejudge::judges::options::{self, GenOptions};
 use minejudge::judges::{named, names};
 use minejudge::stress::acm_client::{self, read_batch, AcmBatch, EXAMPLE_BATCH};
 use minejudge::stress::jlu_machine::{self, JluGames};
 use minejudge::stress::report::judge_report;
-use minejudge::stress::search::{self, Search};
+use minejudge::stress::search::{self, JudgeStress};
 use minejudge::stress::{kill_children_on_interrupt, Harness};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -61,7 +61,7 @@ fn usage() -> String {
 #[derive(Clone, Debug)]
 enum Plan {
     /// Stress one judge.
-    Judge(Search),
+    Judge(JudgeStress),
     /// Play the JLU course's games.
     JluMachine(JluGames),
     /// Play the ACM course's batch.
@@ -81,7 +81,7 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
     let mut harness = Harness::new(&[]);
     harness.seed = clock_seed();
     harness.progress = true;
-    let mut request = Request::default();
+    let mut request = GenOptions::default();
     let mut count = 1000;
     let mut games = 100;
     let mut batch = None;
@@ -144,7 +144,7 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
     Ok(match judge {
         Some(judge) => {
             request.check(judge)?;
-            Plan::Judge(Search {
+            Plan::Judge(JudgeStress {
                 judge,
                 request,
                 count,

@@ -77,11 +77,11 @@ pub enum Edge {
 }
 
 /// The four edges, in the order cuts are tried.
-pub const EDGES: [Edge; 4] = [Edge::Top, Edge::Bottom, Edge::Left, Edge::Right];
+pub(crate) const EDGES: [Edge; 4] = [Edge::Top, Edge::Bottom, Edge::Left, Edge::Right];
 
 /// A board of bytes, row-major; `blank` is the byte of a cell with nothing on it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Map {
+pub(crate) struct ByteBoard {
     /// Rows.
     pub rows: usize,
     /// Columns.
@@ -92,9 +92,9 @@ pub struct Map {
     pub blank: u8,
 }
 
-impl Map {
+impl ByteBoard {
     /// The map without the row or column at `edge`; `None` if that is its last one.
-    pub fn cut(&self, edge: Edge) -> Option<Map> {
+    pub fn cut(&self, edge: Edge) -> Option<ByteBoard> {
         let (rows, cols) = match edge {
             Edge::Top | Edge::Bottom if self.rows > 1 => (self.rows - 1, self.cols),
             Edge::Left | Edge::Right if self.cols > 1 => (self.rows, self.cols - 1),
@@ -108,7 +108,7 @@ impl Map {
                 }
             }
         }
-        Some(Map {
+        Some(ByteBoard {
             rows,
             cols,
             cells,
@@ -122,7 +122,7 @@ impl Map {
     }
 
     /// The map with `len` marked cells blank, from the `start`-th marked one.
-    pub fn clear(&self, start: usize, len: usize) -> Map {
+    pub fn clear(&self, start: usize, len: usize) -> ByteBoard {
         let mut map = self.clone();
         let blank = self.blank;
         map.cells
@@ -144,7 +144,7 @@ impl Map {
 }
 
 /// Where `(row, col)` of a `rows` x `cols` board goes when `edge` is cut; `None` if it is cut.
-pub fn moved(
+pub(crate) fn moved(
     edge: Edge,
     rows: usize,
     cols: usize,
@@ -160,7 +160,7 @@ pub fn moved(
 
 /// Chunks of a list of `len` entries, largest first: all of it, halves, quarters, ... single
 /// entries (as in delta debugging).
-pub fn chunks(len: usize) -> Vec<(usize, usize)> {
+pub(crate) fn chunks(len: usize) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut size = len;
     while size > 0 {
@@ -175,20 +175,20 @@ pub fn chunks(len: usize) -> Vec<(usize, usize)> {
 }
 
 /// `items` without the `len` entries from `start`.
-pub fn deleted<T: Clone>(items: &[T], start: usize, len: usize) -> Vec<T> {
+pub(crate) fn deleted<T: Clone>(items: &[T], start: usize, len: usize) -> Vec<T> {
     let mut kept = items.to_vec();
     kept.drain(start..start + len);
     kept
 }
 
 /// The next token as an unsigned number.
-pub fn read_uint(scanner: &mut Scanner) -> Option<usize> {
+pub(crate) fn read_uint(scanner: &mut Scanner) -> Option<usize> {
     let token = scanner.token()?;
     std::str::from_utf8(token).ok()?.parse().ok()
 }
 
 /// `rows cols` and the rows of a map; a `0 0` header gives an empty map.
-pub fn read_map(scanner: &mut Scanner, blank: u8) -> Option<Map> {
+pub(crate) fn read_map(scanner: &mut Scanner, blank: u8) -> Option<ByteBoard> {
     let rows = read_uint(scanner)?;
     let cols = read_uint(scanner)?;
     let mut cells = Vec::with_capacity(rows * cols);
@@ -199,7 +199,7 @@ pub fn read_map(scanner: &mut Scanner, blank: u8) -> Option<Map> {
         }
         cells.extend_from_slice(row);
     }
-    Some(Map {
+    Some(ByteBoard {
         rows,
         cols,
         cells,
@@ -210,7 +210,7 @@ pub fn read_map(scanner: &mut Scanner, blank: u8) -> Option<Map> {
 /// The edits of a case whose main list has `entries` entries and whose boards are `maps`:
 /// deletions from the list, largest first, then every cut of each board, then the clearing of
 /// each board's marked cells, largest first.
-pub fn edits(entries: usize, maps: &[&Map]) -> Vec<Edit> {
+pub(crate) fn edits(entries: usize, maps: &[&ByteBoard]) -> Vec<Edit> {
     let mut edits: Vec<Edit> = chunks(entries)
         .into_iter()
         .map(|(start, len)| Edit::Delete { start, len })

@@ -14,7 +14,7 @@ pub fn random_mines(rng: &mut Rng, grid: Grid, density: f64) -> Vec<bool> {
 
 /// The shape of a case: its first board, its length and its player.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Shape {
+pub(crate) struct CaseShape {
     /// The board's rows.
     pub rows: usize,
     /// The board's columns.
@@ -33,7 +33,7 @@ pub struct Shape {
 /// The shape has its own stream so that `mine-ops` with `seed` deals its board from `seed`
 /// itself. Every draw is made whether or not a knob replaces it, so that a knob changes only
 /// what it names.
-pub fn shape(seed: u64, size: Size, max: MaxCase, knobs: &Knobs) -> (Shape, Rng) {
+pub(crate) fn shape(seed: u64, size: Size, max: MaxCase, knobs: &Knobs) -> (CaseShape, Rng) {
     let mut rng = Rng::new(seed ^ 0x6765_6e5f_7368_6170);
     let (rows, cols, density) = board_shape(&mut rng, size, max, knobs);
     let ops = knobs.ops.unwrap_or(match size {
@@ -44,7 +44,7 @@ pub fn shape(seed: u64, size: Size, max: MaxCase, knobs: &Knobs) -> (Shape, Rng)
     let plausible = knobs
         .plausible
         .unwrap_or(size == Size::Max || rng.chance(0.5));
-    let shape = Shape {
+    let shape = CaseShape {
         rows,
         cols,
         density,
@@ -77,7 +77,7 @@ fn board_shape(rng: &mut Rng, size: Size, max: MaxCase, knobs: &Knobs) -> (usize
 }
 
 /// The boards of a judge whose input is a list of boards.
-pub struct Boards<'k> {
+pub(crate) struct Boards<'k> {
     /// The case's size.
     pub size: Size,
     /// The judge's largest case.
@@ -119,7 +119,7 @@ impl Boards<'_> {
 
 /// An index into `weights`, drawn with probability proportional to its weight (the sum must be
 /// positive).
-pub fn weighted(rng: &mut Rng, weights: [u32; 3]) -> usize {
+pub(crate) fn weighted(rng: &mut Rng, weights: [u32; 3]) -> usize {
     let total: u64 = weights.iter().map(|&w| w as u64).sum();
     let mut roll = rng.below(total as usize) as u64;
     for (kind, &weight) in weights.iter().enumerate() {
@@ -132,7 +132,7 @@ pub fn weighted(rng: &mut Rng, weights: [u32; 3]) -> usize {
 }
 
 /// A cell of `cells`, or any cell of `grid` when `cells` is empty.
-pub fn pick(rng: &mut Rng, cells: &[usize], grid: Grid) -> usize {
+pub(crate) fn pick(rng: &mut Rng, cells: &[usize], grid: Grid) -> usize {
     if cells.is_empty() {
         rng.below(grid.len())
     } else {
@@ -141,7 +141,7 @@ pub fn pick(rng: &mut Rng, cells: &[usize], grid: Grid) -> usize {
 }
 
 /// Appends one line: the words, then the numbers, separated by spaces.
-pub fn push_words(out: &mut Vec<u8>, words: &[&[u8]], numbers: &[usize]) {
+pub(crate) fn push_words(out: &mut Vec<u8>, words: &[&[u8]], numbers: &[usize]) {
     let mut first = true;
     for word in words {
         if !first {
@@ -161,7 +161,7 @@ pub fn push_words(out: &mut Vec<u8>, words: &[&[u8]], numbers: &[usize]) {
 }
 
 /// Appends the rows of a mine map, `mine_byte` for a mine and `safe_byte` for a safe cell.
-pub fn push_map(out: &mut Vec<u8>, grid: Grid, mine: &[bool], mine_byte: u8, safe_byte: u8) {
+pub(crate) fn push_map(out: &mut Vec<u8>, grid: Grid, mine: &[bool], mine_byte: u8, safe_byte: u8) {
     for row in mine.chunks(grid.cols()) {
         out.extend(row.iter().map(|&m| if m { mine_byte } else { safe_byte }));
         out.push(b'\n');
@@ -170,7 +170,7 @@ pub fn push_map(out: &mut Vec<u8>, grid: Grid, mine: &[bool], mine_byte: u8, saf
 
 /// Appends `rows cols` and the map of `board`, `mine_byte` for a mine and `safe_byte` for a
 /// safe cell: how the inputs of `mine-ops` and `acm-server` begin.
-pub fn push_board(out: &mut Vec<u8>, board: &Board, mine_byte: u8, safe_byte: u8) {
+pub(crate) fn push_board(out: &mut Vec<u8>, board: &Board, mine_byte: u8, safe_byte: u8) {
     let grid = board.grid();
     push_words(out, &[], &[grid.rows(), grid.cols()]);
     for row in 0..grid.rows() {

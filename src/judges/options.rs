@@ -16,11 +16,11 @@ pub const MAX_CELLS: usize = 10_000_000;
 ///
 /// ```
 /// use minejudge::io::args::Args;
-/// use minejudge::judges::{self, options::Request, Size};
+/// use minejudge::judges::{self, options::GenOptions, Size};
 ///
 /// let mine_ops = judges::named("mine-ops").unwrap();
 /// let mut args = Args::new(["--size", "medium", "--ops", "5"]);
-/// let mut request = Request::default();
+/// let mut request = GenOptions::default();
 /// while let Some(flag) = args.next() {
 ///     assert!(request.read_option(mine_ops, &flag, &mut args).unwrap());
 /// }
@@ -30,23 +30,23 @@ pub const MAX_CELLS: usize = 10_000_000;
 /// assert_eq!(refused.unwrap_err(), "--boards does not apply to mine-ops");
 /// ```
 #[derive(Clone, Debug, PartialEq)]
-pub struct Request {
+pub struct GenOptions {
     /// `--size`: small unless given.
     pub size: Size,
     /// The options that replace the size's defaults.
     pub knobs: Knobs,
 }
 
-impl Default for Request {
-    fn default() -> Request {
-        Request {
+impl Default for GenOptions {
+    fn default() -> GenOptions {
+        GenOptions {
             size: Size::Small,
             knobs: Knobs::default(),
         }
     }
 }
 
-impl Request {
+impl GenOptions {
     /// Reads `flag` and its value from `args` if `flag` is one of the input options:
     /// `Ok(true)`; `Ok(false)` for another flag; an error for a bad value or an option that
     /// `judge` does not take.
@@ -162,9 +162,9 @@ impl Request {
     /// # Examples
     ///
     /// ```
-    /// use minejudge::judges::{self, options::Request, Knobs, Size};
+    /// use minejudge::judges::{self, options::GenOptions, Knobs, Size};
     ///
-    /// let request = Request {
+    /// let request = GenOptions {
     ///     size: Size::Medium,
     ///     knobs: Knobs { rows: Some(3), mix: Some([1, 0, 2]), ..Knobs::default() },
     /// };
@@ -348,7 +348,7 @@ mod tests {
 
     #[test]
     fn the_gen_command_repeats_the_options() {
-        let request = Request {
+        let request = GenOptions {
             size: Size::Medium,
             knobs: Knobs {
                 rows: Some(3),

@@ -114,26 +114,6 @@ pub struct Ranked {
 }
 
 /// What the numbers of a view prove and suggest.
-///
-/// # Examples
-///
-/// ```
-/// use minejudge::board::Grid;
-/// use minejudge::play::advice::{analyse, Why};
-/// use minejudge::moves::Move;
-/// use minejudge::solver::{Mines, Seen, View};
-///
-/// // A 1 with two closed cells beside it, one mine in all: a 50/50. The player flagged the
-/// // left cell; the flag fits the numbers but nothing proves it.
-/// let view = View::from_cells(Grid::new(1, 3), vec![Seen::Flagged, Seen::Open(1), Seen::Closed]);
-/// let analysis = analyse(&view, Mines::Known(1)).unwrap();
-/// assert_eq!(analysis.flags.unproven, [0]);
-/// assert_eq!(analysis.probability[2], 0.5);
-/// let advice = analysis.advice.unwrap();
-/// assert!(!advice.certain, "no chord, no open called certain on a belief");
-/// assert_eq!(advice.why, Why::Guess);
-/// assert_eq!(advice.action, Move::Open(2));
-/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Analysis {
     grid: Grid,
@@ -498,5 +478,25 @@ mod tests {
     fn numbers_that_no_arrangement_fits_are_an_error() {
         assert!(analyse(&view(&["?3?"]), Mines::Known(2)).is_err());
         assert!(analyse(&view(&["?1?"]), Mines::Known(3)).is_err());
+    }
+
+    #[test]
+    fn a_flag_that_fits_but_is_unproven_makes_no_move_certain() {
+        // A 1 with two closed cells beside it, one mine in all: a 50/50. The player flagged the
+        // left cell; the flag fits the numbers but nothing proves it.
+        let view = View::from_cells(
+            Grid::new(1, 3),
+            vec![Seen::Flagged, Seen::Open(1), Seen::Closed],
+        );
+        let analysis = analyse(&view, Mines::Known(1)).unwrap();
+        assert_eq!(analysis.flags.unproven, [0]);
+        assert_eq!(analysis.probability[2], 0.5);
+        let advice = analysis.advice.unwrap();
+        assert!(
+            !advice.certain,
+            "no chord, no open called certain on a belief"
+        );
+        assert_eq!(advice.why, Why::Guess);
+        assert_eq!(advice.action, Move::Open(2));
     }
 }

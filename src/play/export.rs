@@ -5,7 +5,7 @@
 
 use crate::io::runner::solve_in_memory;
 use crate::judges::{self, Judge};
-use crate::play::game::{Game, Status, MAX_HISTORY};
+use crate::play::game::{BrowserGame, GameStatus, MAX_HISTORY};
 
 /// The largest expected output an export writes: a `jlu-panel` case prints the whole panel per
 /// click, which on a 100x100 board reaches gigabytes.
@@ -35,8 +35,8 @@ pub struct Export {
 ///
 /// # Complexity
 /// O(moves x cells) to replay and print: the judge's own run on the input.
-pub fn export(game: &Game, judge: &dyn Judge) -> Result<Export, String> {
-    if game.status() == Status::Ready {
+pub fn export(game: &BrowserGame, judge: &dyn Judge) -> Result<Export, String> {
+    if game.status() == GameStatus::Ready {
         return Err("no mines yet: open a cell first".to_string());
     }
     let Some(history) = game.history() else {
@@ -65,7 +65,7 @@ pub fn export(game: &Game, judge: &dyn Judge) -> Result<Export, String> {
 }
 
 /// The file name of an export: `play-<game>-<judge>` (the page adds `.in` and `.ans`).
-pub fn file_stem(game: &Game, judge: &dyn Judge) -> String {
+pub fn file_stem(game: &BrowserGame, judge: &dyn Judge) -> String {
     format!("play-{}-{}", game.id(), judge.name())
 }
 
@@ -84,9 +84,9 @@ mod tests {
     /// ...
     /// ..X     the ACM statement's map, played: flag (2,2), open (2,0), chord (2,1),
     ///         flag (0,0) and remove it, open (0,0), open (0,2).
-    fn statement_game() -> Game {
+    fn statement_game() -> BrowserGame {
         let board = Board::from_mines(Grid::new(3, 3), [1, 8]);
-        let mut game = Game::on_board(board);
+        let mut game = BrowserGame::on_board(board);
         for action in [
             Move::Flag(8),
             Move::Open(6),
@@ -98,7 +98,7 @@ mod tests {
         ] {
             game.apply(action);
         }
-        assert_eq!(game.status(), Status::Won);
+        assert_eq!(game.status(), GameStatus::Won);
         game
     }
 
@@ -139,16 +139,16 @@ mod tests {
 
     #[test]
     fn a_game_not_started_or_lost_exports_what_happened() {
-        let game = Game::new("g".into(), Grid::new(9, 9), 10, 1, Start::Safe);
+        let game = BrowserGame::new("g".into(), Grid::new(9, 9), 10, 1, Start::Safe);
         assert!(export(&game, judge("mine-ops"))
             .unwrap_err()
             .contains("open a cell first"));
         let board = Board::from_mines(Grid::new(1, 3), [0]);
-        let mut game = Game::on_board(board);
+        let mut game = BrowserGame::on_board(board);
         game.flag(2);
         game.open(1);
         game.chord(1);
-        assert_eq!(game.status(), Status::Lost);
+        assert_eq!(game.status(), GameStatus::Lost);
         let mine_ops = export(&game, judge("mine-ops")).unwrap();
         assert!(
             mine_ops.output.ends_with("boom\ngame over\ntotal step 3\n"),

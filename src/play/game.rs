@@ -61,7 +61,7 @@ impl Start {
 
 /// Where a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
+pub enum GameStatus {
     /// No cell opened yet: the mines are not placed.
     Ready,
     /// Mines placed, game going on.
@@ -72,25 +72,25 @@ pub enum Status {
     Lost,
 }
 
-impl Status {
+impl GameStatus {
     /// The status as the page reads it: `ready`, `playing`, `won` or `lost`.
     pub fn name(self) -> &'static str {
         match self {
-            Status::Ready => "ready",
-            Status::Playing => "playing",
-            Status::Won => "won",
-            Status::Lost => "lost",
+            GameStatus::Ready => "ready",
+            GameStatus::Playing => "playing",
+            GameStatus::Won => "won",
+            GameStatus::Lost => "lost",
         }
     }
 
     /// Whether the game has ended.
     pub fn is_over(self) -> bool {
-        matches!(self, Status::Won | Status::Lost)
+        matches!(self, GameStatus::Won | GameStatus::Lost)
     }
 }
 
 /// One game: the mine map (placed at the first open), what the player has done, the score.
-pub struct Game {
+pub struct BrowserGame {
     id: String,
     grid: Grid,
     mines: usize,
@@ -112,7 +112,7 @@ pub struct Game {
     /// Empty until the first open.
     board: Board,
     cover: Cover,
-    status: Status,
+    status: GameStatus,
     /// The mine that ended a lost game.
     exploded: Option<usize>,
     clicks: u64,
@@ -121,16 +121,16 @@ pub struct Game {
     opened: Vec<u32>,
 }
 
-impl Game {
+impl BrowserGame {
     /// A game called `id` of `mines` mines on `grid`, not started; `seed` deals its mines at
     /// the first open, as `start` promises.
     ///
     /// # Panics
     /// If `mines` is more than [`Start::max_mines`] allows.
-    pub fn new(id: String, grid: Grid, mines: usize, seed: u64, start: Start) -> Game {
+    pub fn new(id: String, grid: Grid, mines: usize, seed: u64, start: Start) -> BrowserGame {
         assert!(mines <= start.max_mines(grid.len()), "too many mines");
         let board = Board::from_mines(grid, std::iter::empty());
-        Game {
+        BrowserGame {
             id,
             grid,
             mines,
@@ -145,7 +145,7 @@ impl Game {
             replay: false,
             cover: Cover::new(&board),
             board,
-            status: Status::Ready,
+            status: GameStatus::Ready,
             exploded: None,
             clicks: 0,
             started: None,
@@ -174,7 +174,7 @@ impl Game {
         }
         self.board = board;
         self.cover = cover;
-        self.status = Status::Playing;
+        self.status = GameStatus::Playing;
         self.started = Some(Instant::now());
     }
 
@@ -214,7 +214,7 @@ impl Game {
             return;
         }
         if let Move::Open(cell) = action {
-            if self.status == Status::Ready && self.cover.state(cell) == CellState::Closed {
+            if self.status == GameStatus::Ready && self.cover.state(cell) == CellState::Closed {
                 self.place_mines(cell);
             }
         }
@@ -222,7 +222,7 @@ impl Game {
             Applied::Nothing | Applied::Flagged | Applied::Opened(0) => {}
             Applied::Mine(mine) => {
                 self.clicks += 1;
-                self.end(Status::Lost, Some(mine));
+                self.end(GameStatus::Lost, Some(mine));
             }
             Applied::Opened(_) => {
                 self.clicks += 1;
@@ -239,11 +239,11 @@ impl Game {
                     self.cover.set_flag(cell, true);
                 }
             }
-            self.end(Status::Won, None);
+            self.end(GameStatus::Won, None);
         }
     }
 
-    fn end(&mut self, status: Status, exploded: Option<usize>) {
+    fn end(&mut self, status: GameStatus, exploded: Option<usize>) {
         self.status = status;
         self.exploded = exploded;
         self.finished = self.started.map(|start| start.elapsed());
@@ -260,7 +260,7 @@ impl Game {
     }
 
     /// Where the game stands.
-    pub fn status(&self) -> Status {
+    pub fn status(&self) -> GameStatus {
         self.status
     }
 
@@ -285,15 +285,15 @@ impl Game {
         &self.id
     }
 
-    /// A game on a mine map already placed, for replaying moves on it: the map of `board`,
-    /// every cell closed, playing.
-    pub fn on_board(board: Board) -> Game {
+    /// A game on a mine map already placed: the map of `board`, every cell closed, playing.
+    #[cfg(test)]
+    pub fn on_board(board: Board) -> BrowserGame {
         let grid = board.grid();
-        let mut game = Game::new(String::new(), grid, 0, 0, Start::Safe);
+        let mut game = BrowserGame::new(String::new(), grid, 0, 0, Start::Safe);
         game.mines = board.mines();
         game.cover = Cover::new(&board);
         game.board = board;
-        game.status = Status::Playing;
+        game.status = GameStatus::Playing;
         game
     }
 
@@ -306,7 +306,7 @@ impl Game {
     /// Marks the game as assisted (a hint, a step of autoplay, the analysis view) if it is
     /// being played; before the first click there is nothing to learn.
     pub fn mark_assisted(&mut self) {
-        if self.status == Status::Playing {
+        if self.status == GameStatus::Playing {
             self.assisted = true;
         }
     }
@@ -344,7 +344,7 @@ impl Game {
     /// ([`advice::analyse`]); `None` before the first open and once the game is over. An
     /// error would mean the numbers of a real board fit no arrangement: it cannot happen.
     pub fn analysis(&self) -> Result<Option<Analysis>, Inconsistent> {
-        if self.status != Status::Playing {
+        if self.status != GameStatus::Playing {
             return Ok(None);
         }
         advice::analyse(&self.view(), Mines::Known(self.mines)).map(Some)
@@ -354,8 +354,8 @@ impl Game {
     /// click (never a mine, so certain); `None` once the game is over.
     pub fn advice(&self) -> Result<Option<Advice>, Inconsistent> {
         match self.status {
-            Status::Won | Status::Lost => Ok(None),
-            Status::Ready => {
+            GameStatus::Won | GameStatus::Lost => Ok(None),
+            GameStatus::Ready => {
                 let all_closed = advice::analyse(&self.view(), Mines::Known(self.mines))?;
                 let first =
                     all_closed
@@ -365,14 +365,14 @@ impl Game {
                         });
                 Ok(Some(Advice::first_click(first)))
             }
-            Status::Playing => Ok(self.analysis()?.and_then(|analysis| analysis.advice)),
+            GameStatus::Playing => Ok(self.analysis()?.and_then(|analysis| analysis.advice)),
         }
     }
 
     /// Shows the mine map (the course's right-click test): while playing, that marks the game
     /// as peeked.
     pub fn peek(&mut self) -> &Board {
-        if self.status == Status::Playing {
+        if self.status == GameStatus::Playing {
             self.peeked = true;
         }
         &self.board
@@ -403,16 +403,16 @@ pub struct Summary {
 }
 
 /// Every game kept, oldest first in `order`.
-pub struct Games {
-    games: HashMap<String, Arc<Mutex<Game>>>,
+pub struct BrowserGames {
+    games: HashMap<String, Arc<Mutex<BrowserGame>>>,
     order: VecDeque<String>,
     rng: Rng,
 }
 
-impl Games {
+impl BrowserGames {
     /// No game yet; `seed` makes the games' ids and unseeded maps.
-    pub fn new(seed: u64) -> Games {
-        Games {
+    pub fn new(seed: u64) -> BrowserGames {
+        BrowserGames {
             games: HashMap::new(),
             order: VecDeque::new(),
             rng: Rng::new(seed),
@@ -420,7 +420,7 @@ impl Games {
     }
 
     /// The game called `id`, if it is still kept.
-    pub fn get(&self, id: &str) -> Option<Arc<Mutex<Game>>> {
+    pub fn get(&self, id: &str) -> Option<Arc<Mutex<BrowserGame>>> {
         self.games.get(id).cloned()
     }
 
@@ -435,18 +435,18 @@ impl Games {
         mines: usize,
         seed: Option<u64>,
         start: Start,
-    ) -> Arc<Mutex<Game>> {
+    ) -> Arc<Mutex<BrowserGame>> {
         let id = self.fresh_id();
         let seed = seed.unwrap_or_else(|| self.rng.next_u64());
-        let game = Game::new(id.clone(), grid, mines, seed, start);
+        let game = BrowserGame::new(id.clone(), grid, mines, seed, start);
         self.keep(id, game)
     }
 
     /// A new game on the board of `old`: the same size, seed and start, and `old`'s first
     /// click made again (which deals the same mines). Marked as a replay.
-    pub fn replay(&mut self, old: &Game) -> Arc<Mutex<Game>> {
+    pub fn replay(&mut self, old: &BrowserGame) -> Arc<Mutex<BrowserGame>> {
         let id = self.fresh_id();
-        let mut game = Game::new(id.clone(), old.grid, old.mines, old.seed, old.start);
+        let mut game = BrowserGame::new(id.clone(), old.grid, old.mines, old.seed, old.start);
         if let Some(first) = old.first {
             game.open(first);
         }
@@ -465,7 +465,7 @@ impl Games {
     }
 
     /// Keeps `game`, dropping the oldest games beyond [`MAX_GAMES`].
-    fn keep(&mut self, id: String, game: Game) -> Arc<Mutex<Game>> {
+    fn keep(&mut self, id: String, game: BrowserGame) -> Arc<Mutex<BrowserGame>> {
         while self.games.len() >= MAX_GAMES {
             match self.order.pop_front() {
                 Some(oldest) => self.games.remove(&oldest),
@@ -495,17 +495,17 @@ mod tests {
     #[test]
     fn mines_are_dealt_at_the_first_open_never_under_it() {
         for seed in 0..50 {
-            let mut game = Game::new("g".into(), Grid::new(4, 4), 15, seed, Start::Safe);
+            let mut game = BrowserGame::new("g".into(), Grid::new(4, 4), 15, seed, Start::Safe);
             assert_eq!(field(&json::game(&game), "status"), "ready");
             assert_eq!(field(&json::mine_map(&mut game), "placed"), "false");
             game.open(5);
             // 15 mines on 16 cells: the one safe cell is the first click, and it wins.
-            assert_eq!(game.status, Status::Won, "seed {seed}");
+            assert_eq!(game.status, GameStatus::Won, "seed {seed}");
             assert!(!game.board.is_mine(5));
             assert_eq!(game.board.mines(), 15);
         }
         let same = |seed| {
-            let mut game = Game::new("g".into(), Grid::new(9, 9), 10, seed, Start::Safe);
+            let mut game = BrowserGame::new("g".into(), Grid::new(9, 9), 10, seed, Start::Safe);
             game.open(40);
             json::mine_map(&mut game)
         };
@@ -518,11 +518,11 @@ mod tests {
         // Seeded so that the first open at (0, 0) shows a number: find such a seed.
         let (seed, mut game) = (0..1000)
             .map(|seed| {
-                let mut game = Game::new("g".into(), Grid::new(5, 5), 5, seed, Start::Safe);
+                let mut game = BrowserGame::new("g".into(), Grid::new(5, 5), 5, seed, Start::Safe);
                 game.open(0);
                 (seed, game)
             })
-            .find(|(_, game)| game.status == Status::Playing && game.board.count(0) > 0)
+            .find(|(_, game)| game.status == GameStatus::Playing && game.board.count(0) > 0)
             .expect("a seed whose first open shows a number");
         let mines: Vec<usize> = (0..25).filter(|&c| game.board.is_mine(c)).collect();
         let around: Vec<usize> = [1, 5, 6]
@@ -535,7 +535,7 @@ mod tests {
         game.open(around[0]);
         assert_eq!(
             game.status,
-            Status::Playing,
+            GameStatus::Playing,
             "an open on a flag does nothing"
         );
         game.flag(around[0]);
@@ -556,21 +556,21 @@ mod tests {
 
     #[test]
     fn a_lost_game_shows_the_mines_and_wrong_flags() {
-        let mut game = Game::new("g".into(), Grid::new(3, 3), 8, 1, Start::Safe);
+        let mut game = BrowserGame::new("g".into(), Grid::new(3, 3), 8, 1, Start::Safe);
         game.open(4);
         assert_eq!(
             game.status,
-            Status::Won,
+            GameStatus::Won,
             "8 mines around the only safe cell"
         );
         assert_eq!(field(&json::game(&game), "cells"), "FFFF8FFFF");
-        let mut game = Game::new("g".into(), Grid::new(1, 3), 1, 3, Start::Safe);
+        let mut game = BrowserGame::new("g".into(), Grid::new(1, 3), 1, 3, Start::Safe);
         game.open(0);
         let mine = (0..3).find(|&c| game.board.is_mine(c)).unwrap();
         let safe = (1..3).find(|&c| !game.board.is_mine(c)).unwrap();
         game.flag(safe);
         game.open(mine);
-        assert_eq!(game.status, Status::Lost);
+        assert_eq!(game.status, GameStatus::Lost);
         let cells = field(&json::game(&game), "cells").as_bytes().to_vec();
         assert_eq!(cells[mine], b'X');
         assert_eq!(cells[safe], b'!');
@@ -582,7 +582,7 @@ mod tests {
         // safe cells the numbers do not prove safe); then every move is the advice's.
         let mut certain_moves = 0;
         for seed in 0..40 {
-            let mut game = Game::new("g".into(), Grid::new(9, 9), 10, seed, Start::Safe);
+            let mut game = BrowserGame::new("g".into(), Grid::new(9, 9), 10, seed, Start::Safe);
             let first = game.advice().unwrap().unwrap();
             assert!(first.certain && first.mine_probability == 0.0);
             assert_eq!(first.why, advice::Why::FirstClick);
@@ -603,9 +603,9 @@ mod tests {
                 game.apply(advice.action);
                 if advice.certain {
                     certain_moves += 1;
-                    assert_ne!(game.status, Status::Lost, "seed {seed}: {advice:?}");
+                    assert_ne!(game.status, GameStatus::Lost, "seed {seed}: {advice:?}");
                 }
-                assert!(before == Status::Playing);
+                assert!(before == GameStatus::Playing);
             }
             assert!(game.status.is_over());
         }
@@ -614,7 +614,7 @@ mod tests {
 
     #[test]
     fn an_opening_start_opens_a_zero_and_a_replay_deals_the_same_board() {
-        let mut games = Games::new(1);
+        let mut games = BrowserGames::new(1);
         for seed in 0..30 {
             let game = games.create(Grid::new(16, 30), 99, Some(seed), Start::Opening);
             let mut game = game.lock().unwrap();
@@ -635,7 +635,7 @@ mod tests {
 
     #[test]
     fn hints_and_peeks_while_playing_mark_the_game() {
-        let mut game = Game::new("g".into(), Grid::new(9, 9), 10, 4, Start::Safe);
+        let mut game = BrowserGame::new("g".into(), Grid::new(9, 9), 10, 4, Start::Safe);
         game.advice().unwrap();
         game.mark_assisted();
         json::mine_map(&mut game);
@@ -660,7 +660,7 @@ mod tests {
 
     #[test]
     fn the_history_keeps_every_move_until_the_end() {
-        let mut game = Game::new("g".into(), Grid::new(3, 3), 8, 1, Start::Safe);
+        let mut game = BrowserGame::new("g".into(), Grid::new(3, 3), 8, 1, Start::Safe);
         game.flag(0);
         game.flag(0);
         game.open(4);
@@ -675,7 +675,7 @@ mod tests {
 
     #[test]
     fn the_oldest_game_goes_first() {
-        let mut games = Games::new(5);
+        let mut games = BrowserGames::new(5);
         let first = games.create(Grid::new(2, 2), 1, None, Start::Safe);
         let first_id = first.lock().unwrap().id.clone();
         for _ in 1..MAX_GAMES {

@@ -23,7 +23,7 @@ pub const MAX_CONNECTIONS: usize = 64;
 
 /// One parsed request: method, path, decoded query parameters and the body.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Request {
+pub struct HttpRequest {
     /// `GET`, `POST`, ...
     pub method: String,
     /// The path, decoded.
@@ -34,7 +34,7 @@ pub struct Request {
     pub body: Vec<u8>,
 }
 
-impl Request {
+impl HttpRequest {
     /// The first value of the query parameter `name`.
     pub fn param(&self, name: &str) -> Option<&str> {
         self.query
@@ -46,7 +46,7 @@ impl Request {
 
 /// A response: status, content type and body.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Response {
+pub struct HttpResponse {
     /// The HTTP status code.
     pub status: u16,
     /// The `Content-Type` header.
@@ -55,12 +55,12 @@ pub struct Response {
     pub body: Vec<u8>,
 }
 
-impl Response {
+impl HttpResponse {
     /// A plain-text response, for errors: the message and a newline.
-    pub fn text(status: u16, message: &str) -> Response {
+    pub fn text(status: u16, message: &str) -> HttpResponse {
         let mut body = message.as_bytes().to_vec();
         body.push(b'\n');
-        Response {
+        HttpResponse {
             status,
             content_type: "text/plain; charset=utf-8",
             body,
@@ -68,8 +68,8 @@ impl Response {
     }
 
     /// A 200 response with a JSON body.
-    pub fn json(body: String) -> Response {
-        Response {
+    pub fn json(body: String) -> HttpResponse {
+        HttpResponse {
             status: 200,
             content_type: "application/json",
             body: body.into_bytes(),
@@ -77,8 +77,8 @@ impl Response {
     }
 
     /// A 200 response with an HTML page.
-    pub fn html(page: &str) -> Response {
-        Response {
+    pub fn html(page: &str) -> HttpResponse {
+        HttpResponse {
             status: 200,
             content_type: "text/html; charset=utf-8",
             body: page.as_bytes().to_vec(),
@@ -89,13 +89,13 @@ impl Response {
 fn reason(status: u16) -> &'static str {
     match status {
         200 => "OK",
-        400 => "Bad Request",
+        400 => "Bad HttpRequest",
         404 => "Not Found",
         405 => "Method Not Allowed",
-        408 => "Request Timeout",
+        408 => "HttpRequest Timeout",
         409 => "Conflict",
         413 => "Payload Too Large",
-        431 => "Request Header Fields Too Large",
+        431 => "HttpRequest Header Fields Too Large",
         500 => "Internal Server Error",
         503 => "Service Unavailable",
         _ => "Unknown",
@@ -103,7 +103,7 @@ fn reason(status: u16) -> &'static str {
 }
 
 /// Writes `response` with `Connection: close`.
-pub fn write_response(stream: &mut impl Write, response: &Response) -> std::io::Result<()> {
+pub fn write_response(stream: &mut impl Write, response: &HttpResponse) -> std::io::Result<()> {
     let head = format!(
         "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n\
          X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
@@ -123,7 +123,7 @@ pub fn write_response(stream: &mut impl Write, response: &Response) -> std::io::
 pub fn read_request(
     stream: &mut impl Read,
     deadline: Instant,
-) -> Result<Request, Option<Response>> {
+) -> Result<HttpRequest, Option<HttpResponse>> {
     let mut buffer = Vec::with_capacity(1024);
     let mut chunk = [0u8; 1024];
     let head_end = loop {
@@ -131,38 +131,38 @@ pub fn read_request(
             break at;
         }
         if buffer.len() > MAX_HEAD {
-            return Err(Some(Response::text(431, "request head too large")));
+            return Err(Some(HttpResponse::text(431, "request head too large")));
         }
         let read = read_some(stream, &mut chunk, deadline)?;
         buffer.extend_from_slice(&chunk[..read]);
     };
     if head_end > MAX_HEAD {
-        return Err(Some(Response::text(431, "request head too large")));
+        return Err(Some(HttpResponse::text(431, "request head too large")));
     }
     let head = std::str::from_utf8(&buffer[..head_end])
-        .map_err(|_| Some(Response::text(400, "the request head is not UTF-8")))?;
+        .map_err(|_| Some(HttpResponse::text(400, "the request head is not UTF-8")))?;
     let mut lines = head.split("\r\n");
     let mut request = parse_request_line(lines.next().unwrap_or(""))
-        .map_err(|message| Some(Response::text(400, message)))?;
+        .map_err(|message| Some(HttpResponse::text(400, message)))?;
     let mut body_length = 0usize;
     for line in lines {
         let (name, value) = line
             .split_once(':')
-            .ok_or_else(|| Some(Response::text(400, "a header line without ':'")))?;
+            .ok_or_else(|| Some(HttpResponse::text(400, "a header line without ':'")))?;
         let value = value.trim();
         if name.eq_ignore_ascii_case("content-length") {
             body_length = value
                 .parse()
-                .map_err(|_| Some(Response::text(400, "bad Content-Length")))?;
+                .map_err(|_| Some(HttpResponse::text(400, "bad Content-Length")))?;
         } else if name.eq_ignore_ascii_case("transfer-encoding") {
-            return Err(Some(Response::text(
+            return Err(Some(HttpResponse::text(
                 400,
                 "request bodies must have a length",
             )));
         }
     }
     if body_length > MAX_BODY {
-        return Err(Some(Response::text(413, "request body too large")));
+        return Err(Some(HttpResponse::text(413, "request body too large")));
     }
     let mut body = buffer.split_off(head_end + 4);
     while body.len() < body_length {
@@ -180,16 +180,16 @@ fn read_some(
     stream: &mut impl Read,
     chunk: &mut [u8],
     deadline: Instant,
-) -> Result<usize, Option<Response>> {
+) -> Result<usize, Option<HttpResponse>> {
     loop {
         if Instant::now() > deadline {
-            return Err(Some(Response::text(408, "request too slow")));
+            return Err(Some(HttpResponse::text(408, "request too slow")));
         }
         match stream.read(chunk) {
             Ok(0) => return Err(None),
             Ok(read) => return Ok(read),
             Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(_) => return Err(Some(Response::text(408, "request too slow"))),
+            Err(_) => return Err(Some(HttpResponse::text(408, "request too slow"))),
         }
     }
 }
@@ -201,7 +201,7 @@ fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 /// `METHOD /path?query HTTP/1.x`.
-fn parse_request_line(line: &str) -> Result<Request, &'static str> {
+fn parse_request_line(line: &str) -> Result<HttpRequest, &'static str> {
     let mut parts = line.split(' ');
     let (Some(method), Some(target), Some(version), None) =
         (parts.next(), parts.next(), parts.next(), parts.next())
@@ -225,7 +225,7 @@ fn parse_request_line(line: &str) -> Result<Request, &'static str> {
         let value = percent_decode(value).ok_or("bad %-escape in the query")?;
         pairs.push((key, value));
     }
-    Ok(Request {
+    Ok(HttpRequest {
         method: method.to_string(),
         path: percent_decode(path).ok_or("bad %-escape in the path")?,
         query: pairs,
@@ -264,7 +264,7 @@ pub fn percent_decode(text: &str) -> Option<String> {
 /// once). `handle` answers each request; a panic in it becomes a 500, never a dead server.
 pub fn serve<H>(listener: TcpListener, handle: H)
 where
-    H: Fn(&Request) -> Response + Send + Sync + 'static,
+    H: Fn(&HttpRequest) -> HttpResponse + Send + Sync + 'static,
 {
     let handle = Arc::new(handle);
     let open = Arc::new(AtomicUsize::new(0));
@@ -278,7 +278,10 @@ where
         let _ = stream.set_write_timeout(Some(Duration::from_secs(5)));
         if open.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
             open.fetch_sub(1, Ordering::SeqCst);
-            let _ = write_response(&mut stream, &Response::text(503, "too many connections"));
+            let _ = write_response(
+                &mut stream,
+                &HttpResponse::text(503, "too many connections"),
+            );
             continue;
         }
         let handle = Arc::clone(&handle);
@@ -294,10 +297,10 @@ where
 }
 
 /// Reads one request from `stream` and writes the answer.
-fn answer(stream: &mut TcpStream, handle: &(dyn Fn(&Request) -> Response + Sync)) {
+fn answer(stream: &mut TcpStream, handle: &(dyn Fn(&HttpRequest) -> HttpResponse + Sync)) {
     let response = match read_request(stream, Instant::now() + REQUEST_DEADLINE) {
         Ok(request) => catch_unwind(AssertUnwindSafe(|| handle(&request)))
-            .unwrap_or_else(|_| Response::text(500, "internal error")),
+            .unwrap_or_else(|_| HttpResponse::text(500, "internal error")),
         Err(Some(response)) => response,
         Err(None) => return,
     };
@@ -309,7 +312,7 @@ fn answer(stream: &mut TcpStream, handle: &(dyn Fn(&Request) -> Response + Sync)
 mod tests {
     use super::*;
 
-    fn parse(raw: &str) -> Result<Request, Option<Response>> {
+    fn parse(raw: &str) -> Result<HttpRequest, Option<HttpResponse>> {
         read_request(&mut raw.as_bytes(), Instant::now() + Duration::from_secs(1))
     }
 

@@ -6,7 +6,7 @@ use crate::board::{CellState, Grid};
 use crate::moves::Move;
 use crate::play::advice::{Advice, Analysis, Ranked};
 use crate::play::export::Export;
-use crate::play::game::{Game, Status};
+use crate::play::game::{BrowserGame, GameStatus};
 use crate::solver::{Inconsistent, Seen};
 use std::fmt::Write;
 
@@ -51,7 +51,7 @@ fn list(cells: &[usize]) -> String {
 /// flag, `0`-`8` open; once the game is over also `*` a mine, `X` the mine that ended it, `!`
 /// a wrong flag, and the board's `seed` (a string: it may not fit a JavaScript number) and
 /// `first` click (a cell index), which give the same board again.
-pub fn game(game: &Game) -> String {
+pub fn game(game: &BrowserGame) -> String {
     let over = game.status().is_over();
     let (board, cover) = (game.board(), game.cover());
     let cells: String = (0..game.grid().len())
@@ -95,8 +95,8 @@ pub fn game(game: &Game) -> String {
 
 /// The mine map of `game`, one `0` or `1` per cell (all `0` before the first open), and
 /// whether the mines are `placed`. Showing it while playing marks the game as peeked.
-pub fn mine_map(game: &mut Game) -> String {
-    let placed = game.status() != Status::Ready;
+pub fn mine_map(game: &mut BrowserGame) -> String {
+    let placed = game.status() != GameStatus::Ready;
     let board = game.peek();
     let map: String = (0..board.grid().len())
         .map(|cell| if board.is_mine(cell) { '1' } else { '0' })

@@ -2,10 +2,10 @@
 //! `--host ADDR`, for a phone on the same network).
 //!
 //! [`serve`] (the binary's `--host ADDR` and `--port N`; default 127.0.0.1:8080, port 0
-//! picks a free one) prints the page's URL, then one line saying who can reach it, and serves one page (`page`:
-//! `page.html` with `page.css` and `page.js` inlined) and a small JSON API (`routes`). The
-//! games live in [`game`], the honest advice in [`advice`], pasted positions in [`position`],
-//! exports to the judges in [`export`], the HTTP layer in `http`. The rules, the mine map and
+//! picks a free one) prints the page's URL, then one line saying who can reach it, and serves
+//! one page (`page`: `page.html` with `page.css` and `page.js` inlined) and a small JSON API
+//! (`routes`, every answer written by `json`). The games live in `game`, the honest advice in `advice`, pasted positions in `position`,
+//! exports to the judges in `export`, the HTTP layer in `http`. The rules, the mine map and
 //! the solver stay here: the page sends each move and draws the board it gets back. The mine
 //! map leaves the server only for `/reveal` (the course's right-click test, which marks the
 //! game as peeked), in an export, and once the game is over.
@@ -16,36 +16,36 @@
 //!   the same seed and first click give the same map. `POST /new?replay=ID`: game ID's board
 //!   again, its first click made.
 //! - `GET /state?game=ID`; `POST /open|/flag|/chord?game=ID&row=R&col=C` (flag toggles);
-//!   all answer the game's state (see [`json::game`]).
+//!   all answer the game's state (see `json::game`).
 //! - `GET /hint?game=ID`: the next move from the numbers alone, with its mine probability,
 //!   whether it is certain and why, and the player's flags as proven, unproven or wrong;
 //!   `POST /step?game=ID` makes that move and answers both (autoplay).
 //! - `GET /analysis?game=ID`: every closed cell's mine probability, the proven cells, the
-//!   flags, the guess and its runners-up ([`json::analysis`]).
+//!   flags, the guess and its runners-up (`json::analysis`).
 //! - `GET /reveal?game=ID`: the mine map, one `0`/`1` per cell (all `0` before the first open).
 //! - `POST /position[?mines=K]`, the text of a position as the body: its analysis.
 //! - `GET /export?game=ID&judge=mine-ops|acm-server|jlu-panel`: the game as that judge's
-//!   input and expected output ([`export`]).
+//!   input and expected output (`export`).
 //!
 //! A hint, a step or the analysis while playing marks the game as assisted; `/reveal` while
 //! playing marks it as peeked: the page keeps such games apart in its statistics.
 //! Clicks count the opens and chords that changed the board (flags are not clicks), as the
-//! course counts valid clicks. At most [`game::MAX_GAMES`] games are kept: the oldest goes first.
+//! course counts valid clicks. At most `game::MAX_GAMES` games are kept: the oldest goes first.
 //!
 //! Shutting down: Ctrl-C (SIGINT) ends the process by the default signal action. Nothing is
 //! kept on disk and the kernel closes every socket, so there is nothing to flush or save; std
 //! has no signal API, and a `/quit` endpoint would let any web page stop the server.
 
-pub mod advice;
-pub mod export;
-pub mod game;
+mod advice;
+mod export;
+mod game;
 mod http;
-pub mod json;
+mod json;
 mod page;
-pub mod position;
+mod position;
 mod routes;
 
-use game::Games;
+use game::BrowserGames;
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener, UdpSocket};
 use std::process::ExitCode;
@@ -122,7 +122,7 @@ pub fn serve(listen: Listen) -> ExitCode {
         .map(|time| time.as_nanos() as u64)
         .unwrap_or(0)
         ^ u64::from(std::process::id()).rotate_left(32);
-    let games = Arc::new(Mutex::new(Games::new(seed)));
+    let games = Arc::new(Mutex::new(BrowserGames::new(seed)));
     http::serve(listener, move |request| routes::route(&games, request));
     ExitCode::SUCCESS
 }

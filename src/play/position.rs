@@ -49,22 +49,6 @@ const ENDINGS: [&str; 4] = ["You win", "You lose", "YOU WIN!", "GAME OVER!"];
 
 /// Reads the last board of `text`. An error names the line (1-based) and what is wrong.
 ///
-/// # Examples
-///
-/// ```
-/// use minejudge::play::position::{parse, Format};
-/// use minejudge::solver::Seen;
-///
-/// // jlu-panel's output for the statement's second sample, up to its last panel.
-/// let text = "0 1 -1 1 0 \n0 1 -1 1 0 \n0 1 1 1 0 \n0 0 0 0 0 \n\nYou lose\n";
-/// let position = parse(text).unwrap();
-/// assert_eq!(position.format, Format::JluPanel);
-/// assert_eq!(position.view.grid().rows(), 4);
-/// assert_eq!(position.view.get(2), Seen::Closed);
-/// assert_eq!(parse("?1\n@2\n").unwrap().view.get(2), Seen::Flagged);
-/// assert_eq!(parse("?1\n?\n").unwrap_err(), "line 2: 1 cell, but the rows above have 2");
-/// ```
-///
 /// # Complexity
 /// O(length of `text`).
 pub fn parse(text: &str) -> Result<Position, String> {
@@ -284,6 +268,21 @@ mod tests {
         assert_eq!(
             mines_to_assume(Format::Picture, small, None).0,
             Mines::Density(ASSUMED_DENSITY)
+        );
+    }
+
+    #[test]
+    fn a_judge_output_is_read_from_its_last_panel() {
+        // jlu-panel's output for the statement's second sample, up to its last panel.
+        let text = "0 1 -1 1 0 \n0 1 -1 1 0 \n0 1 1 1 0 \n0 0 0 0 0 \n\nYou lose\n";
+        let position = parse(text).unwrap();
+        assert_eq!(position.format, Format::JluPanel);
+        assert_eq!(position.view.grid().rows(), 4);
+        assert_eq!(position.view.get(2), Seen::Closed);
+        assert_eq!(parse("?1\n@2\n").unwrap().view.get(2), Seen::Flagged);
+        assert_eq!(
+            parse("?1\n?\n").unwrap_err(),
+            "line 2: 1 cell, but the rows above have 2"
         );
     }
 }

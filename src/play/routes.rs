@@ -4,8 +4,8 @@
 use crate::board::Grid;
 use crate::play::advice;
 use crate::play::export;
-use crate::play::game::{Game, Games, Start, MAX_SIDE};
-use crate::play::http::{Request, Response};
+use crate::play::game::{BrowserGame, BrowserGames, Start, MAX_SIDE};
+use crate::play::http::{HttpRequest, HttpResponse};
 use crate::play::json;
 use crate::play::page;
 use crate::play::position::{self, cells_text};
@@ -45,7 +45,7 @@ pub enum Endpoint {
 impl Endpoint {
     /// The endpoint of `method` and `path`, or the error to answer: 404 for an unknown path,
     /// 405 for a known path with the wrong method.
-    pub fn of(method: &str, path: &str) -> Result<Endpoint, Response> {
+    pub fn of(method: &str, path: &str) -> Result<Endpoint, HttpResponse> {
         match (method, path) {
             ("GET", "/") => Ok(Endpoint::Page),
             ("POST", "/new") => Ok(Endpoint::New),
@@ -60,12 +60,12 @@ impl Endpoint {
             ("POST", "/position") => Ok(Endpoint::Position),
             ("GET", "/export") => Ok(Endpoint::Export),
             (_, "/" | "/state" | "/hint" | "/analysis" | "/reveal" | "/export") => {
-                Err(Response::text(405, &format!("{path} takes GET")))
+                Err(HttpResponse::text(405, &format!("{path} takes GET")))
             }
             (_, "/new" | "/open" | "/flag" | "/chord" | "/step" | "/position") => {
-                Err(Response::text(405, &format!("{path} takes POST")))
+                Err(HttpResponse::text(405, &format!("{path} takes POST")))
             }
-            _ => Err(Response::text(404, "not found")),
+            _ => Err(HttpResponse::text(404, "not found")),
         }
     }
 }
@@ -78,30 +78,30 @@ pub fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 /// The answer to `request`.
-pub fn route(games: &Mutex<Games>, request: &Request) -> Response {
+pub fn route(games: &Mutex<BrowserGames>, request: &HttpRequest) -> HttpResponse {
     match Endpoint::of(&request.method, &request.path).and_then(|e| answer(games, e, request)) {
         Ok(response) | Err(response) => response,
     }
 }
 
 /// 409: the numbers of a game fit no arrangement (impossible on a real board).
-fn inconsistent() -> Response {
-    Response::text(409, "no arrangement of mines fits the numbers")
+fn inconsistent() -> HttpResponse {
+    HttpResponse::text(409, "no arrangement of mines fits the numbers")
 }
 
 fn answer(
-    games: &Mutex<Games>,
+    games: &Mutex<BrowserGames>,
     endpoint: Endpoint,
-    request: &Request,
-) -> Result<Response, Response> {
+    request: &HttpRequest,
+) -> Result<HttpResponse, HttpResponse> {
     let game = match endpoint {
-        Endpoint::Page => return Ok(Response::html(page::text())),
+        Endpoint::Page => return Ok(HttpResponse::html(page::text())),
         Endpoint::New if request.param("replay").is_some() => {
             let old = find(games, request, "replay")?;
             let old = lock(&old);
             let game = lock(games).replay(&old);
             let game = lock(&game);
-            return Ok(Response::json(format!("{{{}}}", json::game(&game))));
+            return Ok(HttpResponse::json(format!("{{{}}}", json::game(&game))));
         }
         Endpoint::New => return new_game(games, request),
         Endpoint::Position => return analyse_position(request),
@@ -153,49 +153,53 @@ fn answer(
         Endpoint::Export => {
             let name = request
                 .param("judge")
-                .ok_or_else(|| Response::text(400, "missing judge"))?;
+                .ok_or_else(|| HttpResponse::text(400, "missing judge"))?;
             let judge = export::judges()
                 .find(|judge| judge.name() == name)
                 .ok_or_else(|| {
                     let names: Vec<&str> = export::judges().map(|judge| judge.name()).collect();
-                    Response::text(400, &format!("judge must be one of {}", names.join(", ")))
+                    HttpResponse::text(400, &format!("judge must be one of {}", names.join(", ")))
                 })?;
-            let export = export::export(&game, judge).map_err(|why| Response::text(409, &why))?;
+            let export =
+                export::export(&game, judge).map_err(|why| HttpResponse::text(409, &why))?;
             json::export(judge.name(), &export::file_stem(&game, judge), &export)
         }
         Endpoint::Reveal => json::mine_map(&mut game),
         _ => json::game(&game),
     };
-    Ok(Response::json(format!("{{{body}}}")))
+    Ok(HttpResponse::json(format!("{{{body}}}")))
 }
 
 /// The game named by the query parameter `name`.
 fn find(
-    games: &Mutex<Games>,
-    request: &Request,
+    games: &Mutex<BrowserGames>,
+    request: &HttpRequest,
     name: &str,
-) -> Result<std::sync::Arc<Mutex<Game>>, Response> {
+) -> Result<std::sync::Arc<Mutex<BrowserGame>>, HttpResponse> {
     let id = request
         .param(name)
-        .ok_or_else(|| Response::text(400, &format!("missing {name}")))?;
+        .ok_or_else(|| HttpResponse::text(400, &format!("missing {name}")))?;
     lock(games)
         .get(id)
-        .ok_or_else(|| Response::text(404, "no such game (start a new one)"))
+        .ok_or_else(|| HttpResponse::text(404, "no such game (start a new one)"))
 }
 
 /// `POST /new?rows=R&cols=C&mines=K[&seed=S][&start=safe|opening]`.
-fn new_game(games: &Mutex<Games>, request: &Request) -> Result<Response, Response> {
+fn new_game(
+    games: &Mutex<BrowserGames>,
+    request: &HttpRequest,
+) -> Result<HttpResponse, HttpResponse> {
     let max_side = MAX_SIDE as u64;
     let rows = number(request, "rows", 1, max_side)? as usize;
     let cols = number(request, "cols", 1, max_side)? as usize;
     let start = match request.param("start") {
         None => Start::Safe,
         Some(name) => Start::from_name(name)
-            .ok_or_else(|| Response::text(400, "start must be safe or opening"))?,
+            .ok_or_else(|| HttpResponse::text(400, "start must be safe or opening"))?,
     };
     let most = start.max_mines(rows * cols) as u64;
     if start == Start::Opening && number(request, "mines", 0, u64::MAX).is_ok_and(|k| k > most) {
-        return Err(Response::text(
+        return Err(HttpResponse::text(
             400,
             &format!("an opening start keeps 9 cells free: at most {most} mines on this board"),
         ));
@@ -207,14 +211,14 @@ fn new_game(games: &Mutex<Games>, request: &Request) -> Result<Response, Respons
     };
     let game = lock(games).create(Grid::new(rows, cols), mines, seed, start);
     let game = lock(&game);
-    Ok(Response::json(format!("{{{}}}", json::game(&game))))
+    Ok(HttpResponse::json(format!("{{{}}}", json::game(&game))))
 }
 
 /// `POST /position[?mines=K]`: the body's position, its analysis, or why there is none.
-fn analyse_position(request: &Request) -> Result<Response, Response> {
+fn analyse_position(request: &HttpRequest) -> Result<HttpResponse, HttpResponse> {
     let text = std::str::from_utf8(&request.body)
-        .map_err(|_| Response::text(400, "the position is not UTF-8 text"))?;
-    let position = position::parse(text).map_err(|why| Response::text(400, &why))?;
+        .map_err(|_| HttpResponse::text(400, "the position is not UTF-8 text"))?;
+    let position = position::parse(text).map_err(|why| HttpResponse::text(400, &why))?;
     let grid = position.view.grid();
     let given = match request.param("mines").filter(|text| !text.is_empty()) {
         Some(_) => Some(number(request, "mines", 0, grid.len() as u64)? as usize),
@@ -229,11 +233,11 @@ fn analyse_position(request: &Request) -> Result<Response, Response> {
         &cells_text(&position.view),
         &analysed,
     );
-    Ok(Response::json(format!("{{{body}}}")))
+    Ok(HttpResponse::json(format!("{{{body}}}")))
 }
 
 /// The cell named by the `row` and `col` parameters.
-fn cell(request: &Request, game: &Game) -> Result<usize, Response> {
+fn cell(request: &HttpRequest, game: &BrowserGame) -> Result<usize, HttpResponse> {
     let grid = game.grid();
     let row = number(request, "row", 0, grid.rows() as u64 - 1)? as usize;
     let col = number(request, "col", 0, grid.cols() as u64 - 1)? as usize;
@@ -241,9 +245,9 @@ fn cell(request: &Request, game: &Game) -> Result<usize, Response> {
 }
 
 /// The query parameter `name` as a whole number in `low..=high`.
-fn number(request: &Request, name: &str, low: u64, high: u64) -> Result<u64, Response> {
+fn number(request: &HttpRequest, name: &str, low: u64, high: u64) -> Result<u64, HttpResponse> {
     let bad = || {
-        Response::text(
+        HttpResponse::text(
             400,
             &format!("{name} must be a whole number from {low} to {high}"),
         )

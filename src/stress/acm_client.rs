@@ -10,7 +10,7 @@
 use crate::board::{Board, Grid};
 use crate::io::runner::solve_in_memory;
 use crate::io::scanner::Scanner;
-use crate::judges::acm_server::rules::{Operation, Server, Status};
+use crate::judges::acm_server::rules::{Operation, Server, ServerStatus};
 use crate::players::acm_client::course_maps::{batch, push_map, CourseMap, BATCH_MAPS};
 use crate::players::acm_client::solve;
 use crate::stress::child::{Child, Event};
@@ -104,7 +104,7 @@ struct Played {
 
 /// A map the client under test could not finish.
 #[derive(Clone, Debug)]
-struct Fault {
+struct ClientFault {
     map: usize,
     moves: usize,
     what: String,
@@ -188,7 +188,7 @@ fn play_theirs(
     harness: &Harness,
     index: usize,
     map: &CourseMap,
-) -> Result<Played, Result<Fault, String>> {
+) -> Result<Played, Result<ClientFault, String>> {
     let grid = Grid::new(map.rows, map.cols);
     let mut server = Server::new(Board::new(grid, map.mine.clone()));
     server.apply(grid.index(map.first.0, map.first.1), Operation::Visit);
@@ -203,13 +203,13 @@ fn play_theirs(
     // Each move that changes nothing could repeat forever: the course's bound on our client.
     let move_limit = 2 * grid.len() + 2;
     let mut fault = None;
-    while server.status() == Status::Running && moves < move_limit {
+    while server.status() == ServerStatus::Running && moves < move_limit {
         let next = next_line(&mut child, &mut pending, deadline, harness.timeout)
             .and_then(|line| parse_move(&line, grid));
         match next {
             Ok((cell, operation)) => {
                 moves += 1;
-                if server.apply(cell, operation) == Status::Running {
+                if server.apply(cell, operation) == ServerStatus::Running {
                     child.send(server.map().to_vec());
                 }
             }
@@ -226,7 +226,7 @@ fn play_theirs(
         } else {
             what
         };
-        return Err(Ok(Fault {
+        return Err(Ok(ClientFault {
             map: index,
             moves,
             what,
@@ -236,7 +236,7 @@ fn play_theirs(
     }
     Ok(Played {
         share: (server.marked_mine_count() + server.visit_count()) as f64 / grid.len() as f64,
-        won: server.status() == Status::Won,
+        won: server.status() == ServerStatus::Won,
     })
 }
 
@@ -264,7 +264,7 @@ pub fn run(config: &AcmBatch) -> Result<Report, String> {
     let maps: Vec<CourseMap> =
         batch(spec.rows, spec.cols, spec.mines, spec.seed, spec.min_dist).collect();
     let results: Mutex<Vec<Option<(Played, Played)>>> = Mutex::new(vec![None; maps.len()]);
-    let first_fault: Mutex<Option<Fault>> = Mutex::new(None);
+    let first_fault: Mutex<Option<ClientFault>> = Mutex::new(None);
     let error = Mutex::new(None);
     let mut progress = Progress::new(harness.progress);
     let play_one = |index: u64| {
@@ -373,7 +373,7 @@ fn save_map(dir: &std::path::Path, spec: &BatchSpec, index: usize, map: &CourseM
     save_case(dir, &stem, &input, &answer)
 }
 
-fn fault_report(config: &AcmBatch, map: &CourseMap, fault: &Fault, header: String) -> Report {
+fn fault_report(config: &AcmBatch, map: &CourseMap, fault: &ClientFault, header: String) -> Report {
     let harness = &config.harness;
     let mut text = header;
     let _ = writeln!(

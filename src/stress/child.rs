@@ -238,11 +238,6 @@ impl Child {
         self.input = None;
     }
 
-    /// Whether the child has exited.
-    pub fn has_exited(&self) -> bool {
-        self.exited
-    }
-
     /// The next event, or `None` once `deadline` has passed (or every reporter is done).
     pub fn next(&mut self, deadline: Instant) -> Option<Event> {
         let wait = deadline.saturating_duration_since(Instant::now());

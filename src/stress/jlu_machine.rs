@@ -5,7 +5,7 @@
 use crate::autoplay::game_seed;
 use crate::board::{Board, Grid};
 use crate::io::runner::solve_in_memory;
-use crate::judges::jlu_panel::panel::{Outcome, Panel, CLOSED};
+use crate::judges::jlu_panel::panel::{ClickOutcome, Panel, CLOSED};
 use crate::players::jlu_machine::score::{self, BOARD_MINES, BOARD_SIDE, CLICK_LIMIT};
 use crate::players::jlu_machine::solve;
 use crate::rng::Rng;
@@ -47,7 +47,7 @@ pub struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, game: &Game) {
+    fn add(&mut self, game: &PlayedGame) {
         let tenths = score::score_tenths(game.won, game.clicks, game.opened);
         self.games += 1;
         self.wins += u64::from(game.won);
@@ -69,7 +69,7 @@ impl Tally {
 
 /// How one game went.
 #[derive(Clone, Copy, Debug)]
-struct Game {
+struct PlayedGame {
     won: bool,
     /// Clicks on closed cells (the course's "valid" clicks, which the bonus counts).
     clicks: u32,
@@ -80,7 +80,7 @@ struct Game {
 
 /// A machine run that gave no usable click.
 #[derive(Clone, Debug)]
-pub struct Fault {
+pub struct MachineFault {
     /// The game, from 0.
     pub game: u64,
     /// The click, from 1.
@@ -124,11 +124,11 @@ type Machine<'a> = dyn Fn(&[u8]) -> Result<usize, (String, Option<Run>)> + Sync 
 /// Plays game `index` of `seed` with `machine`: its first click, then the mines dealt around
 /// it (the course's judge does the same), then a click per panel until a win, a loss or
 /// [`CLICK_LIMIT`] clicks.
-fn play(seed: u64, index: u64, machine: &Machine) -> Result<Game, Box<Fault>> {
+fn play(seed: u64, index: u64, machine: &Machine) -> Result<PlayedGame, Box<MachineFault>> {
     let grid = Grid::new(BOARD_SIDE, BOARD_SIDE);
     let mut rng = Rng::new(game_seed(seed, index));
     let mut panel = Panel::new(&Board::from_mines(grid, []));
-    let mut game = Game {
+    let mut game = PlayedGame {
         won: false,
         clicks: 0,
         ignored: 0,
@@ -140,7 +140,7 @@ fn play(seed: u64, index: u64, machine: &Machine) -> Result<Game, Box<Fault>> {
     for click in 1..=CLICK_LIMIT {
         let text = panel_text(&panel);
         let cell = machine(&text).map_err(|(what, run)| {
-            Box::new(Fault {
+            Box::new(MachineFault {
                 game: index,
                 click,
                 panel: text,
@@ -159,9 +159,9 @@ fn play(seed: u64, index: u64, machine: &Machine) -> Result<Game, Box<Fault>> {
         }
         game.clicks += 1;
         match panel.refresh(board, cell) {
-            Outcome::Lost => ended = true,
-            Outcome::Won => (game.won, ended) = (true, true),
-            Outcome::Going => {}
+            ClickOutcome::Lost => ended = true,
+            ClickOutcome::Won => (game.won, ended) = (true, true),
+            ClickOutcome::Going => {}
         }
         if ended {
             break;
@@ -214,8 +214,8 @@ fn theirs(harness: &Harness, panel: &[u8]) -> Result<usize, (String, Option<Run>
 pub fn run(config: &JluGames) -> Result<Report, String> {
     let harness = &config.harness;
     let started = Instant::now();
-    let results: Mutex<Vec<(u64, Game, Game)>> = Mutex::new(Vec::new());
-    let first_fault: Mutex<Option<Fault>> = Mutex::new(None);
+    let results: Mutex<Vec<(u64, PlayedGame, PlayedGame)>> = Mutex::new(Vec::new());
+    let first_fault: Mutex<Option<MachineFault>> = Mutex::new(None);
     let error = Mutex::new(None);
     let theirs = |panel: &[u8]| theirs(harness, panel);
     let mut progress = Progress::new(harness.progress);
@@ -313,7 +313,7 @@ fn score_report(config: &JluGames, yours: &Tally, ours: &Tally, elapsed: Duratio
     text
 }
 
-fn fault_report(config: &JluGames, fault: &Fault) -> Report {
+fn fault_report(config: &JluGames, fault: &MachineFault) -> Report {
     let harness = &config.harness;
     let mut text = format!(
         "jlu-machine: your machine gave no click in game {} (seed {}), click {}\n{}\n\n",

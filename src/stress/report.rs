@@ -3,7 +3,7 @@
 
 use crate::stress::child::{Ending, Run};
 use crate::stress::compare::laxer_note;
-use crate::stress::search::{Outcome, Search, Verdict};
+use crate::stress::search::{JudgeStress, StressOutcome, Verdict};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -20,10 +20,10 @@ pub struct Report {
 const SHOWN_LINES: usize = 40;
 
 /// The report of a judge's stress test; with `--save`, writes the failing case first.
-pub fn judge_report(search: &Search, outcome: &Outcome) -> Report {
+pub fn judge_report(search: &JudgeStress, outcome: &StressOutcome) -> Report {
     let judge = search.judge;
     let failure = match outcome {
-        Outcome::Passed { inputs, elapsed } => {
+        StressOutcome::Passed { inputs, elapsed } => {
             let seconds = elapsed.as_secs_f64();
             return Report {
                 text: format!(
@@ -36,7 +36,7 @@ pub fn judge_report(search: &Search, outcome: &Outcome) -> Report {
                 failed: false,
             };
         }
-        Outcome::Failed(failure) => failure,
+        StressOutcome::Failed(failure) => failure,
     };
     let evidence = &failure.evidence;
     let mut text = String::new();
@@ -115,7 +115,7 @@ pub fn judge_report(search: &Search, outcome: &Outcome) -> Report {
 }
 
 /// Writes `DIR/<stem>.in` and `.ans`; the line that says where (or why not).
-pub fn save_case(dir: &Path, stem: &str, input: &[u8], answer: &[u8]) -> String {
+pub(crate) fn save_case(dir: &Path, stem: &str, input: &[u8], answer: &[u8]) -> String {
     let input_path = dir.join(format!("{stem}.in"));
     let answer_path = dir.join(format!("{stem}.ans"));
     let written = std::fs::create_dir_all(dir)
@@ -131,7 +131,7 @@ pub fn save_case(dir: &Path, stem: &str, input: &[u8], answer: &[u8]) -> String 
     }
 }
 
-fn verdict_detail(verdict: &Verdict, run: &Run, search: &Search) -> String {
+fn verdict_detail(verdict: &Verdict, run: &Run, search: &JudgeStress) -> String {
     let harness = &search.harness;
     match verdict {
         Verdict::Crashed(ending) => format!("it crashed: {}", describe_ending(*ending)),
@@ -156,7 +156,7 @@ fn verdict_detail(verdict: &Verdict, run: &Run, search: &Search) -> String {
 }
 
 /// `exit status 3`, or `killed by signal 11 (SIGSEGV)`.
-pub fn describe_ending(ending: Ending) -> String {
+pub(crate) fn describe_ending(ending: Ending) -> String {
     match ending {
         Ending::Exited(code) => format!("exit status {code}"),
         Ending::Signalled(signal) => {
@@ -177,7 +177,7 @@ pub fn describe_ending(ending: Ending) -> String {
 }
 
 /// `exit status 0, 0.003 s, 2 MiB`.
-pub fn run_summary(run: &Run) -> String {
+pub(crate) fn run_summary(run: &Run) -> String {
     let memory = run
         .peak_memory
         .map(|peak| format!(", {} MiB", (peak + (1 << 20) - 1) >> 20))
@@ -197,7 +197,7 @@ pub fn line_count(text: &[u8]) -> usize {
 
 /// A titled block of `text`, indented: all of it if short, else the lines around `focus`
 /// (1-based; 0 for the start).
-pub fn block(title: &str, text: &[u8], focus: usize) -> String {
+pub(crate) fn block(title: &str, text: &[u8], focus: usize) -> String {
     let lines: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
     let lines = match lines.split_last() {
         Some(([], rest)) => rest,
@@ -228,7 +228,7 @@ pub fn block(title: &str, text: &[u8], focus: usize) -> String {
 }
 
 /// The last lines of `text` (stderr: the end says what went wrong).
-pub fn tail_block(title: &str, text: &[u8]) -> String {
+pub(crate) fn tail_block(title: &str, text: &[u8]) -> String {
     let total = line_count(text);
     block(title, text, total.max(1))
 }

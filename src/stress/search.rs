@@ -3,7 +3,7 @@
 //! which is then shrunk.
 
 use crate::io::runner::solve_in_memory;
-use crate::judges::options::Request;
+use crate::judges::options::GenOptions;
 use crate::judges::Judge;
 use crate::stress::child::{self, Ending, Run};
 use crate::stress::compare::{compare, Difference};
@@ -16,11 +16,11 @@ use std::time::{Duration, Instant};
 
 /// A stress test of one judge.
 #[derive(Clone, Debug)]
-pub struct Search {
+pub struct JudgeStress {
     /// The judge whose problem the program solves.
     pub judge: &'static dyn Judge,
     /// The inputs' size and knobs, as `gen` takes them.
-    pub request: Request,
+    pub request: GenOptions,
     /// How many inputs at most; 0 for no end but the first failure.
     pub count: u64,
     /// The program under test and how to run it.
@@ -126,7 +126,7 @@ pub struct Failure {
 
 /// How a stress test ended.
 #[derive(Clone, Debug)]
-pub enum Outcome {
+pub enum StressOutcome {
     /// Every input passed.
     Passed {
         /// How many.
@@ -181,23 +181,23 @@ pub fn try_input(
 /// # Examples
 ///
 /// ```
-/// use minejudge::judges::{self, options::Request};
-/// use minejudge::stress::search::{search, Outcome, Search, Verdict};
+/// use minejudge::judges::{self, options::GenOptions};
+/// use minejudge::stress::search::{search, StressOutcome, JudgeStress, Verdict};
 /// use minejudge::stress::Harness;
 ///
 /// // `cat` echoes the game instead of playing it: wrong from the first input.
-/// let config = Search {
+/// let config = JudgeStress {
 ///     judge: judges::named("mine-ops").unwrap(),
-///     request: Request::default(),
+///     request: GenOptions::default(),
 ///     count: 10,
 ///     harness: Harness::new(&["cat"]),
 /// };
-/// let Outcome::Failed(failure) = search(&config).unwrap() else { panic!() };
+/// let StressOutcome::Failed(failure) = search(&config).unwrap() else { panic!() };
 /// assert!(matches!(failure.evidence.verdict, Verdict::WrongAnswer(_)));
 /// assert_eq!(failure.input, b"1 1\n.\nQuit\n", "shrunk to the smallest game");
 /// ```
-pub fn search(search: &Search) -> Result<Outcome, String> {
-    let Search {
+pub fn search(search: &JudgeStress) -> Result<StressOutcome, String> {
+    let JudgeStress {
         judge,
         request,
         count,
@@ -237,12 +237,12 @@ pub fn search(search: &Search) -> Result<Outcome, String> {
     }
     let Some((index, original, evidence, found_after)) = first.into_inner().expect("no panics")
     else {
-        return Ok(Outcome::Passed {
+        return Ok(StressOutcome::Passed {
             inputs: done,
             elapsed: started.elapsed(),
         });
     };
-    Ok(Outcome::Failed(Box::new(shrink_failure(
+    Ok(StressOutcome::Failed(Box::new(shrink_failure(
         search,
         index,
         original,
@@ -253,7 +253,7 @@ pub fn search(search: &Search) -> Result<Outcome, String> {
 
 /// Shrinks the failing `original` while it fails the same way.
 fn shrink_failure(
-    search: &Search,
+    search: &JudgeStress,
     index: u64,
     original: Vec<u8>,
     evidence: Evidence,

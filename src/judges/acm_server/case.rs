@@ -1,13 +1,13 @@
 //! An `acm-server` input as a case `stress` can shrink: the map and the operations.
 
 use crate::io::scanner::Scanner;
-use crate::judges::case::{self, deleted, moved, read_map, read_uint, Case, Edit, Map};
+use crate::judges::case::{self, deleted, moved, read_map, read_uint, ByteBoard, Case, Edit};
 use crate::judges::generator::push_words;
 
 /// An `X`/`.` map and its operations `(row, col, type)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AcmServerCase {
-    map: Map,
+    map: ByteBoard,
     ops: Vec<(usize, usize, u8)>,
 }
 

@@ -1,8 +1,8 @@
 //! The ACM class 2024 basic task (`acm-server`): the server's rules ([`rules`]) and the judge
 //! that prints the `?`/`@`/`X` map after every operation ([`solve`]).
 
-pub mod case;
-pub mod export;
+mod case;
+mod export;
 pub mod generator;
 pub mod rules;
 pub mod solve;

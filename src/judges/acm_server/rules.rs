@@ -45,7 +45,7 @@ impl Operation {
 
 /// Whether the game goes on, or how it ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
+pub enum ServerStatus {
     /// The game goes on.
     Running,
     /// Every safe cell is visited.
@@ -60,7 +60,7 @@ pub enum Status {
 ///
 /// ```
 /// use minejudge::board::{Board, Grid};
-/// use minejudge::judges::acm_server::rules::{Operation, Server, Status};
+/// use minejudge::judges::acm_server::rules::{Operation, Server, ServerStatus};
 ///
 /// // .X.
 /// // ...
@@ -68,14 +68,14 @@ pub enum Status {
 /// server.apply(3, Operation::Visit);
 /// assert_eq!(server.map(), b"???\n1??\n");
 /// server.apply(1, Operation::Mark);
-/// assert_eq!(server.apply(3, Operation::AutoExplore), Status::Running);
+/// assert_eq!(server.apply(3, Operation::AutoExplore), ServerStatus::Running);
 /// assert_eq!(server.map(), b"1@?\n11?\n");
 /// ```
 #[derive(Clone, Debug)]
 pub struct Server {
     board: Board,
     cover: Cover,
-    status: Status,
+    status: ServerStatus,
     marked_mines: usize,
     /// The printed map: `rows` lines of `cols` bytes and a `\n`, changed cell by cell.
     map: Vec<u8>,
@@ -97,7 +97,7 @@ impl Server {
         let mut server = Server {
             cover: Cover::new(&board),
             board,
-            status: Status::Running,
+            status: ServerStatus::Running,
             marked_mines: 0,
             map,
             opened: Vec::new(),
@@ -113,7 +113,7 @@ impl Server {
     }
 
     /// Whether the game goes on, or how it ended.
-    pub fn status(&self) -> Status {
+    pub fn status(&self) -> ServerStatus {
         self.status
     }
 
@@ -135,7 +135,7 @@ impl Server {
 
     /// The number of correctly marked mines; after a win, every mine.
     pub fn marked_mine_count(&self) -> usize {
-        if self.status == Status::Won {
+        if self.status == ServerStatus::Won {
             self.board.mines()
         } else {
             self.marked_mines
@@ -146,9 +146,9 @@ impl Server {
     /// `GAME OVER!`, then `visit_count marked_mine_count`. Nothing while the game runs.
     pub fn push_ending(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(match self.status {
-            Status::Running => return,
-            Status::Won => b"YOU WIN!\n".as_slice(),
-            Status::Lost => b"GAME OVER!\n",
+            ServerStatus::Running => return,
+            ServerStatus::Won => b"YOU WIN!\n".as_slice(),
+            ServerStatus::Lost => b"GAME OVER!\n",
         });
         push_uint(out, self.visit_count() as u64);
         out.push(b' ');
@@ -161,7 +161,7 @@ impl Server {
     ///
     /// # Complexity
     /// O(1) plus O(8) per cell opened; the win adds one pass over every cell.
-    pub fn apply(&mut self, cell: usize, operation: Operation) -> Status {
+    pub fn apply(&mut self, cell: usize, operation: Operation) -> ServerStatus {
         self.changed.clear();
         match operation {
             Operation::Visit => self.visit(cell),
@@ -173,11 +173,11 @@ impl Server {
     }
 
     fn visit(&mut self, cell: usize) {
-        if self.status != Status::Running || self.cover.state(cell) != CellState::Closed {
+        if self.status != ServerStatus::Running || self.cover.state(cell) != CellState::Closed {
             return;
         }
         if self.board.is_mine(cell) {
-            self.status = Status::Lost;
+            self.status = ServerStatus::Lost;
             self.set_shown(cell, b'X');
             return;
         }
@@ -191,7 +191,7 @@ impl Server {
     }
 
     fn mark(&mut self, cell: usize) {
-        if self.status != Status::Running || self.cover.state(cell) != CellState::Closed {
+        if self.status != ServerStatus::Running || self.cover.state(cell) != CellState::Closed {
             return;
         }
         self.cover.set_flag(cell, true);
@@ -199,14 +199,14 @@ impl Server {
             self.marked_mines += 1;
             self.set_shown(cell, b'@');
         } else {
-            self.status = Status::Lost;
+            self.status = ServerStatus::Lost;
             self.set_shown(cell, b'X');
         }
     }
 
     fn auto_explore(&mut self, cell: usize) {
         // Only a visited cell is open, and only safe cells are ever opened.
-        if self.status != Status::Running || !self.cover.is_open(cell) {
+        if self.status != ServerStatus::Running || !self.cover.is_open(cell) {
             return;
         }
         let grid = self.grid();
@@ -219,10 +219,10 @@ impl Server {
     }
 
     fn check_won(&mut self) {
-        if self.status != Status::Running || self.cover.safe_closed() != 0 {
+        if self.status != ServerStatus::Running || self.cover.safe_closed() != 0 {
             return;
         }
-        self.status = Status::Won;
+        self.status = ServerStatus::Won;
         for cell in 0..self.grid().len() {
             if self.board.is_mine(cell) {
                 self.set_shown(cell, b'@');
@@ -253,7 +253,7 @@ mod tests {
         Server::new(Board::new(grid, mine))
     }
 
-    fn play(server: &mut Server, row: usize, col: usize, operation: Operation) -> Status {
+    fn play(server: &mut Server, row: usize, col: usize, operation: Operation) -> ServerStatus {
         let cell = server.grid().index(row, col);
         server.apply(cell, operation)
     }
@@ -269,14 +269,17 @@ mod tests {
     fn statement_walkthrough_to_a_win() {
         let mut game = server(&EXAMPLE);
         assert_eq!(map(&game), "???\n???\n???\n");
-        assert_eq!(play(&mut game, 2, 0, Operation::Visit), Status::Running);
+        assert_eq!(
+            play(&mut game, 2, 0, Operation::Visit),
+            ServerStatus::Running
+        );
         assert_eq!(map(&game), "???\n12?\n01?\n");
         play(&mut game, 2, 2, Operation::Mark);
         assert_eq!(map(&game), "???\n12?\n01@\n");
         play(&mut game, 2, 1, Operation::AutoExplore);
         assert_eq!(map(&game), "???\n122\n01@\n");
         play(&mut game, 0, 0, Operation::Visit);
-        assert_eq!(play(&mut game, 0, 2, Operation::Visit), Status::Won);
+        assert_eq!(play(&mut game, 0, 2, Operation::Visit), ServerStatus::Won);
         assert_eq!(map(&game), "1@1\n122\n01@\n");
         assert_eq!((game.visit_count(), game.marked_mine_count()), (7, 2));
     }
@@ -285,14 +288,14 @@ mod tests {
     fn statement_losses() {
         let mut game = server(&EXAMPLE);
         play(&mut game, 2, 0, Operation::Visit);
-        assert_eq!(play(&mut game, 2, 2, Operation::Visit), Status::Lost);
+        assert_eq!(play(&mut game, 2, 2, Operation::Visit), ServerStatus::Lost);
         assert_eq!(map(&game), "???\n12?\n01X\n");
         assert_eq!((game.visit_count(), game.marked_mine_count()), (4, 0));
 
         let mut game = server(&EXAMPLE);
         play(&mut game, 2, 0, Operation::Visit);
         play(&mut game, 2, 2, Operation::Mark);
-        assert_eq!(play(&mut game, 0, 0, Operation::Mark), Status::Lost);
+        assert_eq!(play(&mut game, 0, 0, Operation::Mark), ServerStatus::Lost);
         assert_eq!(map(&game), "X??\n12?\n01@\n");
         assert_eq!((game.visit_count(), game.marked_mine_count()), (4, 1));
         // Nothing moves once the game is over.
@@ -307,7 +310,7 @@ mod tests {
         play(&mut game, 0, 1, Operation::Visit);
         play(&mut game, 0, 1, Operation::Mark);
         play(&mut game, 0, 1, Operation::AutoExplore);
-        assert_eq!(game.status(), Status::Running);
+        assert_eq!(game.status(), ServerStatus::Running);
         assert_eq!(game.marked_mine_count(), 1);
         play(&mut game, 1, 0, Operation::Visit);
         play(&mut game, 1, 0, Operation::Mark);
@@ -333,7 +336,7 @@ mod tests {
     fn cascade_opens_through_zeros_to_a_win() {
         let mut game = server(&["X...", "....", "...."]);
         play(&mut game, 0, 0, Operation::Mark);
-        assert_eq!(play(&mut game, 2, 3, Operation::Visit), Status::Won);
+        assert_eq!(play(&mut game, 2, 3, Operation::Visit), ServerStatus::Won);
         assert_eq!(map(&game), "@100\n1100\n0000\n");
         assert_eq!((game.visit_count(), game.marked_mine_count()), (11, 1));
     }
@@ -341,12 +344,12 @@ mod tests {
     #[test]
     fn boards_without_safe_or_mine_cells() {
         let game = server(&["XX", "XX"]);
-        assert_eq!(game.status(), Status::Won);
+        assert_eq!(game.status(), ServerStatus::Won);
         assert_eq!(map(&game), "@@\n@@\n");
         assert_eq!((game.visit_count(), game.marked_mine_count()), (0, 4));
 
         let mut game = server(&["..", ".."]);
-        assert_eq!(play(&mut game, 1, 1, Operation::Visit), Status::Won);
+        assert_eq!(play(&mut game, 1, 1, Operation::Visit), ServerStatus::Won);
         assert_eq!(map(&game), "00\n00\n");
         assert_eq!((game.visit_count(), game.marked_mine_count()), (4, 0));
     }

@@ -4,7 +4,7 @@ use crate::board::{Board, Grid};
 use crate::io::output::Output;
 use crate::io::runner::Program;
 use crate::io::scanner::{InputError, Scanner};
-use crate::judges::acm_server::rules::{Operation, Server, Status};
+use crate::judges::acm_server::rules::{Operation, Server, ServerStatus};
 
 /// The largest side of a map (here and in `acm-client`): the course allows 30; 1000 keeps a
 /// 1 MB map per printed operation.
@@ -38,7 +38,7 @@ pub fn solve(input: &[u8], out: &mut Output) -> Result<(), InputError> {
     let grid = Grid::new(rows, cols);
     let mut server = Server::new(Board::new(grid, mine));
     out.extend_from_slice(server.map());
-    while server.status() == Status::Running {
+    while server.status() == ServerStatus::Running {
         if scanner.at_end() {
             return Ok(());
         }

@@ -1,13 +1,13 @@
 //! An `inexperienced-player` input as a case `stress` can shrink: its `M`/`.` boards.
 
 use crate::io::scanner::Scanner;
-use crate::judges::case::{self, deleted, read_map, Case, Edit, Map};
+use crate::judges::case::{self, deleted, read_map, ByteBoard, Case, Edit};
 use crate::judges::generator::push_words;
 
 /// The boards, before the closing `0 0`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InexperiencedPlayerCase {
-    boards: Vec<Map>,
+    boards: Vec<ByteBoard>,
 }
 
 impl InexperiencedPlayerCase {
@@ -38,7 +38,7 @@ impl Case for InexperiencedPlayerCase {
     }
 
     fn edits(&self) -> Vec<Edit> {
-        let maps: Vec<&Map> = self.boards.iter().collect();
+        let maps: Vec<&ByteBoard> = self.boards.iter().collect();
         case::edits(self.boards.len(), &maps)
     }
 

@@ -2,7 +2,7 @@
 //! safe cells left closed by a player who opens one cell of their choice and then only applies
 //! the two trivial rules. Crafted boards for the hard cases of its search are in [`patterns`].
 
-pub mod case;
+mod case;
 pub mod generator;
 pub mod patterns;
 

@@ -20,15 +20,15 @@ enum Way {
 }
 
 /// A mine map under construction: all mines until rooms are carved out of it.
-struct Map {
+struct MineMap {
     grid: Grid,
     mine: Vec<bool>,
 }
 
-impl Map {
-    fn all_mines(rows: usize, cols: usize) -> Map {
+impl MineMap {
+    fn all_mines(rows: usize, cols: usize) -> MineMap {
         let grid = Grid::new(rows, cols);
-        Map {
+        MineMap {
             grid,
             mine: vec![true; grid.len()],
         }
@@ -99,7 +99,7 @@ pub fn snake_of_pockets(rows: usize, cols: usize) -> Vec<bool> {
         rows >= SNAKE_MIN_SIDES.0 && cols >= SNAKE_MIN_SIDES.1,
         "a snake of pockets needs at least {SNAKE_MIN_SIDES:?} cells, not {rows}x{cols}"
     );
-    let mut map = Map::all_mines(rows, cols);
+    let mut map = MineMap::all_mines(rows, cols);
     let pockets = (cols - 4) / 12;
     let relays = 2 * pockets - 1;
     for strip in 0..(rows - 2) / 12 {
@@ -148,7 +148,7 @@ pub fn chain_into_region(rows: usize, cols: usize) -> Vec<bool> {
         rows >= CHAIN_MIN_SIDES.0 && cols >= CHAIN_MIN_SIDES.1,
         "a chain into a region needs at least {CHAIN_MIN_SIDES:?} cells, not {rows}x{cols}"
     );
-    let mut map = Map::all_mines(rows, cols);
+    let mut map = MineMap::all_mines(rows, cols);
     map.clear(0, 8, rows, cols - 8);
     for pocket in 0..(rows - 2) / 12 {
         let top = 2 + 12 * pocket;
@@ -182,7 +182,7 @@ pub fn fan_in(rows: usize, cols: usize) -> Vec<bool> {
         rows >= FAN_IN_MIN_SIDES.0 && cols >= FAN_IN_MIN_SIDES.1,
         "a fan-in needs at least {FAN_IN_MIN_SIDES:?} cells, not {rows}x{cols}"
     );
-    let mut map = Map::all_mines(rows, cols);
+    let mut map = MineMap::all_mines(rows, cols);
     let band = (rows - 14) / 2 + (rows - 14) % 2;
     map.clear(0, 0, band, cols);
     map.clear(band + 14, 0, rows - band - 14, cols);
@@ -216,7 +216,7 @@ pub fn detour(rows: usize, cols: usize) -> Vec<bool> {
         rows >= DETOUR_MIN_SIDES.0 && cols >= DETOUR_MIN_SIDES.1,
         "a detour needs at least {DETOUR_MIN_SIDES:?} cells, not {rows}x{cols}"
     );
-    let mut map = Map::all_mines(rows, cols);
+    let mut map = MineMap::all_mines(rows, cols);
     let wall = 12 + ((rows - 14) / 3).max(4);
     for pocket in 0..(cols - 2) / 6 {
         let left = 2 + 6 * pocket;
@@ -257,7 +257,7 @@ pub fn pockets_on_a_wire(rows: usize, cols: usize) -> Vec<bool> {
     );
     const ALONG: [&[u8; 2]; 4] = [b".M", b"..", b"..", b"M."];
     const DOWN: [&[u8; 4]; 2] = [b"...M", b"M..."];
-    let mut map = Map::all_mines(rows, cols);
+    let mut map = MineMap::all_mines(rows, cols);
     let strips = ((rows - rows / 2 - 2) / 18).max(1);
     let rooms = (cols - 4) / 6;
     let turn = |strip: usize| {
@@ -318,7 +318,7 @@ pub fn comb(rows: usize, cols: usize) -> Vec<bool> {
         rows >= COMB_MIN_SIDES.0 && cols >= COMB_MIN_SIDES.1,
         "a comb needs at least {COMB_MIN_SIDES:?} cells, not {rows}x{cols}"
     );
-    let mut map = Map::all_mines(rows, cols);
+    let mut map = MineMap::all_mines(rows, cols);
     let rooms = (cols - 4) / 6;
     let last = 2 + 6 * (rooms - 1);
     for strip in 0..rows / 18 {
@@ -376,13 +376,13 @@ pub fn feeders(rows: usize, cols: usize) -> Vec<bool> {
         rows >= FEEDERS_MIN_SIDES.0 && cols >= FEEDERS_MIN_SIDES.1,
         "feeders need at least {FEEDERS_MIN_SIDES:?} cells, not {rows}x{cols}"
     );
-    let mut map = Map::all_mines(rows, cols);
+    let mut map = MineMap::all_mines(rows, cols);
     let bands = (rows - 2) / 24;
     let junctions = (cols - 18) / 10;
     let right = 12 + 10 * junctions;
     // A wire of doors one column apart from column `from` up to `to`, in the corridor whose
     // top row is `row`.
-    let across = |map: &mut Map, row: usize, from: usize, to: usize, way: Way| {
+    let across = |map: &mut MineMap, row: usize, from: usize, to: usize, way: Way| {
         let mut col = from;
         while col < to {
             map.door(row, col, way);
@@ -393,7 +393,7 @@ pub fn feeders(rows: usize, cols: usize) -> Vec<bool> {
         }
     };
     // The same down a column whose left column is `col`, from row `from` to `to`.
-    let down = |map: &mut Map, col: usize, from: usize, to: usize, way: Way| {
+    let down = |map: &mut MineMap, col: usize, from: usize, to: usize, way: Way| {
         let mut row = from;
         while row < to {
             map.door(row, col, way);

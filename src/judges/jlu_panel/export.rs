@@ -3,7 +3,7 @@
 //! comes.
 
 use crate::board::{Board, CellState};
-use crate::judges::jlu_panel::panel::{Outcome, Panel};
+use crate::judges::jlu_panel::panel::{ClickOutcome, Panel};
 use crate::judges::judge::ExportedInput;
 use crate::moves::{replay, Move};
 use std::fmt::Write;
@@ -17,7 +17,7 @@ pub fn export(board: &Board, moves: &[Move]) -> ExportedInput {
     let mut click = |panel: &mut Panel, cell: usize, clicks: &mut Vec<usize>| {
         if !lost && !panel.is_open(cell) {
             clicks.push(cell);
-            lost = panel.refresh(board, cell) == Outcome::Lost;
+            lost = panel.refresh(board, cell) == ClickOutcome::Lost;
         }
     };
     let mut flags = 0;

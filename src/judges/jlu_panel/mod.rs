@@ -2,8 +2,8 @@
 //! library call ([`panel`]) and the console judge that prints the panel after each click
 //! ([`solve`]).
 
-pub mod case;
-pub mod export;
+mod case;
+mod export;
 pub mod generator;
 pub mod panel;
 pub mod solve;

@@ -8,9 +8,9 @@
 use crate::board::{Board, Cover, FlagsInCascade, Grid};
 
 /// What a click did to the game: the statement's return values -1, 1 and 0 (see
-/// [`Outcome::code`]).
+/// [`ClickOutcome::code`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum ClickOutcome {
     /// The click was on a mine: the game is lost (-1).
     Lost,
     /// Every safe cell is open: the game is won (1).
@@ -19,13 +19,13 @@ pub enum Outcome {
     Going,
 }
 
-impl Outcome {
+impl ClickOutcome {
     /// The statement's integer: -1 lost, 1 won, 0 going on.
     pub fn code(self) -> i32 {
         match self {
-            Outcome::Lost => -1,
-            Outcome::Won => 1,
-            Outcome::Going => 0,
+            ClickOutcome::Lost => -1,
+            ClickOutcome::Won => 1,
+            ClickOutcome::Going => 0,
         }
     }
 }
@@ -39,14 +39,14 @@ pub const CLOSED: i8 = -1;
 ///
 /// ```
 /// use minejudge::board::{Board, Grid};
-/// use minejudge::judges::jlu_panel::panel::{Outcome, Panel};
+/// use minejudge::judges::jlu_panel::panel::{ClickOutcome, Panel};
 ///
 /// let board = Board::from_mines(Grid::new(2, 2), [3]);
 /// let mut panel = Panel::new(&board);
-/// assert_eq!(panel.refresh(&board, 0), Outcome::Going);
+/// assert_eq!(panel.refresh(&board, 0), ClickOutcome::Going);
 /// assert_eq!(panel.values(), [1, -1, -1, -1]);
 /// panel.refresh(&board, 1);
-/// assert_eq!(panel.refresh(&board, 2), Outcome::Won);
+/// assert_eq!(panel.refresh(&board, 2), ClickOutcome::Won);
 /// let mut text = Vec::new();
 /// panel.print(&mut text);
 /// assert_eq!(text, b"1 1 \n1 -1 \n");
@@ -77,11 +77,11 @@ impl Panel {
     /// The statement's `RefreshGamePanel`: applies a click on `cell` (row-major index) of
     /// `board`, the board this panel was made for.
     ///
-    /// - On a mine: [`Outcome::Lost`], and the panel is left as it was.
+    /// - On a mine: [`ClickOutcome::Lost`], and the panel is left as it was.
     /// - On a closed safe cell: opens it (and, from a 0 cell, the flood around it), then
-    ///   [`Outcome::Won`] if no safe cell is closed any more, else [`Outcome::Going`].
-    /// - On an open cell: changes nothing and reports the game as it stands ([`Outcome::Won`]
-    ///   if every safe cell is open, else [`Outcome::Going`]); [`Panel::opened`] is then empty,
+    ///   [`ClickOutcome::Won`] if no safe cell is closed any more, else [`ClickOutcome::Going`].
+    /// - On an open cell: changes nothing and reports the game as it stands ([`ClickOutcome::Won`]
+    ///   if every safe cell is open, else [`ClickOutcome::Going`]); [`Panel::opened`] is then empty,
     ///   which is how a caller tells an ignored click apart. Callers may also ask
     ///   [`Panel::is_open`] first.
     ///
@@ -90,7 +90,7 @@ impl Panel {
     ///
     /// # Panics
     /// If `cell` is off the grid.
-    pub fn refresh(&mut self, board: &Board, cell: usize) -> Outcome {
+    pub fn refresh(&mut self, board: &Board, cell: usize) -> ClickOutcome {
         debug_assert_eq!(
             board.grid(),
             self.grid,
@@ -98,7 +98,7 @@ impl Panel {
         );
         self.opened.clear();
         if board.is_mine(cell) {
-            return Outcome::Lost;
+            return ClickOutcome::Lost;
         }
         self.cover
             .reveal_from(board, cell, FlagsInCascade::Cleared, &mut self.opened);
@@ -107,9 +107,9 @@ impl Panel {
             self.values[index] = board.count(index) as i8;
         }
         if self.cover.safe_closed() == 0 {
-            Outcome::Won
+            ClickOutcome::Won
         } else {
-            Outcome::Going
+            ClickOutcome::Going
         }
     }
 
@@ -187,9 +187,9 @@ mod tests {
 
     #[test]
     fn outcome_codes_are_the_statements() {
-        assert_eq!(Outcome::Lost.code(), -1);
-        assert_eq!(Outcome::Won.code(), 1);
-        assert_eq!(Outcome::Going.code(), 0);
+        assert_eq!(ClickOutcome::Lost.code(), -1);
+        assert_eq!(ClickOutcome::Won.code(), 1);
+        assert_eq!(ClickOutcome::Going.code(), 0);
     }
 
     #[test]
@@ -197,20 +197,20 @@ mod tests {
         let board = board_from(&["....", "..*.", "...."]);
         let mut panel = Panel::new(&board);
         assert_eq!(text(&panel), "-1 -1 -1 -1 \n-1 -1 -1 -1 \n-1 -1 -1 -1 \n");
-        assert_eq!(panel.refresh(&board, 1), Outcome::Going);
+        assert_eq!(panel.refresh(&board, 1), ClickOutcome::Going);
         assert_eq!(panel.opened(), &[1], "a 1 cell opens alone");
         assert_eq!(panel.values()[..4], [-1, 1, -1, -1]);
-        assert_eq!(panel.refresh(&board, 3), Outcome::Going);
-        assert_eq!(panel.refresh(&board, 11), Outcome::Going);
+        assert_eq!(panel.refresh(&board, 3), ClickOutcome::Going);
+        assert_eq!(panel.refresh(&board, 11), ClickOutcome::Going);
         assert_eq!(text(&panel), "-1 1 -1 1 \n-1 -1 -1 -1 \n-1 -1 -1 1 \n");
-        assert_eq!(panel.refresh(&board, 0), Outcome::Going);
+        assert_eq!(panel.refresh(&board, 0), ClickOutcome::Going);
         let mut flood = panel.opened().to_vec();
         flood.sort_unstable();
         assert_eq!(flood, [0, 4, 5, 8, 9]);
         for cell in [2, 7] {
-            assert_eq!(panel.refresh(&board, cell), Outcome::Going);
+            assert_eq!(panel.refresh(&board, cell), ClickOutcome::Going);
         }
-        assert_eq!(panel.refresh(&board, 10), Outcome::Won);
+        assert_eq!(panel.refresh(&board, 10), ClickOutcome::Won);
         assert_eq!(text(&panel), "0 1 1 1 \n0 1 -1 1 \n0 1 1 1 \n");
     }
 
@@ -218,7 +218,7 @@ mod tests {
     fn zero_cell_opens_the_flood() {
         let board = board_from(&["*....", ".....", "....."]);
         let mut panel = Panel::new(&board);
-        assert_eq!(panel.refresh(&board, 14), Outcome::Won);
+        assert_eq!(panel.refresh(&board, 14), ClickOutcome::Won);
         assert_eq!(panel.opened().len(), 14);
         assert_eq!(text(&panel), "-1 1 0 0 0 \n1 1 0 0 0 \n0 0 0 0 0 \n");
     }
@@ -227,9 +227,9 @@ mod tests {
     fn mine_loses_and_changes_nothing() {
         let board = board_from(&["*.", ".."]);
         let mut panel = Panel::new(&board);
-        assert_eq!(panel.refresh(&board, 1), Outcome::Going);
+        assert_eq!(panel.refresh(&board, 1), ClickOutcome::Going);
         let before = panel.values().to_vec();
-        assert_eq!(panel.refresh(&board, 0), Outcome::Lost);
+        assert_eq!(panel.refresh(&board, 0), ClickOutcome::Lost);
         assert_eq!(panel.values(), &before[..]);
         assert!(panel.opened().is_empty());
     }
@@ -240,11 +240,11 @@ mod tests {
         let mut panel = Panel::new(&board);
         panel.refresh(&board, 1);
         assert!(panel.is_open(1));
-        assert_eq!(panel.refresh(&board, 1), Outcome::Going);
+        assert_eq!(panel.refresh(&board, 1), ClickOutcome::Going);
         assert!(panel.opened().is_empty());
         panel.refresh(&board, 2);
-        assert_eq!(panel.refresh(&board, 3), Outcome::Won);
-        assert_eq!(panel.refresh(&board, 3), Outcome::Won);
+        assert_eq!(panel.refresh(&board, 3), ClickOutcome::Won);
+        assert_eq!(panel.refresh(&board, 3), ClickOutcome::Won);
         assert!(panel.opened().is_empty());
     }
 
@@ -252,7 +252,7 @@ mod tests {
     fn every_count_prints_as_one_digit() {
         let board = board_from(&["***", "*.*", "***"]);
         let mut panel = Panel::new(&board);
-        assert_eq!(panel.refresh(&board, 4), Outcome::Won);
+        assert_eq!(panel.refresh(&board, 4), ClickOutcome::Won);
         assert_eq!(text(&panel), "-1 -1 -1 \n-1 8 -1 \n-1 -1 -1 \n");
     }
 }

@@ -4,7 +4,7 @@ use crate::board::{Board, Grid};
 use crate::io::output::Output;
 use crate::io::runner::Program;
 use crate::io::scanner::{InputError, Scanner};
-use crate::judges::jlu_panel::panel::{Outcome, Panel};
+use crate::judges::jlu_panel::panel::{ClickOutcome, Panel};
 
 /// The most cells of a board: 10x the 1000x1000 boards this judge must handle fast. A cell
 /// costs 4 bytes of state and up to 3 bytes per printed panel, so a run stays under ~70 MB
@@ -66,16 +66,16 @@ pub fn solve(input: &[u8], out: &mut Output) -> Result<(), InputError> {
         }
         printed = true;
         match panel.refresh(&board, cell) {
-            Outcome::Lost => {
+            ClickOutcome::Lost => {
                 out.extend_from_slice(b"You lose\n");
                 return Ok(());
             }
-            Outcome::Won => {
+            ClickOutcome::Won => {
                 panel.print(out);
                 out.extend_from_slice(b"You win\n");
                 return Ok(());
             }
-            Outcome::Going => panel.print(out),
+            ClickOutcome::Going => panel.print(out),
         }
         out.flush_large();
     }

@@ -1,7 +1,7 @@
 //! A `mine-ops` input as a case `stress` can shrink: the map and the operations.
 
 use crate::io::scanner::Scanner;
-use crate::judges::case::{self, deleted, moved, read_map, read_uint, Case, Edit, Map};
+use crate::judges::case::{self, deleted, moved, read_map, read_uint, ByteBoard, Case, Edit};
 use crate::judges::generator::push_words;
 
 const OPERATIONS: [&str; 3] = ["Flag", "Sweep", "DSweep"];
@@ -9,7 +9,7 @@ const OPERATIONS: [&str; 3] = ["Flag", "Sweep", "DSweep"];
 /// A `*`/`.` map and its operations (1-based in the text, 0-based here), then `Quit`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MineOpsCase {
-    map: Map,
+    map: ByteBoard,
     /// `(name, row, col)`.
     ops: Vec<(&'static str, usize, usize)>,
 }

@@ -1,8 +1,8 @@
 //! THU "Mine" (`mine-ops`): the Flag/Sweep/DSweep/Quit protocol on a `*`/`.` map, 1-based
 //! coordinates; the judge's replies after each operation and the game's end ([`solve`]).
 
-pub mod case;
-pub mod export;
+mod case;
+mod export;
 pub mod generator;
 pub mod solve;
 

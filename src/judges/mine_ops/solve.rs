@@ -25,7 +25,7 @@ Output: the reply to each operation (`success`, `cancelled`, `swept`, `flagged`,
 
 /// How a game ended.
 #[derive(Clone, Copy)]
-enum Ending {
+enum GameEnding {
     Finish,
     GameOver,
     GiveUp,
@@ -40,7 +40,7 @@ pub fn solve(input: &[u8], out: &mut Output) -> Result<(), InputError> {
     let cols = scanner.int_in("m (columns)", 1, max_side)? as usize;
     let mine = scanner.mine_rows(rows, cols, b'*', b'.')?;
     let board = Board::new(Grid::new(rows, cols), mine);
-    let mut game = Game {
+    let mut game = MineOpsGame {
         grid: board.grid(),
         cover: Cover::new(&board),
         board,
@@ -53,7 +53,7 @@ pub fn solve(input: &[u8], out: &mut Output) -> Result<(), InputError> {
             return Err(scanner.error("the input ended before Quit, with the game still running"));
         };
         if op == b"Quit" {
-            break Ending::GiveUp;
+            break GameEnding::GiveUp;
         }
         if !matches!(op, b"Flag" | b"Sweep" | b"DSweep") {
             return Err(scanner.error(format!(
@@ -79,9 +79,9 @@ pub fn solve(input: &[u8], out: &mut Output) -> Result<(), InputError> {
         out.flush_large();
     };
     out.extend_from_slice(match ending {
-        Ending::Finish => b"finish\n".as_slice(),
-        Ending::GameOver => b"game over\n",
-        Ending::GiveUp => b"give up\n",
+        GameEnding::Finish => b"finish\n".as_slice(),
+        GameEnding::GameOver => b"game over\n",
+        GameEnding::GiveUp => b"give up\n",
     });
     out.extend_from_slice(b"total step ");
     push_uint(out, steps);
@@ -89,7 +89,7 @@ pub fn solve(input: &[u8], out: &mut Output) -> Result<(), InputError> {
     Ok(())
 }
 
-struct Game {
+struct MineOpsGame {
     grid: Grid,
     board: Board,
     cover: Cover,
@@ -98,7 +98,7 @@ struct Game {
     scratch: Vec<u64>,
 }
 
-impl Game {
+impl MineOpsGame {
     fn flag(&mut self, cell: usize, out: &mut Output) {
         let reply: &[u8] = match self.cover.state(cell) {
             CellState::Open => b"swept\n",
@@ -114,7 +114,7 @@ impl Game {
         out.extend_from_slice(reply);
     }
 
-    fn sweep(&mut self, cell: usize, out: &mut Output) -> Option<Ending> {
+    fn sweep(&mut self, cell: usize, out: &mut Output) -> Option<GameEnding> {
         match self.cover.state(cell) {
             CellState::Open => out.extend_from_slice(b"swept\n"),
             CellState::Flagged => out.extend_from_slice(b"flagged\n"),
@@ -134,7 +134,7 @@ impl Game {
 
     /// DSweep: on an open non-zero cell with as many flags around as its number, sweeps every
     /// closed unflagged neighbour; a mine among them ends the game with no cell list.
-    fn double_sweep(&mut self, cell: usize, out: &mut Output) -> Option<Ending> {
+    fn double_sweep(&mut self, cell: usize, out: &mut Output) -> Option<GameEnding> {
         let flags = FlagsInCascade::Cleared;
         match self.cover.chord(&self.board, cell, flags, &mut self.opened) {
             Chord::NotOpen => out.extend_from_slice(b"not swept\n"),
@@ -147,7 +147,7 @@ impl Game {
 
     /// Prints the cells this operation opened, sorted by row then column, and ends the game
     /// when no safe cell is left closed.
-    fn report_opened(&mut self, out: &mut Output) -> Option<Ending> {
+    fn report_opened(&mut self, out: &mut Output) -> Option<GameEnding> {
         if self.opened.is_empty() {
             out.extend_from_slice(b"no cell detected\n");
             return None;
@@ -178,11 +178,11 @@ impl Game {
             out.push(b'\n');
         }
         self.opened.clear();
-        (self.cover.safe_closed() == 0).then_some(Ending::Finish)
+        (self.cover.safe_closed() == 0).then_some(GameEnding::Finish)
     }
 }
 
-fn boom(out: &mut Output) -> Ending {
+fn boom(out: &mut Output) -> GameEnding {
     out.extend_from_slice(b"boom\n");
-    Ending::GameOver
+    GameEnding::GameOver
 }

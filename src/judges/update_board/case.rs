@@ -2,13 +2,13 @@
 //! board's marked cells are all but `E`: clearing one makes it `E`.
 
 use crate::io::output::push_uint;
-use crate::judges::case::{self, deleted, moved, Case, Edit, Map};
+use crate::judges::case::{self, deleted, moved, ByteBoard, Case, Edit};
 use crate::judges::update_board::solve::push_rows;
 
 /// Each board and its click.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UpdateBoardCase {
-    pairs: Vec<(Map, (usize, usize))>,
+    pairs: Vec<(ByteBoard, (usize, usize))>,
 }
 
 impl UpdateBoardCase {
@@ -46,7 +46,7 @@ impl Case for UpdateBoardCase {
     }
 
     fn edits(&self) -> Vec<Edit> {
-        let maps: Vec<&Map> = self.pairs.iter().map(|pair| &pair.0).collect();
+        let maps: Vec<&ByteBoard> = self.pairs.iter().map(|pair| &pair.0).collect();
         case::edits(self.pairs.len(), &maps)
     }
 
@@ -70,7 +70,7 @@ impl Case for UpdateBoardCase {
 }
 
 /// One LeetCode board `[["E","M"],...]` and click `[r,c]`, whitespace already removed.
-fn read_pair(at: &mut &[u8]) -> Option<(Map, (usize, usize))> {
+fn read_pair(at: &mut &[u8]) -> Option<(ByteBoard, (usize, usize))> {
     if !at.starts_with(b"[[") {
         return None;
     }
@@ -96,7 +96,7 @@ fn read_pair(at: &mut &[u8]) -> Option<(Map, (usize, usize))> {
     let click = std::str::from_utf8(rest.get(1..close)?).ok()?;
     let (row, col) = click.split_once(',')?;
     *at = &rest[close + 1..];
-    let map = Map {
+    let map = ByteBoard {
         rows: rows.len(),
         cols,
         cells,

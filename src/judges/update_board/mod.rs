@@ -2,7 +2,7 @@
 //! ([`solution`], what `bundle --leetcode` pastes into LeetCode) and a judge that reads
 //! LeetCode's test-case text, board then click ([`solve`]).
 
-pub mod case;
+mod case;
 pub mod generator;
 pub mod solution;
 pub mod solve;

@@ -21,7 +21,7 @@ use crate::board::{Board, Grid};
 use crate::io::output::{push_uint, Output};
 use crate::io::runner::Program;
 use crate::io::scanner::{parse_int, show, InputError, Scanner};
-use crate::judges::acm_server::rules::{Operation, Server, Status};
+use crate::judges::acm_server::rules::{Operation, Server, ServerStatus};
 use crate::judges::acm_server::solve::MAX_SIDE as ACM_MAX_SIDE;
 use crate::players::acm_client::course_maps::{batch, push_map, BATCH_MAPS};
 use crate::solver::{Mines, Move, Seen, Solver, Style, View};
@@ -149,7 +149,7 @@ fn play_file(
     let first_row = scanner.int_in("the first click's row", 0, rows as i64 - 1)? as usize;
     let first_col = scanner.int_in("the first click's column", 0, cols as i64 - 1)? as usize;
     let grid = Grid::new(rows, cols);
-    let mut game = Game::new(Board::new(grid, mine));
+    let mut game = ClientGame::new(Board::new(grid, mine));
     let first = grid.index(first_row, first_col);
     game.play(first, if trace { Some(&mut *out) } else { None });
     game.server.push_ending(out);
@@ -193,7 +193,7 @@ fn play_batch(
     }
     let mut shares = Vec::with_capacity(BATCH_MAPS);
     for (map, course_map) in (1..=BATCH_MAPS).zip(maps) {
-        let mut game = Game::new(Board::new(grid, course_map.mine));
+        let mut game = ClientGame::new(Board::new(grid, course_map.mine));
         let (row0, col0) = course_map.first;
         game.play(grid.index(row0, col0), None);
         let share = (game.server.marked_mine_count() + game.server.visit_count()) as f64
@@ -238,16 +238,16 @@ fn seed(scanner: &mut Scanner) -> Result<u64, InputError> {
 }
 
 /// A game: the server with the real map, and the player, which reads only the printed maps.
-struct Game {
+struct ClientGame {
     server: Server,
     solver: Solver,
     view: View,
 }
 
-impl Game {
-    fn new(board: Board) -> Game {
+impl ClientGame {
+    fn new(board: Board) -> ClientGame {
         let grid = board.grid();
-        Game {
+        ClientGame {
             server: Server::new(board),
             solver: Solver::new(),
             view: View::new(grid),
@@ -276,7 +276,7 @@ impl Game {
                 trace.flush_large();
             }
             moves_left -= 1;
-            if self.server.status() != Status::Running || moves_left == 0 {
+            if self.server.status() != ServerStatus::Running || moves_left == 0 {
                 break;
             }
             next = self.decide();
