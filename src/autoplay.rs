@@ -312,8 +312,25 @@ pub fn run_all(config: &Config) -> String {
     let show_progress = config.progress || std::io::stderr().is_terminal();
     let start = Instant::now();
     let cpu_start = cpu_seconds();
+    let progress = |played: u64| {
+        if show_progress {
+            let seconds = start.elapsed().as_secs_f64();
+            eprintln!(
+                "autoplay: {played} of {} games, {seconds:.0} s",
+                config.games
+            );
+        }
+    };
+    let total = play_games(config, &progress);
+    let cpu = cpu_start.and_then(|before| Some(cpu_seconds()? - before));
+    report(config, &total, start.elapsed().as_secs_f64(), cpu)
+}
+
+/// Plays `config`'s games on its threads and sums their figures; `progress` hears how many
+/// games are done every 5 s and at the end. The same figures for any thread count.
+pub fn play_games(config: &Config, progress: &(dyn Fn(u64) + Sync)) -> Stats {
     let done = AtomicU64::new(0);
-    let total = std::thread::scope(|scope| {
+    std::thread::scope(|scope| {
         let workers: Vec<_> = (0..config.threads)
             .map(|w| {
                 let done = &done;
@@ -330,33 +347,21 @@ pub fn run_all(config: &Config) -> String {
                 })
             })
             .collect();
-        let progress = || {
-            let played = done.load(Ordering::Relaxed);
-            let seconds = start.elapsed().as_secs_f64();
-            eprintln!(
-                "autoplay: {played} of {} games, {seconds:.0} s",
-                config.games
-            );
-        };
         let mut last_report = Instant::now();
         while !workers.iter().all(|w| w.is_finished()) {
             std::thread::sleep(Duration::from_millis(50));
-            if show_progress && last_report.elapsed() >= Duration::from_secs(5) {
+            if last_report.elapsed() >= Duration::from_secs(5) {
                 last_report = Instant::now();
-                progress();
+                progress(done.load(Ordering::Relaxed));
             }
         }
-        if show_progress {
-            progress();
-        }
+        progress(done.load(Ordering::Relaxed));
         let mut total = Stats::default();
         for worker in workers {
             total.add(&worker.join().expect("a worker panicked"));
         }
         total
-    });
-    let cpu = cpu_start.and_then(|before| Some(cpu_seconds()? - before));
-    report(config, &total, start.elapsed().as_secs_f64(), cpu)
+    })
 }
 
 /// The CPU time this process has used (user + system, all threads), from /proc/self/stat;

@@ -21,6 +21,7 @@ mod mine_ops;
 mod play;
 mod solver;
 mod solver_hostile;
+mod strength;
 mod stress;
 mod update_board;
 mod util;

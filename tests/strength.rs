@@ -1,0 +1,67 @@
+//! The strength guard: the AI player's figures on fixed seeds (every line `autoplay` prints
+//! but its speed), against `tests/strength.expected`. No tuning constant of the solver can
+//! drift without this failing. A deliberate change of the player re-blesses the file with
+//! `BLESS=1` (never under `CI`), and its commit message gives the new win rates measured on
+//! seeds never tuned on.
+
+use crate::util;
+use minejudge::autoplay::{named_board, play_games, report, Config};
+use std::path::Path;
+
+/// The boards, games and seeds: about 20 CPU-seconds in all.
+const RUNS: [(&str, u64, u64); 5] = [
+    ("beginner", 2000, 20261125),
+    ("intermediate", 2000, 20261125),
+    ("expert", 300, 20261125),
+    ("jlu", 500, 20261125),
+    ("20x20x50", 1000, 20261125),
+];
+
+/// Every figure of the runs, as `autoplay` prints them, without the speed lines.
+fn figures() -> String {
+    let mut text = String::new();
+    for (board, games, seed) in RUNS {
+        let (rows, cols, mines, jlu) = named_board(board).expect("a board");
+        let config = Config {
+            name: board.to_string(),
+            rows,
+            cols,
+            mines,
+            first: 0,
+            games,
+            seed,
+            threads: 2,
+            jlu,
+            progress: false,
+        };
+        let stats = play_games(&config, &|_| {});
+        let shown = report(&config, &stats, 1.0, None);
+        for line in shown.lines().filter(|line| !line.starts_with("speed ")) {
+            text.push_str(line);
+            text.push('\n');
+        }
+    }
+    text
+}
+
+#[test]
+fn the_players_figures_on_fixed_seeds_are_unchanged() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/strength.expected");
+    let actual = figures();
+    if std::env::var_os("BLESS").is_some_and(|v| v == "1") {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "BLESS=1 is refused under CI: the figures are checked by eyes, not rewritten by CI"
+        );
+        std::fs::write(&path, &actual).expect("tests/strength.expected is writable");
+        return;
+    }
+    let expected = std::fs::read(&path).unwrap_or_default();
+    if let Some(difference) = util::first_difference(&expected, actual.as_bytes()) {
+        panic!(
+            "the AI player's figures changed (a tuning constant or the solver's logic):\n\
+             {difference}\nthe whole run:\n{actual}\nif the change is meant, measure it on seeds \
+             never tuned on and rerun with BLESS=1"
+        );
+    }
+}
