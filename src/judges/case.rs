@@ -207,6 +207,45 @@ pub(crate) fn read_map(scanner: &mut Scanner, blank: u8) -> Option<ByteBoard> {
     })
 }
 
+/// A map and operations on its cells, `(row, col, what)` 0-based: the cases of `mine-ops` and
+/// `acm-server`, which differ only in how they read and write an operation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct MapAndOps<Op> {
+    /// The map.
+    pub map: ByteBoard,
+    /// The operations, in order.
+    pub ops: Vec<(usize, usize, Op)>,
+}
+
+impl<Op: Clone> MapAndOps<Op> {
+    /// Fewer operations, then a smaller map, then fewer mines (see [`edits`]).
+    pub fn edits(&self) -> Vec<Edit> {
+        edits(self.ops.len(), &[&self.map])
+    }
+
+    /// The case with `edit` made: cutting an edge drops the operations on it and moves the
+    /// others with the map. `None` when the map has no row or column left to cut.
+    pub fn apply(&self, edit: Edit) -> Option<MapAndOps<Op>> {
+        let mut case = self.clone();
+        match edit {
+            Edit::Delete { start, len } => case.ops = deleted(&self.ops, start, len),
+            Edit::Cut { edge, .. } => {
+                let (rows, cols) = (self.map.rows, self.map.cols);
+                case.map = self.map.cut(edge)?;
+                case.ops = self
+                    .ops
+                    .iter()
+                    .filter_map(|(r, c, op)| {
+                        moved(edge, rows, cols, (*r, *c)).map(|(r, c)| (r, c, op.clone()))
+                    })
+                    .collect();
+            }
+            Edit::Clear { start, len, .. } => case.map = self.map.clear(start, len),
+        }
+        Some(case)
+    }
+}
+
 /// The edits of a case whose main list has `entries` entries and whose boards are `maps`:
 /// deletions from the list, largest first, then every cut of each board, then the clearing of
 /// each board's marked cells, largest first.

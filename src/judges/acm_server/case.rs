@@ -1,15 +1,12 @@
 //! An `acm-server` input as a case `stress` can shrink: the map and the operations.
 
 use crate::io::scanner::Scanner;
-use crate::judges::case::{self, deleted, moved, read_map, read_uint, ByteBoard, Case, Edit};
+use crate::judges::case::{read_map, read_uint, Case, Edit, MapAndOps};
 use crate::judges::generator::push_words;
 
 /// An `X`/`.` map and its operations `(row, col, type)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AcmServerCase {
-    map: ByteBoard,
-    ops: Vec<(usize, usize, u8)>,
-}
+pub(crate) struct AcmServerCase(MapAndOps<u8>);
 
 impl AcmServerCase {
     /// `input` as the generator writes it; `None` for a text of another shape.
@@ -22,43 +19,28 @@ impl AcmServerCase {
             let col = read_uint(&mut scanner)?;
             ops.push((row, col, read_uint(&mut scanner)? as u8));
         }
-        Some(AcmServerCase { map, ops })
+        Some(AcmServerCase(MapAndOps { map, ops }))
     }
 }
 
 impl Case for AcmServerCase {
     fn render(&self) -> Vec<u8> {
+        let MapAndOps { map, ops } = &self.0;
         let mut out = Vec::new();
-        push_words(&mut out, &[], &[self.map.rows, self.map.cols]);
-        self.map.push(&mut out);
-        for &(row, col, kind) in &self.ops {
+        push_words(&mut out, &[], &[map.rows, map.cols]);
+        map.push(&mut out);
+        for &(row, col, kind) in ops {
             push_words(&mut out, &[], &[row, col, kind as usize]);
         }
         out
     }
 
     fn edits(&self) -> Vec<Edit> {
-        case::edits(self.ops.len(), &[&self.map])
+        self.0.edits()
     }
 
     fn apply(&self, edit: Edit) -> Option<Box<dyn Case>> {
-        let mut case = self.clone();
-        match edit {
-            Edit::Delete { start, len } => case.ops = deleted(&self.ops, start, len),
-            Edit::Cut { edge, .. } => {
-                let (rows, cols) = (self.map.rows, self.map.cols);
-                case.map = self.map.cut(edge)?;
-                case.ops = self
-                    .ops
-                    .iter()
-                    .filter_map(|&(r, c, kind)| {
-                        moved(edge, rows, cols, (r, c)).map(|(r, c)| (r, c, kind))
-                    })
-                    .collect();
-            }
-            Edit::Clear { start, len, .. } => case.map = self.map.clear(start, len),
-        }
-        Some(Box::new(case))
+        Some(Box::new(AcmServerCase(self.0.apply(edit)?)))
     }
 }
 

@@ -1,18 +1,15 @@
 //! A `mine-ops` input as a case `stress` can shrink: the map and the operations.
 
 use crate::io::scanner::Scanner;
-use crate::judges::case::{self, deleted, moved, read_map, read_uint, ByteBoard, Case, Edit};
+use crate::judges::case::{read_map, read_uint, Case, Edit, MapAndOps};
 use crate::judges::generator::push_words;
 
 const OPERATIONS: [&str; 3] = ["Flag", "Sweep", "DSweep"];
 
-/// A `*`/`.` map and its operations (1-based in the text, 0-based here), then `Quit`.
+/// A `*`/`.` map and its operations `(row, col, name)` (1-based in the text, 0-based here),
+/// then `Quit`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MineOpsCase {
-    map: ByteBoard,
-    /// `(name, row, col)`.
-    ops: Vec<(&'static str, usize, usize)>,
-}
+pub(crate) struct MineOpsCase(MapAndOps<&'static str>);
 
 impl MineOpsCase {
     /// `input` as the generator writes it; `None` for a text of another shape.
@@ -28,18 +25,19 @@ impl MineOpsCase {
             let name = *OPERATIONS.iter().find(|name| name.as_bytes() == token)?;
             let row = read_uint(&mut scanner)?.checked_sub(1)?;
             let col = read_uint(&mut scanner)?.checked_sub(1)?;
-            ops.push((name, row, col));
+            ops.push((row, col, name));
         }
-        Some(MineOpsCase { map, ops })
+        Some(MineOpsCase(MapAndOps { map, ops }))
     }
 }
 
 impl Case for MineOpsCase {
     fn render(&self) -> Vec<u8> {
+        let MapAndOps { map, ops } = &self.0;
         let mut out = Vec::new();
-        push_words(&mut out, &[], &[self.map.rows, self.map.cols]);
-        self.map.push(&mut out);
-        for &(name, row, col) in &self.ops {
+        push_words(&mut out, &[], &[map.rows, map.cols]);
+        map.push(&mut out);
+        for &(row, col, name) in ops {
             push_words(&mut out, &[name.as_bytes()], &[row + 1, col + 1]);
         }
         out.extend_from_slice(b"Quit\n");
@@ -47,27 +45,11 @@ impl Case for MineOpsCase {
     }
 
     fn edits(&self) -> Vec<Edit> {
-        case::edits(self.ops.len(), &[&self.map])
+        self.0.edits()
     }
 
     fn apply(&self, edit: Edit) -> Option<Box<dyn Case>> {
-        let mut case = self.clone();
-        match edit {
-            Edit::Delete { start, len } => case.ops = deleted(&self.ops, start, len),
-            Edit::Cut { edge, .. } => {
-                let (rows, cols) = (self.map.rows, self.map.cols);
-                case.map = self.map.cut(edge)?;
-                case.ops = self
-                    .ops
-                    .iter()
-                    .filter_map(|&(name, r, c)| {
-                        moved(edge, rows, cols, (r, c)).map(|(r, c)| (name, r, c))
-                    })
-                    .collect();
-            }
-            Edit::Clear { start, len, .. } => case.map = self.map.clear(start, len),
-        }
-        Some(Box::new(case))
+        Some(Box::new(MineOpsCase(self.0.apply(edit)?)))
     }
 }
 
