@@ -27,6 +27,9 @@ pub trait Judge: Sync {
     /// The judge's program: name, input format and `solve`.
     fn program(&self) -> &'static Program;
 
+    /// Where the problem comes from, in a few words, such as `THU Mine`.
+    fn origin(&self) -> &'static str;
+
     /// The binary's name, such as `mine-ops`.
     fn name(&self) -> &'static str {
         self.program().name

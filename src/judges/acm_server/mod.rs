@@ -19,6 +19,10 @@ impl Judge for AcmServer {
         &solve::PROGRAM
     }
 
+    fn origin(&self) -> &'static str {
+        "ACM class"
+    }
+
     fn max_side(&self) -> usize {
         solve::MAX_SIDE
     }

@@ -18,6 +18,10 @@ impl Judge for InexperiencedPlayer {
         &crate::games::mcpc_inexperienced::PROGRAM
     }
 
+    fn origin(&self) -> &'static str {
+        "MCPC 2003"
+    }
+
     fn max_side(&self) -> usize {
         crate::limits::INEXPERIENCED_MAX_SIDE
     }

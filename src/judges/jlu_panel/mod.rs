@@ -20,6 +20,10 @@ impl Judge for JluPanel {
         &solve::PROGRAM
     }
 
+    fn origin(&self) -> &'static str {
+        "JLU course"
+    }
+
     fn max_side(&self) -> usize {
         solve::MAX_CELLS
     }

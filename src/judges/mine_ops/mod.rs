@@ -19,6 +19,10 @@ impl Judge for MineOps {
         &solve::PROGRAM
     }
 
+    fn origin(&self) -> &'static str {
+        "THU Mine"
+    }
+
     fn max_side(&self) -> usize {
         Grid::MAX_CELLS
     }

@@ -20,6 +20,10 @@ impl Judge for UpdateBoard {
         &solve::PROGRAM
     }
 
+    fn origin(&self) -> &'static str {
+        "LeetCode 529"
+    }
+
     fn max_side(&self) -> usize {
         Grid::MAX_CELLS
     }
