@@ -16,8 +16,9 @@
 //! (where the cell is safe, what it shows may not tell the 50/50 from the rest).
 
 use super::combine::{ln_weight_with, product_into, CountLaw, WaysMemo};
+use super::component::ComponentLaw;
 use super::enumerate::Enumerated;
-use super::frontier::{Know, Law};
+use super::frontier::Know;
 use super::guess::ln_weight_at;
 use super::{enumerate_component, fill_count_law, ln_binomial, odds, Mines, Solver};
 
@@ -283,7 +284,7 @@ impl Solver {
                     ln -= self.ln_weight[id as usize];
                 }
                 for &id in &s.created {
-                    let Law::Exact(t) = f.comps[id as usize].law() else {
+                    let ComponentLaw::Exact(t) = f.comps[id as usize].law() else {
                         return Err(Unfinished);
                     };
                     ln += ln_weight_at(t.counts(0), t.ln_scale, ln_odds);

@@ -4,11 +4,9 @@
 //! touches; [`Frontier::rebuild`] regroups only those. Every change is logged, so that a probe
 //! ("what if this cell shows v") runs the same code on the real state and then rolls it back.
 
+use super::component::{Component, NONE};
 use super::view::{Inconsistent, Seen};
 use crate::board::Grid;
-
-/// No component, box or variable.
-pub(super) const NONE: u32 = u32::MAX;
 
 /// What the solver knows of a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,111 +49,6 @@ const CLOSED: Cell = Cell {
     comp: NONE,
     slot: NONE,
 };
-
-/// One independent part of the frontier: numbers that share unknown cells, directly or
-/// through others, and those cells grouped in boxes of cells that touch exactly the same
-/// numbers (interchangeable: only how many of a box's cells are mines matters).
-#[derive(Debug, Default)]
-pub(super) struct Component {
-    /// Its numbers (open cells), ascending.
-    pub cons: Vec<u32>,
-    /// The boxes of number `i`: `con_boxes[con_start[i]..con_start[i + 1]]`.
-    pub con_start: Vec<u32>,
-    pub con_boxes: Vec<u32>,
-    /// Box `b`'s cells: `cells[box_start[b]..box_start[b + 1]]`; boxes in breadth-first order,
-    /// so that numbers close early during enumeration.
-    pub box_start: Vec<u32>,
-    pub cells: Vec<u32>,
-    /// Box `b`'s numbers (indices into `cons`), `NONE`-padded.
-    pub box_cons: Vec<[u32; 8]>,
-    /// What its analysis found: `tallies` or `marginals` (their buffers are reused).
-    pub kind: Kind,
-    pub tallies: super::enumerate::Tallies,
-    pub marginals: super::approximate::Marginals,
-    /// Enumerating it ran out of budget: a component at least half its size that replaces it
-    /// tries again with a small budget only.
-    pub hopeless: bool,
-    /// Per box: the chance each of its cells is a mine, from the last combination.
-    pub box_probability: Vec<f64>,
-    live: bool,
-    dirty: bool,
-}
-
-impl Component {
-    pub(super) fn boxes(&self) -> usize {
-        self.box_cons.len()
-    }
-
-    pub(super) fn box_size(&self, b: usize) -> usize {
-        (self.box_start[b + 1] - self.box_start[b]) as usize
-    }
-
-    pub(super) fn box_cells(&self, b: usize) -> &[u32] {
-        &self.cells[self.box_start[b] as usize..self.box_start[b + 1] as usize]
-    }
-
-    /// What its analysis found.
-    ///
-    /// # Panics
-    /// If it was not analysed.
-    pub(super) fn law(&self) -> Law<'_> {
-        match self.kind {
-            Kind::Exact => Law::Exact(&self.tallies),
-            Kind::Approximate => Law::Approximate(&self.marginals),
-            Kind::Pending => panic!("a component not analysed"),
-        }
-    }
-
-    pub(super) fn is_estimated(&self) -> bool {
-        self.kind == Kind::Approximate
-    }
-
-    /// Empties it for reuse, keeping its buffers.
-    fn recycle(&mut self) {
-        self.cons.clear();
-        self.con_start.clear();
-        self.con_boxes.clear();
-        self.box_start.clear();
-        self.cells.clear();
-        self.box_cons.clear();
-        self.box_probability.clear();
-        self.kind = Kind::Pending;
-        self.hopeless = false;
-        self.live = false;
-        self.dirty = false;
-    }
-
-    /// The numbers of box `b`, as indices into `cons`.
-    pub(super) fn numbers_of(&self, b: usize) -> impl Iterator<Item = usize> + '_ {
-        self.box_cons[b]
-            .iter()
-            .take_while(|&&c| c != NONE)
-            .map(|&c| c as usize)
-    }
-
-    /// The boxes of number `i`.
-    pub(super) fn boxes_of(&self, i: usize) -> &[u32] {
-        &self.con_boxes[self.con_start[i] as usize..self.con_start[i + 1] as usize]
-    }
-}
-
-/// How far a component's analysis went.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) enum Kind {
-    #[default]
-    Pending,
-    /// Every arrangement enumerated.
-    Exact,
-    /// Too many to enumerate: estimated.
-    Approximate,
-}
-
-/// What is known of a component's arrangements.
-#[derive(Debug)]
-pub(super) enum Law<'a> {
-    Exact(&'a super::enumerate::Tallies),
-    Approximate(&'a super::approximate::Marginals),
-}
 
 /// The counters a rollback restores.
 #[derive(Clone, Copy, Debug, Default)]

@@ -28,9 +28,11 @@ use super::combine::{
     correlate_into, hull_back_into, hull_contains, hull_sum_into, ln_weight_with, product_into,
     CountLaw, Hull, Poly, WaysMemo,
 };
+use super::component::{Component, ComponentLaw};
 use super::endgame;
-use super::enumerate::{Counts, Enumerated, Tallies, SOME_MINE};
-use super::frontier::{Component, Know, Law};
+use super::enumerate::Enumerated;
+use super::frontier::Know;
+use super::tallies::{Counts, Tallies, SOME_MINE};
 use super::{
     enumerate_component, fill_count_law, fill_counts_law, ln_binomial, odds, odds_weights, Mines,
     Solver, NONE,
@@ -960,8 +962,8 @@ fn push_boxes(
 
 fn tallies(comp: &Component) -> &Tallies {
     match comp.law() {
-        Law::Exact(t) => t,
-        Law::Approximate(_) => unreachable!("a probed component is enumerated"),
+        ComponentLaw::Exact(t) => t,
+        _ => unreachable!("a probed component is enumerated"),
     }
 }
 

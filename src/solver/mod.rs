@@ -43,6 +43,7 @@
 
 mod approximate;
 mod combine;
+mod component;
 pub mod crafted;
 mod endgame;
 mod enumerate;
@@ -51,6 +52,7 @@ mod frontier;
 mod guess;
 mod moves;
 mod region;
+mod tallies;
 mod view;
 
 pub use view::{Decision, Inconsistent, Mines, Move, Seen, Style, View, JLU_DENSITY};
@@ -58,8 +60,10 @@ pub use view::{Decision, Inconsistent, Mines, Move, Seen, Style, View, JLU_DENSI
 use crate::board::Grid;
 use approximate::Estimator;
 use combine::{hull_contains, CountLaw, Coupling, Hull, Laws, Poly, Uncoupled};
-use enumerate::{Counts, Enumerated, Enumerator, Tallies, SOME_MINE, SOME_SAFE};
-use frontier::{Frontier, Kind, Know, Law, NONE};
+use component::{Component, ComponentLaw, NONE};
+use enumerate::{Enumerated, Enumerator};
+use frontier::{Frontier, Know};
+use tallies::{Counts, Tallies, SOME_MINE, SOME_SAFE};
 
 /// The work one analysis may do, in nodes: enumeration steps (a mine placed or moved, an
 /// arrangement recorded), and 16 multiply-adds of the combination count as one. It bounds
@@ -530,13 +534,12 @@ impl Solver {
             Enumerated::OutOfBudget => {
                 self.approximations += 1;
                 let f = &mut self.frontier;
-                let mut marginals = std::mem::take(&mut f.comps[id as usize].marginals);
+                let mut marginals = f.comps[id as usize].take_marginals();
                 let comp = &f.comps[id as usize];
                 let (fits, used) = self.estimator.run(comp, &f.cells, odds, &mut marginals);
                 self.left = self.left.saturating_sub(used);
                 let comp = &mut f.comps[id as usize];
-                comp.marginals = marginals;
-                comp.kind = Kind::Approximate;
+                comp.set_estimated(marginals);
                 comp.hopeless = true;
                 if fits {
                     Ok(())
@@ -648,15 +651,16 @@ impl Solver {
         let mut weighing = std::mem::take(&mut self.weighing);
         let comp = &self.frontier.comps[id as usize];
         let ln_total = match comp.law() {
-            Law::Exact(t) => {
+            ComponentLaw::Exact(t) => {
                 let (coef, top) = odds_weights(t.counts(0), ln_odds);
                 let z = box_laws(comp, t, &coef, allowed, &mut weighing);
                 z.ln() + top + t.ln_scale
             }
-            Law::Approximate(m) => {
+            ComponentLaw::Approximate(m) => {
                 weighing.estimated(&m.probability);
                 0.0
             }
+            ComponentLaw::Pending => unreachable!("a component not analysed"),
         };
         self.apply(id, &mut weighing);
         self.weighing = weighing;
@@ -669,7 +673,7 @@ impl Solver {
         let mut weighing = std::mem::take(&mut self.weighing);
         let comp = &self.frontier.comps[id as usize];
         match comp.law() {
-            Law::Exact(t) => {
+            ComponentLaw::Exact(t) => {
                 let c = t.counts(0);
                 let possible = (c.lo..=c.hi())
                     .any(|k| c.row[k - c.lo] != NONE && hull_contains(allowed, k as i64));
@@ -689,7 +693,8 @@ impl Solver {
                     box_laws(comp, t, &even, allowed, &mut weighing);
                 }
             }
-            Law::Approximate(m) => weighing.estimated(&m.probability),
+            ComponentLaw::Approximate(m) => weighing.estimated(&m.probability),
+            ComponentLaw::Pending => unreachable!("a component not analysed"),
         }
         self.apply(id, &mut weighing);
         self.weighing = weighing;
@@ -875,14 +880,15 @@ fn enumerate_component(
     id: u32,
     limit: u64,
 ) -> (Enumerated, u64) {
-    let mut tallies = std::mem::take(&mut frontier.comps[id as usize].tallies);
+    let mut tallies = frontier.comps[id as usize].take_tallies();
     let comp = &frontier.comps[id as usize];
     let watch = comp.cons.iter().position(|&c| c == frontier.unread());
     let outcome = enumerator.run(comp, &frontier.cells, watch, limit, &mut tallies);
     let comp = &mut frontier.comps[id as usize];
-    comp.tallies = tallies;
     if outcome.0 == Enumerated::Exact {
-        comp.kind = Kind::Exact;
+        comp.set_exact(tallies);
+    } else {
+        comp.keep_tallies(tallies);
     }
     outcome
 }
@@ -949,13 +955,7 @@ impl Weighing {
 
 /// An enumerated component's boxes weighed by `coef` (by count) into `out`: each box's
 /// probability and the boxes certain over the counts in `allowed`. Returns the total weight.
-fn box_laws(
-    comp: &frontier::Component,
-    t: &Tallies,
-    coef: &Poly,
-    allowed: &Hull,
-    out: &mut Weighing,
-) -> f64 {
+fn box_laws(comp: &Component, t: &Tallies, coef: &Poly, allowed: &Hull, out: &mut Weighing) -> f64 {
     let boxes = t.boxes;
     let counts = t.counts(0);
     let expected = &mut out.probability;
@@ -1006,10 +1006,10 @@ fn box_laws(
 }
 
 /// A component's count law for the coupling, into `out` (its buffers reused).
-fn fill_count_law(law: Law, out: &mut CountLaw) {
+fn fill_count_law(law: &ComponentLaw, out: &mut CountLaw) {
     match law {
-        Law::Exact(t) => fill_counts_law(t.counts(0), t.ln_scale, out),
-        Law::Approximate(m) => {
+        ComponentLaw::Exact(t) => fill_counts_law(t.counts(0), t.ln_scale, out),
+        ComponentLaw::Approximate(m) => {
             out.possible.clear();
             out.poly.w.clear();
             let variance = m.variance.max(0.25);
@@ -1020,6 +1020,7 @@ fn fill_count_law(law: Law, out: &mut CountLaw) {
             out.ln_scale = 0.0;
             out.possible.push((m.lo as i64, m.hi as i64));
         }
+        ComponentLaw::Pending => unreachable!("a component not analysed"),
     }
 }
 
