@@ -317,6 +317,16 @@ impl Frontier {
         c.know == Know::Unknown && c.comp == NONE
     }
 
+    /// Whether `cell` and all its neighbours are unknown cells next to no number: what it
+    /// shows then makes progress only when it is a 0.
+    pub(super) fn is_isolated(&self, cell: usize) -> bool {
+        self.is_outside(cell)
+            && self
+                .neighbours(cell)
+                .iter()
+                .all(|&next| self.is_outside(next as usize))
+    }
+
     fn counters(&self) -> Counters {
         Counters {
             unknown: self.unknown,
