@@ -6,7 +6,7 @@
 
 use super::approximate::Estimator;
 use super::budget::{Budget, PRODUCTS_PER_NODE};
-use super::component::{ComponentLaw, NONE};
+use super::component::ComponentLaw;
 use super::counting::{
     all_counts, fill_count_law, hull_contains, ln_binomial, ln_weight_with, odds, odds_weights,
     product_into, CountLaw, Hull, Poly, WaysMemo,
@@ -14,6 +14,7 @@ use super::counting::{
 use super::coupling::{CoupledLaws, Coupling, Uncoupled};
 use super::enumerate::{Enumerated, Enumerator};
 use super::frontier::{Frontier, Know};
+use super::index::NONE;
 use super::view::{Inconsistent, Mines, Seen, View};
 use super::weighing::{box_laws, WeighedBoxes};
 use crate::board::Grid;

@@ -10,8 +10,9 @@
 //! numbers further away say), never sharper: a box it calls certain is certain, since every
 //! arrangement of the component satisfies b's numbers.
 
-use super::component::{Component, Marginals, NONE};
+use super::component::{Component, Marginals};
 use super::frontier::Cell;
+use super::index::NONE;
 
 /// The local estimate's reusable buffers.
 #[derive(Debug, Default)]

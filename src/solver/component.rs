@@ -1,10 +1,8 @@
 //! One independent part of the frontier (a component), and what its analysis found: every
 //! arrangement tallied (`enumerate.rs`), or an estimate (`approximate.rs`).
 
+use super::index::NONE;
 use super::tallies::Tallies;
-
-/// No component, box, number or variable.
-pub(super) const NONE: u32 = u32::MAX;
 
 /// One independent part of the frontier: numbers that share unknown cells, directly or
 /// through others, and those cells grouped in boxes of cells that touch exactly the same

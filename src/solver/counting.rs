@@ -4,7 +4,8 @@
 //! place the remaining mines off the frontier (ln binomials), and an arrangement's weight
 //! odds^k with a density. The analysis, the probes and the 50/50s all count with these.
 
-use super::component::{ComponentLaw, NONE};
+use super::component::ComponentLaw;
+use super::index::NONE;
 use super::tallies::Counts;
 
 /// `p / (1 - p)` with `p` kept inside (0, 1).

@@ -7,8 +7,9 @@
 //! shows, and one enumeration then tallies the arrangements by the mines around it as well
 //! (v), which is what each number it could show would leave.
 
-use super::component::{Component, NONE};
+use super::component::Component;
 use super::frontier::Cell;
+use super::index::NONE;
 use super::tallies::{Tallies, SOME_MINE, SOME_SAFE};
 
 /// A component's tallies hold at most this many entries per cell of the component (or 4096,

@@ -4,7 +4,8 @@
 //! touches; [`Frontier::rebuild`] regroups only those. Every change is logged, so that a probe
 //! ("what if this cell shows v") runs the same code on the real state and then rolls it back.
 
-use super::component::{Component, NONE};
+use super::component::Component;
+use super::index::NONE;
 use super::view::{Inconsistent, Seen};
 use crate::board::Grid;
 

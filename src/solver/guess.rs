@@ -25,10 +25,10 @@
 //! taken as independent for what it shows, the rules alone for what that settles.
 
 use super::analysis::Analysis;
-use super::component::NONE;
 use super::endgame;
 use super::fifty::FiftyFifties;
 use super::frontier::{Frontier, Know};
+use super::index::NONE;
 use super::probe::{local_progress, Probe};
 use super::region::RegionsApart;
 use super::view::Mines;

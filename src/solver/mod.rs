@@ -56,6 +56,7 @@ mod enumerate;
 mod fifty;
 mod frontier;
 mod guess;
+mod index;
 mod moves;
 mod probe;
 mod region;

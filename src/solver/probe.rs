@@ -11,12 +11,13 @@
 
 use super::analysis::{Analysis, Unfinished};
 use super::budget::PRODUCTS_PER_NODE;
-use super::component::{Component, ComponentLaw, NONE};
+use super::component::{Component, ComponentLaw};
 use super::counting::{
     all_counts, correlate_into, fill_count_law, fill_counts_law, hull_back_into, hull_contains,
     hull_sum_into, ln_binomial, ln_weight_at, ln_weight_with, odds, CountLaw, Hull, Poly, WaysMemo,
 };
 use super::frontier::{Frontier, Know};
+use super::index::NONE;
 use super::tallies::{Counts, Tallies, SOME_MINE};
 use super::view::Mines;
 use super::worth::Best2;

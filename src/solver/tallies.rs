@@ -2,7 +2,7 @@
 //! its mine count k (and by the mines v around a watched number, if any), with each box's
 //! weighted mines and whether some arrangement makes it a mine or leaves it safe.
 
-use super::component::NONE;
+use super::index::NONE;
 
 /// `seen` bits: some arrangement puts a mine in the box, leaves a cell of it safe.
 pub(super) const SOME_MINE: u8 = 1;

@@ -1,9 +1,10 @@
 //! One component weighed: given the weight of each of its mine counts (everything else
 //! summed out), each box's probability and the boxes certain over the counts allowed.
 
-use super::component::{Component, NONE};
+use super::component::Component;
 use super::counting::{hull_contains, Hull, Poly};
 use super::frontier::Know;
+use super::index::NONE;
 use super::tallies::{Tallies, SOME_MINE, SOME_SAFE};
 
 /// A component weighed: per box its probability and what is certain of it. Its buffers are
