@@ -219,7 +219,7 @@ pub(super) fn product_into(
 
 /// The outside's ways by frontier total t: C(outside, left - t) over `lo..=hi`, divided by
 /// `exp(reference)` where `reference` is their largest ln; returned with it.
-pub(super) fn outside_ways(
+fn outside_ways(
     outside: usize,
     left: i64,
     lo: i64,
@@ -308,7 +308,7 @@ impl WaysMemo {
 
 /// The weight of `region` (a law over some cells) with `rest` (the other components' law)
 /// and `outside` cells off the frontier, `left` mines to place among all of them: ln of
-/// sum over j, t of region[j] * rest[t] * C(outside, left - j - t), with both laws' scales.
+/// `sum over j, t of region[j] * rest[t] * C(outside, left - j - t)`, with both laws' scales.
 /// `None` when no split fits.
 pub(super) fn ln_weight_with(
     region: &CountLaw,

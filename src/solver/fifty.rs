@@ -361,15 +361,12 @@ mod tests {
                 continue;
             }
             let mut solver = analysed(&view, Mines::Known(count));
-            let (guess, analysis) = solver.guess_parts();
-            let pseudo = guess
-                .fifties
-                .weigh(analysis, &guess.regions, Mines::Known(count));
+            let (regions, pseudo, got_credit) = weigh(&mut solver, Mines::Known(count));
             let last: Vec<bool> = (0..all[0].len())
-                .map(|c| guess.regions.left_for_last(c))
+                .map(|c| regions.left_for_last(c))
                 .collect();
             let (credit, want_pseudo) = brute(&view, &all, &last);
-            for (c, (&got, &want)) in guess.fifties.credit.iter().zip(&credit).enumerate() {
+            for (c, (&got, &want)) in got_credit.iter().zip(&credit).enumerate() {
                 assert!(
                     (got - want).abs() < 1e-9,
                     "case {case} (seed {seed}) cell {c}: credit {got}, brute force {want}\n{view:?}"
@@ -386,11 +383,15 @@ mod tests {
         );
     }
 
-    /// The pseudo 50/50 of the position `solver` analysed last, and the credits.
-    fn weigh(solver: &mut Solver, mines: Mines) -> (Option<usize>, Vec<f64>) {
-        let (guess, analysis) = solver.guess_parts();
-        let pseudo = guess.fifties.weigh(analysis, &guess.regions, mines);
-        (pseudo, guess.fifties.credit.clone())
+    /// The regions apart of the position `solver` analysed last (found as the guess finds
+    /// them), its pseudo 50/50 and the credits.
+    fn weigh(solver: &mut Solver, mines: Mines) -> (RegionsApart, Option<usize>, Vec<f64>) {
+        let analysis = solver.analysis();
+        let mut regions = RegionsApart::default();
+        regions.find(analysis, matches!(mines, Mines::Known(_)));
+        let mut fifties = FiftyFifties::default();
+        let pseudo = fifties.weigh(analysis, &regions, mines);
+        (regions, pseudo, fifties.credit)
     }
 
     #[test]
@@ -400,7 +401,7 @@ mod tests {
         // the first is guessed at once.
         let walled = view(&["??F", "13F"]);
         let mut solver = analysed(&walled, Mines::Density(0.2));
-        let (pseudo, credit) = weigh(&mut solver, Mines::Density(0.2));
+        let (_, pseudo, credit) = weigh(&mut solver, Mines::Density(0.2));
         assert_eq!(pseudo, Some(0));
         assert!((credit[0] - 0.5).abs() < 1e-12);
         assert!((credit[1] - 0.5).abs() < 1e-12);
@@ -409,14 +410,14 @@ mod tests {
         // closed cell and the one below it are a pair walled by the board's edges.)
         let open = view(&["???", "12?"]);
         solver = analysed(&open, Mines::Known(2));
-        let (pseudo, credit) = weigh(&mut solver, Mines::Known(2));
+        let (_, pseudo, credit) = weigh(&mut solver, Mines::Known(2));
         assert_eq!(pseudo, Some(2));
         assert_eq!(credit[..2], [0.0, 0.0]);
         // A 2x2 square in a corner, walled by a flag at its outer corner, with two mines on
         // one diagonal or the other: only a guess tells which.
         let square = view(&["??1", "??2", "12F"]);
         solver = analysed(&square, Mines::Known(3));
-        let (pseudo, credit) = weigh(&mut solver, Mines::Known(3));
+        let (_, pseudo, credit) = weigh(&mut solver, Mines::Known(3));
         assert_eq!(pseudo, Some(0));
         assert!((0..2).all(|r| (0..2).all(|c| (credit[r * 3 + c] - 0.5).abs() < 1e-12)));
     }

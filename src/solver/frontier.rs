@@ -861,7 +861,7 @@ mod tests {
     }
 
     /// A live component: its numbers and boxes, cells, and whether it is hopeless.
-    #[derive(Debug, PartialEq, PartialOrd)]
+    #[derive(Debug, PartialEq)]
     struct ComponentState {
         cons: Vec<u32>,
         con_start: Vec<u32>,

@@ -1,6 +1,6 @@
 //! Choosing the guess when no cell is certain. Regions apart from the open board are left for
 //! last, and those with a fixed number of mines then played exactly (`region.rs`). With few
-//! complete arrangements of the other cells left, the endgame search decides (`endgame.rs`);
+//! complete arrangements of the other cells left, the endgame search decides (`endgame/`);
 //! else a cell that is a mine only where a 50/50 forms is guessed at once (`fifty.rs`).
 //! Otherwise the candidates are the cells at least [`CANDIDATE_RATIO`] as safe as the safest,
 //! and the guess maximises
@@ -14,15 +14,9 @@
 //! are scored safest first, until the safety times the largest factors cannot beat the best
 //! score.
 //!
-//! Each number's outcome is found by probes: the cell is opened without a number on the real
-//! state, the rules run, the touched components are regrouped and enumerated once (tallied by
-//! what the cell would show), the outcome is weighed with the untouched components (reused as
-//! they are, their safeties as before the probe; with the total known, the watched
-//! component's arrangements and the density off the frontier are weighed by the ways
-//! everything else takes the remaining mines), and everything is rolled back. A cell far from
-//! every number has a closed form (only a 0 helps there). A cell next to an estimated
-//! component, or any cell once the budget is spent, gets a local estimate: its neighbours
-//! taken as independent for what it shows, the rules alone for what that settles.
+//! Each number's outcome is found by a probe (`probe.rs`). A cell far from every number has a
+//! closed form (only a 0 helps there). A cell next to an estimated component, or any cell once
+//! the budget is spent, gets the probe's local estimate.
 
 use super::analysis::Analysis;
 use super::endgame;
@@ -57,7 +51,7 @@ const PROGRESS_FULL_AT: f64 = 100.0;
 const FIFTY_CREDIT: f64 = 0.9;
 
 /// Finding the endgame's arrangements may take at most this many nodes, and on a dense board
-/// (up to 3,000 arrangements, see `endgame.rs`) this many, out of the search's larger
+/// (up to 3,000 arrangements, see `endgame/search.rs`) this many, out of the search's larger
 /// allowance: over 3,000 expert games the largest took 4,285,149, and 4% of them took more
 /// than 100,000.
 const ENDGAME_SHARE: u64 = 100_000;
@@ -80,9 +74,9 @@ pub(super) struct GuessPolicy {
     /// Whether the last guess is the exact best first move of a walled-off region, all that
     /// was left (`region.rs`).
     pub walled: bool,
-    pub probe: Probe,
-    pub fifties: FiftyFifties,
-    pub regions: RegionsApart,
+    probe: Probe,
+    fifties: FiftyFifties,
+    regions: RegionsApart,
 }
 
 impl GuessPolicy {
@@ -327,6 +321,11 @@ impl GuessPolicy {
 
 #[cfg(test)]
 impl GuessPolicy {
+    /// The regions apart found by the last guess.
+    pub(super) fn regions(&self) -> &RegionsApart {
+        &self.regions
+    }
+
     /// A probe of `cell`, with the safeties of the last guess.
     pub(super) fn probe_cell(
         &mut self,

@@ -15,18 +15,18 @@
 //!    one with too many, each box gets its exact probability given only the numbers it touches
 //!    (`approximate.rs`: calibrated, less sharp), counted by [`Solver::approximations`]. A
 //!    component and what its analysis found are in `component.rs` and `tallies.rs`.
-//! 4. Components are combined into probabilities (`analysis.rs`, counting with `counting.rs`,
-//!    `coupling.rs` and `weighing.rs`): independently with a density, through the cells off
-//!    the frontier with a known total. Cells safe (or mines) in every
+//! 4. Components are combined into probabilities (`analysis.rs`, which counts with
+//!    `counting.rs`, `coupling.rs` and `weighing.rs`): independently with a density, through
+//!    the cells off the frontier with a known total. Cells safe (or mines) in every
 //!    arrangement are certain, and stay known from then on.
 //! 5. The certain moves (the safe cell likeliest to show 0, the chord opening the most) are
 //!    kept ready between analyses and looked at again only around what changed (`moves.rs`).
 //!    With no safe cell, the guess (`guess.rs`) is chosen among the cells at least 0.9 as
 //!    safe as the safest by what the position after it is worth: for each number it could
 //!    show, the two safest cells then (secondary safety), weighed by the chance of that
-//!    number (`worth.rs`). A probe (`probe.rs`) opens the cell on the real state without reading its number, regroups
-//!    and enumerates only the components it touches (tallied by what the cell would show),
-//!    reuses the others, and is rolled back. A dead cell (one number possible) is guessed only
+//!    number (`worth.rs`). A probe (`probe.rs`) opens the cell on the real state without
+//!    reading its number, regroups and enumerates only the components it touches (tallied by
+//!    what the cell would show), reuses the others, and is rolled back. A dead cell (one number possible) is guessed only
 //!    when every candidate is dead. A pair or 2x2 square of cells walled in so that nothing can
 //!    tell them apart is an unavoidable 50/50 (`fifty.rs`): a cell that is a mine only where
 //!    one forms is guessed at once, and any other cell of one gets credit for the risk it
@@ -37,11 +37,16 @@
 //!    aside), an exact game-tree search picks the guess that wins the most of them
 //!    (`endgame/`: its search, its memo and the arrangements it searches).
 //!
-//! One analysis (with its probes) walks at most [`NODE_BUDGET`] nodes (`budget.rs`), and its endgame search
-//! on a dense board at most 25 times that: results depend on the view alone, never on time or
-//! threads. When the budget runs out the decision is made with what is known: a component not
-//! enumerated is estimated, a guess not probed is scored by a local estimate. [`crafted`]
-//! makes the hostile inputs that tests and benchmarks hold it to.
+//! One analysis (with its probes) walks at most [`NODE_BUDGET`] nodes (`budget.rs`), and its
+//! endgame search on a dense board at most 25 times that: results depend on the view alone,
+//! never on time or threads. When the budget runs out the decision is made with what is
+//! known: a component not enumerated is estimated, a guess not probed is scored by a local
+//! estimate. [`crafted`] makes the hostile inputs that tests and benchmarks hold it to.
+//!
+//! The [`Solver`] itself (`engine.rs`) runs the analysis (`analysis.rs`), keeps the moves ready
+//! and asks the guess policy; each strategy is a struct with its own buffers, given the
+//! analysis it works on. `index.rs` holds the index that is none, `tests.rs` the solver's
+//! tests and the helpers other modules' tests share.
 
 mod analysis;
 mod approximate;

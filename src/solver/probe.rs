@@ -24,7 +24,7 @@ use super::worth::Best2;
 
 /// A number that settles k new safe cells counts as min(k, 6)/6 progress: a guess that opens
 /// up the board beats one that frees a single cell.
-pub(super) const PROGRESS_CAP: usize = 6;
+const PROGRESS_CAP: usize = 6;
 
 /// What a probe found, over the numbers the cell could show.
 #[derive(Clone, Copy, Debug)]

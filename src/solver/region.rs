@@ -23,7 +23,7 @@ use super::frontier::{Frontier, Know};
 use super::view::Seen;
 
 /// A region with a cell next to no number and more than this many cells is the open board.
-pub(super) const MAX_POCKET: usize = 20;
+const MAX_POCKET: usize = 20;
 
 /// Finding one region's arrangements may take at most this many nodes, and all of them this
 /// many: the rest of the budget is the guess's.
@@ -37,7 +37,7 @@ pub(super) struct RegionsApart {
     /// walled-off one with a fixed count; the cells of the regions apart.
     pub apart: Vec<bool>,
     pub fixed: Vec<bool>,
-    pub apart_cells: usize,
+    apart_cells: usize,
     /// The cells and mines of the regions with a fixed count, and the ln of their
     /// arrangements (the product of each one's).
     pub fixed_cells: usize,
@@ -480,7 +480,7 @@ mod tests {
         let mut solver = Solver::new();
         solver.analyse(&board, mines).unwrap();
         let (cell, _) = solver.best_guess().unwrap();
-        let r = &solver.guess_parts().0.regions;
+        let r = solver.guess_parts().0.regions();
         (r.apart_cells, r.fixed_cells, cell % board.grid().cols())
     }
 
