@@ -292,53 +292,17 @@ impl Probe {
         let mut work = 0;
         self.prepare_rest(analysis, touched.released, &mut work);
         let f = &analysis.frontier;
-        let created = touched.created;
         let watched = touched.watched;
-        // Laws: entry 0 is the watched component's (filled per v), then the others.
-        self.laws.resize_with(created.len() + 1, CountLaw::default);
-        let mut others = 1;
-        for &id in created {
-            if Some(id) != watched {
-                fill_count_law(f.comps[id as usize].law(), &mut self.laws[others]);
-                others += 1;
-            }
+        let others = self.fill_laws(f, touched, &mut work);
+        debug_assert!(self.rest_ready);
+        let ln_factorial = analysis.ln_factorial();
+        if let Some(id) = watched {
+            self.weigh_watched(f, id, left, ln_factorial, &mut work);
         }
         let (watched_law, other_laws) = self.laws[..others].split_at_mut(1);
-        let unwatched = &mut self.unwatched;
-        unwatched.set_one();
-        for law in other_laws.iter() {
-            unwatched.and_into(law, &mut self.product, &mut work);
-            std::mem::swap(unwatched, &mut self.product);
-        }
         let unwatched = &self.unwatched;
-        debug_assert!(self.rest_ready);
         let rest = &self.rest;
         let (lo, hi) = (left as i64 - f.outside as i64, left as i64);
-        let ln_factorial = analysis.ln_factorial();
-        // The watched component's counts weighed by the ways everything else takes the
-        // remaining mines, and by those ways times the mines left off the frontier: its box
-        // probabilities and the density off the frontier by v.
-        if let Some(id) = watched {
-            let c = tallies(&f.comps[id as usize]).counts(0);
-            let others = &mut self.product;
-            rest.and_into(unwatched, others, &mut work);
-            let (w_lo, w_hi) = (c.lo as i64, c.hi() as i64);
-            let (t_lo, t_hi) = (w_lo + others.poly.lo, w_hi + others.poly.hi());
-            let binomial = |n, k| ln_binomial(ln_factorial, n, k);
-            let (ways, _) = self.ways.get(f.outside, left as i64, t_lo, t_hi, binomial);
-            let mined = &mut self.mined;
-            mined.lo = ways.lo;
-            mined.w.clear();
-            mined.w.extend(
-                ways.w
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &x)| x * (left as i64 - (t_lo + i as i64)).max(0) as f64),
-            );
-            let others = &others.poly;
-            correlate_into(ways, others, w_lo, w_hi, &mut self.coef, &mut work);
-            correlate_into(mined, others, w_lo, w_hi, &mut self.coef_mined, &mut work);
-        }
         let mut hulls = Hulls {
             beside: &mut self.beside,
             sum: &mut self.sum,
@@ -385,23 +349,10 @@ impl Probe {
             let mut next = touched.base;
             let worth = match watched {
                 Some(id) => {
-                    let (coef, coef_mined) = (&self.coef, &self.coef_mined);
                     let comp = &f.comps[id as usize];
+                    let coefs = (&self.coef, &self.coef_mined);
                     let c = tallies(comp).counts(v);
-                    let (mut z, mut mined) = (0.0, 0.0);
-                    for (i, &row) in c.row.iter().enumerate() {
-                        if row != NONE {
-                            let k = (c.lo + i) as i64;
-                            z += c.weight[i] * coef.at(k);
-                            mined += c.weight[i] * coef_mined.at(k);
-                        }
-                    }
-                    if f.outside > 0 && z > 0.0 {
-                        let p = (mined / z / f.outside as f64).clamp(0.0, 1.0);
-                        next.push(1.0 - p, f.outside);
-                    }
-                    let coef = |k: usize| coef.at(k as i64);
-                    push_boxes(comp, c, coef, &mut next, &mut self.expected);
+                    push_watched(comp, c, coefs, f.outside, &mut next, &mut self.expected);
                     next.worth()
                 }
                 None => {
@@ -415,6 +366,61 @@ impl Probe {
         }
         analysis.budget.spend(work / PRODUCTS_PER_NODE);
         outcomes
+    }
+
+    /// The count laws of the touched components into `self.laws`: entry 0 is left for the
+    /// watched component's (filled per v), the others follow; and their product, the
+    /// unwatched law. Returns how many entries are used.
+    fn fill_laws(&mut self, f: &Frontier, touched: &Touched, work: &mut u64) -> usize {
+        self.laws
+            .resize_with(touched.created.len() + 1, CountLaw::default);
+        let mut others = 1;
+        for &id in touched.created {
+            if !touched.is_watched(id) {
+                fill_count_law(f.comps[id as usize].law(), &mut self.laws[others]);
+                others += 1;
+            }
+        }
+        let unwatched = &mut self.unwatched;
+        unwatched.set_one();
+        for law in &self.laws[1..others] {
+            unwatched.and_into(law, &mut self.product, work);
+            std::mem::swap(unwatched, &mut self.product);
+        }
+        others
+    }
+
+    /// The watched component `id`'s counts weighed by the ways everything else takes the
+    /// `left` remaining mines (`self.coef`), and by those ways times the mines left off the
+    /// frontier (`self.coef_mined`): its box probabilities and the density off the frontier
+    /// by v.
+    fn weigh_watched(
+        &mut self,
+        f: &Frontier,
+        id: u32,
+        left: usize,
+        ln_factorial: &[f64],
+        work: &mut u64,
+    ) {
+        let c = tallies(&f.comps[id as usize]).counts(0);
+        let others = &mut self.product;
+        self.rest.and_into(&self.unwatched, others, work);
+        let (w_lo, w_hi) = (c.lo as i64, c.hi() as i64);
+        let (t_lo, t_hi) = (w_lo + others.poly.lo, w_hi + others.poly.hi());
+        let binomial = |n, k| ln_binomial(ln_factorial, n, k);
+        let (ways, _) = self.ways.get(f.outside, left as i64, t_lo, t_hi, binomial);
+        let mined = &mut self.mined;
+        mined.lo = ways.lo;
+        mined.w.clear();
+        mined.w.extend(
+            ways.w
+                .iter()
+                .enumerate()
+                .map(|(i, &x)| x * (left as i64 - (t_lo + i as i64)).max(0) as f64),
+        );
+        let others = &others.poly;
+        correlate_into(ways, others, w_lo, w_hi, &mut self.coef, work);
+        correlate_into(mined, others, w_lo, w_hi, &mut self.coef_mined, work);
     }
 
     /// With a known total: makes `self.rest` the law of the live components other than
@@ -509,6 +515,34 @@ fn safe_with_total(
         }
     }
     safe
+}
+
+/// With a known total: adds to `next` the safeties after the probe shows `fixed + v` of the
+/// cells off the frontier (the density the watched component's counts `c` leave them) and of
+/// the watched component's cells, its counts weighed by `coefs` ([`Probe::weigh_watched`]).
+fn push_watched(
+    comp: &Component,
+    c: Counts,
+    coefs: (&Poly, &Poly),
+    outside: usize,
+    next: &mut Best2,
+    expected: &mut Vec<f64>,
+) {
+    let (coef, coef_mined) = coefs;
+    let (mut z, mut mined) = (0.0, 0.0);
+    for (i, &row) in c.row.iter().enumerate() {
+        if row != NONE {
+            let k = (c.lo + i) as i64;
+            z += c.weight[i] * coef.at(k);
+            mined += c.weight[i] * coef_mined.at(k);
+        }
+    }
+    if outside > 0 && z > 0.0 {
+        let p = (mined / z / outside as f64).clamp(0.0, 1.0);
+        next.push(1.0 - p, outside);
+    }
+    let coef = |k: usize| coef.at(k as i64);
+    push_boxes(comp, c, coef, next, expected);
 }
 
 /// What a probe found, from the outcomes by number shown.

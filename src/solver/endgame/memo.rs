@@ -24,7 +24,7 @@ impl Chance {
 /// list and found through an open-addressing table (one allocation per search at most, not
 /// one per position).
 #[derive(Debug, Default)]
-pub(super) struct Memo {
+pub(super) struct PositionMemo {
     lists: Vec<u16>,
     /// Per position: its hash, where its list starts in `lists`, its length, its value.
     entries: Vec<(u64, u32, u32, Chance)>,
@@ -33,7 +33,7 @@ pub(super) struct Memo {
     slots: Vec<u32>,
 }
 
-impl Memo {
+impl PositionMemo {
     pub(super) fn clear(&mut self) {
         self.lists.clear();
         self.entries.clear();
@@ -78,7 +78,7 @@ impl Memo {
         if self.slots.is_empty() {
             return None;
         }
-        let entry = self.slots[self.slot(set, Memo::hash(set))];
+        let entry = self.slots[self.slot(set, PositionMemo::hash(set))];
         if entry == 0 {
             return None;
         }
@@ -99,7 +99,7 @@ impl Memo {
                 self.slots[at] = i as u32 + 1;
             }
         }
-        let hash = Memo::hash(set);
+        let hash = PositionMemo::hash(set);
         let at = self.slot(set, hash);
         if self.slots[at] != 0 {
             self.entries[self.slots[at] as usize - 1].3 = value;
@@ -128,7 +128,7 @@ mod tests {
 
     #[test]
     fn the_cache_stops_growing_when_full_and_keeps_what_it_has() {
-        let mut memo = Memo::default();
+        let mut memo = PositionMemo::default();
         let won = Chance::WON;
         for i in 0..MEMO_POSITIONS as u32 + 10 {
             memo.insert(&[(i >> 16) as u16, i as u16], won);

@@ -2,7 +2,7 @@
 //! them (see `endgame/mod.rs`).
 
 use super::arrangements::MAX_CELLS;
-use super::memo::{Chance, Memo, TIE};
+use super::memo::{Chance, PositionMemo, TIE};
 use crate::solver::budget::Budget;
 
 /// The search is tried when at most this many arrangements are left, within the analysis's
@@ -43,7 +43,7 @@ struct TreeSearch {
     around: Vec<u128>,
     /// The arrangements, a set bit for a mine.
     arrangements: Vec<u128>,
-    memo: Memo,
+    memo: PositionMemo,
     /// `shown[cell * arrangements + a]`: the number `cell` shows in arrangement `a`
     /// ([`MINE`] where it is a mine), filled a cell at a time when first asked (bit `cell` of
     /// `shown_ready`).
