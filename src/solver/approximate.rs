@@ -10,20 +10,9 @@
 //! numbers further away say), never sharper: a box it calls certain is certain, since every
 //! arrangement of the component satisfies b's numbers.
 
-use super::frontier::{Cell, Component, NONE};
-
-/// What the estimate gives for a component.
-#[derive(Clone, Debug, Default)]
-pub(super) struct Marginals {
-    /// Per box: the chance that each of its cells is a mine (exactly 0 or 1 only when certain).
-    pub probability: Vec<f64>,
-    /// Bounds on the component's mine count (every arrangement's count lies between).
-    pub lo: usize,
-    pub hi: usize,
-    /// The component's mine count taken as a normal law with this mean and variance.
-    pub mean: f64,
-    pub variance: f64,
-}
+use super::component::{Component, Marginals};
+use super::frontier::Cell;
+use super::index::NONE;
 
 /// The local estimate's reusable buffers.
 #[derive(Debug, Default)]

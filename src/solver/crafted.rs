@@ -4,7 +4,8 @@
 //!
 //! Every generator draws from the crate's seeded [`Rng`], so a seed names its input.
 
-use super::{Mines, Move, Seen, Solver, Style, View};
+use super::engine::Solver;
+use super::view::{Mines, Move, Seen, Style, View};
 use crate::board::{Board, CellState, Cover, FlagsInCascade, Grid};
 use crate::rng::Rng;
 

@@ -7,11 +7,10 @@
 //! shows, and one enumeration then tallies the arrangements by the mines around it as well
 //! (v), which is what each number it could show would leave.
 
-use super::frontier::{Cell, Component, NONE};
-
-/// `seen` bits: some arrangement puts a mine in the box, leaves a cell of it safe.
-pub(super) const SOME_MINE: u8 = 1;
-pub(super) const SOME_SAFE: u8 = 2;
+use super::component::Component;
+use super::frontier::Cell;
+use super::index::NONE;
+use super::tallies::{Tallies, SOME_MINE, SOME_SAFE};
 
 /// A component's tallies hold at most this many entries per cell of the component (or 4096,
 /// whichever is larger): memory stays proportional to the board, and a component with that
@@ -34,67 +33,6 @@ const fn binomials() -> [[f64; 9]; 9] {
         n += 1;
     }
     table
-}
-
-/// Every arrangement of a component, summarised by its mine count k (and the mines v around
-/// the watched number, if any).
-#[derive(Clone, Debug, Default)]
-pub(super) struct Tallies {
-    /// The fewest mines of an arrangement, and how many counts from there on are kept.
-    lo: usize,
-    span: usize,
-    /// How many values of v are kept (1 without a watched number).
-    values: usize,
-    /// Entry `v * span + (k - lo)`: weighted arrangements with k mines and v around the
-    /// watched number, divided by `exp(ln_scale)` (the largest is 1).
-    weight: Vec<f64>,
-    pub ln_scale: f64,
-    /// Entry `v * span + (k - lo)`: the row of `mines` and `seen`, `NONE` when no arrangement
-    /// has that k and v.
-    row: Vec<u32>,
-    pub boxes: usize,
-    /// `row * boxes + b`: box b's weighted mines over the arrangements of that row.
-    pub mines: Vec<f64>,
-    /// `row * boxes + b`: [`SOME_MINE`] and [`SOME_SAFE`] over the same arrangements.
-    pub seen: Vec<u8>,
-}
-
-/// The arrangements with one value of v, by count.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Counts<'a> {
-    /// Entry i of `weight` and `row` is for k = lo + i.
-    pub lo: usize,
-    pub weight: &'a [f64],
-    pub row: &'a [u32],
-}
-
-impl Counts<'_> {
-    /// The most mines kept.
-    pub(super) fn hi(&self) -> usize {
-        self.lo + self.weight.len() - 1
-    }
-
-    /// Whether some arrangement has this value of v.
-    pub(super) fn any(&self) -> bool {
-        self.row.iter().any(|&r| r != NONE)
-    }
-}
-
-impl Tallies {
-    /// How many values of v are kept.
-    pub(super) fn values(&self) -> usize {
-        self.values
-    }
-
-    /// The arrangements with `v` mines around the watched number (v = 0 without one).
-    pub(super) fn counts(&self, v: usize) -> Counts<'_> {
-        let range = v * self.span..(v + 1) * self.span;
-        Counts {
-            lo: self.lo,
-            weight: &self.weight[range.clone()],
-            row: &self.row[range],
-        }
-    }
 }
 
 /// How an enumeration ended.

@@ -15,11 +15,12 @@
 //! a search of the whole game tree finds tiny positions where another first move wins more
 //! (where the cell is safe, what it shows may not tell the 50/50 from the rest).
 
-use super::combine::{ln_weight_with, product_into, CountLaw, WaysMemo};
-use super::enumerate::Enumerated;
-use super::frontier::{Know, Law};
-use super::guess::ln_weight_at;
-use super::{enumerate_component, fill_count_law, ln_binomial, odds, Mines, Solver};
+use super::analysis::{Analysis, Unfinished};
+use super::component::ComponentLaw;
+use super::counting::{ln_weight_at, odds};
+use super::frontier::{Frontier, Know};
+use super::region::RegionsApart;
+use super::view::Mines;
 
 /// A cell whose mine probability is at most this share above its place's share is a mine
 /// only where the place forms (the rest is rounding).
@@ -58,9 +59,10 @@ fn offsets(shape: Shape) -> (Offsets, Offsets) {
     }
 }
 
-/// The buffers of [`Solver::weigh_fifties`], and what it found.
+/// The places where a 50/50 could form, weighed: each cell's credit, and the buffers of the
+/// weighing.
 #[derive(Debug, Default)]
-pub(super) struct Scratch {
+pub(super) struct FiftyFifties {
     /// Per cell: the share of the arrangements in which it is a mine where a place it belongs
     /// to forms, summed over its places.
     pub credit: Vec<f64>,
@@ -68,32 +70,30 @@ pub(super) struct Scratch {
     members: Vec<u32>,
     created: Vec<u32>,
     released: Vec<u32>,
-    rest: CountLaw,
-    product: CountLaw,
-    law: CountLaw,
-    ways: WaysMemo,
 }
 
-/// A what-if that could not be weighed within the budget.
-struct Unfinished;
-
-impl Solver {
-    /// Weighs every place where a 50/50 could form, filling `self.fifty.credit`; returns the
-    /// safest cell that is a mine only where its place forms, if there is one.
+impl FiftyFifties {
+    /// Weighs every place where a 50/50 could form in `analysis`, filling `self.credit`;
+    /// returns the safest cell that is a mine only where its place forms, if there is one
+    /// (none of the cells `regions` leaves for last).
     ///
     /// # Complexity
     /// O(cells) to find the places, and one analysis of what each one touches (within the
     /// budget; a place not weighed gives no credit).
-    pub(super) fn weigh_fifties(&mut self, mines: Mines) -> Option<usize> {
-        let mut s = std::mem::take(&mut self.fifty);
-        let grid = self.frontier.grid;
-        s.credit.clear();
-        s.credit.resize(grid.len(), 0.0);
+    pub(super) fn weigh(
+        &mut self,
+        analysis: &mut Analysis,
+        regions: &RegionsApart,
+        mines: Mines,
+    ) -> Option<usize> {
+        let grid = analysis.frontier.grid;
+        self.credit.clear();
+        self.credit.resize(grid.len(), 0.0);
         let mut pseudo: Option<(f64, usize)> = None;
         let mut ln_total = None;
         for anchor in 0..grid.len() {
             for shape in [Shape::Across, Shape::Down, Shape::Square] {
-                if self.left == 0 || !self.place(shape, anchor, &mut s) {
+                if analysis.budget.left() == 0 || !self.place(&analysis.frontier, shape, anchor) {
                     continue;
                 }
                 // Most places are never weighed: the arrangements are counted once one is.
@@ -101,24 +101,22 @@ impl Solver {
                     (Mines::Density(_), _) => 0.0,
                     (Mines::Known(_), Some(ln)) => ln,
                     (Mines::Known(total), None) => {
-                        let Some(ln) = self.ln_arrangements(total, &mut s) else {
-                            self.fifty = s;
-                            return None;
-                        };
+                        let ln = analysis.ln_arrangements(total)?;
                         *ln_total.insert(ln)
                     }
                 };
-                let half = s.members.len() / 2;
-                let Ok(Some(ln_share)) = self.ln_share_given(mines, ln_total, half, &mut s) else {
+                let half = self.members.len() / 2;
+                let Ok(Some(ln_share)) = self.ln_share_given(analysis, mines, ln_total, half)
+                else {
                     continue;
                 };
                 let share = ln_share.exp();
-                for &cell in &s.members {
-                    s.credit[cell as usize] += share;
-                    let p = self.probability[cell as usize];
+                for &cell in &self.members {
+                    self.credit[cell as usize] += share;
+                    let p = analysis.probability()[cell as usize];
                     let only_there = share >= p * (1.0 - PSEUDO_TOLERANCE);
                     if only_there
-                        && !self.left_for_last(cell as usize)
+                        && !regions.left_for_last(cell as usize)
                         && pseudo.map_or(true, |(q, _)| p < q)
                     {
                         pseudo = Some((p, cell as usize));
@@ -126,14 +124,12 @@ impl Solver {
                 }
             }
         }
-        self.fifty = s;
         pseudo.map(|(_, cell)| cell)
     }
 
     /// Whether a place of `shape` anchored at `anchor` is walled in: its members on the board
-    /// and unknown, each wall off the board or a known mine. Fills `s.members`.
-    fn place(&self, shape: Shape, anchor: usize, s: &mut Scratch) -> bool {
-        let f = &self.frontier;
+    /// and unknown, each wall off the board or a known mine. Fills `self.members`.
+    fn place(&mut self, f: &Frontier, shape: Shape, anchor: usize) -> bool {
         // The anchor is a member of every shape: most cells are ruled out here.
         if f.know(anchor) != Know::Unknown {
             return false;
@@ -154,136 +150,63 @@ impl Solver {
         if !walled {
             return false;
         }
-        s.members.clear();
+        self.members.clear();
         for &offset in members {
             match at(offset) {
-                Some(cell) if f.know(cell) == Know::Unknown => s.members.push(cell as u32),
+                Some(cell) if f.know(cell) == Know::Unknown => self.members.push(cell as u32),
                 _ => return false,
             }
         }
         true
     }
 
-    /// With a known total: the ln of the weight of every arrangement (`None` when none fits
-    /// or a component is estimated). `s` lends its buffers.
-    pub(super) fn ln_arrangements(&mut self, total: usize, s: &mut Scratch) -> Option<f64> {
-        let f = &self.frontier;
-        if self
-            .order
-            .iter()
-            .any(|&id| f.comps[id as usize].is_estimated())
-        {
-            return None;
-        }
-        s.released.clear();
-        s.created.clear();
-        self.ln_weight_now(total, s)
-    }
-
-    /// With a known total: the ln of the weight of every arrangement of the frontier as it
-    /// stands, its live components those of the last analysis but `s.released`, and
-    /// `s.created` (enumerated) (`None` when none fits).
-    fn ln_weight_now(&mut self, total: usize, s: &mut Scratch) -> Option<f64> {
-        let f = &self.frontier;
-        let left = total.checked_sub(f.loose_mines)?;
-        let mut work = 0;
-        let released = &s.released;
-        let keep = |id| !released.contains(&id);
-        product_into(
-            &self.order,
-            &self.count_law,
-            keep,
-            &mut s.rest,
-            &mut s.product,
-            &mut work,
-        );
-        for &id in &s.created {
-            fill_count_law(f.comps[id as usize].law(), &mut s.law);
-            s.rest.and_into(&s.law, &mut s.product, &mut work);
-            std::mem::swap(&mut s.rest, &mut s.product);
-        }
-        s.law.set_one();
-        let ln_factorial = &self.ln_factorial;
-        let binomial = |n, k| ln_binomial(ln_factorial, n, k);
-        let ln = ln_weight_with(
-            &s.law,
-            &s.rest,
-            f.outside,
-            left,
-            &mut s.ways,
-            binomial,
-            &mut work,
-        );
-        self.left = self.left.saturating_sub(work / super::PRODUCTS_PER_NODE);
-        ln
-    }
-
-    /// The ln of the share of the arrangements in which the first `mined` of `s.members` are
-    /// mines and the others safe (`None`: none), `ln_total` the ln of the weight of all of
+    /// The ln of the share of the arrangements in which the first `mined` of `self.members`
+    /// are mines and the others safe (`None`: none), `ln_total` the ln of the weight of all of
     /// them (with a known total).
     fn ln_share_given(
         &mut self,
+        analysis: &mut Analysis,
         mines: Mines,
         ln_total: f64,
         mined: usize,
-        s: &mut Scratch,
     ) -> Result<Option<f64>, Unfinished> {
-        let (loose, outside) = (self.frontier.loose_mines, self.frontier.outside);
-        self.frontier.checkpoint();
-        for (i, &cell) in s.members.iter().enumerate() {
+        let f = &mut analysis.frontier;
+        let (loose, outside) = (f.loose_mines, f.outside);
+        f.checkpoint();
+        for (i, &cell) in self.members.iter().enumerate() {
             let fact = if i < mined { Know::Mine } else { Know::Safe };
-            self.frontier.assume(cell as usize, fact);
+            f.assume(cell as usize, fact);
         }
-        let share = if self.frontier.propagate().is_err() {
-            Ok(None)
-        } else {
-            s.created.clear();
-            self.frontier.rebuild(&mut s.created);
-            s.released.clear();
-            s.released.extend_from_slice(self.frontier.released());
-            self.weigh_assumed(mines, ln_total, loose, outside, s)
+        let share = match analysis.regroup_what_if(&mut self.created, &mut self.released) {
+            Ok(true) => self.weigh_assumed(analysis, mines, ln_total, loose, outside),
+            Ok(false) => Ok(None),
+            Err(unfinished) => Err(unfinished),
         };
-        self.frontier.rollback();
+        analysis.frontier.rollback();
         share
     }
 
-    /// After [`Solver::ln_share_given`] regrouped `s.released` into `s.created`: the share.
+    /// After [`FiftyFifties::ln_share_given`] regrouped `self.released` into `self.created`
+    /// (enumerated): the share. `loose` and `outside` are the counts before the what-if.
     fn weigh_assumed(
-        &mut self,
+        &self,
+        analysis: &mut Analysis,
         mines: Mines,
         ln_total: f64,
         loose: usize,
         outside: usize,
-        s: &mut Scratch,
     ) -> Result<Option<f64>, Unfinished> {
-        let f = &self.frontier;
-        if s.released
-            .iter()
-            .any(|&id| f.comps[id as usize].is_estimated())
-        {
-            return Err(Unfinished);
-        }
-        for &id in &s.created {
-            let (result, used) =
-                enumerate_component(&mut self.frontier, &mut self.enumerator, id, self.left);
-            self.left = self.left.saturating_sub(used);
-            match result {
-                Enumerated::Exact => {}
-                Enumerated::Empty => return Ok(None),
-                Enumerated::OutOfBudget => return Err(Unfinished),
-            }
-        }
-        let f = &self.frontier;
+        let f = &analysis.frontier;
         match mines {
             Mines::Density(p) => {
                 let ln_odds = odds(p).ln();
                 let mut ln = (f.loose_mines as f64 - loose as f64) * ln_odds
                     + (f.outside as f64 - outside as f64) * (1.0 + odds(p)).ln();
-                for &id in &s.released {
-                    ln -= self.ln_weight[id as usize];
+                for &id in &self.released {
+                    ln -= analysis.ln_weight(id);
                 }
-                for &id in &s.created {
-                    let Law::Exact(t) = f.comps[id as usize].law() else {
+                for &id in &self.created {
+                    let ComponentLaw::Exact(t) = f.comps[id as usize].law() else {
                         return Err(Unfinished);
                     };
                     ln += ln_weight_at(t.counts(0), t.ln_scale, ln_odds);
@@ -291,7 +214,7 @@ impl Solver {
                 Ok(ln.is_finite().then_some(ln))
             }
             Mines::Known(total) => {
-                let ln = self.ln_weight_now(total, s);
+                let ln = analysis.ln_weight_now(total, &self.released, &self.created);
                 Ok(ln.map(|ln| ln - ln_total))
             }
         }
@@ -302,9 +225,8 @@ impl Solver {
 mod tests {
     use super::*;
     use crate::rng::Rng;
-    use crate::solver::endgame::tests::{fitting, random_view};
-    use crate::solver::tests::{analysed, view};
-    use crate::solver::{Seen, View};
+    use crate::solver::tests::{analysed, fitting, random_view, view};
+    use crate::solver::{Seen, Solver, View};
 
     /// The share of `all` (arrangements, equally likely) in which `mined` are mines and `safe`
     /// safe.
@@ -337,22 +259,23 @@ mod tests {
             let mut solver = Solver::new();
             let mines = Mines::Known(count);
             solver.analyse(&view, mines).unwrap();
+            let analysis = solver.analysis();
             let unknown: Vec<u32> = (0..grid.len() as u32)
-                .filter(|&c| solver.frontier.know(c as usize) == Know::Unknown)
+                .filter(|&c| analysis.frontier.know(c as usize) == Know::Unknown)
                 .collect();
             if unknown.len() < 2 {
                 continue;
             }
-            let mut s = Scratch::default();
-            let ln_total = solver.ln_arrangements(count, &mut s).unwrap();
+            let mut s = FiftyFifties::default();
+            let ln_total = analysis.ln_arrangements(count).unwrap();
             for _ in 0..4 {
                 let mut picked = unknown.clone();
                 rng.shuffle(&mut picked);
                 let mined = 1 + rng.below(2.min(picked.len() - 1));
                 let safe = 1 + rng.below((picked.len() - mined).min(2));
                 s.members = picked[..mined + safe].to_vec();
-                solver.left = u64::MAX;
-                let Ok(got) = solver.ln_share_given(mines, ln_total, mined, &mut s) else {
+                analysis.budget.lift();
+                let Ok(got) = s.ln_share_given(analysis, mines, ln_total, mined) else {
                     panic!("case {case} (seed {seed}): unfinished");
                 };
                 let got = got.map_or(0.0, f64::exp);
@@ -438,10 +361,12 @@ mod tests {
                 continue;
             }
             let mut solver = analysed(&view, Mines::Known(count));
-            let pseudo = solver.weigh_fifties(Mines::Known(count));
-            let last: Vec<bool> = (0..all[0].len()).map(|c| solver.left_for_last(c)).collect();
+            let (regions, pseudo, got_credit) = weigh(&mut solver, Mines::Known(count));
+            let last: Vec<bool> = (0..all[0].len())
+                .map(|c| regions.left_for_last(c))
+                .collect();
             let (credit, want_pseudo) = brute(&view, &all, &last);
-            for (c, (&got, &want)) in solver.fifty.credit.iter().zip(&credit).enumerate() {
+            for (c, (&got, &want)) in got_credit.iter().zip(&credit).enumerate() {
                 assert!(
                     (got - want).abs() < 1e-9,
                     "case {case} (seed {seed}) cell {c}: credit {got}, brute force {want}\n{view:?}"
@@ -458,6 +383,17 @@ mod tests {
         );
     }
 
+    /// The regions apart of the position `solver` analysed last (found as the guess finds
+    /// them), its pseudo 50/50 and the credits.
+    fn weigh(solver: &mut Solver, mines: Mines) -> (RegionsApart, Option<usize>, Vec<f64>) {
+        let analysis = solver.analysis();
+        let mut regions = RegionsApart::default();
+        regions.find(analysis, matches!(mines, Mines::Known(_)));
+        let mut fifties = FiftyFifties::default();
+        let pseudo = fifties.weigh(analysis, &regions, mines);
+        (regions, pseudo, fifties.credit)
+    }
+
     #[test]
     fn a_walled_pair_is_a_fifty_fifty_and_an_open_one_is_not() {
         // Two closed cells over "13" walled in by flags: one mine between them, and nothing can
@@ -465,23 +401,24 @@ mod tests {
         // the first is guessed at once.
         let walled = view(&["??F", "13F"]);
         let mut solver = analysed(&walled, Mines::Density(0.2));
-        assert_eq!(solver.weigh_fifties(Mines::Density(0.2)), Some(0));
-        assert!((solver.fifty.credit[0] - 0.5).abs() < 1e-12);
-        assert!((solver.fifty.credit[1] - 0.5).abs() < 1e-12);
+        let (_, pseudo, credit) = weigh(&mut solver, Mines::Density(0.2));
+        assert_eq!(pseudo, Some(0));
+        assert!((credit[0] - 0.5).abs() < 1e-12);
+        assert!((credit[1] - 0.5).abs() < 1e-12);
         assert_eq!(solver.best_guess().map(|g| g.0), Some(0));
         // Beside a closed cell instead, opening that cell could tell the pair apart. (That
         // closed cell and the one below it are a pair walled by the board's edges.)
         let open = view(&["???", "12?"]);
         solver = analysed(&open, Mines::Known(2));
-        assert_eq!(solver.weigh_fifties(Mines::Known(2)), Some(2));
-        assert_eq!(solver.fifty.credit[..2], [0.0, 0.0]);
+        let (_, pseudo, credit) = weigh(&mut solver, Mines::Known(2));
+        assert_eq!(pseudo, Some(2));
+        assert_eq!(credit[..2], [0.0, 0.0]);
         // A 2x2 square in a corner, walled by a flag at its outer corner, with two mines on
         // one diagonal or the other: only a guess tells which.
         let square = view(&["??1", "??2", "12F"]);
         solver = analysed(&square, Mines::Known(3));
-        assert_eq!(solver.weigh_fifties(Mines::Known(3)), Some(0));
-        assert!(
-            (0..2).all(|r| (0..2).all(|c| (solver.fifty.credit[r * 3 + c] - 0.5).abs() < 1e-12))
-        );
+        let (_, pseudo, credit) = weigh(&mut solver, Mines::Known(3));
+        assert_eq!(pseudo, Some(0));
+        assert!((0..2).all(|r| (0..2).all(|c| (credit[r * 3 + c] - 0.5).abs() < 1e-12)));
     }
 }

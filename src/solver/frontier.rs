@@ -4,11 +4,10 @@
 //! touches; [`Frontier::rebuild`] regroups only those. Every change is logged, so that a probe
 //! ("what if this cell shows v") runs the same code on the real state and then rolls it back.
 
+use super::component::Component;
+use super::index::NONE;
 use super::view::{Inconsistent, Seen};
 use crate::board::Grid;
-
-/// No component, box or variable.
-pub(super) const NONE: u32 = u32::MAX;
 
 /// What the solver knows of a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,111 +50,6 @@ const CLOSED: Cell = Cell {
     comp: NONE,
     slot: NONE,
 };
-
-/// One independent part of the frontier: numbers that share unknown cells, directly or
-/// through others, and those cells grouped in boxes of cells that touch exactly the same
-/// numbers (interchangeable: only how many of a box's cells are mines matters).
-#[derive(Debug, Default)]
-pub(super) struct Component {
-    /// Its numbers (open cells), ascending.
-    pub cons: Vec<u32>,
-    /// The boxes of number `i`: `con_boxes[con_start[i]..con_start[i + 1]]`.
-    pub con_start: Vec<u32>,
-    pub con_boxes: Vec<u32>,
-    /// Box `b`'s cells: `cells[box_start[b]..box_start[b + 1]]`; boxes in breadth-first order,
-    /// so that numbers close early during enumeration.
-    pub box_start: Vec<u32>,
-    pub cells: Vec<u32>,
-    /// Box `b`'s numbers (indices into `cons`), `NONE`-padded.
-    pub box_cons: Vec<[u32; 8]>,
-    /// What its analysis found: `tallies` or `marginals` (their buffers are reused).
-    pub kind: Kind,
-    pub tallies: super::enumerate::Tallies,
-    pub marginals: super::approximate::Marginals,
-    /// Enumerating it ran out of budget: a component at least half its size that replaces it
-    /// tries again with a small budget only.
-    pub hopeless: bool,
-    /// Per box: the chance each of its cells is a mine, from the last combination.
-    pub box_probability: Vec<f64>,
-    live: bool,
-    dirty: bool,
-}
-
-impl Component {
-    pub(super) fn boxes(&self) -> usize {
-        self.box_cons.len()
-    }
-
-    pub(super) fn box_size(&self, b: usize) -> usize {
-        (self.box_start[b + 1] - self.box_start[b]) as usize
-    }
-
-    pub(super) fn box_cells(&self, b: usize) -> &[u32] {
-        &self.cells[self.box_start[b] as usize..self.box_start[b + 1] as usize]
-    }
-
-    /// What its analysis found.
-    ///
-    /// # Panics
-    /// If it was not analysed.
-    pub(super) fn law(&self) -> Law<'_> {
-        match self.kind {
-            Kind::Exact => Law::Exact(&self.tallies),
-            Kind::Approximate => Law::Approximate(&self.marginals),
-            Kind::Pending => panic!("a component not analysed"),
-        }
-    }
-
-    pub(super) fn is_estimated(&self) -> bool {
-        self.kind == Kind::Approximate
-    }
-
-    /// Empties it for reuse, keeping its buffers.
-    fn recycle(&mut self) {
-        self.cons.clear();
-        self.con_start.clear();
-        self.con_boxes.clear();
-        self.box_start.clear();
-        self.cells.clear();
-        self.box_cons.clear();
-        self.box_probability.clear();
-        self.kind = Kind::Pending;
-        self.hopeless = false;
-        self.live = false;
-        self.dirty = false;
-    }
-
-    /// The numbers of box `b`, as indices into `cons`.
-    pub(super) fn numbers_of(&self, b: usize) -> impl Iterator<Item = usize> + '_ {
-        self.box_cons[b]
-            .iter()
-            .take_while(|&&c| c != NONE)
-            .map(|&c| c as usize)
-    }
-
-    /// The boxes of number `i`.
-    pub(super) fn boxes_of(&self, i: usize) -> &[u32] {
-        &self.con_boxes[self.con_start[i] as usize..self.con_start[i + 1] as usize]
-    }
-}
-
-/// How far a component's analysis went.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) enum Kind {
-    #[default]
-    Pending,
-    /// Every arrangement enumerated.
-    Exact,
-    /// Too many to enumerate: estimated.
-    Approximate,
-}
-
-/// What is known of a component's arrangements.
-#[derive(Debug)]
-pub(super) enum Law<'a> {
-    Exact(&'a super::enumerate::Tallies),
-    Approximate(&'a super::approximate::Marginals),
-}
 
 /// The counters a rollback restores.
 #[derive(Clone, Copy, Debug, Default)]
@@ -422,6 +316,16 @@ impl Frontier {
     pub(super) fn is_outside(&self, cell: usize) -> bool {
         let c = self.cells[cell];
         c.know == Know::Unknown && c.comp == NONE
+    }
+
+    /// Whether `cell` and all its neighbours are unknown cells next to no number: what it
+    /// shows then makes progress only when it is a 0.
+    pub(super) fn is_isolated(&self, cell: usize) -> bool {
+        self.is_outside(cell)
+            && self
+                .neighbours(cell)
+                .iter()
+                .all(|&next| self.is_outside(next as usize))
     }
 
     fn counters(&self) -> Counters {
@@ -930,5 +834,238 @@ impl Frontier {
             .enumerate()
             .filter(|(_, c)| c.live)
             .map(|(id, _)| id as u32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+    use crate::solver::tests::random_view;
+    use crate::solver::View;
+
+    /// What a frontier knows, with each component named by its first number (ids are
+    /// bookkeeping: a rollback may leave them to be handed out in another order).
+    #[derive(Debug, PartialEq)]
+    struct State {
+        /// Per cell: what is known, the number's missing mines and unknown neighbours, the
+        /// component and the box in it.
+        cells: Vec<(Know, i8, u8, u32, u32)>,
+        counters: [usize; 4],
+        safe: Vec<u32>,
+        mines: Vec<u32>,
+        settled: Vec<u32>,
+        /// The live components, by first number.
+        comps: Vec<ComponentState>,
+        unread: u32,
+    }
+
+    /// A live component: its numbers and boxes, cells, and whether it is hopeless.
+    #[derive(Debug, PartialEq)]
+    struct ComponentState {
+        cons: Vec<u32>,
+        con_start: Vec<u32>,
+        con_boxes: Vec<u32>,
+        box_start: Vec<u32>,
+        box_cons: Vec<[u32; 8]>,
+        cells: Vec<u32>,
+        hopeless: bool,
+    }
+
+    fn state(f: &Frontier) -> State {
+        let name = |id: u32| {
+            if id == NONE {
+                NONE
+            } else {
+                f.comps[id as usize].cons[0]
+            }
+        };
+        let mut comps: Vec<ComponentState> = f
+            .live_components()
+            .map(|id| {
+                let c = &f.comps[id as usize];
+                ComponentState {
+                    cons: c.cons.clone(),
+                    con_start: c.con_start.clone(),
+                    con_boxes: c.con_boxes.clone(),
+                    box_start: c.box_start.clone(),
+                    box_cons: c.box_cons.clone(),
+                    cells: c.cells.clone(),
+                    hopeless: c.hopeless,
+                }
+            })
+            .collect();
+        comps.sort_by(|a, b| a.cons.cmp(&b.cons));
+        State {
+            cells: f
+                .cells
+                .iter()
+                .map(|c| (c.know, c.need, c.unknown, name(c.comp), c.slot))
+                .collect(),
+            counters: [f.unknown, f.outside, f.loose_mines, f.known_mines],
+            safe: f.safe.cells().to_vec(),
+            mines: f.mines.cells().to_vec(),
+            settled: f.settled().to_vec(),
+            comps,
+            unread: f.unread(),
+        }
+    }
+
+    /// Reads the cells of `view` not closed into `f` as an analysis does: every change after a
+    /// checkpoint, the rules, a regrouping. False (rolled back) when the view is inconsistent.
+    fn read(f: &mut Frontier, view: &View, cells: &[usize]) -> bool {
+        f.checkpoint();
+        let mut read = || -> Result<(), Inconsistent> {
+            for &cell in cells {
+                let seen = view.get(cell);
+                if seen == Seen::Closed || f.seen[cell] == seen {
+                    continue;
+                }
+                f.seen[cell] = seen;
+                match seen {
+                    Seen::Open(number) => f.open(cell, number)?,
+                    Seen::Flagged => f.flag(cell)?,
+                    Seen::Closed => unreachable!(),
+                }
+            }
+            f.propagate()
+        };
+        if read().is_err() {
+            f.rollback();
+            return false;
+        }
+        f.rebuild(&mut Vec::new());
+        f.commit();
+        true
+    }
+
+    /// Some of the changes a what-if makes, at random: a cell opened unread, facts assumed,
+    /// cells opened with a number or flagged, the rules, and (most times) a regrouping.
+    fn what_if(f: &mut Frontier, rng: &mut Rng) {
+        let unknown: Vec<usize> = (0..f.cells.len())
+            .filter(|&c| f.know(c) == Know::Unknown)
+            .collect();
+        if unknown.is_empty() {
+            return;
+        }
+        let mut picked = unknown.clone();
+        rng.shuffle(&mut picked);
+        let mut first = true;
+        for &cell in picked.iter().take(1 + rng.below(4)) {
+            if f.know(cell) != Know::Unknown {
+                continue;
+            }
+            match rng.below(4) {
+                0 if first => f.open_unread(cell),
+                0 | 1 => f.assume(
+                    cell,
+                    if rng.chance(0.5) {
+                        Know::Safe
+                    } else {
+                        Know::Mine
+                    },
+                ),
+                2 => {
+                    let _ = f.open(cell, rng.below(9) as u8);
+                }
+                _ => {
+                    let _ = f.flag(cell);
+                }
+            }
+            first = false;
+        }
+        if f.propagate().is_ok() && rng.chance(0.8) {
+            f.rebuild(&mut Vec::new());
+        }
+    }
+
+    #[test]
+    fn a_rollback_returns_to_the_checkpoint() {
+        let seed = 0xc4ec;
+        let mut rng = Rng::new(seed);
+        let mut compared = 0;
+        for case in 0..3000 {
+            let (view, _) = random_view(&mut rng, 12, 12, 40, 0.3);
+            let mut f = Frontier::new();
+            f.reset(view.grid());
+            // Read in two steps, so that the second regroups components of the first.
+            let mut cells: Vec<usize> = (0..view.grid().len()).collect();
+            rng.shuffle(&mut cells);
+            let half = cells.len() / 2;
+            if !read(&mut f, &view, &cells[..half]) || !read(&mut f, &view, &cells[half..]) {
+                continue;
+            }
+            for round in 0..3 {
+                let before = state(&f);
+                f.checkpoint();
+                what_if(&mut f, &mut rng);
+                f.rollback();
+                assert_eq!(
+                    state(&f),
+                    before,
+                    "case {case} round {round} (seed {seed})\n{view:?}"
+                );
+                compared += 1;
+            }
+        }
+        assert!(compared > 3000, "only {compared} rollbacks compared");
+    }
+
+    #[test]
+    fn a_rollback_leaves_no_trace_in_what_follows() {
+        // A view read in two steps, with what-ifs rolled back between them, is known as if
+        // it had been read in the same two steps alone.
+        let seed = 0x7ace;
+        let mut rng = Rng::new(seed);
+        let mut compared = 0;
+        for case in 0..2000 {
+            let (view, _) = random_view(&mut rng, 12, 12, 40, 0.3);
+            let mut cells: Vec<usize> = (0..view.grid().len()).collect();
+            rng.shuffle(&mut cells);
+            let half = cells.len() / 2;
+            let (mut plain, mut probed) = (Frontier::new(), Frontier::new());
+            plain.reset(view.grid());
+            probed.reset(view.grid());
+            if !read(&mut plain, &view, &cells[..half]) {
+                continue;
+            }
+            read(&mut probed, &view, &cells[..half]);
+            for _ in 0..3 {
+                probed.checkpoint();
+                what_if(&mut probed, &mut rng);
+                probed.rollback();
+            }
+            let fits = read(&mut plain, &view, &cells[half..]);
+            assert_eq!(read(&mut probed, &view, &cells[half..]), fits);
+            assert_eq!(
+                state(&probed),
+                state(&plain),
+                "case {case} (seed {seed})\n{view:?}"
+            );
+            compared += fits as usize;
+        }
+        assert!(compared > 1000, "only {compared} frontiers compared");
+    }
+
+    #[test]
+    fn a_failed_update_is_rolled_back() {
+        // "1?" then a 2 where the 1 allows one mine only: the update fails and is undone.
+        let mut f = Frontier::new();
+        f.reset(Grid::new(2, 2));
+        f.checkpoint();
+        f.seen[0] = Seen::Open(1);
+        f.open(0, 1).unwrap();
+        f.propagate().unwrap();
+        f.rebuild(&mut Vec::new());
+        f.commit();
+        let before = state(&f);
+        f.checkpoint();
+        f.open(1, 0).unwrap();
+        f.open(2, 3).unwrap();
+        assert!(f.propagate().is_err());
+        f.rollback();
+        assert_eq!(state(&f), before);
+        assert_eq!(f.unknown, 3);
+        assert_eq!(f.live_components().count(), 1);
     }
 }

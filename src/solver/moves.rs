@@ -5,16 +5,19 @@
 //! every safe cell still waiting to be opened (an ACM player flags its certain mines one move
 //! at a time while thousands of safe cells wait).
 
+use super::analysis::Analysis;
 use super::frontier::{Frontier, Know};
-use super::{Seen, Solver};
+use super::view::Seen;
 use std::cmp::Reverse;
 use std::collections::{BTreeSet, BinaryHeap};
 
 /// The moves ready, with what is needed to keep them right.
 #[derive(Debug, Default)]
-pub(super) struct Ready {
-    /// Safe cells by score (the chance to show a 0, or [`Solver::click_worth`] when clicks are
-    /// counted), then lowest index: the top is the best.
+pub(super) struct ReadyMoves {
+    /// Whether clicks are counted (see [`ReadyMoves::reset`]).
+    clicks_counted: bool,
+    /// Safe cells by score (the chance to show a 0, or [`ReadyMoves::click_worth`] when clicks
+    /// are counted), then lowest index: the top is the best.
     /// An entry whose score is no longer its cell's is stale and skipped.
     heap: BinaryHeap<(u64, Reverse<u32>)>,
     /// Per cell: its score in the heap, NaN when it has none.
@@ -35,12 +38,16 @@ pub(super) struct Ready {
     zero_at: Vec<u32>,
     zero: Vec<f64>,
     refresh: u32,
-    /// Scratch for [`Solver::ordered_safe`]: each safe cell with its sort key.
+    /// Scratch for [`ReadyMoves::ordered_safe`]: each safe cell with its sort key.
     keyed: Vec<(Reverse<i64>, u32)>,
 }
 
-impl Ready {
+impl ReadyMoves {
+    /// Forgets every move kept, for a board of `cells` cells; when `clicks_counted`, safe cells
+    /// are scored by [`ReadyMoves::click_worth`] (for a game scored by its clicks), else by
+    /// their chance to show a 0.
     pub(super) fn reset(&mut self, cells: usize, clicks_counted: bool) {
+        self.clicks_counted = clicks_counted;
         self.heap.clear();
         self.score.clear();
         self.score.resize(cells, f64::NAN);
@@ -58,9 +65,7 @@ impl Ready {
         self.zero.resize(memo, 0.0);
         self.refresh = 0;
     }
-}
 
-impl Solver {
     /// After an update: looks again at the safe cells next to `touched` (cells read, settled,
     /// or whose probability changed; all of them when `all` probabilities may have changed;
     /// within two steps when clicks are counted) and at the numbers next to `changed` (cells
@@ -69,26 +74,32 @@ impl Solver {
     /// # Complexity
     /// O(64 * touched * log(safe cells)), or O(8 * safe cells) more for all; when clicks are
     /// counted, O(25 * 9 * touched) more (each cell's chance of a 0 is computed once).
-    pub(super) fn refresh_moves(&mut self, touched: &[u32], changed: &[u32], all: bool) {
-        let mut look = std::mem::take(&mut self.ready.look);
+    pub(super) fn refresh(
+        &mut self,
+        analysis: &Analysis,
+        touched: &[u32],
+        changed: &[u32],
+        all: bool,
+    ) {
+        let mut look = std::mem::take(&mut self.look);
         look.clear();
-        self.ready.refresh = self.ready.refresh.wrapping_add(1);
-        if self.ready.refresh == 0 {
-            self.ready.looked.iter_mut().for_each(|r| *r = 0);
-            self.ready.zero_at.iter_mut().for_each(|r| *r = 0);
-            self.ready.refresh = 1;
+        self.refresh = self.refresh.wrapping_add(1);
+        if self.refresh == 0 {
+            self.looked.iter_mut().for_each(|r| *r = 0);
+            self.zero_at.iter_mut().for_each(|r| *r = 0);
+            self.refresh = 1;
         }
-        let refresh = self.ready.refresh;
+        let refresh = self.refresh;
         if all {
-            self.ready.heap.clear();
-            self.ready.score.iter_mut().for_each(|s| *s = f64::NAN);
-            look.extend_from_slice(self.frontier.safe.cells());
+            self.heap.clear();
+            self.score.iter_mut().for_each(|s| *s = f64::NAN);
+            look.extend_from_slice(analysis.frontier.safe.cells());
         } else if !self.clicks_counted {
-            with_neighbours(&self.frontier, touched, &mut look);
+            with_neighbours(&analysis.frontier, touched, &mut look);
         } else {
             // A safe cell's score reads the cells two steps away.
-            let f = &self.frontier;
-            let looked = &mut self.ready.looked;
+            let f = &analysis.frontier;
+            let looked = &mut self.looked;
             for &t in touched {
                 let t = t as usize;
                 for n in std::iter::once(t).chain(f.around(t)) {
@@ -103,33 +114,31 @@ impl Solver {
         }
         for &cell in &look {
             let cell = cell as usize;
-            if self.frontier.know(cell) == Know::Safe {
+            if analysis.frontier.know(cell) == Know::Safe {
                 let score = if self.clicks_counted {
-                    self.click_worth(cell)
+                    self.click_worth(analysis, cell)
                 } else {
-                    self.zero_chance(cell)
+                    zero_chance(analysis, cell)
                 };
-                if score.to_bits() != self.ready.score[cell].to_bits() {
-                    self.ready.score[cell] = score;
-                    self.ready
-                        .heap
-                        .push((score.to_bits(), Reverse(cell as u32)));
+                if score.to_bits() != self.score[cell].to_bits() {
+                    self.score[cell] = score;
+                    self.heap.push((score.to_bits(), Reverse(cell as u32)));
                 }
             } else {
-                self.ready.score[cell] = f64::NAN;
+                self.score[cell] = f64::NAN;
             }
         }
-        if !self.ready.stale {
-            self.ready.pending.extend_from_slice(changed);
-            if self.ready.pending.len() > self.frontier.cells.len() {
-                self.ready.stale = true;
-                self.ready.pending.clear();
+        if !self.stale {
+            self.pending.extend_from_slice(changed);
+            if self.pending.len() > analysis.frontier.cells.len() {
+                self.stale = true;
+                self.pending.clear();
             }
         }
-        let live = self.frontier.safe.cells().len();
-        if self.ready.heap.len() > 4 * live + 1024 {
-            let score = &self.ready.score;
-            self.ready.heap = self
+        let live = analysis.frontier.safe.cells().len();
+        if self.heap.len() > 4 * live + 1024 {
+            let score = &self.score;
+            self.heap = analysis
                 .frontier
                 .safe
                 .cells()
@@ -137,14 +146,14 @@ impl Solver {
                 .map(|&c| (score[c as usize].to_bits(), Reverse(c)))
                 .collect();
         }
-        self.ready.look = look;
+        self.look = look;
     }
 
     /// Puts the open number `cell` among the chords, or takes it out: its flags must match it,
     /// and its closed unflagged neighbours, at least two, must all be certain safe (so the
     /// chord is safe even if a flag were wrong).
-    fn examine_chord(&mut self, cell: usize) {
-        let f = &self.frontier;
+    fn examine_chord(&mut self, analysis: &Analysis, cell: usize) {
+        let f = &analysis.frontier;
         if !matches!(f.seen[cell], Seen::Open(_)) {
             return;
         }
@@ -171,37 +180,41 @@ impl Solver {
                 opens = 0;
             }
         }
-        let old = self.ready.opens[cell];
+        let old = self.opens[cell];
         if old != opens {
             if old != 0 {
-                self.ready.chords.remove(&(Reverse(old), cell as u32));
+                self.chords.remove(&(Reverse(old), cell as u32));
             }
             if opens != 0 {
-                self.ready.chords.insert((Reverse(opens), cell as u32));
+                self.chords.insert((Reverse(opens), cell as u32));
             }
-            self.ready.opens[cell] = opens;
+            self.opens[cell] = opens;
         }
     }
 
     /// The chord that opens the most cells, the first in row-major order among equals.
-    pub(super) fn best_chord(&mut self) -> Option<usize> {
-        let mut look = std::mem::take(&mut self.ready.look);
+    pub(super) fn best_chord(&mut self, analysis: &Analysis) -> Option<usize> {
+        let mut look = std::mem::take(&mut self.look);
         look.clear();
-        if self.ready.stale {
+        if self.stale {
             // A chord opens safe cells: the numbers next to them are all there can be.
-            self.ready.chords.clear();
-            self.ready.opens.iter_mut().for_each(|o| *o = 0);
-            with_neighbours(&self.frontier, self.frontier.safe.cells(), &mut look);
-            self.ready.stale = false;
+            self.chords.clear();
+            self.opens.iter_mut().for_each(|o| *o = 0);
+            with_neighbours(
+                &analysis.frontier,
+                analysis.frontier.safe.cells(),
+                &mut look,
+            );
+            self.stale = false;
         } else {
-            with_neighbours(&self.frontier, &self.ready.pending, &mut look);
+            with_neighbours(&analysis.frontier, &self.pending, &mut look);
         }
-        self.ready.pending.clear();
+        self.pending.clear();
         for &cell in &look {
-            self.examine_chord(cell as usize);
+            self.examine_chord(analysis, cell as usize);
         }
-        self.ready.look = look;
-        self.ready.chords.first().map(|&(_, cell)| cell as usize)
+        self.look = look;
+        self.chords.first().map(|&(_, cell)| cell as usize)
     }
 
     /// The chance that clicking the safe `cell` is a click a player that clicks as few times as
@@ -209,54 +222,57 @@ impl Solver {
     /// or no neighbour is a 0 (nothing else would open it), neighbours taken as independent.
     /// The chance is weighed by (1 + the chance of a 0): what a 0 opens shows where the next 0s
     /// are before their neighbours are clicked one by one.
-    pub(super) fn click_worth(&mut self, cell: usize) -> f64 {
-        let zero = self.zero_if_safe(cell);
+    pub(super) fn click_worth(&mut self, analysis: &Analysis, cell: usize) -> f64 {
+        let zero = self.zero_if_safe(analysis, cell);
         let (mut around, mut count) = ([0; 8], 0);
-        for next in self.frontier.around(cell) {
+        for next in analysis.frontier.around(cell) {
             around[count] = next;
             count += 1;
         }
         let mut no_zero_around = 1.0;
         for &next in &around[..count] {
-            no_zero_around *= match self.frontier.know(next) {
-                Know::Safe => 1.0 - self.zero_if_safe(next),
-                Know::Unknown => 1.0 - (1.0 - self.probability[next]) * self.zero_if_safe(next),
+            no_zero_around *= match analysis.frontier.know(next) {
+                Know::Safe => 1.0 - self.zero_if_safe(analysis, next),
+                Know::Unknown => {
+                    1.0 - (1.0 - analysis.probability()[next]) * self.zero_if_safe(analysis, next)
+                }
                 _ => 1.0,
             };
         }
         (zero + (1.0 - zero) * no_zero_around) * (1.0 + zero)
     }
 
-    /// [`Solver::zero_and_full`]'s chance of a 0, once per cell and refresh.
-    fn zero_if_safe(&mut self, cell: usize) -> f64 {
-        let refresh = self.ready.refresh;
-        if self.ready.zero_at[cell] != refresh {
-            self.ready.zero_at[cell] = refresh;
-            self.ready.zero[cell] = self.zero_and_full(cell).0;
+    /// [`Analysis::zero_and_full`]'s chance of a 0, once per cell and refresh.
+    fn zero_if_safe(&mut self, analysis: &Analysis, cell: usize) -> f64 {
+        let refresh = self.refresh;
+        if self.zero_at[cell] != refresh {
+            self.zero_at[cell] = refresh;
+            self.zero[cell] = analysis.zero_and_full(cell).0;
         }
-        self.ready.zero[cell]
+        self.zero[cell]
     }
 
     /// The certain safe cell with the best score, the first in row-major order among equals.
-    pub(super) fn best_safe(&mut self) -> Option<usize> {
-        while let Some(&(bits, Reverse(cell))) = self.ready.heap.peek() {
+    pub(super) fn best_safe(&mut self, analysis: &Analysis) -> Option<usize> {
+        while let Some(&(bits, Reverse(cell))) = self.heap.peek() {
             let cell = cell as usize;
-            if self.frontier.know(cell) == Know::Safe && self.ready.score[cell].to_bits() == bits {
+            if analysis.frontier.know(cell) == Know::Safe && self.score[cell].to_bits() == bits {
                 return Some(cell);
             }
-            self.ready.heap.pop();
+            self.heap.pop();
         }
         None
     }
 
-    /// The certain safe cells, best first (as [`Solver::best_safe`] would give them).
-    pub(super) fn ordered_safe(&mut self, out: &mut Vec<u32>) {
+    /// The certain safe cells, best first (as [`ReadyMoves::best_safe`] would give them).
+    pub(super) fn ordered_safe(&mut self, analysis: &Analysis, out: &mut Vec<u32>) {
         // Scores equal but for rounding (a kept analysis against a fresh one) tie.
-        let score = &self.ready.score;
-        let keyed = &mut self.ready.keyed;
+        let score = &self.score;
+        let keyed = &mut self.keyed;
         keyed.clear();
         keyed.extend(
-            self.frontier
+            analysis
+                .frontier
                 .safe
                 .cells()
                 .iter()
@@ -274,5 +290,17 @@ fn with_neighbours(f: &Frontier, cells: &[u32], out: &mut Vec<u32>) {
     for &c in cells {
         out.push(c);
         out.extend(f.around(c as usize).map(|n| n as u32));
+    }
+}
+
+/// A cheap estimate of the chance that `cell` shows a 0 if opened (its unknown neighbours
+/// taken as independent; a known mine around makes it 0), plus, for a cell not known safe,
+/// the chance it shows as many mines as it has unknown neighbours.
+fn zero_chance(analysis: &Analysis, cell: usize) -> f64 {
+    let (zero, all_mines, _) = analysis.zero_and_full(cell);
+    if analysis.frontier.know(cell) == Know::Safe {
+        zero
+    } else {
+        zero + all_mines
     }
 }

@@ -8,7 +8,7 @@
 //! change the count left to the rest, and nothing opened in it shows anything outside it.
 //! However the board is played, its risk is taken once, so it is taken last: a loss there
 //! comes with the rest of the board opened (which the JLU and ACM courses score), and until
-//! then the endgame search (`endgame.rs`) counts the arrangements of the rest alone, so it
+//! then the endgame search (`endgame/`) counts the arrangements of the rest alone, so it
 //! starts as soon as the rest has few. When only such regions are left, the best first move
 //! of the one likeliest won is played, found by the same exact search. With the total known,
 //! a region whose count varies (a small pocket with a cell next to no number, even one
@@ -16,13 +16,14 @@
 //! is apart and waits too: the rest, once played, tells how many mines it holds. Without the
 //! total nothing would, and it is played as the open board is.
 
+use super::analysis::Analysis;
+use super::budget::Budget;
 use super::endgame;
 use super::frontier::{Frontier, Know};
 use super::view::Seen;
-use super::Solver;
 
 /// A region with a cell next to no number and more than this many cells is the open board.
-pub(super) const MAX_POCKET: usize = 20;
+const MAX_POCKET: usize = 20;
 
 /// Finding one region's arrangements may take at most this many nodes, and all of them this
 /// many: the rest of the budget is the guess's.
@@ -31,17 +32,19 @@ const REGIONS_SHARE: u64 = 200_000;
 
 /// The regions apart of the last guess, and scratch.
 #[derive(Debug, Default)]
-pub(super) struct Regions {
+pub(super) struct RegionsApart {
     /// Per cell: whether it is in a region apart (its guess is left for last), and in a
     /// walled-off one with a fixed count; the cells of the regions apart.
     pub apart: Vec<bool>,
     pub fixed: Vec<bool>,
-    pub apart_cells: usize,
+    apart_cells: usize,
     /// The cells and mines of the regions with a fixed count, and the ln of their
     /// arrangements (the product of each one's).
     pub fixed_cells: usize,
     pub fixed_mines: usize,
     pub fixed_ln_arrangements: f64,
+    /// The unknown cells when they were found.
+    unknown: usize,
     /// Each region: its cells (bit i is `cells[i]`), their neighbours among them, its
     /// arrangements.
     found: Vec<(Vec<u32>, Vec<u128>, Vec<u128>)>,
@@ -52,9 +55,9 @@ pub(super) struct Regions {
     starts: Vec<u32>,
 }
 
-impl Solver {
-    /// Finds the regions apart, and the walled-off ones with a fixed number of mines (fills
-    /// `self.regions`). Without a known total (`counted` false) a region apart must be
+impl RegionsApart {
+    /// Finds the regions apart of `analysis`, and the walled-off ones with a fixed number of
+    /// mines. Without a known total (`counted` false) a region apart must be
     /// walled off with a fixed count: there is no count for the rest to tell.
     ///
     /// # Complexity
@@ -62,9 +65,10 @@ impl Solver {
     /// once it is in the open board; a walk stops after [`MAX_POCKET`] cells next to no
     /// number), then each walled-off one's enumeration, within the budget (one not
     /// enumerated is not played exactly).
-    pub(super) fn find_regions(&mut self, counted: bool) {
-        let mut r = std::mem::take(&mut self.regions);
-        let n = self.frontier.seen.len();
+    pub(super) fn find(&mut self, analysis: &mut Analysis, counted: bool) {
+        let r = self;
+        let n = analysis.frontier.seen.len();
+        r.unknown = analysis.frontier.unknown;
         r.apart.clear();
         r.apart.resize(n, false);
         r.fixed.clear();
@@ -79,11 +83,11 @@ impl Solver {
         // walks start there only, and the open board is walked only near its edge.
         let mut starts = std::mem::take(&mut r.starts);
         starts.clear();
-        for id in self.frontier.live_components() {
-            starts.extend_from_slice(&self.frontier.comps[id as usize].cells);
+        for id in analysis.frontier.live_components() {
+            starts.extend_from_slice(&analysis.frontier.comps[id as usize].cells);
         }
         if counted {
-            let f = &self.frontier;
+            let f = &analysis.frontier;
             // Flagged cells are looked for only when there are some (the players here flag none).
             let flags = f.known_mines.saturating_sub(f.mines.cells().len());
             let scan = if flags > 0 { 0..n } else { 0..0 };
@@ -98,13 +102,13 @@ impl Solver {
         }
         for &start in &starts {
             let start = start as usize;
-            if self.frontier.know(start) != Know::Unknown || r.state[start] != UNSEEN {
+            if analysis.frontier.know(start) != Know::Unknown || r.state[start] != UNSEEN {
                 continue;
             }
-            let Some(walled) = self.fill_region(start, counted, &mut r) else {
+            let Some(walled) = r.fill_region(&analysis.frontier, start, counted) else {
                 continue;
             };
-            if (walled && self.enumerate_walled(&mut r, &mut spent)) || counted {
+            if (walled && r.enumerate_walled(analysis, &mut spent)) || counted {
                 for &cell in &r.region {
                     r.apart[cell as usize] = true;
                 }
@@ -112,21 +116,26 @@ impl Solver {
             }
         }
         r.starts = starts;
-        self.regions = r;
     }
 
-    /// Enumerates the walled-off region `r.region` (within `spent`, the nodes its kind took so
+    /// Enumerates the walled-off region `self.region` (within `spent`, the nodes its kind took so
     /// far), and when its count is fixed keeps it for an exact search: whether it was.
-    fn enumerate_walled(&mut self, r: &mut Regions, spent: &mut u64) -> bool {
-        if r.region.len() < 2 || self.left == 0 || *spent == REGIONS_SHARE {
+    fn enumerate_walled(&mut self, analysis: &mut Analysis, spent: &mut u64) -> bool {
+        let r = self;
+        if r.region.len() < 2 || analysis.budget.left() == 0 || *spent == REGIONS_SHARE {
             return false;
         }
         r.region.sort_unstable();
         let mut work = 0;
-        let limit = self.left.min(REGION_SHARE).min(REGIONS_SHARE - *spent);
+        let limit = analysis
+            .budget
+            .left()
+            .min(REGION_SHARE)
+            .min(REGIONS_SHARE - *spent);
         let most = endgame::MAX_ARRANGEMENTS;
-        let found = endgame::arrangements(&self.frontier, &r.region, None, most, limit, &mut work);
-        self.left = self.left.saturating_sub(work);
+        let frontier = &analysis.frontier;
+        let found = endgame::arrangements(frontier, &r.region, None, most, limit, &mut work);
+        analysis.budget.spend(work);
         *spent = (*spent + work).min(REGIONS_SHARE);
         let Some((around, arrangements)) = found else {
             return false;
@@ -146,40 +155,40 @@ impl Solver {
     }
 
     /// With every unknown cell in a walled-off region with a fixed count: the best first move
-    /// of the region likeliest to be won (`None` when a search runs out of budget).
+    /// of the region likeliest to be won, and its chance of winning that region (`None` when
+    /// a search runs out of budget).
     ///
     /// # Complexity
     /// Each region's exact search, within the budget.
-    pub(super) fn region_move(&mut self) -> Option<usize> {
+    pub(super) fn best_move(&mut self, budget: &mut Budget) -> Option<(usize, f64)> {
         let mut best: Option<(f64, usize)> = None;
-        for (cells, around, arrangements) in std::mem::take(&mut self.regions.found) {
-            let (bit, chance) = self.search_exactly(around, arrangements, 0)?;
+        for (cells, around, arrangements) in std::mem::take(&mut self.found) {
+            let (bit, chance) = endgame::best_first_move(budget, around, arrangements, 0)?;
             if best.map_or(true, |(b, _)| chance > b) {
                 best = Some((chance, cells[bit] as usize));
             }
         }
         let (chance, cell) = best?;
-        self.guess.scores.push((cell, chance));
-        Some(cell)
+        Some((cell, chance))
     }
 
     /// Whether the regions apart wait for the last guess: some other cell is unknown.
-    pub(super) fn regions_wait(&self) -> bool {
-        let apart = self.regions.apart_cells;
-        apart > 0 && apart < self.frontier.unknown
+    pub(super) fn wait(&self) -> bool {
+        let apart = self.apart_cells;
+        apart > 0 && apart < self.unknown
     }
 
     /// Whether `cell` lies in a region apart whose guess is left for last.
     pub(super) fn left_for_last(&self, cell: usize) -> bool {
-        self.regions_wait() && self.regions.apart[cell]
+        self.wait() && self.apart[cell]
     }
 
-    /// Gathers into `r.region` the unknown cells reached from `start` through borders and
+    /// Gathers into `self.region` the unknown cells reached from `start` through borders and
     /// shared numbers: `None` when they are in the open board (the walk stops as soon as it
     /// knows; without `pockets`, any cell next to no number puts them there), else whether
     /// every one is next to a number (walled off).
-    fn fill_region(&self, start: usize, pockets: bool, r: &mut Regions) -> Option<bool> {
-        let f = &self.frontier;
+    fn fill_region(&mut self, f: &Frontier, start: usize, pockets: bool) -> Option<bool> {
+        let r = self;
         r.region.clear();
         r.queue.clear();
         r.queue.push(start as u32);
@@ -212,7 +221,7 @@ impl Solver {
     }
 }
 
-/// [`Regions::state`] of a cell: not reached yet, queued by the walk under way, or in a
+/// [`RegionsApart::state`] of a cell: not reached yet, queued by the walk under way, or in a
 /// region found apart or in the open board.
 const UNSEEN: u8 = 0;
 const QUEUED: u8 = 1;
@@ -220,7 +229,7 @@ const APART: u8 = 2;
 const OPEN_BOARD: u8 = 3;
 
 /// Queues `cell` if it is unknown and not reached yet; false when it is in the open board.
-fn reach(f: &Frontier, cell: usize, r: &mut Regions) -> bool {
+fn reach(f: &Frontier, cell: usize, r: &mut RegionsApart) -> bool {
     if f.know(cell) != Know::Unknown {
         return true;
     }
@@ -237,11 +246,10 @@ fn reach(f: &Frontier, cell: usize, r: &mut Regions) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::{RegionsApart, MAX_POCKET};
     use crate::board::Grid;
     use crate::rng::Rng;
-    use crate::solver::endgame::tests::{brute_open, brute_value, fitting};
-    use crate::solver::region::MAX_POCKET;
-    use crate::solver::tests::view;
+    use crate::solver::tests::{brute_open, brute_value, fitting, view};
     use crate::solver::{Mines, Seen, Solver, View};
 
     /// The regions by definition: unknown cells (a mine in some arrangements, safe in
@@ -383,8 +391,10 @@ mod tests {
             }
             let all = fitting(&view, count);
             let regions = brute_regions(&view, &all);
-            solver.left = u64::MAX;
-            solver.find_regions(true);
+            let analysis = solver.analysis();
+            analysis.budget.lift();
+            let mut found_apart = RegionsApart::default();
+            found_apart.find(analysis, true);
             let context = format!("case {case} (seed {seed}), regions {regions:?}\n{view:?}");
             let n = view.grid().len();
             let cells_of = |keep: &dyn Fn(bool, Option<f64>) -> bool| {
@@ -417,8 +427,8 @@ mod tests {
                 })
                 .collect();
             let got = |mask: &[bool]| (0..n).filter(|&c| mask[c]).collect::<Vec<_>>();
-            assert_eq!(got(&solver.regions.apart), apart, "{context}");
-            assert_eq!(got(&solver.regions.fixed), fixed, "{context}");
+            assert_eq!(got(&found_apart.apart), apart, "{context}");
+            assert_eq!(got(&found_apart.fixed), fixed, "{context}");
             varying += (walled.len() > fixed.len()) as usize;
             if fixed.is_empty() {
                 continue;
@@ -431,8 +441,8 @@ mod tests {
             // Only walled-off regions with a fixed count left: the best first move of the
             // likeliest won.
             let best = regions.iter().filter_map(|r| r.2).fold(0.0, f64::max);
-            let cell = solver.region_move().expect("no budget limit");
-            let chance = solver.guess.scores.last().unwrap().1;
+            let budget = &mut analysis.budget;
+            let (cell, chance) = found_apart.best_move(budget).expect("no budget limit");
             assert!(
                 (chance - best).abs() < 1e-9,
                 "{chance} against {best}: {context}"
@@ -470,7 +480,7 @@ mod tests {
         let mut solver = Solver::new();
         solver.analyse(&board, mines).unwrap();
         let (cell, _) = solver.best_guess().unwrap();
-        let r = &solver.regions;
+        let r = solver.guess_parts().0.regions();
         (r.apart_cells, r.fixed_cells, cell % board.grid().cols())
     }
 

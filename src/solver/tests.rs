@@ -1,6 +1,9 @@
-//! The solver's unit tests: hand-made positions with their probabilities worked out.
+//! The solver's unit tests: hand-made positions with their probabilities worked out; and the
+//! helpers other modules' tests share (views from text, brute force over arrangements).
 
 use super::*;
+use crate::board::{Board, Cover, FlagsInCascade, Grid};
+use crate::rng::Rng;
 
 /// A view from text: `?` closed, `F` flagged, a digit an open number; other modules' tests
 /// use it too.
@@ -23,8 +26,128 @@ pub(crate) fn view(rows: &[&str]) -> View {
 pub(crate) fn analysed(view: &View, mines: Mines) -> Solver {
     let mut solver = Solver::new();
     solver.analyse(view, mines).unwrap();
-    solver.left = u64::MAX;
+    solver.analysis().budget.lift();
     solver
+}
+
+/// The chance of winning from `view` with best play, by brute force: every arrangement
+/// of the closed cells tried, each opening played with its cascade on a copy of the view.
+pub(crate) fn brute_value(view: &View, arrangements: &[Vec<bool>]) -> f64 {
+    if arrangements.len() <= 1 {
+        return 1.0;
+    }
+    (0..view.grid().len())
+        .filter(|&cell| view.get(cell) == Seen::Closed)
+        .map(|cell| brute_open(view, arrangements, cell))
+        .fold(0.0, f64::max)
+}
+
+/// The chance of winning by opening `cell` first, then playing best.
+pub(crate) fn brute_open(view: &View, arrangements: &[Vec<bool>], cell: usize) -> f64 {
+    let grid = view.grid();
+    let mut outcomes: Vec<(View, Vec<Vec<bool>>)> = Vec::new();
+    for mines in arrangements.iter().filter(|m| !m[cell]) {
+        let mut next = view.clone();
+        let mut stack = vec![cell];
+        while let Some(c) = stack.pop() {
+            if next.get(c) != Seen::Closed {
+                continue;
+            }
+            let shown = grid.neighbours(c).filter(|&x| mines[x]).count() as u8;
+            next.set(c, Seen::Open(shown));
+            if shown == 0 {
+                stack.extend(grid.neighbours(c));
+            }
+        }
+        match outcomes.iter_mut().find(|(v, _)| v.cells() == next.cells()) {
+            Some((_, list)) => list.push(mines.clone()),
+            None => outcomes.push((next, vec![mines.clone()])),
+        }
+    }
+    let won: f64 = outcomes
+        .iter()
+        .map(|(next, list)| list.len() as f64 * brute_value(next, list))
+        .sum();
+    won / arrangements.len() as f64
+}
+
+/// Every arrangement of `count` mines (flags included, as mines) over the closed cells of
+/// `view` that fits its numbers, by brute force.
+pub(crate) fn fitting(view: &View, count: usize) -> Vec<Vec<bool>> {
+    let grid = view.grid();
+    let closed: Vec<usize> = (0..grid.len())
+        .filter(|&c| view.get(c) == Seen::Closed)
+        .collect();
+    let flags: Vec<bool> = (0..grid.len())
+        .map(|c| view.get(c) == Seen::Flagged)
+        .collect();
+    let flagged = flags.iter().filter(|&&f| f).count();
+    (0u32..1 << closed.len())
+        .filter(|m| m.count_ones() as usize + flagged == count)
+        .map(|m| {
+            let mut mines = flags.clone();
+            for (i, &c) in closed.iter().enumerate() {
+                mines[c] = m >> i & 1 == 1;
+            }
+            mines
+        })
+        .filter(|mines| {
+            (0..grid.len()).all(|c| match view.get(c) {
+                Seen::Open(n) => grid.neighbours(c).filter(|&x| mines[x]).count() == n as usize,
+                _ => true,
+            })
+        })
+        .collect()
+}
+
+/// A random view of 2x2 up to `rows` x `cols` cells with up to a third of them mines, 1
+/// to `opened` safe cells open (no cascade: any view of numbers will do) and each mine
+/// flagged with chance `flagged`; the view and the mine count.
+pub(crate) fn random_view(
+    rng: &mut Rng,
+    rows: usize,
+    cols: usize,
+    opened: usize,
+    flagged: f64,
+) -> (View, usize) {
+    let (rows, cols) = (2 + rng.below(rows - 1), 2 + rng.below(cols - 1));
+    let grid = Grid::new(rows, cols);
+    let count = 1 + rng.below(rows * cols / 3 + 1);
+    let mut cells: Vec<usize> = (0..grid.len()).collect();
+    rng.shuffle(&mut cells);
+    let is_mine: Vec<bool> = (0..grid.len())
+        .map(|c| cells[..count].contains(&c))
+        .collect();
+    let mut view = View::new(grid);
+    for &c in cells[count..].iter().take(1 + rng.below(opened)) {
+        let shown = grid.neighbours(c).filter(|&x| is_mine[x]).count() as u8;
+        view.set(c, Seen::Open(shown));
+    }
+    if flagged > 0.0 {
+        for &c in &cells[..count] {
+            if rng.chance(flagged) {
+                view.set(c, Seen::Flagged);
+            }
+        }
+    }
+    (view, count)
+}
+
+/// A random board of 2 to 5 rows and columns with up to a third of its cells mines.
+/// A random board of 2x2 to 5x5 with one random safe cell opened (its cascade too).
+pub(crate) fn small_position(rng: &mut Rng) -> (Board, View) {
+    let (rows, cols) = (2 + rng.below(4), 2 + rng.below(4));
+    let grid = Grid::new(rows, cols);
+    let count = 1 + rng.below(rows * cols / 3 + 1);
+    let mut cells: Vec<usize> = (0..grid.len()).collect();
+    rng.shuffle(&mut cells);
+    let board = Board::from_mines(grid, cells[..count].iter().copied());
+    let mut cover = Cover::new(&board);
+    let safe: Vec<usize> = (0..grid.len()).filter(|&c| !board.is_mine(c)).collect();
+    let first = safe[rng.below(safe.len())];
+    cover.reveal_from(&board, first, FlagsInCascade::Cleared, &mut Vec::new());
+    let view = View::observe(&board, &cover);
+    (board, view)
 }
 
 fn close(a: f64, b: f64) -> bool {
@@ -240,10 +363,11 @@ fn counted_clicks_come_first_when_no_zero_can_open_them() {
     solver.count_clicks(true);
     solver.analyse(&v, Mines::Known(3)).unwrap();
     assert_eq!(solver.certain_safe(), &[5, 4, 9]);
-    assert!(close(solver.click_worth(5), 1.0));
+    let (ready, analysis) = solver.moves_parts();
+    assert!(close(ready.click_worth(analysis, 5), 1.0));
     let thrifty_4 = 35269.0 / 59049.0 * (1.0 + 4.0 / 9.0);
-    assert!(close(solver.click_worth(4), thrifty_4));
-    assert!(close(solver.click_worth(9), thrifty_4));
+    assert!(close(ready.click_worth(analysis, 4), thrifty_4));
+    assert!(close(ready.click_worth(analysis, 9), thrifty_4));
 }
 
 #[test]
@@ -260,6 +384,7 @@ fn counted_clicks_weigh_the_chance_of_a_zero() {
     solver.count_clicks(true);
     solver.analyse(&v, Mines::Known(2)).unwrap();
     assert_eq!(solver.certain_safe(), &[5, 6]);
-    assert!(close(solver.click_worth(6), 0.75));
-    assert!(close(solver.click_worth(5), 215.0 / 256.0));
+    let (ready, analysis) = solver.moves_parts();
+    assert!(close(ready.click_worth(analysis, 6), 0.75));
+    assert!(close(ready.click_worth(analysis, 5), 215.0 / 256.0));
 }

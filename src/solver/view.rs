@@ -17,7 +17,7 @@ pub enum Seen {
 
 /// The visible board: a grid and what is seen of each cell, row-major. It holds no mine map.
 ///
-/// A view also remembers which cells [`View::set`] changed, so that a [`Solver`] analysing
+/// A view also remembers which cells [`View::set`] changed, so that a solver analysing
 /// the same view again after a few moves reads only those cells instead of the whole board.
 /// Two views are equal when their grids and cells are; a clone is a new view.
 ///
@@ -34,8 +34,6 @@ pub enum Seen {
 /// assert_eq!(view.get(4), Seen::Open(1));
 /// assert_eq!(view.cells().iter().filter(|&&s| s == Seen::Closed).count(), 5);
 /// ```
-///
-/// [`Solver`]: super::Solver
 pub struct View {
     grid: Grid,
     cells: Vec<Seen>,
