@@ -1,7 +1,7 @@
 //! `cargo bench --bench solver_worst`: the solver on hostile inputs, worst case first.
 //!
 //! 1. One decision, as the stateless `jlu-machine` makes it, on crafted panels (see
-//!    `minejudge::solver::crafted`) of every size up to the course's 30x30, both patterns,
+//!    `minejudge::players::jlu_machine::hostile`) of every size up to the course's 30x30, both patterns,
 //!    with and without the mine count: the worst single decision by time and by nodes, with its
 //!    seed, against the node budget.
 //! 2. Every decision of real expert games, where a dense board's endgame search may walk 25
@@ -20,9 +20,12 @@ mod peak;
 
 use baseline::Baseline;
 use minejudge::board::{Board, Cover, FlagsInCascade, Grid};
+use minejudge::moves::Move;
+use minejudge::players::acm_client::adversary::adversary_game;
+use minejudge::players::jlu_machine::course::BOARD_DENSITY;
+use minejudge::players::jlu_machine::hostile::{crafted_panel, jlu_machine_input, PanelPattern};
 use minejudge::rng::Rng;
-use minejudge::solver::crafted::{adversary_game, crafted_panel, jlu_machine_input, Pattern};
-use minejudge::solver::{Mines, Move, Solver, Style, View, JLU_DENSITY, NODE_BUDGET};
+use minejudge::solver::{Mines, Solver, Style, View, NODE_BUDGET};
 use peak::peak_kib;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -100,7 +103,7 @@ fn main() {
     let mut decisions = 0;
     let mut total = Duration::ZERO;
     for side in [10, 16, 20, 24, 30] {
-        for pattern in [Pattern::Lattice, Pattern::Lines] {
+        for pattern in [PanelPattern::Lattice, PanelPattern::Lines] {
             for told in [false, true] {
                 for i in 0..PANELS {
                     let panel_seed = seed + i;
@@ -110,7 +113,7 @@ fn main() {
                     let layout = if side == 20 {
                         Mines::Known(50)
                     } else {
-                        Mines::Density(JLU_DENSITY)
+                        Mines::Density(BOARD_DENSITY)
                     };
                     let (board, view) = crafted_panel(&mut rng, grid, layout, pattern);
                     let mines = if told {
@@ -154,8 +157,8 @@ fn main() {
     let (_, view) = crafted_panel(
         &mut rng,
         Grid::new(300, 300),
-        Mines::Density(JLU_DENSITY),
-        Pattern::Lattice,
+        Mines::Density(BOARD_DENSITY),
+        PanelPattern::Lattice,
     );
     let input = work.join("solver_worst_panel_300.in");
     fs::write(&input, jlu_machine_input(&view, None)).expect("write panel");

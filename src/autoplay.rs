@@ -10,7 +10,7 @@
 //! results do not depend on the thread count.
 
 use crate::board::{Board, Cover, FlagsInCascade, Grid};
-use crate::players::jlu_machine::score;
+use crate::players::jlu_machine::course;
 use crate::rng::Rng;
 use crate::solver::{Mines, Solver, View};
 use std::io::IsTerminal;
@@ -220,7 +220,7 @@ impl Player {
             if cover.safe_closed() == 0 {
                 break true;
             }
-            if config.jlu && clicks >= score::CLICK_LIMIT {
+            if config.jlu && clicks >= course::CLICK_LIMIT {
                 stats.click_limit += 1;
                 break false;
             }
@@ -244,7 +244,7 @@ impl Player {
                         stats.faults += 1;
                         break 'game false;
                     }
-                    if config.jlu && clicks >= score::CLICK_LIMIT {
+                    if config.jlu && clicks >= course::CLICK_LIMIT {
                         continue 'game;
                     }
                     clicks += 1;
@@ -278,10 +278,10 @@ impl Player {
         stats.games += 1;
         stats.guesses += guesses;
         let opened = board.safe_cells() - cover.safe_closed();
-        stats.jlu_tenths += score::score_tenths(won, clicks, opened);
+        stats.jlu_tenths += course::score_tenths(won, clicks, opened);
         // A loss scores its opened cells whatever the clicks.
         let fewest_clicks = if won { board.three_bv() as u32 } else { clicks };
-        stats.jlu_tenths_in_three_bv += score::score_tenths(won, fewest_clicks, opened);
+        stats.jlu_tenths_in_three_bv += course::score_tenths(won, fewest_clicks, opened);
         if won {
             stats.wins += 1;
             stats.clicks_in_wins += clicks as u64;
@@ -438,11 +438,11 @@ pub fn report(config: &Config, s: &Stats, seconds: f64, cpu: Option<f64>) -> Str
         let mean = s.jlu_tenths as f64 / 10.0 / n;
         out += &format!(
             "jlu score {:.2} (raw mean {:.3} x 1.3 = {:.3}, capped at 60; {} stopped at {} clicks)\n",
-            score::course_mark(mean),
+            course::course_mark(mean),
             mean,
             mean * 1.3,
             s.click_limit,
-            score::CLICK_LIMIT
+            course::CLICK_LIMIT
         );
         out += &format!(
             "jlu raw mean {:.3} had every win taken its 3BV clicks\n",

@@ -2,8 +2,9 @@
 //! seeded games in which no certain claim may be wrong.
 
 use minejudge::board::{Board, Cover, FlagsInCascade, Grid};
+use minejudge::moves::Move;
 use minejudge::rng::Rng;
-use minejudge::solver::{Mines, Move, Seen, Solver, Style, View};
+use minejudge::solver::{Mines, Seen, Solver, Style, View};
 
 /// Every arrangement of mines consistent with `view` (flags count as mines), by trying all
 /// subsets of the closed cells; each cell's probability. `None` when nothing fits.

@@ -5,12 +5,15 @@
 
 use minejudge::board::{Board, Cover, FlagsInCascade, Grid};
 use minejudge::io::output::Output;
+use minejudge::moves::Move;
+use minejudge::players::acm_client::adversary::adversary_game;
+use minejudge::players::jlu_machine::course::BOARD_DENSITY;
+use minejudge::players::jlu_machine::hostile::{
+    crafted_panel, jlu_machine_input, lattice_position, PanelPattern,
+};
 use minejudge::players::{acm_client, jlu_machine};
 use minejudge::rng::Rng;
-use minejudge::solver::crafted::{
-    adversary_game, crafted_panel, jlu_machine_input, lattice_position, Pattern,
-};
-use minejudge::solver::{Mines, Move, Seen, Solver, Style, View, JLU_DENSITY, NODE_BUDGET};
+use minejudge::solver::{Mines, Seen, Solver, Style, View, NODE_BUDGET};
 use std::time::{Duration, Instant};
 
 /// Opens `cell` (with its cascade) on `view`.
@@ -104,7 +107,7 @@ fn estimated_probabilities_are_as_often_right_as_they_say() {
     let (mut reported, mut variance, mut hits, mut guesses) = (0.0, 0.0, 0, 0);
     for position in 0..500u64 {
         let mut rng = Rng::new(seed + position);
-        let (board, mut view) = lattice_position(&mut rng, grid, mines, Pattern::Lattice, 0.7);
+        let (board, mut view) = lattice_position(&mut rng, grid, mines, PanelPattern::Lattice, 0.7);
         let mut cover = Cover::new(&board);
         for c in 0..grid.len() {
             if matches!(view.get(c), Seen::Open(_)) {
@@ -165,15 +168,15 @@ fn crafted_panels_are_answered_within_the_budget_and_soundly() {
         let side = [20, 24, 30][panel % 3];
         let grid = Grid::new(side, side);
         let pattern = if panel % 2 == 0 {
-            Pattern::Lattice
+            PanelPattern::Lattice
         } else {
-            Pattern::Lines
+            PanelPattern::Lines
         };
         // jlu-machine's rule: a 20x20 panel has 50 mines, any other the JLU density.
         let mines = if side == 20 {
             Mines::Known(50)
         } else {
-            Mines::Density(JLU_DENSITY)
+            Mines::Density(BOARD_DENSITY)
         };
         let (board, view) = crafted_panel(&mut rng, grid, mines, pattern);
         let mut solver = Solver::new();
@@ -263,9 +266,9 @@ fn crafted_and_mangled_inputs_never_break_the_ai_binaries() {
         let cols = 1 + rng.below(30);
         let grid = Grid::new(rows, cols);
         let pattern = if rng.chance(0.5) {
-            Pattern::Lattice
+            PanelPattern::Lattice
         } else {
-            Pattern::Lines
+            PanelPattern::Lines
         };
         let density = 0.05 + 0.3 * rng.unit();
         let (_, mut view) = crafted_panel(&mut rng, grid, Mines::Density(density), pattern);

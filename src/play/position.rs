@@ -11,7 +11,8 @@
 use crate::board::Grid;
 use crate::play::game::MAX_SIDE as PLAY_MAX_SIDE;
 use crate::players::acm_client::solve::ASSUMED_DENSITY;
-use crate::solver::{Mines, Seen, View, JLU_DENSITY};
+use crate::players::jlu_machine::course::BOARD_DENSITY as JLU_DENSITY;
+use crate::solver::{Mines, Seen, View};
 
 /// Which text the position was read from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

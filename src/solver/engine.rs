@@ -4,7 +4,8 @@
 use super::analysis::Analysis;
 use super::guess::GuessPolicy;
 use super::moves::ReadyMoves;
-use super::view::{Decision, Inconsistent, Mines, Move, Style, View};
+use super::view::{Decision, Inconsistent, Mines, Style, View};
+use crate::moves::Move;
 
 /// The solver and what it knows of the last view it analysed. One per thread (or per game).
 ///
@@ -21,7 +22,8 @@ use super::view::{Decision, Inconsistent, Mines, Move, Style, View};
 /// # Examples
 /// ```
 /// use minejudge::board::Grid;
-/// use minejudge::solver::{Mines, Move, Seen, Solver, Style, View};
+/// use minejudge::moves::Move;
+/// use minejudge::solver::{Mines, Seen, Solver, Style, View};
 /// // "1??" with one mine: the 1 sees one closed cell, so cell 1 is the mine and cell 2 safe.
 /// let mut view = View::new(Grid::new(1, 3));
 /// view.set(0, Seen::Open(1));

@@ -54,7 +54,6 @@ mod budget;
 mod component;
 mod counting;
 mod coupling;
-pub mod crafted;
 mod endgame;
 mod engine;
 mod enumerate;
@@ -72,7 +71,7 @@ mod worth;
 
 pub use budget::NODE_BUDGET;
 pub use engine::Solver;
-pub use view::{Decision, Inconsistent, Mines, Move, Seen, Style, View, JLU_DENSITY};
+pub use view::{Decision, Inconsistent, Mines, Seen, Style, View};
 
 #[cfg(test)]
 pub(crate) mod tests;

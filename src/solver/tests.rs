@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::board::{Board, Cover, FlagsInCascade, Grid};
+use crate::moves::Move;
 use crate::rng::Rng;
 
 /// A view from text: `?` closed, `F` flagged, a digit an open number; other modules' tests

@@ -1,6 +1,7 @@
 //! What the solver is given and what it answers: the visible board, the mine count, the moves.
 
 use crate::board::{Board, CellState, Cover, FlagsInCascade, Grid};
+use crate::moves::Move;
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -204,12 +205,9 @@ pub enum Mines {
     /// The game shows the total (classic games; the JLU board always has 50).
     Known(usize),
     /// Only an assumed density: each closed cell off the frontier is a mine with this
-    /// probability, independently (the ACM course's maps; see [`JLU_DENSITY`]).
+    /// probability, independently (the ACM course's maps; a JLU panel of another size).
     Density(f64),
 }
-
-/// The JLU course's board: 20x20 with 50 mines, a density of 0.125.
-pub const JLU_DENSITY: f64 = 50.0 / 400.0;
 
 /// Which moves the player may make besides opening a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -231,17 +229,6 @@ impl Style {
         flags: true,
         chords: true,
     };
-}
-
-/// A move on a cell (row-major index).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Move {
-    /// Open this closed cell.
-    Open(usize),
-    /// Flag this closed cell as a mine.
-    Flag(usize),
-    /// Open every closed, unflagged neighbour of this open number (its flags are complete).
-    Chord(usize),
 }
 
 /// The next move, with the probability that the cell it opens (or flags) is a mine.

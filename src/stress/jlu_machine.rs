@@ -6,7 +6,7 @@ use crate::autoplay::game_seed;
 use crate::board::{Board, Grid};
 use crate::io::runner::solve_in_memory;
 use crate::judges::jlu_panel::panel::{ClickOutcome, Panel, CLOSED};
-use crate::players::jlu_machine::score::{self, BOARD_MINES, BOARD_SIDE, CLICK_LIMIT};
+use crate::players::jlu_machine::course::{self, BOARD_MINES, BOARD_SIDE, CLICK_LIMIT};
 use crate::players::jlu_machine::solve;
 use crate::rng::Rng;
 use crate::stress::child::{self, Ending, Run};
@@ -48,7 +48,7 @@ pub struct Tally {
 
 impl Tally {
     fn add(&mut self, game: &PlayedGame) {
-        let tenths = score::score_tenths(game.won, game.clicks, game.opened);
+        let tenths = course::score_tenths(game.won, game.clicks, game.opened);
         self.games += 1;
         self.wins += u64::from(game.won);
         self.tenths += tenths;
@@ -295,7 +295,7 @@ fn score_report(config: &JluGames, yours: &Tally, ours: &Tally, elapsed: Duratio
             text,
             "{who:<7} {won:<16} {:<22} {:<12.2} {clicks}",
             format!("{mean:.2} +- {half:.2}"),
-            score::course_mark(mean)
+            course::course_mark(mean)
         );
     }
     text.push_str(

@@ -23,8 +23,9 @@ use crate::io::runner::Program;
 use crate::io::scanner::{parse_int, show, InputError, Scanner};
 use crate::judges::acm_server::rules::{Operation, Server, ServerStatus};
 use crate::judges::acm_server::solve::MAX_SIDE as ACM_MAX_SIDE;
+use crate::moves::Move;
 use crate::players::acm_client::course_maps::{batch, push_map, BATCH_MAPS};
-use crate::solver::{Mines, Move, Seen, Solver, Style, View};
+use crate::solver::{Mines, Seen, Solver, Style, View};
 
 /// The `acm-client` program.
 pub const PROGRAM: Program = Program {

@@ -7,14 +7,15 @@
 //! click. It only ever clicks: the JLU panel has no flags, so certain mines stay the solver's
 //! private knowledge. Without `k`, what the course's statement says of its judge is assumed: it
 //! plays 20x20 boards with 50 mines, so a 20x20 panel has 50, and any other panel the same
-//! density ([`JLU_DENSITY`], 0.125).
+//! density ([`BOARD_DENSITY`], 0.125).
 
 use crate::board::Grid;
 use crate::io::output::{push_uint, Output};
 use crate::io::runner::Program;
 use crate::io::scanner::{show, InputError, Scanner};
-use crate::players::jlu_machine::score::{BOARD_MINES, BOARD_SIDE};
-use crate::solver::{Mines, Move, Seen, Solver, Style, View, JLU_DENSITY};
+use crate::moves::Move;
+use crate::players::jlu_machine::course::{BOARD_DENSITY, BOARD_MINES, BOARD_SIDE};
+use crate::solver::{Mines, Seen, Solver, Style, View};
 
 /// The `jlu-machine` program.
 pub const PROGRAM: Program = Program {
@@ -132,7 +133,7 @@ fn read_header(scanner: &mut Scanner) -> Result<(Grid, Mines, usize), InputError
     let grid = Grid::new(rows, cols);
     let mines = match known {
         None if (rows, cols) == (BOARD_SIDE, BOARD_SIDE) => Mines::Known(BOARD_MINES),
-        None => Mines::Density(JLU_DENSITY),
+        None => Mines::Density(BOARD_DENSITY),
         Some(count) if (0..=grid.len() as i64).contains(&count) => Mines::Known(count as usize),
         Some(count) => {
             return Err(InputError {

@@ -1,10 +1,14 @@
-//! The JLU course's score of a game of part (2): 50 and a bonus for a win by its clicks, the
-//! opened cells / 10 for a loss, and the mark, the mean x 1.3 capped at 60.
+//! The JLU course's judge of part (2): its board, and its score of a game (50 and a bonus for a
+//! win by its clicks, the opened cells / 10 for a loss) and its mark (the mean x 1.3, capped at
+//! 60).
 
 /// The side of the course's judge board: 20x20 ...
 pub const BOARD_SIDE: usize = 20;
 /// ... with 50 mines.
 pub const BOARD_MINES: usize = 50;
+
+/// The board's density of mines, 0.125: what a machine assumes of a panel of another size.
+pub const BOARD_DENSITY: f64 = BOARD_MINES as f64 / (BOARD_SIDE * BOARD_SIDE) as f64;
 
 /// The course stops a game after this many clicks.
 pub const CLICK_LIMIT: u32 = 400;
