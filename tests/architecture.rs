@@ -248,6 +248,19 @@ struct Reference {
     use_name: Option<String>,
 }
 
+impl Reference {
+    /// The leaf of a `use` tree: the whole path, imported as `use_name` (`None` for a glob).
+    fn leaf(segments: Vec<String>, line: usize, use_name: Option<String>) -> Reference {
+        Reference {
+            segments,
+            line,
+            use_line: None,
+            inline: Vec::new(),
+            use_name,
+        }
+    }
+}
+
 fn is_word(text: &str) -> bool {
     text.chars()
         .next()
@@ -278,14 +291,7 @@ fn use_tree(tokens: &[Token], i: &mut usize, prefix: Vec<String>, out: &mut Vec<
             }
             "*" => {
                 *i += 1;
-                let (segments, inline, use_name) = (path, Vec::new(), None);
-                out.push(Reference {
-                    segments,
-                    line,
-                    use_line: None,
-                    inline,
-                    use_name,
-                });
+                out.push(Reference::leaf(path, line, None));
                 return;
             }
             word if is_word(word) => {
@@ -303,14 +309,7 @@ fn use_tree(tokens: &[Token], i: &mut usize, prefix: Vec<String>, out: &mut Vec<
                     use_name = Some(text(*i + 1).to_string());
                     *i += 2;
                 }
-                let (segments, inline) = (path, Vec::new());
-                out.push(Reference {
-                    segments,
-                    line,
-                    use_line: None,
-                    inline,
-                    use_name,
-                });
+                out.push(Reference::leaf(path, line, use_name));
                 return;
             }
             _ => return,
