@@ -5,35 +5,6 @@
 //! Input: boards `r c` then `r` rows of `M` (mine) and `.` (safe), until the line `0 0`. Output:
 //! one line per board, the minimum over every safe first cell.
 //!
-//! # Why the end state does not depend on the order the rules fire in
-//!
-//! 1. Every flag is on a mine and every opened cell is safe (induction on steps). If all flags
-//!    so far are on mines, then at an open cell with `f + c = m` the `m - f` unflagged mines
-//!    around it are among its `c` closed neighbours, so all of them are mines; and with `f = m`
-//!    every mine around it is flagged, so its closed neighbours are safe.
-//! 2. Hence at an open cell, rule 1 holds exactly when every mine around it is flagged, and
-//!    rule 2 exactly when every safe cell around it is open. Cells only ever get opened or
-//!    flagged, never closed again, so once a rule holds at a cell it holds for the rest of the
-//!    game: the state only grows and every rule stays enabled once enabled.
-//! 3. Call a state final when no rule has anything left to do. Let a game start from some open
-//!    and flagged cells that are all so in a final state `F`. Suppose some step is the first to
-//!    add a cell outside `F`: the state before it lies inside `F`, so by 2 the rule it used also
-//!    holds at that cell in `F`, and `F` being final, the cell is already open (or flagged) in
-//!    `F`; a contradiction. So the whole game stays inside `F`.
-//! 4. Two complete games from the same start end in final states that each contain the other's
-//!    start, so by 3 each lies inside the other: they are equal, whatever the order. Call it
-//!    `E(s)`, the end state of the start `s`.
-//! 5. Let `K` be a final state. The game from `K` plus `s` ends in a final state that contains
-//!    `s`, hence `E(s)` (by 3). If `K` lies inside `E(s)`, that game also stays inside `E(s)`
-//!    (by 3): it ends in `E(s)` exactly. And `K` does lie inside `E(s)` when `K` is `E(t)` for
-//!    a start `t` that the game from `s` opens (by 3 again): the game from `s` may stop before
-//!    opening `t`, and `E(s)` be found later by continuing `s`'s game on top of `E(t)`.
-//! 6. The intersection of two final states is final: where a rule holds in it, it holds in
-//!    both, which have then both opened (or flagged) all it asks for.
-//!
-//! So a game may use a worklist in any order, and [`search`] may continue games on end states
-//! found before (5), and bound a start by its game on any final state (5, 6).
-//!
 //! # The search, and what it costs
 //!
 //! A start on a non-zero cell opens that cell alone (see [`fewest_closed`]); all 0 cells of an
@@ -79,12 +50,16 @@
 //! its junctions and turns hold small regions of zeros, which get nodes once games keep opening
 //! them, and those keep it linear. A wire whose junctions hold no 0 cell would not.
 
-use crate::board::{Board, CellState, Cover, FlagsInCascade, Grid};
+use crate::board::{Board, Cover, FlagsInCascade, Grid};
 use crate::io::output::{push_uint, Output};
 use crate::io::runner::Program;
 use crate::io::scanner::{InputError, Scanner};
 use crate::limits::INEXPERIENCED_MAX_SIDE as MAX_SIDE;
 use std::collections::HashMap;
+
+mod rules;
+
+use rules::{Game, Next, Run};
 
 /// The `inexperienced-player` judge.
 pub const PROGRAM: Program = Program {
@@ -518,7 +493,7 @@ impl<'b, 'r> FirstPass<'b, 'r> {
         }
         let bases = &self.games.bases;
         let paces = [BASE, CORE].map(|at| match &bases[at] {
-            Some(base) if !base.opened.is_empty() => self.paces[at],
+            Some(base) if !base.opened().is_empty() => self.paces[at],
             _ => 0,
         });
         let marks = [BASE, CORE].map(|at| bases[at].as_ref().map_or((0, 0), Game::mark));
@@ -529,16 +504,16 @@ impl<'b, 'r> FirstPass<'b, 'r> {
             base_node,
             ..
         } = &mut self.games;
-        self.search.cells_opened += fresh.opened.len() as u64;
+        self.search.cells_opened += fresh.opened().len() as u64;
         for (base, mark) in bases.iter().zip(marks) {
-            let opened = base.as_ref().map_or(0, |base| base.opened.len() - mark.0);
+            let opened = base.as_ref().map_or(0, |base| base.opened().len() - mark.0);
             self.search.cells_opened += opened as u64;
         }
         let base_game = |at: usize| bases[at].as_ref().expect("a base that raced");
         // Where the start goes in the tree, what is known of its end state, and what it covers.
         let (parent, size, covers) = match race {
             // Nor can any start inside its game on the base do better than the best.
-            Race::RuledOut(at) => (NONE, None, &base_game(at).opened[marks[at].0..]),
+            Race::RuledOut(at) => (NONE, None, &base_game(at).opened()[marks[at].0..]),
             Race::Reached(region) => {
                 let node = self.tree.node_of_region[region as usize];
                 match left_closed[BASE] {
@@ -547,16 +522,20 @@ impl<'b, 'r> FirstPass<'b, 'r> {
                     Some(closed) if self.tree.branch[node as usize] == *base_node => {
                         self.search.fewest_closed = self.search.fewest_closed.min(closed);
                         let base = base_game(BASE);
-                        (node, Some(base.opened.len()), &base.opened[marks[BASE].0..])
+                        (
+                            node,
+                            Some(base.opened().len()),
+                            &base.opened()[marks[BASE].0..],
+                        )
                     }
-                    _ => (node, None, &fresh.opened[..]),
+                    _ => (node, None, fresh.opened()),
                 }
             }
             Race::Ended => {
                 self.search.starts_played += 1;
-                let closed = fresh.cover.safe_closed();
+                let closed = fresh.cover().safe_closed();
                 self.search.fewest_closed = self.search.fewest_closed.min(closed);
-                (TOP, Some(fresh.opened.len()), &fresh.opened[..])
+                (TOP, Some(fresh.opened().len()), fresh.opened())
             }
         };
         for &cell in covers {
@@ -572,7 +551,7 @@ impl<'b, 'r> FirstPass<'b, 'r> {
             } else {
                 Kind::Pending
             };
-            let estimate = fresh.opened.len() + self.tree.size[parent as usize] as usize;
+            let estimate = fresh.opened().len() + self.tree.size[parent as usize] as usize;
             let node = self.tree.add(start, kind, parent, size.unwrap_or(estimate));
             self.tree.node_of_region[region as usize] = node;
         }
@@ -609,7 +588,7 @@ impl<'b, 'r> FirstPass<'b, 'r> {
         let head_start = self.head_start;
         let base_size = self.games.bases[BASE]
             .as_ref()
-            .map_or(0, |base| base.opened.len());
+            .map_or(0, |base| base.opened().len());
         let mut left_closed = [None; 2];
         let mut begun = [false; 2];
         let mut waiting = false;
@@ -618,7 +597,7 @@ impl<'b, 'r> FirstPass<'b, 'r> {
             let Games { fresh, bases, .. } = &mut self.games;
             let time = |at: usize, bases: &[Option<Game>; 2]| {
                 let work = match &bases[at] {
-                    Some(base) if begun[at] => base.work,
+                    Some(base) if begun[at] => base.work(),
                     _ => 0,
                 };
                 paces[at] * work + head_start
@@ -626,7 +605,7 @@ impl<'b, 'r> FirstPass<'b, 'r> {
             let behind = (0..2)
                 .filter(|&at| paces[at] > 0 && left_closed[at].is_none())
                 .min_by_key(|&at| time(at, bases));
-            let fresh_time = fresh.work;
+            let fresh_time = fresh.work();
             if let Some(at) = behind.filter(|&at| waiting || time(at, bases) <= fresh_time) {
                 waiting = false;
                 let game = bases[at].as_mut().expect("a base that races");
@@ -635,8 +614,8 @@ impl<'b, 'r> FirstPass<'b, 'r> {
                     begun[at] = true;
                 }
                 let until = (fresh_time + TURN).saturating_sub(head_start) / paces[at] + 1;
-                if game.run(|_, _, _| Next::Open, until.max(game.work + 1)) == Run::Ended {
-                    let closed = game.cover.safe_closed();
+                if game.run(|_, _, _| Next::Open, until.max(game.work() + 1)) == Run::Ended {
+                    let closed = game.cover().safe_closed();
                     if closed >= self.search.fewest_closed {
                         return (Race::RuledOut(at), left_closed);
                     }
@@ -709,7 +688,7 @@ impl<'b, 'r> FirstPass<'b, 'r> {
                     };
                     if self
                         .tree
-                        .worth_stopping_at(node, self.games.fresh.opened.len())
+                        .worth_stopping_at(node, self.games.fresh.opened().len())
                     {
                         return (Race::Reached(region), left_closed);
                     }
@@ -737,11 +716,10 @@ impl<'b, 'r> FirstPass<'b, 'r> {
                 ..
             } = self;
             let board = games.board;
-            let spare = games.spare.get_or_insert_with(|| Game {
-                // The region's game meets the nodes near it first.
-                breadth_first: true,
-                ..Game::new(board)
-            });
+            // The region's game meets the nodes near it first.
+            let spare = games
+                .spare
+                .get_or_insert_with(|| Game::breadth_first(board));
             spare.begin(start as usize);
             let next = |cell: usize, opened: usize, _| {
                 let region = regions.of_cell[cell];
@@ -768,7 +746,7 @@ impl<'b, 'r> FirstPass<'b, 'r> {
                 }
             };
             let run = spare.run(next, u64::MAX);
-            self.search.cells_opened += spare.opened.len() as u64;
+            self.search.cells_opened += spare.opened().len() as u64;
             let node = match run {
                 Run::Reached(reached) => match tree.node_of_region[reached as usize] {
                     NONE => {
@@ -777,14 +755,14 @@ impl<'b, 'r> FirstPass<'b, 'r> {
                         continue;
                     }
                     parent => {
-                        let estimate = spare.opened.len() + tree.size[parent as usize] as usize;
+                        let estimate = spare.opened().len() + tree.size[parent as usize] as usize;
                         tree.add(start, Kind::Pending, parent, estimate)
                     }
                 },
                 _ => {
-                    let closed = spare.cover.safe_closed();
+                    let closed = spare.cover().safe_closed();
                     self.search.fewest_closed = self.search.fewest_closed.min(closed);
-                    tree.add(start, Kind::Known, TOP, spare.opened.len())
+                    tree.add(start, Kind::Known, TOP, spare.opened().len())
                 }
             };
             self.search.regions_played += 1;
@@ -810,25 +788,25 @@ impl Games<'_> {
         let [Some(base), core] = &mut self.bases else {
             unreachable!("the base is there");
         };
-        let core_len = core.as_ref().map_or(0, |core| core.opened.len());
-        let larger = self.fresh.opened.len() > base.opened.len();
-        if !larger && self.fresh.opened.len() <= core_len {
+        let core_len = core.as_ref().map_or(0, |core| core.opened().len());
+        let larger = self.fresh.opened().len() > base.opened().len();
+        if !larger && self.fresh.opened().len() <= core_len {
             // Neither it nor its intersection with the base can be larger than the core.
             self.fresh.undo_to((0, 0));
             return;
         }
-        let keep_core = self.fresh.count_open_in(&base.cover) > core_len;
+        let keep_core = self.fresh.count_open_in(base.cover()) > core_len;
         if larger {
             if keep_core {
                 // The old base becomes the intersection.
-                base.keep_only(&self.fresh.cover);
+                base.keep_only(self.fresh.cover());
                 std::mem::swap(base, core.get_or_insert_with(|| Game::new(board)));
             }
             base.undo_to((0, 0));
             std::mem::swap(base, &mut self.fresh);
             self.base_node = node;
         } else if keep_core {
-            self.fresh.keep_only(&base.cover);
+            self.fresh.keep_only(base.cover());
             let core = core.get_or_insert_with(|| Game::new(board));
             std::mem::swap(core, &mut self.fresh);
         }
@@ -977,7 +955,7 @@ impl Builder<'_> {
                     None => self.tree.let_through[region as usize] = child,
                 }
             };
-            self.search.cells_opened += (game.opened.len() - mark.0) as u64;
+            self.search.cells_opened += (game.opened().len() - mark.0) as u64;
             match target {
                 Some(target) => {
                     game.undo_to(mark);
@@ -1069,7 +1047,7 @@ impl Builder<'_> {
     fn record(&mut self, node: u32, game: &Game) {
         if self.tree.kind[node as usize] == Kind::Pending {
             self.search.starts_continued += 1;
-            let closed = game.cover.safe_closed();
+            let closed = game.cover().safe_closed();
             self.search.fewest_closed = self.search.fewest_closed.min(closed);
             self.tree.kind[node as usize] = Kind::Found;
         }
@@ -1083,276 +1061,7 @@ impl Builder<'_> {
             Kind::Shared => self.search.shared_built += 1,
             Kind::Found => {}
         }
-        self.search.cells_opened += (game.opened.len() - mark.0) as u64;
+        self.search.cells_opened += (game.opened().len() - mark.0) as u64;
         self.done[node as usize] = true;
-    }
-}
-
-/// What a game does about a closed cell that rule 1 is about to open.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Next {
-    Open,
-    /// Stop before opening it: it is in this region.
-    Stop(u32),
-    /// Not yet: let the other games of a race catch up first.
-    Wait,
-}
-
-/// How far a call to [`Game::run`] got.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Run {
-    /// Neither rule applies anywhere: the game's end state.
-    Ended,
-    /// It stopped before opening this region; calling again goes on.
-    Reached(u32),
-    /// It did the work it was given; calling again goes on.
-    Paused,
-    /// It stopped before opening a cell it was told to wait for; calling again goes on.
-    Waiting,
-}
-
-/// The player's game on one board, played from start after start, or on top of a final state:
-/// each game is undone afterwards in O(what it changed) instead of rebuilding O(cells) of state.
-#[derive(Clone)]
-struct Game<'b> {
-    board: &'b Board,
-    grid: Grid,
-    cover: Cover,
-    /// Per cell, its mines not flagged yet (`m - f`): rule 1 holds at an open cell at 0.
-    unflagged_mines: Vec<u8>,
-    /// Per cell, its safe neighbours not open yet (`c - (m - f)`, by step 1 of the proof):
-    /// rule 2 holds at an open cell at 0.
-    closed_safe: Vec<u8>,
-    /// The cells this game opened, in order.
-    opened: Vec<u32>,
-    /// The cells this game flagged.
-    flagged: Vec<u32>,
-    /// Open cells where a rule may have become applicable since they were last looked at,
-    /// from `first_pending` on.
-    pending: Vec<u32>,
-    first_pending: usize,
-    /// Cells looked at, opened or flagged since the last [`Game::begin`].
-    work: u64,
-    /// Whether open cells are looked at in the order they came (the game then spreads evenly
-    /// and meets what is near its start first) or the last first (it runs along, which keeps
-    /// what it looks at close in memory).
-    breadth_first: bool,
-}
-
-impl<'b> Game<'b> {
-    fn new(board: &'b Board) -> Game<'b> {
-        let grid = board.grid();
-        // How many neighbours a cell has along one side: 3, or 2 at the edge, or 1 on a strip.
-        let span = |at: usize, len: usize| 1 + (at > 0) as u8 + (at + 1 < len) as u8;
-        let mut closed_safe = Vec::with_capacity(grid.len());
-        for row in 0..grid.rows() {
-            let rows = span(row, grid.rows());
-            for col in 0..grid.cols() {
-                let around = rows * span(col, grid.cols()) - 1;
-                closed_safe.push(around - board.count(grid.index(row, col)));
-            }
-        }
-        Game {
-            board,
-            grid,
-            cover: Cover::new(board),
-            unflagged_mines: (0..grid.len()).map(|cell| board.count(cell)).collect(),
-            closed_safe,
-            opened: Vec::new(),
-            flagged: Vec::new(),
-            pending: Vec::new(),
-            first_pending: 0,
-            work: 0,
-            breadth_first: false,
-        }
-    }
-
-    /// Opens `start` (in a final state), for [`Game::run`] to go on from.
-    fn begin(&mut self, start: usize) {
-        self.work = 0;
-        self.open(start);
-    }
-
-    /// Applies the rules until neither applies anywhere, asking `next(cell, opened, work)`
-    /// about each closed 0 cell rule 1 is about to open, or until `work` reaches `until`.
-    ///
-    /// A cell is looked at again only when one of its neighbours was opened or flagged (the
-    /// only events that can enable a rule there), so a game costs O(cells it opens or flags).
-    fn run(&mut self, mut next: impl FnMut(usize, usize, u64) -> Next, until: u64) -> Run {
-        let grid = self.grid;
-        while self.work < until {
-            let Some(cell) = self.next_pending() else {
-                return Run::Ended;
-            };
-            let cell = cell as usize;
-            self.work += 1;
-            if self.unflagged_mines[cell] == 0 {
-                for around in grid.neighbours(cell) {
-                    if self.cover.state(around) != CellState::Closed {
-                        continue;
-                    }
-                    // Only a 0 cell opens a region: there is nothing to ask about another.
-                    if self.board.count(around) != 0 {
-                        self.open(around);
-                        continue;
-                    }
-                    match next(around, self.opened.len(), self.work) {
-                        Next::Open => self.open(around),
-                        Next::Stop(region) => {
-                            self.push_again(cell);
-                            return Run::Reached(region);
-                        }
-                        Next::Wait => {
-                            self.push_again(cell);
-                            return Run::Waiting;
-                        }
-                    }
-                }
-            }
-            if self.closed_safe[cell] == 0 {
-                for around in grid.neighbours(cell) {
-                    if self.cover.state(around) == CellState::Closed {
-                        self.flag(around);
-                    }
-                }
-            }
-        }
-        if self.first_pending == self.pending.len() {
-            Run::Ended
-        } else {
-            Run::Paused
-        }
-    }
-
-    /// The next open cell to look at: the first that came, or the last.
-    fn next_pending(&mut self) -> Option<u32> {
-        if !self.breadth_first {
-            return self.pending.pop();
-        }
-        let cell = *self.pending.get(self.first_pending)?;
-        self.first_pending += 1;
-        if self.first_pending == self.pending.len() {
-            self.pending.clear();
-            self.first_pending = 0;
-        }
-        Some(cell)
-    }
-
-    /// Puts `cell` back to be looked at next.
-    fn push_again(&mut self, cell: usize) {
-        if !self.breadth_first {
-            self.pending.push(cell as u32);
-        } else if self.first_pending > 0 {
-            self.first_pending -= 1;
-            self.pending[self.first_pending] = cell as u32;
-        } else {
-            self.pending.insert(0, cell as u32);
-        }
-    }
-
-    /// Opens a safe closed cell, with the cascade through zeros (rule 1 at a 0 cell, applied
-    /// at once), and updates the neighbours' counters.
-    fn open(&mut self, cell: usize) {
-        let first = self.opened.len();
-        self.cover
-            .reveal_from(self.board, cell, FlagsInCascade::Kept, &mut self.opened);
-        self.work += (self.opened.len() - first) as u64;
-        for at in first..self.opened.len() {
-            let cell = self.opened[at] as usize;
-            // A 0 cell has nothing to flag and its neighbours opened in the same cascade.
-            if self.board.count(cell) != 0 {
-                self.pending.push(cell as u32);
-            }
-            for next in self.grid.neighbours(cell) {
-                self.closed_safe[next] -= 1;
-                if self.closed_safe[next] == 0 && self.cover.is_open(next) {
-                    self.pending.push(next as u32);
-                }
-            }
-        }
-    }
-
-    /// Flags a closed mine and updates the neighbours' counters.
-    fn flag(&mut self, cell: usize) {
-        self.cover.set_flag(cell, true);
-        self.flagged.push(cell as u32);
-        self.work += 1;
-        for next in self.grid.neighbours(cell) {
-            self.unflagged_mines[next] -= 1;
-            if self.unflagged_mines[next] == 0 && self.cover.is_open(next) {
-                self.pending.push(next as u32);
-            }
-        }
-    }
-
-    /// How far the game has got: the lengths of `opened` and `flagged`, for [`Game::undo_to`].
-    fn mark(&self) -> (usize, usize) {
-        (self.opened.len(), self.flagged.len())
-    }
-
-    /// Returns to the state at `mark`, undoing every later opening and flag.
-    fn undo_to(&mut self, mark: (usize, usize)) {
-        self.pending.clear();
-        self.first_pending = 0;
-        for at in mark.0..self.opened.len() {
-            self.close(self.opened[at] as usize);
-        }
-        for at in mark.1..self.flagged.len() {
-            self.unflag(self.flagged[at] as usize);
-        }
-        self.opened.truncate(mark.0);
-        self.flagged.truncate(mark.1);
-    }
-
-    /// How many of the cells this game opened are open in `other` too.
-    fn count_open_in(&self, other: &Cover) -> usize {
-        self.opened
-            .iter()
-            .filter(|&&cell| other.is_open(cell as usize))
-            .count()
-    }
-
-    /// Undoes every opening and flag that `other` does not have too, leaving the intersection
-    /// of two final states, which is final: where a rule holds in it, it holds in both, so
-    /// both have already opened (or flagged) all that rule asks for.
-    fn keep_only(&mut self, other: &Cover) {
-        let mut still_open = 0;
-        for at in 0..self.opened.len() {
-            let cell = self.opened[at];
-            if other.is_open(cell as usize) {
-                self.opened[still_open] = cell;
-                still_open += 1;
-            } else {
-                self.close(cell as usize);
-            }
-        }
-        self.opened.truncate(still_open);
-        let mut still_flagged = 0;
-        for at in 0..self.flagged.len() {
-            let cell = self.flagged[at];
-            if other.state(cell as usize) == CellState::Flagged {
-                self.flagged[still_flagged] = cell;
-                still_flagged += 1;
-            } else {
-                self.unflag(cell as usize);
-            }
-        }
-        self.flagged.truncate(still_flagged);
-    }
-
-    /// Closes an opened cell again and updates the neighbours' counters.
-    fn close(&mut self, cell: usize) {
-        self.cover.close(self.board, cell);
-        for next in self.grid.neighbours(cell) {
-            self.closed_safe[next] += 1;
-        }
-    }
-
-    /// Removes a flag and updates the neighbours' counters.
-    fn unflag(&mut self, cell: usize) {
-        self.cover.set_flag(cell, false);
-        for next in self.grid.neighbours(cell) {
-            self.unflagged_mines[next] += 1;
-        }
     }
 }
