@@ -59,9 +59,11 @@ use std::collections::HashMap;
 
 mod regions;
 mod rules;
+mod tree;
 
 use regions::{Regions, NONE};
 use rules::{Game, Next, Run};
+use tree::{Kind, Tree, TOP};
 
 /// The `inexperienced-player` judge.
 pub const PROGRAM: Program = Program {
@@ -199,145 +201,12 @@ pub fn search(board: &Board, bounds: Bounds) -> Search {
     search
 }
 
-/// The node of the untouched board, above every other.
-const TOP: u32 = 0;
-
 /// Work done by one game in one turn of a race (see [`FirstPass::race`]).
 const TURN: u64 = 256;
 
 /// How many games from scratch may open a region again, no start tried from it, before the
 /// region gets a node (see [`FirstPass::node_for_region`]).
 const REOPENINGS: u8 = 16;
-
-/// What is known of a node's end state.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    /// Found (or its start ruled out) in the first pass.
-    Known,
-    /// To be found in the second pass: the start's game stopped at the region of its parent's.
-    Pending,
-    /// Found in the second pass.
-    Found,
-    /// Made in the second pass: the end state of a region's start continued on the parent's,
-    /// which several games continue on.
-    Shared,
-}
-
-/// The end states the search deals with, as a tree: each node's is the game of the node's
-/// start continued on top of its parent's end state, which that game reaches (step 5 atop this
-/// file); [`TOP`]'s is the untouched board.
-struct Tree {
-    start: Vec<u32>,
-    kind: Vec<Kind>,
-    parent: Vec<u32>,
-    /// The child of [`TOP`] the node descends from.
-    branch: Vec<u32>,
-    /// The cells the node's end state opens: for a pending one, an estimate (what its game
-    /// from scratch opened before it stopped, plus its parent's).
-    size: Vec<u32>,
-    /// Per node, its children to build, as a list in the order they came, through
-    /// `next_sibling`; and its children ready to build, another such list.
-    first_child: Vec<u32>,
-    last_child: Vec<u32>,
-    first_ready: Vec<u32>,
-    next_sibling: Vec<u32>,
-    /// Per region, its node ([`NONE`] if none).
-    node_of_region: Vec<u32>,
-    /// Per region, the node whose game was last let through it in the second pass.
-    let_through: Vec<u32>,
-    /// Whether games go through the region of a node whose end state is small rather than
-    /// stop there.
-    through_small: bool,
-}
-
-impl Tree {
-    fn new(regions: usize, through_small: bool) -> Tree {
-        Tree {
-            start: vec![NONE],
-            kind: vec![Kind::Known],
-            parent: vec![NONE],
-            branch: vec![TOP],
-            size: vec![0],
-            first_child: vec![NONE],
-            last_child: vec![NONE],
-            first_ready: vec![NONE],
-            next_sibling: vec![NONE],
-            node_of_region: vec![NONE; regions],
-            let_through: vec![NONE; regions],
-            through_small,
-        }
-    }
-
-    fn len(&self) -> u32 {
-        self.start.len() as u32
-    }
-
-    /// A new node, the last child of `parent`.
-    fn add(&mut self, start: u32, kind: Kind, parent: u32, size: usize) -> u32 {
-        let node = self.len();
-        self.start.push(start);
-        self.kind.push(kind);
-        self.parent.push(parent);
-        let branch = if parent == TOP {
-            node
-        } else {
-            self.branch[parent as usize]
-        };
-        self.branch.push(branch);
-        self.size.push(size.min(u32::MAX as usize) as u32);
-        self.first_child.push(NONE);
-        self.last_child.push(NONE);
-        self.first_ready.push(NONE);
-        self.next_sibling.push(NONE);
-        self.push_child(parent, node);
-        node
-    }
-
-    /// Makes `node` the last child of `parent`.
-    fn push_child(&mut self, parent: u32, node: u32) {
-        self.parent[node as usize] = parent;
-        self.next_sibling[node as usize] = NONE;
-        match self.last_child[parent as usize] {
-            NONE => self.first_child[parent as usize] = node,
-            last => self.next_sibling[last as usize] = node,
-        }
-        self.last_child[parent as usize] = node;
-    }
-
-    /// Takes the first child of `parent` off its list ([`NONE`] if there is none).
-    fn pop_child(&mut self, parent: u32) -> u32 {
-        let child = self.first_child[parent as usize];
-        if child != NONE {
-            self.first_child[parent as usize] = self.next_sibling[child as usize];
-            if child == self.last_child[parent as usize] {
-                self.last_child[parent as usize] = NONE;
-            }
-        }
-        child
-    }
-
-    fn push_ready(&mut self, parent: u32, node: u32) {
-        self.next_sibling[node as usize] = self.first_ready[parent as usize];
-        self.first_ready[parent as usize] = node;
-    }
-
-    fn pop_ready(&mut self, parent: u32) -> u32 {
-        let node = self.first_ready[parent as usize];
-        if node != NONE {
-            self.first_ready[parent as usize] = self.next_sibling[node as usize];
-        }
-        node
-    }
-
-    /// Whether a game that has opened `opened` cells so far should stop before opening the
-    /// region of `node`, rather than go through it: not when the node's end state is small
-    /// (at most 64 cells, or half of `opened`), so that going through costs less than stopping.
-    fn worth_stopping_at(&self, node: u32, opened: usize) -> bool {
-        let size = self.size[node as usize] as usize;
-        let small = size <= 64 || 2 * size <= opened;
-        !(self.through_small && small)
-    }
-}
 
 /// How a start's race ended (see [`FirstPass::race`]).
 #[derive(Clone, Copy, PartialEq, Eq)]
