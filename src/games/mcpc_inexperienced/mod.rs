@@ -16,6 +16,8 @@
 //!   cost;
 //! - `solve.rs`: the judge, [`solve()`].
 
+#[cfg(test)]
+mod brute_force;
 mod first_pass;
 mod regions;
 mod rules;

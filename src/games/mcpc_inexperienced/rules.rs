@@ -330,3 +330,230 @@ impl<'b> Game<'b> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::brute_force::{
+        board, end_state, from_scratch, picture, random_board, states,
+    };
+    use super::*;
+    use crate::rng::Rng;
+
+    /// Plays `start` on top of what `game` holds until neither rule applies, opening every
+    /// cell it asks about.
+    fn play(game: &mut Game, start: usize) {
+        game.begin(start);
+        assert!(game.run(|_, _, _| Next::Open, u64::MAX) == Run::Ended);
+    }
+
+    /// The safe cells of `board`, each a start.
+    fn safe_cells(board: &Board) -> Vec<usize> {
+        (0..board.grid().len())
+            .filter(|&cell| !board.is_mine(cell))
+            .collect()
+    }
+
+    /// Each cell's counters counted again from the cover: its mines not flagged, and its safe
+    /// neighbours not open.
+    fn assert_counters_match_the_cover(game: &Game) {
+        let (board, grid) = (game.board, game.grid);
+        for cell in 0..grid.len() {
+            let state = |next: &usize| game.cover.state(*next);
+            let flags = grid
+                .neighbours(cell)
+                .filter(|next| state(next) == CellState::Flagged)
+                .count();
+            let closed_safe = grid
+                .neighbours(cell)
+                .filter(|next| !board.is_mine(*next) && state(next) != CellState::Open)
+                .count();
+            assert_eq!(
+                game.unflagged_mines[cell] as usize,
+                board.count(cell) as usize - flags,
+                "cell {cell}"
+            );
+            assert_eq!(game.closed_safe[cell] as usize, closed_safe, "cell {cell}");
+        }
+    }
+
+    /// Everything a game holds between two games.
+    type Snapshot = (
+        Vec<CellState>,
+        usize,
+        Vec<u8>,
+        Vec<u8>,
+        Vec<u32>,
+        Vec<u32>,
+        Vec<u32>,
+    );
+
+    fn snapshot(game: &Game) -> Snapshot {
+        assert_counters_match_the_cover(game);
+        (
+            states(game.board, &game.cover),
+            game.cover.safe_closed(),
+            game.unflagged_mines.clone(),
+            game.closed_safe.clone(),
+            game.opened.clone(),
+            game.flagged.clone(),
+            game.pending[game.first_pending..].to_vec(),
+        )
+    }
+
+    #[test]
+    fn the_rules_fire_exactly_as_the_statement_says_on_a_hand_made_board() {
+        let board = board(&["M.M..", "..M..", "....."]);
+        let cases = [
+            // The zeros on the right open their border. Each 2 at the top sees its 2 mines
+            // among 2 closed neighbours and flags them (rule 2); then the numbers whose mines
+            // are all flagged open the rest (rule 1), down to the 0 at the bottom left, until
+            // the 1 and the 3 on the left see 2 closed cells for their 1 mine left.
+            (4, ["--Foo", "ooFoo", "ooooo"]),
+            // A 3, a 2 and a 1 with no flag and more closed neighbours than mines: neither
+            // rule holds.
+            (1, ["-o---", "-----", "-----"]),
+            (3, ["---o-", "-----", "-----"]),
+            (5, ["-----", "o----", "-----"]),
+            // The 0 at the bottom left opens the 1s and the 3 around it, each with more
+            // closed neighbours than mines and no flag: neither rule holds.
+            (10, ["-----", "oo---", "oo---"]),
+        ];
+        for (start, want) in cases {
+            let mut game = Game::new(&board);
+            play(&mut game, start);
+            let got = picture(&board, &states(&board, game.cover()));
+            assert_eq!(got, want, "start {start}");
+            assert_eq!(got, picture(&board, &from_scratch(&board, start)));
+            assert_counters_match_the_cover(&game);
+        }
+    }
+
+    #[test]
+    fn every_game_ends_where_the_statement_swept_ends() {
+        let mut rng = Rng::new(0x5_1ee9);
+        for case in 0..300 {
+            let board = random_board(&mut rng, 8);
+            for start in safe_cells(&board) {
+                let mut game = Game::new(&board);
+                play(&mut game, start);
+                let want = from_scratch(&board, start);
+                assert_eq!(
+                    states(&board, game.cover()),
+                    want,
+                    "case {case} start {start}"
+                );
+                assert_counters_match_the_cover(&game);
+            }
+        }
+    }
+
+    #[test]
+    fn the_worklist_reaches_the_same_end_state_in_any_order() {
+        let mut rng = Rng::new(0x0_dde5);
+        for case in 0..200 {
+            let board = random_board(&mut rng, 9);
+            for start in safe_cells(&board) {
+                let want = from_scratch(&board, start);
+                for breadth_first in [false, true] {
+                    // In slices of a few steps, the cells left to look at shuffled after
+                    // each, and every 0 cell rule 1 is about to open refused at random a few
+                    // times (the game stops or waits, and goes on when called again).
+                    let mut game = Game::new(&board);
+                    game.breadth_first = breadth_first;
+                    game.begin(start);
+                    loop {
+                        let until = game.work() + rng.range(1, 6) as u64;
+                        let next = |_, _, _| match rng.below(4) {
+                            0 => Next::Stop(0),
+                            1 => Next::Wait,
+                            _ => Next::Open,
+                        };
+                        if game.run(next, until) == Run::Ended {
+                            break;
+                        }
+                        let first = game.first_pending;
+                        rng.shuffle(&mut game.pending[first..]);
+                    }
+                    let context = format!("case {case} start {start} breadth {breadth_first}");
+                    assert_eq!(states(&board, game.cover()), want, "{context}");
+                    assert_counters_match_the_cover(&game);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn undo_to_a_mark_restores_the_state_exactly() {
+        let mut rng = Rng::new(0x0_4d0);
+        for case in 0..300 {
+            let board = random_board(&mut rng, 9);
+            let untouched = snapshot(&Game::new(&board));
+            let mut starts = safe_cells(&board);
+            rng.shuffle(&mut starts);
+            let mut game = Game::new(&board);
+            play(&mut game, starts[0]);
+            let mark = game.mark();
+            let at_mark = snapshot(&game);
+            for &start in &starts[1..] {
+                if game.cover().state(start) != CellState::Closed {
+                    continue;
+                }
+                // Played on top of the end state, to its end or paused on the way.
+                game.begin(start);
+                let until = if rng.chance(0.5) {
+                    u64::MAX
+                } else {
+                    rng.range(1, 30) as u64
+                };
+                game.run(|_, _, _| Next::Open, until);
+                game.undo_to(mark);
+                assert_eq!(snapshot(&game), at_mark, "case {case} start {start}");
+            }
+            game.undo_to((0, 0));
+            assert_eq!(snapshot(&game), untouched, "case {case}");
+        }
+    }
+
+    #[test]
+    fn keep_only_leaves_the_intersection_and_count_open_in_counts_it() {
+        let mut rng = Rng::new(0x1_0705);
+        for case in 0..300 {
+            let board = random_board(&mut rng, 9);
+            let starts = safe_cells(&board);
+            let [one, two] = [0, 1].map(|_| starts[rng.below(starts.len())]);
+            let mut game = Game::new(&board);
+            play(&mut game, one);
+            let mut other = Game::new(&board);
+            play(&mut other, two);
+            let both: Vec<CellState> = (0..board.grid().len())
+                .map(
+                    |cell| match (game.cover().state(cell), other.cover().state(cell)) {
+                        (mine, theirs) if mine == theirs => mine,
+                        _ => CellState::Closed,
+                    },
+                )
+                .collect();
+            let open_in_both = both.iter().filter(|&&s| s == CellState::Open).count();
+            let context = format!("case {case} starts {one} and {two}");
+            assert_eq!(game.count_open_in(other.cover()), open_in_both, "{context}");
+            game.keep_only(other.cover());
+            assert_eq!(states(&board, game.cover()), both, "{context}");
+            assert_eq!(game.opened().len(), open_in_both, "{context}");
+            let flagged = both.iter().filter(|&&s| s == CellState::Flagged).count();
+            assert_eq!(game.flagged.len(), flagged, "{context}");
+            assert_counters_match_the_cover(&game);
+            // Final (step 6 of the proof), and a game goes on from it as from any final state.
+            assert_eq!(end_state(&board, both.clone()), both, "{context}");
+            if let Some(&start) = starts.iter().find(|&&s| both[s] == CellState::Closed) {
+                play(&mut game, start);
+                let mut from = both;
+                from[start] = CellState::Open;
+                assert_eq!(
+                    states(&board, game.cover()),
+                    end_state(&board, from),
+                    "{context}"
+                );
+            }
+        }
+    }
+}
