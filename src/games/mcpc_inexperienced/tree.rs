@@ -134,3 +134,58 @@ impl Tree {
         !(self.through_small && small)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nodes_know_their_parent_and_branch_and_children_come_off_in_order() {
+        let mut tree = Tree::new(0, true);
+        let one = tree.add(10, Kind::Known, TOP, 5);
+        let two = tree.add(11, Kind::Pending, TOP, 6);
+        let below_one = tree.add(12, Kind::Pending, one, 7);
+        let further = tree.add(13, Kind::Pending, below_one, 8);
+        assert_eq!(tree.len(), 5);
+        assert_eq!(tree.start, [NONE, 10, 11, 12, 13]);
+        assert_eq!(tree.parent, [NONE, TOP, TOP, one, below_one]);
+        assert_eq!(tree.branch, [TOP, one, two, one, one]);
+        assert_eq!(tree.size, [0, 5, 6, 7, 8]);
+        assert_eq!(tree.pop_child(below_one), further);
+        // Children to build: first come, first off; the list works again once emptied.
+        assert_eq!(tree.pop_child(TOP), one);
+        assert_eq!(tree.pop_child(TOP), two);
+        assert_eq!(tree.pop_child(TOP), NONE);
+        tree.push_child(TOP, two);
+        tree.push_child(TOP, one);
+        assert_eq!([0; 3].map(|_| tree.pop_child(TOP)), [two, one, NONE]);
+        // A child moved under another node.
+        assert_eq!(tree.pop_child(one), below_one);
+        tree.push_child(two, below_one);
+        assert_eq!(tree.parent[below_one as usize], two);
+        assert_eq!([0; 2].map(|_| tree.pop_child(two)), [below_one, NONE]);
+        assert_eq!(tree.pop_child(one), NONE);
+        // Children ready to build: last come, first off.
+        tree.push_ready(TOP, one);
+        tree.push_ready(TOP, two);
+        assert_eq!([0; 3].map(|_| tree.pop_ready(TOP)), [two, one, NONE]);
+    }
+
+    #[test]
+    fn games_stop_at_a_node_unless_its_end_state_is_small() {
+        for through_small in [true, false] {
+            let mut tree = Tree::new(0, through_small);
+            let small = tree.add(0, Kind::Known, TOP, 64);
+            let large = tree.add(1, Kind::Known, TOP, 65);
+            // At most 64 cells, or at most half of what the game opened, is small.
+            let cases = [(small, 0, false), (large, 129, true), (large, 130, false)];
+            for (node, opened, worth) in cases {
+                assert_eq!(
+                    tree.worth_stopping_at(node, opened),
+                    worth || !through_small,
+                    "node {node}, {opened} opened, through small {through_small}"
+                );
+            }
+        }
+    }
+}
