@@ -25,6 +25,17 @@ pub(super) fn random_board(rng: &mut Rng, max_side: usize) -> Board {
     Board::new(grid, mine)
 }
 
+/// A board of 8 to `max_side` rows and columns with mines at a density of 0.12 to 0.3: several
+/// regions of zeros, whose games reach one another's regions, at least one safe cell.
+pub(super) fn board_of_regions(rng: &mut Rng, max_side: usize) -> Board {
+    let sides = [0; 2].map(|_| rng.range(8, max_side as i64) as usize);
+    let grid = Grid::new(sides[0], sides[1]);
+    let density = 0.12 + rng.unit() * 0.18;
+    let mut mine: Vec<bool> = (0..grid.len()).map(|_| rng.chance(density)).collect();
+    mine[rng.below(grid.len())] = false;
+    Board::new(grid, mine)
+}
+
 /// The end state of the game from `state`: every open cell where `f = m` opens its closed
 /// neighbours (rule 1), and where `f + c = m` flags them (rule 2), sweep after sweep.
 ///

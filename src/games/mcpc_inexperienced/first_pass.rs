@@ -480,3 +480,160 @@ impl Games<'_> {
         self.fresh.undo_to((0, 0));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::brute_force::{board, board_of_regions, from_scratch, random_board};
+    use super::*;
+    use crate::board::CellState;
+    use crate::rng::Rng;
+
+    /// Per cell, whether the end state of the start there, played alone from scratch, opens it.
+    fn open_from_scratch(board: &Board, start: usize) -> Vec<bool> {
+        let end = from_scratch(board, start);
+        end.iter().map(|&state| state == CellState::Open).collect()
+    }
+
+    /// The safe cells the end state of `start` leaves closed.
+    fn closed_from_scratch(board: &Board, start: usize) -> usize {
+        let open = open_from_scratch(board, start);
+        board.safe_cells() - open.iter().filter(|&&open| open).count()
+    }
+
+    /// Tries every region's start in order as [`search`](fn@super::super::search) does,
+    /// checking each try against the start's game played alone from scratch by brute force;
+    /// returns how many starts were skipped and how many found their end state.
+    fn try_every_start(board: &Board, bounds: Bounds, context: &str) -> (usize, usize) {
+        let regions = Regions::of(board);
+        let answer = (0..regions.len())
+            .map(|region| closed_from_scratch(board, regions.start[region] as usize))
+            .fold(board.safe_cells() - 1, usize::min);
+        let mut first = FirstPass::new(board, &regions, bounds);
+        let (mut skipped, mut known) = (0, 0);
+        // Per covered cell, the fewest safe cells a start there can leave closed, as the try
+        // that covered it tells: its end state lies inside the state that try covered (step
+        // 3 of the proof), whose start's answer it cannot beat; a game on a base that ruled its
+        // start out tells no better than the best before it.
+        let mut bound = vec![0; board.grid().len()];
+        for region in 0..regions.len() as u32 {
+            if first.search.fewest_closed == 0 {
+                break;
+            }
+            let context = format!("{context}, region {region}");
+            let start = regions.start[region as usize] as usize;
+            let (search, nodes, covered) = (first.search, first.tree.len(), first.covered.clone());
+            let inside = covered[start];
+            let has_node = first.tree.node_of_region[region as usize] != NONE;
+            first.try_start(region);
+            let closed = closed_from_scratch(board, start);
+            if inside || has_node {
+                skipped += 1;
+                assert_eq!(first.search, search, "{context}: skipped, nothing told");
+                assert_eq!(first.tree.len(), nodes, "{context}: skipped, no node");
+                assert_eq!(
+                    first.covered, covered,
+                    "{context}: skipped, nothing covered"
+                );
+                if inside {
+                    assert!(closed >= bound[start], "{context}: skipped a better one");
+                }
+                continue;
+            }
+            assert!(
+                first.search.fewest_closed >= answer,
+                "{context}: better than any start"
+            );
+            // Every node the try made with its end state known (the start's, or a region's
+            // given a node on the way) knows the size of its start's game from scratch.
+            for node in nodes as usize..first.tree.len() as usize {
+                if first.tree.kind[node] == Kind::Known {
+                    let open = open_from_scratch(board, first.tree.start[node] as usize);
+                    let size = open.iter().filter(|&&open| open).count();
+                    assert_eq!(
+                        first.tree.size[node] as usize, size,
+                        "{context}: node {node}"
+                    );
+                }
+            }
+            let open = open_from_scratch(board, start);
+            let newly: Vec<usize> = (0..covered.len())
+                .filter(|&cell| first.covered[cell] && !covered[cell])
+                .collect();
+            let told = match first.tree.node_of_region[region as usize] {
+                NONE => search.fewest_closed,
+                _ => closed,
+            };
+            for &cell in &newly {
+                bound[cell] = told;
+            }
+            match first.tree.node_of_region[region as usize] {
+                // Ruled out on a base: no better than the best before.
+                NONE => assert!(closed >= search.fewest_closed, "{context}: ruled out"),
+                node if first.tree.kind[node as usize] == Kind::Known => {
+                    known += 1;
+                    assert!(
+                        first.search.fewest_closed <= closed,
+                        "{context}: not counted"
+                    );
+                    // What it covers is its end state from scratch (what it adds to it).
+                    for cell in 0..covered.len() {
+                        let want = covered[cell] || open[cell];
+                        assert_eq!(first.covered[cell], want, "{context}: cell {cell}");
+                    }
+                }
+                // Pending: its game stopped on the way to its end state (step 3).
+                _ => assert!(newly.iter().all(|&cell| open[cell]), "{context}: pending"),
+            }
+        }
+        (skipped, known)
+    }
+
+    #[test]
+    fn a_start_inside_an_earlier_end_state_is_skipped() {
+        // The zeros on the right come first (the larger flood); their end state flags both
+        // mines in the middle and opens everything below, the 0 at the bottom left with it.
+        let board = board(&["M.M..", "..M..", "....."]);
+        let regions = Regions::of(&board);
+        assert_eq!(regions.start, [4, 10]);
+        for bounds in [Bounds::Off, Bounds::WhenUseful, Bounds::Eager] {
+            let mut first = FirstPass::new(&board, &regions, bounds);
+            first.try_start(0);
+            assert_eq!(first.search.starts_played, 1);
+            assert_eq!(first.search.fewest_closed, 1);
+            assert!(first.covered[10]);
+            let (search, nodes) = (first.search, first.tree.len());
+            first.try_start(1);
+            assert_eq!(first.search, search);
+            assert_eq!(first.tree.len(), nodes);
+            assert_eq!(first.tree.node_of_region[1], NONE);
+        }
+        assert_eq!(
+            try_every_start(&board, Bounds::WhenUseful, "hand-made"),
+            (1, 1)
+        );
+    }
+
+    #[test]
+    fn a_starts_answer_equals_playing_it_alone_from_scratch() {
+        let mut rng = Rng::new(0xf1_2575);
+        let (mut skipped, mut known) = (0, 0);
+        for case in 0..150 {
+            let board = if case % 3 == 0 {
+                random_board(&mut rng, 10)
+            } else {
+                board_of_regions(&mut rng, 24)
+            };
+            for bounds in [Bounds::Off, Bounds::WhenUseful, Bounds::Eager] {
+                let context = format!("case {case}, {}", bounds as u8);
+                let (s, k) = try_every_start(&board, bounds, &context);
+                skipped += s;
+                known += k;
+            }
+        }
+        // The boards are worth it: starts get skipped and found.
+        assert!(
+            skipped > 100 && known > 100,
+            "{skipped} skipped, {known} known"
+        );
+    }
+}
