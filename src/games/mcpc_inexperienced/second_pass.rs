@@ -243,6 +243,8 @@ impl Builder<'_> {
     /// Records the end state `game` holds, that of `node`, if it was pending.
     fn record(&mut self, node: u32, game: &Game) {
         if self.tree.kind[node as usize] == Kind::Pending {
+            #[cfg(test)]
+            self.tree.found.push((node, game.cover().clone()));
             self.search.starts_continued += 1;
             let closed = game.cover().safe_closed();
             self.search.fewest_closed = self.search.fewest_closed.min(closed);
@@ -260,5 +262,85 @@ impl Builder<'_> {
         }
         self.search.cells_opened += (game.opened().len() - mark.0) as u64;
         self.done[node as usize] = true;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::brute_force::{board_of_regions, from_scratch, random_board, states};
+    use super::super::first_pass::{Bounds, FirstPass, Games};
+    use super::*;
+    use crate::board::{Board, CellState};
+    use crate::rng::Rng;
+
+    /// The first pass on `board`, then the second, as [`search`](fn@super::super::search)
+    /// plays them; checks every pending end state the second pass found against the game of
+    /// its start from scratch, and returns how many there were.
+    fn check_both_passes(board: &Board, bounds: Bounds, context: &str) -> usize {
+        let regions = Regions::of(board);
+        let mut first = FirstPass::new(board, &regions, bounds);
+        for region in 0..regions.len() as u32 {
+            if first.search.fewest_closed == 0 {
+                return 0;
+            }
+            first.try_start(region);
+        }
+        let FirstPass {
+            mut tree,
+            games,
+            mut search,
+            ..
+        } = first;
+        let pending: Vec<u32> = (0..tree.len())
+            .filter(|&node| tree.kind[node as usize] == Kind::Pending)
+            .collect();
+        let Games {
+            mut fresh,
+            bases: [base, _],
+            base_node,
+            ..
+        } = games;
+        build_pending(
+            &regions,
+            &mut tree,
+            &mut fresh,
+            base,
+            base_node,
+            &mut search,
+        );
+        for (node, cover) in &tree.found {
+            let want = from_scratch(board, tree.start[*node as usize] as usize);
+            assert_eq!(states(board, cover), want, "{context}, node {node}");
+        }
+        let mut found: Vec<u32> = tree.found.iter().map(|&(node, _)| node).collect();
+        found.sort_unstable();
+        // Every one, unless a start that leaves nothing closed ended the search first.
+        if search.fewest_closed > 0 {
+            assert_eq!(found, pending, "{context}");
+        }
+        // The untouched board again, for the next board's search.
+        assert!(fresh.opened().is_empty(), "{context}");
+        let untouched = vec![CellState::Closed; board.grid().len()];
+        assert_eq!(states(board, fresh.cover()), untouched, "{context}");
+        found.len()
+    }
+
+    #[test]
+    fn pending_end_states_built_on_their_parents_equal_the_end_state_from_scratch() {
+        let mut rng = Rng::new(0x2_9a55);
+        let mut found = 0;
+        for case in 0..400 {
+            let board = if case % 3 == 0 {
+                random_board(&mut rng, 10)
+            } else {
+                board_of_regions(&mut rng, 64)
+            };
+            for bounds in [Bounds::Off, Bounds::WhenUseful, Bounds::Eager] {
+                let context = format!("case {case}, {}", bounds as u8);
+                found += check_both_passes(&board, bounds, &context);
+            }
+        }
+        // The boards are worth it: many end states are left pending.
+        assert!(found > 300, "{found} pending");
     }
 }

@@ -1,6 +1,8 @@
 //! The end states the search deals with, as a tree of nodes (see [`Tree`]).
 
 use super::regions::NONE;
+#[cfg(test)]
+use crate::board::Cover;
 
 /// The node of the untouched board, above every other.
 pub(super) const TOP: u32 = 0;
@@ -44,6 +46,10 @@ pub(super) struct Tree {
     /// Whether games go through the region of a node whose end state is small rather than
     /// stop there.
     through_small: bool,
+    /// In unit tests, each pending end state as the second pass found it, to compare with the
+    /// game of the node's start from scratch.
+    #[cfg(test)]
+    pub(super) found: Vec<(u32, Cover)>,
 }
 
 impl Tree {
@@ -61,6 +67,8 @@ impl Tree {
             node_of_region: vec![NONE; regions],
             let_through: vec![NONE; regions],
             through_small,
+            #[cfg(test)]
+            found: Vec::new(),
         }
     }
 
