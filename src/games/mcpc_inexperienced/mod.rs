@@ -14,7 +14,9 @@
 //! - `second_pass.rs`: the end states the first pass left pending, built down the tree;
 //! - `search.rs`: [`search()`] and [`fewest_closed`], the two passes together, and what they
 //!   cost;
-//! - `solve.rs`: the judge, [`solve()`].
+//! - `solve.rs`: the judge, [`solve()`];
+//! - `brute_force.rs`, in unit tests only: the statement read literally, which the tests of
+//!   the files above compare them with.
 
 #[cfg(test)]
 mod brute_force;

@@ -11,7 +11,7 @@
 //! on the bases do as much work at most, divided by their pace, unless it waits for a base at
 //! full pace before it stops. A region's start is played from scratch when the region gets a
 //! node, and again each time a region on its way gets one first. A region without a node is
-//! opened again by at most [`REOPENINGS`](super::first_pass::REOPENINGS) games from scratch, so
+//! opened again by at most [`first_pass::REOPENINGS`](super::first_pass) games from scratch, so
 //! regions cost at most that many times the board. In the second pass, every node's end state
 //! is built once, or twice for a child whose game ended while its siblings still had to find
 //! their place, and a game that stops to move throws away at most 64 cells or twice the flood
