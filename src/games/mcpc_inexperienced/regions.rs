@@ -19,6 +19,10 @@ pub(super) struct Regions {
 }
 
 impl Regions {
+    /// The regions of zeros of `board`.
+    ///
+    /// # Complexity
+    /// O(cells + regions log regions).
     pub(super) fn of(board: &Board) -> Regions {
         let cells = board.grid().len();
         let mut flooded = Cover::new(board);

@@ -138,6 +138,9 @@ impl<'b> Game<'b> {
     }
 
     /// Opens `start` (in a final state), for [`Game::run`] to go on from.
+    ///
+    /// # Panics
+    /// If `start` is a mine.
     pub(super) fn begin(&mut self, start: usize) {
         self.work = 0;
         self.open(start);
@@ -146,8 +149,9 @@ impl<'b> Game<'b> {
     /// Applies the rules until neither applies anywhere, asking `next(cell, opened, work)`
     /// about each closed 0 cell rule 1 is about to open, or until `work` reaches `until`.
     ///
-    /// A cell is looked at again only when one of its neighbours was opened or flagged (the
-    /// only events that can enable a rule there), so a game costs O(cells it opens or flags).
+    /// # Complexity
+    /// O(cells it opens or flags): a cell is looked at again only when one of its neighbours
+    /// was opened or flagged, the only events that can enable a rule there.
     pub(super) fn run(
         &mut self,
         mut next: impl FnMut(usize, usize, u64) -> Next,
@@ -265,6 +269,9 @@ impl<'b> Game<'b> {
     }
 
     /// Returns to the state at `mark`, undoing every later opening and flag.
+    ///
+    /// # Complexity
+    /// O(cells opened or flagged since `mark`).
     pub(super) fn undo_to(&mut self, mark: (usize, usize)) {
         self.pending.clear();
         self.first_pending = 0;
@@ -289,6 +296,9 @@ impl<'b> Game<'b> {
     /// Undoes every opening and flag that `other` does not have too, leaving the intersection
     /// of two final states, which is final: where a rule holds in it, it holds in both, so
     /// both have already opened (or flagged) all that rule asks for.
+    ///
+    /// # Complexity
+    /// O(cells this game opened or flagged).
     pub(super) fn keep_only(&mut self, other: &Cover) {
         let mut still_open = 0;
         for at in 0..self.opened.len() {
