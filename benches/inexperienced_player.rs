@@ -11,9 +11,9 @@ mod baseline;
 
 use baseline::Baseline;
 use minejudge::board::{Board, Grid};
-use minejudge::games::mcpc_inexperienced;
 use minejudge::io::runner::solve_in_memory;
 use minejudge::judges::generator::random_mines;
+use minejudge::judges::inexperienced_player as mcpc_inexperienced;
 use minejudge::judges::inexperienced_player::patterns::{judge_input, Pattern};
 use minejudge::rng::Rng;
 use std::time::Instant;
@@ -88,7 +88,7 @@ fn main() {
             let search = mcpc_inexperienced::fewest_closed(&board);
             let mut out = Vec::new();
             let mut solve = || {
-                let (answer, result) = solve_in_memory(mcpc_inexperienced::solve, &input);
+                let (answer, result) = solve_in_memory(mcpc_inexperienced::solve::solve, &input);
                 result.expect("a valid board");
                 out = answer;
             };

@@ -17,10 +17,8 @@
 
 // Layer 1: the judge core.
 pub mod board;
-pub mod games;
 pub mod io;
 pub mod judges;
-pub mod limits;
 pub mod moves;
 pub mod rng;
 

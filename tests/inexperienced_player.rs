@@ -2,8 +2,8 @@
 
 use crate::util::{assert_bad_input, solve_into};
 use minejudge::board::{Board, Grid};
-use minejudge::games::mcpc_inexperienced::{self, Bounds, Search};
 use minejudge::judges::inexperienced_player::patterns;
+use minejudge::judges::inexperienced_player::{self as mcpc_inexperienced, Bounds, Search};
 use minejudge::rng::Rng;
 
 const CLOSED: u8 = 0;
@@ -120,7 +120,7 @@ fn matches_brute_force_on_random_small_boards() {
         }
         input.push_str("0 0\n");
         let mut out = Vec::new();
-        let result = solve_into(mcpc_inexperienced::solve, input.as_bytes(), &mut out);
+        let result = solve_into(mcpc_inexperienced::solve::solve, input.as_bytes(), &mut out);
         assert_eq!(result, Ok(()), "seed {seed:#x} batch {batch}\n{input}");
         let actual = String::from_utf8(out).unwrap();
         for (index, (want, got)) in expected.lines().zip(actual.lines()).enumerate() {
@@ -163,7 +163,8 @@ fn matches_brute_force_where_starts_get_bounded() {
         input.push_str("0 0\n");
         let expected = oracle(&mine);
         let mut out = Vec::new();
-        solve_into(mcpc_inexperienced::solve, input.as_bytes(), &mut out).expect("a valid board");
+        solve_into(mcpc_inexperienced::solve::solve, input.as_bytes(), &mut out)
+            .expect("a valid board");
         let context = format!("seed {seed:#x} case {case}\n{input}");
         assert_eq!(
             String::from_utf8(out).unwrap(),
@@ -419,7 +420,7 @@ fn board_text(input: &str, index: usize) -> String {
 fn statement_sample_and_figure_1() {
     let mut out = Vec::new();
     let sample = b"3 3\n...\n...\nMM.\n3 4\nM.M.\n.M.M\nM.M.\n7 5\n.....\n.....\nMMM..\nM.M..\nMMM..\n.....\n.....\n4 4\n...M\n....\n....\nM...\n0 0\n";
-    solve_into(mcpc_inexperienced::solve, sample, &mut out).unwrap();
+    solve_into(mcpc_inexperienced::solve::solve, sample, &mut out).unwrap();
     assert_eq!(out, b"0\n5\n1\n0\n");
 }
 
@@ -448,7 +449,7 @@ fn large_boards_are_exact_where_the_answer_is_known() {
         input.push('\n');
     }
     input.push_str("0 0\n");
-    solve_into(mcpc_inexperienced::solve, input.as_bytes(), &mut out).unwrap();
+    solve_into(mcpc_inexperienced::solve::solve, input.as_bytes(), &mut out).unwrap();
     let safe = 300 * 300 - 150 * 150;
     assert_eq!(
         String::from_utf8(out).unwrap(),

@@ -1,9 +1,9 @@
 //! `inexperienced-player`: ACM Mid-Central 2003, "The Inexperienced Player" (see `--help`).
 
-use minejudge::games::mcpc_inexperienced;
 use minejudge::io::runner::judge_main;
+use minejudge::judges::inexperienced_player::solve;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    judge_main(&mcpc_inexperienced::PROGRAM)
+    judge_main(&solve::PROGRAM)
 }

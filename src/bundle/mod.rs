@@ -35,7 +35,7 @@ struct Module {
 
 /// The library's module tree, read from `src/lib.rs`.
 #[derive(Debug)]
-struct Tree {
+struct ModuleTree {
     modules: Vec<Module>,
     /// Names re-exported at the crate root (`pub use a::b::Item;`) and the path they stand for.
     root_exports: BTreeMap<String, Vec<String>>,
@@ -51,9 +51,9 @@ enum Need {
     Text,
 }
 
-impl Tree {
-    fn read(src: &Path) -> Result<Tree, String> {
-        let mut tree = Tree {
+impl ModuleTree {
+    fn read(src: &Path) -> Result<ModuleTree, String> {
+        let mut tree = ModuleTree {
             modules: Vec::new(),
             root_exports: BTreeMap::new(),
         };
@@ -214,7 +214,7 @@ impl Needs {
         }
     }
 
-    fn subtree(&mut self, tree: &Tree, module: usize) {
+    fn subtree(&mut self, tree: &ModuleTree, module: usize) {
         self.text(module);
         for &(_, child) in &tree.modules[module].children {
             self.subtree(tree, child);
@@ -223,7 +223,7 @@ impl Needs {
 
     /// Scans every module whose text is needed for the paths it uses, until nothing new is
     /// needed; then marks the containers on the way to each needed module.
-    fn close(&mut self, tree: &Tree) {
+    fn close(&mut self, tree: &ModuleTree) {
         while let Some(module) = self.to_scan.pop() {
             tree.need_paths(module, &tree.modules[module].text, self);
         }
@@ -244,7 +244,7 @@ impl Needs {
 
 /// The text of module `index` as it goes into a bundle: its own text with each needed child
 /// inlined in place of its `mod name;`, or, for a container, only its needed children.
-fn module_text(tree: &Tree, needs: &Needs, index: usize) -> String {
+fn module_text(tree: &ModuleTree, needs: &Needs, index: usize) -> String {
     let module = &tree.modules[index];
     let inline = |declaration: &ModDeclaration, child: usize| {
         format!(
@@ -302,7 +302,7 @@ fn resolve_include_strs(text: &str, file: &Path) -> Result<String, String> {
 
 /// Appends the modules `root_text` (code at the bundle's root) uses, and the root re-exports it
 /// needs.
-fn append_used_modules(tree: &Tree, root_text: &str, out: &mut String) {
+fn append_used_modules(tree: &ModuleTree, root_text: &str, out: &mut String) {
     let mut needs = Needs::new(tree.modules.len());
     tree.need_paths(0, root_text, &mut needs);
     needs.close(tree);
@@ -350,7 +350,7 @@ pub fn bundle(src: &Path, name: &str) -> Result<String, String> {
             known.join(", ")
         ));
     }
-    let tree = Tree::read(src)?;
+    let tree = ModuleTree::read(src)?;
     let main = read(&src.join("bin").join(format!("{name}.rs")))?;
     let main = lexer::replace_in_code(&main, "minejudge::", "crate::");
     let mut out = format!(
@@ -367,7 +367,7 @@ pub fn bundle(src: &Path, name: &str) -> Result<String, String> {
 /// uses, without its `struct Solution` (LeetCode declares it) and with its `//!` lines turned
 /// into `//` (they cannot follow LeetCode's own code).
 pub fn leetcode_bundle(src: &Path) -> Result<String, String> {
-    let tree = Tree::read(src)?;
+    let tree = ModuleTree::read(src)?;
     let source = read(&src.join("judges").join("update_board").join("solution.rs"))?;
     let without_struct = lexer::remove_item(&source, "pub struct Solution;")
         .ok_or("src/judges/update_board/solution.rs has no `pub struct Solution;` to leave out")?;

@@ -5,7 +5,7 @@
 //! regrouped and enumerated, their arrangements counted, and everything rolled back.
 
 use super::approximate::Estimator;
-use super::budget::{Budget, PRODUCTS_PER_NODE};
+use super::budget::{NodeBudget, PRODUCTS_PER_NODE};
 use super::component::ComponentLaw;
 use super::counting::{
     all_counts, fill_count_law, hull_contains, ln_binomial, ln_weight_with, odds, odds_weights,
@@ -30,9 +30,9 @@ const RETRY_SHARE: u64 = 64;
 /// What the analysis knows of the last view it read, the budget of the analysis under way, and
 /// the buffers of each step, kept for the next.
 #[derive(Debug)]
-pub(super) struct Analysis {
+pub(super) struct Analyser {
     pub frontier: Frontier,
-    pub budget: Budget,
+    pub budget: NodeBudget,
     enumerator: Enumerator,
     estimator: Estimator,
     /// The grid and mine count the kept knowledge is for; `None` when there is none.
@@ -68,7 +68,7 @@ pub(super) struct Analysis {
     /// those whose probability may have moved.
     touched: Vec<u32>,
     read_or_settled: usize,
-    /// The buffers for counting arrangements (see [`Analysis::ln_weight_now`]).
+    /// The buffers for counting arrangements (see [`Analyser::ln_weight_now`]).
     counting: ArrangementCounting,
     approximations: u64,
 }
@@ -85,7 +85,7 @@ pub(super) struct Update {
 /// A what-if could not be weighed within the budget, or touched an estimated component.
 pub(super) struct Unfinished;
 
-/// The buffers of [`Analysis::ln_weight_now`].
+/// The buffers of [`Analyser::ln_weight_now`].
 #[derive(Debug, Default)]
 struct ArrangementCounting {
     rest: CountLaw,
@@ -94,12 +94,12 @@ struct ArrangementCounting {
     ways: WaysMemo,
 }
 
-impl Analysis {
+impl Analyser {
     /// An analysis whose budget is `nodes` per view (0 means the default).
-    pub(super) fn new(nodes: u64) -> Analysis {
-        Analysis {
+    pub(super) fn new(nodes: u64) -> Analyser {
+        Analyser {
             frontier: Frontier::new(),
-            budget: Budget::new(nodes),
+            budget: NodeBudget::new(nodes),
             enumerator: Enumerator::default(),
             estimator: Estimator::default(),
             basis: None,
@@ -560,7 +560,7 @@ impl Analysis {
     }
 
     /// The cells off the frontier are mines with probability `p`; `zero` is the table for
-    /// [`Analysis::outside_zero`] (by default that of independent cells).
+    /// [`Analyser::outside_zero`] (by default that of independent cells).
     fn set_outside(&mut self, p: f64, zero: Option<[f64; 9]>) {
         self.outside_zero =
             zero.unwrap_or_else(|| std::array::from_fn(|k| (1.0 - p).powi(k as i32)));

@@ -13,7 +13,7 @@ pub(super) const PRODUCTS_PER_NODE: u64 = 16;
 
 /// The nodes one analysis may walk, and those it has walked.
 #[derive(Debug)]
-pub(super) struct Budget {
+pub(super) struct NodeBudget {
     per_analysis: u64,
     /// Nodes left in this analysis, and those walked beyond its budget by an endgame search
     /// allowed more (on a dense board).
@@ -21,10 +21,10 @@ pub(super) struct Budget {
     overdraft: u64,
 }
 
-impl Budget {
+impl NodeBudget {
     /// A budget of `nodes` per analysis (0 means [`NODE_BUDGET`]).
-    pub(super) fn new(nodes: u64) -> Budget {
-        Budget {
+    pub(super) fn new(nodes: u64) -> NodeBudget {
+        NodeBudget {
             per_analysis: if nodes == 0 { NODE_BUDGET } else { nodes },
             left: 0,
             overdraft: 0,
@@ -79,7 +79,7 @@ mod tests {
 
     #[test]
     fn nodes_beyond_the_budget_come_out_of_the_extra_first() {
-        let mut budget = Budget::new(100);
+        let mut budget = NodeBudget::new(100);
         budget.start();
         budget.spend(30);
         let mut extra = 50;
@@ -88,6 +88,6 @@ mod tests {
         assert_eq!(budget.walked(), 90);
         budget.spend(1000);
         assert_eq!((budget.left(), budget.walked()), (0, 150));
-        assert_eq!(Budget::new(0).per_analysis(), NODE_BUDGET);
+        assert_eq!(NodeBudget::new(0).per_analysis(), NODE_BUDGET);
     }
 }

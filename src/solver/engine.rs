@@ -1,7 +1,7 @@
 //! The solver: the analysis of each view, the certain moves kept ready and the guess, behind
 //! the methods the games call.
 
-use super::analysis::Analysis;
+use super::analysis::Analyser;
 use super::guess::GuessPolicy;
 use super::moves::ReadyMoves;
 use super::view::{Decision, Inconsistent, Mines, Style, View};
@@ -37,7 +37,7 @@ use crate::moves::Move;
 /// [`NODE_BUDGET`]: super::budget::NODE_BUDGET
 #[derive(Debug)]
 pub struct Solver {
-    analysis: Analysis,
+    analysis: Analyser,
     ready: ReadyMoves,
     guess: GuessPolicy,
     /// The certain safe cells best first, when `ordered` (after `analyse`; after `next_move`
@@ -74,7 +74,7 @@ impl Solver {
     /// [`NODE_BUDGET`]: super::budget::NODE_BUDGET
     pub fn with_budget(nodes: u64) -> Solver {
         Solver {
-            analysis: Analysis::new(nodes),
+            analysis: Analyser::new(nodes),
             ready: ReadyMoves::default(),
             guess: GuessPolicy::default(),
             sorted_safe: Vec::new(),
@@ -275,17 +275,17 @@ impl Solver {
 #[cfg(test)]
 impl Solver {
     /// The analysis, for tests that look inside.
-    pub(super) fn analysis(&mut self) -> &mut Analysis {
+    pub(super) fn analysis(&mut self) -> &mut Analyser {
         &mut self.analysis
     }
 
     /// The guess policy and the analysis, for tests that call what-ifs directly.
-    pub(super) fn guess_parts(&mut self) -> (&mut GuessPolicy, &mut Analysis) {
+    pub(super) fn guess_parts(&mut self) -> (&mut GuessPolicy, &mut Analyser) {
         (&mut self.guess, &mut self.analysis)
     }
 
     /// The moves kept ready and the analysis.
-    pub(super) fn moves_parts(&mut self) -> (&mut ReadyMoves, &Analysis) {
+    pub(super) fn moves_parts(&mut self) -> (&mut ReadyMoves, &Analyser) {
         (&mut self.ready, &self.analysis)
     }
 }

@@ -15,7 +15,7 @@
 //! a search of the whole game tree finds tiny positions where another first move wins more
 //! (where the cell is safe, what it shows may not tell the 50/50 from the rest).
 
-use super::analysis::{Analysis, Unfinished};
+use super::analysis::{Analyser, Unfinished};
 use super::component::ComponentLaw;
 use super::counting::{ln_weight_at, odds};
 use super::frontier::{Frontier, Know};
@@ -82,7 +82,7 @@ impl FiftyFifties {
     /// budget; a place not weighed gives no credit).
     pub(super) fn weigh(
         &mut self,
-        analysis: &mut Analysis,
+        analysis: &mut Analyser,
         regions: &RegionsApart,
         mines: Mines,
     ) -> Option<usize> {
@@ -165,7 +165,7 @@ impl FiftyFifties {
     /// them (with a known total).
     fn ln_share_given(
         &mut self,
-        analysis: &mut Analysis,
+        analysis: &mut Analyser,
         mines: Mines,
         ln_total: f64,
         mined: usize,
@@ -190,7 +190,7 @@ impl FiftyFifties {
     /// (enumerated): the share. `loose` and `outside` are the counts before the what-if.
     fn weigh_assumed(
         &self,
-        analysis: &mut Analysis,
+        analysis: &mut Analyser,
         mines: Mines,
         ln_total: f64,
         loose: usize,

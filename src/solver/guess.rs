@@ -18,7 +18,7 @@
 //! closed form (only a 0 helps there). A cell next to an estimated component, or any cell once
 //! the budget is spent, gets the probe's local estimate.
 
-use super::analysis::Analysis;
+use super::analysis::Analyser;
 use super::endgame;
 use super::fifty::FiftyFifties;
 use super::frontier::{Frontier, Know};
@@ -86,7 +86,7 @@ impl GuessPolicy {
     ///
     /// # Complexity
     /// O(cells) plus the probes, within the budget.
-    pub(super) fn choose(&mut self, analysis: &mut Analysis, mines: Mines) -> Option<usize> {
+    pub(super) fn choose(&mut self, analysis: &mut Analyser, mines: Mines) -> Option<usize> {
         let n = analysis.probability().len();
         self.scores.clear();
         self.dead.clear();
@@ -149,7 +149,7 @@ impl GuessPolicy {
         let mut best = None;
         let mut first_dead = None;
         // The credit of each candidate, as a share of the arrangements where it is safe.
-        let credit_of = |analysis: &Analysis, fifties: &FiftyFifties, cell: usize| {
+        let credit_of = |analysis: &Analyser, fifties: &FiftyFifties, cell: usize| {
             let p = analysis.probability()[cell];
             fifties.credit[cell].min(p) / (1.0 - p)
         };
@@ -203,7 +203,7 @@ impl GuessPolicy {
 
     /// The candidates into `candidates`, safest first (at most [`MAX_PROBES`]): the unknown
     /// cells at least `floor` safe, but those left for last.
-    fn gather_candidates(&self, analysis: &Analysis, floor: f64, candidates: &mut Vec<u128>) {
+    fn gather_candidates(&self, analysis: &Analyser, floor: f64, candidates: &mut Vec<u128>) {
         candidates.clear();
         for cell in 0..analysis.probability().len() {
             if analysis.frontier.know(cell) != Know::Unknown {
@@ -230,7 +230,7 @@ impl GuessPolicy {
     /// With the total known and few arrangements left (walled-off regions with a fixed count
     /// left for last aside), the guess that wins the most of them (`None` when there are too
     /// many, or the search runs out of budget).
-    fn endgame(&mut self, analysis: &mut Analysis, mines: Mines) -> Option<usize> {
+    fn endgame(&mut self, analysis: &mut Analyser, mines: Mines) -> Option<usize> {
         let Mines::Known(total) = mines else {
             return None;
         };
@@ -289,7 +289,7 @@ impl GuessPolicy {
     /// dead (it can show one number only), and its progress.
     fn worth_after(
         &mut self,
-        analysis: &mut Analysis,
+        analysis: &mut Analyser,
         mines: Mines,
         cell: usize,
     ) -> (f64, bool, f64) {
@@ -308,7 +308,7 @@ impl GuessPolicy {
     }
 
     /// [`GuessPolicy::worth_after`] for a cell that is isolated ([`Frontier::is_isolated`]).
-    fn isolated_worth(&self, analysis: &Analysis, cell: usize) -> (f64, bool, f64) {
+    fn isolated_worth(&self, analysis: &Analyser, cell: usize) -> (f64, bool, f64) {
         // Only a 0 opens anything there; any other number leaves the rest as it was.
         let around = analysis.frontier.neighbour_count(cell);
         let zero = analysis.outside_zero(around);
@@ -329,7 +329,7 @@ impl GuessPolicy {
     /// A probe of `cell`, with the safeties of the last guess.
     pub(super) fn probe_cell(
         &mut self,
-        analysis: &mut Analysis,
+        analysis: &mut Analyser,
         mines: Mines,
         cell: usize,
     ) -> Result<super::probe::Probed, super::analysis::Unfinished> {

@@ -5,7 +5,7 @@
 //! every safe cell still waiting to be opened (an ACM player flags its certain mines one move
 //! at a time while thousands of safe cells wait).
 
-use super::analysis::Analysis;
+use super::analysis::Analyser;
 use super::frontier::{Frontier, Know};
 use super::view::Seen;
 use std::cmp::Reverse;
@@ -76,7 +76,7 @@ impl ReadyMoves {
     /// counted, O(25 * 9 * touched) more (each cell's chance of a 0 is computed once).
     pub(super) fn refresh(
         &mut self,
-        analysis: &Analysis,
+        analysis: &Analyser,
         touched: &[u32],
         changed: &[u32],
         all: bool,
@@ -152,7 +152,7 @@ impl ReadyMoves {
     /// Puts the open number `cell` among the chords, or takes it out: its flags must match it,
     /// and its closed unflagged neighbours, at least two, must all be certain safe (so the
     /// chord is safe even if a flag were wrong).
-    fn examine_chord(&mut self, analysis: &Analysis, cell: usize) {
+    fn examine_chord(&mut self, analysis: &Analyser, cell: usize) {
         let f = &analysis.frontier;
         if !matches!(f.seen[cell], Seen::Open(_)) {
             return;
@@ -193,7 +193,7 @@ impl ReadyMoves {
     }
 
     /// The chord that opens the most cells, the first in row-major order among equals.
-    pub(super) fn best_chord(&mut self, analysis: &Analysis) -> Option<usize> {
+    pub(super) fn best_chord(&mut self, analysis: &Analyser) -> Option<usize> {
         let mut look = std::mem::take(&mut self.look);
         look.clear();
         if self.stale {
@@ -222,7 +222,7 @@ impl ReadyMoves {
     /// or no neighbour is a 0 (nothing else would open it), neighbours taken as independent.
     /// The chance is weighed by (1 + the chance of a 0): what a 0 opens shows where the next 0s
     /// are before their neighbours are clicked one by one.
-    pub(super) fn click_worth(&mut self, analysis: &Analysis, cell: usize) -> f64 {
+    pub(super) fn click_worth(&mut self, analysis: &Analyser, cell: usize) -> f64 {
         let zero = self.zero_if_safe(analysis, cell);
         let (mut around, mut count) = ([0; 8], 0);
         for next in analysis.frontier.around(cell) {
@@ -242,8 +242,8 @@ impl ReadyMoves {
         (zero + (1.0 - zero) * no_zero_around) * (1.0 + zero)
     }
 
-    /// [`Analysis::zero_and_full`]'s chance of a 0, once per cell and refresh.
-    fn zero_if_safe(&mut self, analysis: &Analysis, cell: usize) -> f64 {
+    /// [`Analyser::zero_and_full`]'s chance of a 0, once per cell and refresh.
+    fn zero_if_safe(&mut self, analysis: &Analyser, cell: usize) -> f64 {
         let refresh = self.refresh;
         if self.zero_at[cell] != refresh {
             self.zero_at[cell] = refresh;
@@ -253,7 +253,7 @@ impl ReadyMoves {
     }
 
     /// The certain safe cell with the best score, the first in row-major order among equals.
-    pub(super) fn best_safe(&mut self, analysis: &Analysis) -> Option<usize> {
+    pub(super) fn best_safe(&mut self, analysis: &Analyser) -> Option<usize> {
         while let Some(&(bits, Reverse(cell))) = self.heap.peek() {
             let cell = cell as usize;
             if analysis.frontier.know(cell) == Know::Safe && self.score[cell].to_bits() == bits {
@@ -265,7 +265,7 @@ impl ReadyMoves {
     }
 
     /// The certain safe cells, best first (as [`ReadyMoves::best_safe`] would give them).
-    pub(super) fn ordered_safe(&mut self, analysis: &Analysis, out: &mut Vec<u32>) {
+    pub(super) fn ordered_safe(&mut self, analysis: &Analyser, out: &mut Vec<u32>) {
         // Scores equal but for rounding (a kept analysis against a fresh one) tie.
         let score = &self.score;
         let keyed = &mut self.keyed;
@@ -296,7 +296,7 @@ fn with_neighbours(f: &Frontier, cells: &[u32], out: &mut Vec<u32>) {
 /// A cheap estimate of the chance that `cell` shows a 0 if opened (its unknown neighbours
 /// taken as independent; a known mine around makes it 0), plus, for a cell not known safe,
 /// the chance it shows as many mines as it has unknown neighbours.
-fn zero_chance(analysis: &Analysis, cell: usize) -> f64 {
+fn zero_chance(analysis: &Analyser, cell: usize) -> f64 {
     let (zero, all_mines, _) = analysis.zero_and_full(cell);
     if analysis.frontier.know(cell) == Know::Safe {
         zero

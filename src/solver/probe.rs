@@ -9,7 +9,7 @@
 //! takes the cell's neighbours as independent for what it shows, the rules alone for what
 //! that settles.
 
-use super::analysis::{Analysis, Unfinished};
+use super::analysis::{Analyser, Unfinished};
 use super::budget::PRODUCTS_PER_NODE;
 use super::component::{Component, ComponentLaw};
 use super::counting::{
@@ -127,7 +127,7 @@ impl Probe {
     /// what is left of the budget.
     pub(super) fn probe(
         &mut self,
-        analysis: &mut Analysis,
+        analysis: &mut Analyser,
         comp_best: &[Best2],
         mines: Mines,
         cell: usize,
@@ -165,7 +165,7 @@ impl Probe {
     /// what it touched, and the safeties it leaves.
     fn touched<'a>(
         &mut self,
-        analysis: &Analysis,
+        analysis: &Analyser,
         comp_best: &[Best2],
         mines: Mines,
         cell: usize,
@@ -221,7 +221,7 @@ impl Probe {
     }
 
     /// The outcomes by number shown at density `p`: an arrangement with k mines weighs odds^k.
-    fn with_density(&mut self, analysis: &Analysis, touched: &Touched, p: f64) -> Outcomes {
+    fn with_density(&mut self, analysis: &Analyser, touched: &Touched, p: f64) -> Outcomes {
         let f = &analysis.frontier;
         let mut outcomes = Outcomes::none();
         let ln_odds = odds(p).ln();
@@ -282,7 +282,7 @@ impl Probe {
     /// The outcomes by number shown with `total` mines in all: every count of the touched
     /// components weighed by the ways the untouched ones and the cells off the frontier take
     /// the remaining mines.
-    fn with_total(&mut self, analysis: &mut Analysis, touched: &Touched, total: usize) -> Outcomes {
+    fn with_total(&mut self, analysis: &mut Analyser, touched: &Touched, total: usize) -> Outcomes {
         let mut outcomes = Outcomes::none();
         let f = &analysis.frontier;
         if f.loose_mines > total {
@@ -425,7 +425,7 @@ impl Probe {
 
     /// With a known total: makes `self.rest` the law of the live components other than
     /// `released`, kept for the next probe that touches the same ones.
-    fn prepare_rest(&mut self, analysis: &Analysis, released: &[u32], work: &mut u64) {
+    fn prepare_rest(&mut self, analysis: &Analyser, released: &[u32], work: &mut u64) {
         self.rest_key.clear();
         self.rest_key.extend_from_slice(released);
         self.rest_key.sort_unstable();
@@ -579,7 +579,7 @@ fn summarise(outcomes: &Outcomes) -> Probed {
 ///
 /// # Complexity
 /// O(9 * the cells the rules settle).
-pub(super) fn local_progress(analysis: &mut Analysis, cell: usize) -> f64 {
+pub(super) fn local_progress(analysis: &mut Analyser, cell: usize) -> f64 {
     let (fixed, _) = around_counts(&analysis.frontier, cell);
     // The law of the mines among the unknown neighbours (Poisson binomial).
     let mut law = [0.0f64; 9];

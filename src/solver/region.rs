@@ -16,8 +16,8 @@
 //! is apart and waits too: the rest, once played, tells how many mines it holds. Without the
 //! total nothing would, and it is played as the open board is.
 
-use super::analysis::Analysis;
-use super::budget::Budget;
+use super::analysis::Analyser;
+use super::budget::NodeBudget;
 use super::endgame;
 use super::frontier::{Frontier, Know};
 use super::view::Seen;
@@ -65,7 +65,7 @@ impl RegionsApart {
     /// once it is in the open board; a walk stops after [`MAX_POCKET`] cells next to no
     /// number), then each walled-off one's enumeration, within the budget (one not
     /// enumerated is not played exactly).
-    pub(super) fn find(&mut self, analysis: &mut Analysis, counted: bool) {
+    pub(super) fn find(&mut self, analysis: &mut Analyser, counted: bool) {
         let r = self;
         let n = analysis.frontier.seen.len();
         r.unknown = analysis.frontier.unknown;
@@ -120,7 +120,7 @@ impl RegionsApart {
 
     /// Enumerates the walled-off region `self.region` (within `spent`, the nodes its kind took so
     /// far), and when its count is fixed keeps it for an exact search: whether it was.
-    fn enumerate_walled(&mut self, analysis: &mut Analysis, spent: &mut u64) -> bool {
+    fn enumerate_walled(&mut self, analysis: &mut Analyser, spent: &mut u64) -> bool {
         let r = self;
         if r.region.len() < 2 || analysis.budget.left() == 0 || *spent == REGIONS_SHARE {
             return false;
@@ -160,7 +160,7 @@ impl RegionsApart {
     ///
     /// # Complexity
     /// Each region's exact search, within the budget.
-    pub(super) fn best_move(&mut self, budget: &mut Budget) -> Option<(usize, f64)> {
+    pub(super) fn best_move(&mut self, budget: &mut NodeBudget) -> Option<(usize, f64)> {
         let mut best: Option<(f64, usize)> = None;
         for (cells, around, arrangements) in std::mem::take(&mut self.found) {
             let (bit, chance) = endgame::best_first_move(budget, around, arrangements, 0)?;

@@ -38,7 +38,7 @@ pub enum Ending {
 
 /// One finished run.
 #[derive(Clone, Debug)]
-pub struct Run {
+pub struct ProgramRun {
     /// How it ended.
     pub ending: Ending,
     /// What it printed (up to [`Limits::output`] bytes).
@@ -67,7 +67,7 @@ pub struct Run {
 /// let run = run(&command, b"banana", &limits).unwrap();
 /// assert_eq!((run.ending, run.stdout), (Ending::Exited(0), b"bbnbnb".to_vec()));
 /// ```
-pub fn run(command: &[String], input: &[u8], limits: &Limits) -> io::Result<Run> {
+pub fn run(command: &[String], input: &[u8], limits: &Limits) -> io::Result<ProgramRun> {
     let mut child = Child::start(command, limits.memory)?;
     child.send(input.to_vec());
     child.close_input();
@@ -93,7 +93,7 @@ pub fn run(command: &[String], input: &[u8], limits: &Limits) -> io::Result<Run>
     }
     let elapsed = child.started.elapsed();
     let finished = child.finish(&mut stdout, limits.output);
-    Ok(Run {
+    Ok(ProgramRun {
         ending: killed_for.unwrap_or(finished.ending),
         stdout,
         stderr: finished.stderr,

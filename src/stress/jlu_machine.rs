@@ -9,7 +9,7 @@ use crate::judges::jlu_panel::panel::{ClickOutcome, Panel, CLOSED};
 use crate::players::jlu_machine::course::{self, BOARD_MINES, BOARD_SIDE, CLICK_LIMIT};
 use crate::players::jlu_machine::solve;
 use crate::rng::Rng;
-use crate::stress::child::{self, Ending, Run};
+use crate::stress::child::{self, Ending, ProgramRun};
 use crate::stress::pool::for_each_index;
 use crate::stress::progress::Progress;
 use crate::stress::report::{block, describe_ending, save_case, tail_block, Report};
@@ -91,7 +91,7 @@ pub struct MachineFault {
     pub what: String,
     /// The run; `None` when the program cannot start (or our machine failed), which stops
     /// everything.
-    pub run: Option<Run>,
+    pub run: Option<ProgramRun>,
 }
 
 /// The panel text a machine reads: `n m`, then the rows as `jlu-panel` prints them.
@@ -119,7 +119,7 @@ fn parse_click(output: &[u8], grid: Grid) -> Result<usize, String> {
 
 /// What a machine does with a panel: a click, or why there is none with the run (no run: the
 /// program cannot start, or our machine failed, which stops everything).
-type Machine<'a> = dyn Fn(&[u8]) -> Result<usize, (String, Option<Run>)> + Sync + 'a;
+type Machine<'a> = dyn Fn(&[u8]) -> Result<usize, (String, Option<ProgramRun>)> + Sync + 'a;
 
 /// Plays game `index` of `seed` with `machine`: its first click, then the mines dealt around
 /// it (the course's judge does the same), then a click per panel until a win, a loss or
@@ -177,14 +177,14 @@ fn play(seed: u64, index: u64, machine: &Machine) -> Result<PlayedGame, Box<Mach
 }
 
 /// Our machine's click.
-fn ours(panel: &[u8]) -> Result<usize, (String, Option<Run>)> {
+fn ours(panel: &[u8]) -> Result<usize, (String, Option<ProgramRun>)> {
     let (answer, result) = solve_in_memory(solve::solve, panel);
     result.map_err(|err| (format!("our machine refused the panel: {err}"), None))?;
     parse_click(&answer, Grid::new(BOARD_SIDE, BOARD_SIDE)).map_err(|what| (what, None))
 }
 
 /// The click of the program under test: one run per panel.
-fn theirs(harness: &Harness, panel: &[u8]) -> Result<usize, (String, Option<Run>)> {
+fn theirs(harness: &Harness, panel: &[u8]) -> Result<usize, (String, Option<ProgramRun>)> {
     let run = child::run(&harness.command, panel, &harness.limits(16)).map_err(|err| {
         (
             format!("cannot run {}: {err}", harness.command_line()),
@@ -378,7 +378,7 @@ mod tests {
 
     #[test]
     fn a_machine_stuck_on_an_open_cell_is_stopped_at_the_limit() {
-        let corner = |_: &[u8]| -> Result<usize, (String, Option<Run>)> { Ok(0) };
+        let corner = |_: &[u8]| -> Result<usize, (String, Option<ProgramRun>)> { Ok(0) };
         let game = play(1, 0, &corner).unwrap();
         assert!(game.stopped && !game.won);
         assert_eq!((game.clicks, game.ignored), (1, CLICK_LIMIT - 1));

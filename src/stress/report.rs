@@ -1,7 +1,7 @@
 //! What `stress` prints: a failure with its shrunk input, our answer, theirs and the first
 //! difference, or how many inputs passed; and the failing case saved as `.in`/`.ans` files.
 
-use crate::stress::child::{Ending, Run};
+use crate::stress::child::{Ending, ProgramRun};
 use crate::stress::compare::laxer_note;
 use crate::stress::search::{JudgeStress, StressOutcome, Verdict};
 use std::fmt::Write as _;
@@ -131,7 +131,7 @@ pub(crate) fn save_case(dir: &Path, stem: &str, input: &[u8], answer: &[u8]) -> 
     }
 }
 
-fn verdict_detail(verdict: &Verdict, run: &Run, search: &JudgeStress) -> String {
+fn verdict_detail(verdict: &Verdict, run: &ProgramRun, search: &JudgeStress) -> String {
     let harness = &search.harness;
     match verdict {
         Verdict::Crashed(ending) => format!("it crashed: {}", describe_ending(*ending)),
@@ -177,7 +177,7 @@ pub(crate) fn describe_ending(ending: Ending) -> String {
 }
 
 /// `exit status 0, 0.003 s, 2 MiB`.
-pub(crate) fn run_summary(run: &Run) -> String {
+pub(crate) fn run_summary(run: &ProgramRun) -> String {
     let memory = run
         .peak_memory
         .map(|peak| format!(", {} MiB", (peak + (1 << 20) - 1) >> 20))

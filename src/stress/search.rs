@@ -5,11 +5,11 @@
 use crate::io::runner::solve_in_memory;
 use crate::judges::options::GenOptions;
 use crate::judges::Judge;
-use crate::stress::child::{self, Ending, Run};
+use crate::stress::child::{self, Ending, ProgramRun};
 use crate::stress::compare::{compare, Difference};
 use crate::stress::pool::for_each_index;
 use crate::stress::progress::Progress;
-use crate::stress::shrink::{shrink, Budget};
+use crate::stress::shrink::{shrink, ShrinkBudget};
 use crate::stress::Harness;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -73,7 +73,7 @@ const OUT_OF_MEMORY: [&str; 6] = [
 /// The verdict on `run` against our answer `expected`; `None` when it passed. `memory` is the
 /// cap the run had, if any: a failed run that reports a failed allocation, or that used it all,
 /// ran out of memory.
-pub fn verdict(expected: &[u8], run: &Run, memory: Option<u64>) -> Option<Verdict> {
+pub fn verdict(expected: &[u8], run: &ProgramRun, memory: Option<u64>) -> Option<Verdict> {
     match run.ending {
         Ending::TimedOut => return Some(Verdict::TimedOut),
         Ending::OutputLimit => return Some(Verdict::OutputLimit),
@@ -96,7 +96,7 @@ pub struct Evidence {
     /// Our judge's answer.
     pub expected: Vec<u8>,
     /// The program's run.
-    pub run: Run,
+    pub run: ProgramRun,
     /// What was wrong.
     pub verdict: Verdict,
 }
@@ -139,7 +139,7 @@ pub enum StressOutcome {
 }
 
 /// What shrinking may cost: a few thousand runs, a minute.
-const SHRINK_BUDGET: Budget = Budget {
+const SHRINK_BUDGET: ShrinkBudget = ShrinkBudget {
     tries: 3000,
     time: Duration::from_secs(60),
 };
@@ -313,8 +313,8 @@ fn shrink_failure(
 mod tests {
     use super::*;
 
-    fn run(ending: Ending, stdout: &[u8], stderr: &[u8], peak: Option<u64>) -> Run {
-        Run {
+    fn run(ending: Ending, stdout: &[u8], stderr: &[u8], peak: Option<u64>) -> ProgramRun {
+        ProgramRun {
             ending,
             stdout: stdout.to_vec(),
             stderr: stderr.to_vec(),

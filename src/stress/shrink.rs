@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 /// How much shrinking may cost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget {
+pub struct ShrinkBudget {
     /// The most candidates tried.
     pub tries: usize,
     /// The most time spent.
@@ -36,7 +36,7 @@ pub struct Shrunk<T> {
 pub fn shrink<T: Send>(
     start: Box<dyn Case>,
     jobs: usize,
-    budget: Budget,
+    budget: ShrinkBudget,
     still_fails: &(dyn Fn(&[u8]) -> Option<T> + Sync),
     on_step: &mut dyn FnMut(&dyn Case, usize),
 ) -> Shrunk<T> {
@@ -138,7 +138,7 @@ mod tests {
         let mine_ops = judges::named("mine-ops").unwrap();
         let start = || mine_ops.parse_case(input).unwrap();
         let fails = |text: &[u8]| sweeps_a_mine(text).then_some(());
-        let budget = Budget {
+        let budget = ShrinkBudget {
             tries: 1000,
             time: Duration::from_secs(60),
         };
@@ -152,7 +152,7 @@ mod tests {
             );
             assert!(!shrunk.out_of_budget && steps > 0 && shrunk.evidence.is_some());
         }
-        let tight = Budget { tries: 2, ..budget };
+        let tight = ShrinkBudget { tries: 2, ..budget };
         let stopped = shrink(start(), 1, tight, &fails, &mut |_, _| {});
         assert!(stopped.out_of_budget && stopped.tries == 2);
     }

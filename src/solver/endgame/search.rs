@@ -3,7 +3,7 @@
 
 use super::arrangements::MAX_CELLS;
 use super::memo::{Chance, PositionMemo, TIE};
-use crate::solver::budget::Budget;
+use crate::solver::budget::NodeBudget;
 
 /// The search is tried when at most this many arrangements are left, within the analysis's
 /// budget.
@@ -25,7 +25,7 @@ pub(in crate::solver) const DENSE_EXTRA_BUDGETS: u64 = 24;
 /// # Complexity
 /// Exponential in the worst case: bounded by the budget and `extra`.
 pub(in crate::solver) fn best_first_move(
-    budget: &mut Budget,
+    budget: &mut NodeBudget,
     around: Vec<u128>,
     arrangements: Vec<u128>,
     mut extra: u64,

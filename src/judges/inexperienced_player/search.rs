@@ -5,7 +5,7 @@
 //! A start on a non-zero cell opens that cell alone (see [`fewest_closed`]); all 0 cells of an
 //! 8-connected region open together, so they share one end state: one start per region of zeros
 //! is enough. The work is counted in cells a game opens, flags or looks at: a game costs
-//! O(those) (see [`Game::run`](super::rules::Game::run)).
+//! O(those) (see [`PlayerGame::run`](super::rules::PlayerGame::run)).
 //!
 //! **Cost.** Every start tried is played from scratch once, until it stops or ends; its games
 //! on the bases do as much work at most, divided by their pace, unless it waits for a base at
@@ -48,7 +48,7 @@ use crate::board::Board;
 ///
 /// ```
 /// use minejudge::board::{Board, Grid};
-/// use minejudge::games::mcpc_inexperienced::fewest_closed;
+/// use minejudge::judges::inexperienced_player::fewest_closed;
 ///
 /// // `.M.`: from either end, rule 2 flags the mine and nothing opens the other end.
 /// let board = Board::from_mines(Grid::new(1, 3), [1]);
@@ -64,7 +64,7 @@ pub fn fewest_closed(board: &Board) -> Search {
 ///
 /// ```
 /// use minejudge::board::{Board, Grid};
-/// use minejudge::games::mcpc_inexperienced::{fewest_closed, search, Bounds};
+/// use minejudge::judges::inexperienced_player::{fewest_closed, search, Bounds};
 ///
 /// let board = Board::from_mines(Grid::new(4, 5), [2, 7, 13]);
 /// let answer = fewest_closed(&board).fewest_closed;

@@ -7,8 +7,8 @@
 
 use super::first_pass::Search;
 use super::regions::{Regions, NONE};
-use super::rules::{Game, Next, Run};
-use super::tree::{Kind, Tree, TOP};
+use super::rules::{Next, PlayerGame, RunEnd};
+use super::tree::{EndStateTree, Kind, TOP};
 use std::collections::HashMap;
 
 /// The second pass (see atop this file): builds every pending end state, depth first down the
@@ -16,9 +16,9 @@ use std::collections::HashMap;
 /// (if there is one).
 pub(super) fn build_pending(
     regions: &Regions,
-    tree: &mut Tree,
-    fresh: &mut Game,
-    base: Option<Game>,
+    tree: &mut EndStateTree,
+    fresh: &mut PlayerGame,
+    base: Option<PlayerGame>,
     base_node: u32,
     search: &mut Search,
 ) {
@@ -69,7 +69,7 @@ pub(super) fn build_pending(
 /// What the second pass works on, besides the game.
 struct Builder<'a> {
     regions: &'a Regions,
-    tree: &'a mut Tree,
+    tree: &'a mut EndStateTree,
     /// Per parent and region start, the parent's shared child for that start.
     shared: HashMap<(u32, u32), u32>,
     /// Per node, whether it is in a list of children, to be built.
@@ -98,7 +98,7 @@ impl Builder<'_> {
     /// whose game ended are built, and below them in turn; the last child's game, if it ended,
     /// is kept and built on at once. Where a child ends up does not depend on the order the
     /// children are played in.
-    fn build_below(&mut self, game: &mut Game, node: u32) {
+    fn build_below(&mut self, game: &mut PlayerGame, node: u32) {
         let mut path = vec![(node, game.mark())];
         while let Some(&(at, at_mark)) = path.last() {
             if self.search.fewest_closed == 0 {
@@ -144,7 +144,7 @@ impl Builder<'_> {
                         Next::Open
                     }
                 };
-                let Run::Reached(region) = game.run(next, u64::MAX) else {
+                let RunEnd::Reached(region) = game.run(next, u64::MAX) else {
                     break None;
                 };
                 match self.move_target(at, child, region) {
@@ -241,7 +241,7 @@ impl Builder<'_> {
     }
 
     /// Records the end state `game` holds, that of `node`, if it was pending.
-    fn record(&mut self, node: u32, game: &Game) {
+    fn record(&mut self, node: u32, game: &PlayerGame) {
         if self.tree.kind[node as usize] == Kind::Pending {
             #[cfg(test)]
             self.tree.found.push((node, game.cover().clone()));
@@ -253,7 +253,7 @@ impl Builder<'_> {
     }
 
     /// Marks `node` built, its end state in `game` from `mark` on.
-    fn built(&mut self, node: u32, game: &Game, mark: (usize, usize)) {
+    fn built(&mut self, node: u32, game: &PlayerGame, mark: (usize, usize)) {
         match self.tree.kind[node as usize] {
             Kind::Pending => self.record(node, game),
             Kind::Known => self.search.starts_replayed += 1,

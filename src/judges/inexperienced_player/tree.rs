@@ -1,4 +1,4 @@
-//! The end states the search deals with, as a tree of nodes (see [`Tree`]).
+//! The end states the search deals with, as a tree of nodes (see [`EndStateTree`]).
 
 use super::regions::NONE;
 #[cfg(test)]
@@ -24,7 +24,7 @@ pub(super) enum Kind {
 /// The end states the search deals with, as a tree: each node's is the game of the node's
 /// start continued on top of its parent's end state, which that game reaches (step 5 of the
 /// proof in [`super::rules`]); [`TOP`]'s is the untouched board.
-pub(super) struct Tree {
+pub(super) struct EndStateTree {
     pub(super) start: Vec<u32>,
     pub(super) kind: Vec<Kind>,
     pub(super) parent: Vec<u32>,
@@ -52,9 +52,9 @@ pub(super) struct Tree {
     pub(super) found: Vec<(u32, Cover)>,
 }
 
-impl Tree {
-    pub(super) fn new(regions: usize, through_small: bool) -> Tree {
-        Tree {
+impl EndStateTree {
+    pub(super) fn new(regions: usize, through_small: bool) -> EndStateTree {
+        EndStateTree {
             start: vec![NONE],
             kind: vec![Kind::Known],
             parent: vec![NONE],
@@ -149,7 +149,7 @@ mod tests {
 
     #[test]
     fn nodes_know_their_parent_and_branch_and_children_come_off_in_order() {
-        let mut tree = Tree::new(0, true);
+        let mut tree = EndStateTree::new(0, true);
         let one = tree.add(10, Kind::Known, TOP, 5);
         let two = tree.add(11, Kind::Pending, TOP, 6);
         let below_one = tree.add(12, Kind::Pending, one, 7);
@@ -182,7 +182,7 @@ mod tests {
     #[test]
     fn games_stop_at_a_node_unless_its_end_state_is_small() {
         for through_small in [true, false] {
-            let mut tree = Tree::new(0, through_small);
+            let mut tree = EndStateTree::new(0, through_small);
             let small = tree.add(0, Kind::Known, TOP, 64);
             let large = tree.add(1, Kind::Known, TOP, 65);
             // At most 64 cells, or at most half of what the game opened, is small.

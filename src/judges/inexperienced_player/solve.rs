@@ -5,7 +5,10 @@ use crate::board::{Board, Grid};
 use crate::io::output::{push_uint, Output};
 use crate::io::runner::Program;
 use crate::io::scanner::{InputError, Scanner};
-use crate::limits::INEXPERIENCED_MAX_SIDE as MAX_SIDE;
+
+/// The largest side of a board: the judge's boards have at most 40 cells; 1000x1000 is the
+/// benchmark's and `gen --size max`'s board.
+pub const MAX_SIDE: usize = 1000;
 
 /// The `inexperienced-player` judge.
 pub const PROGRAM: Program = Program {
@@ -31,7 +34,7 @@ are as many as its value.
 /// # Examples
 ///
 /// ```
-/// use minejudge::games::mcpc_inexperienced::solve;
+/// use minejudge::judges::inexperienced_player::solve::solve;
 /// use minejudge::io::runner::solve_in_memory;
 ///
 /// let (answer, result) = solve_in_memory(solve, b"1 3\n.M.\n2 2\n..\n.M\n0 0\n");

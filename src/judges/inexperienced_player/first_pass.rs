@@ -14,8 +14,8 @@
 //! there.
 
 use super::regions::{Regions, NONE};
-use super::rules::{Game, Next, Run};
-use super::tree::{Kind, Tree, TOP};
+use super::rules::{Next, PlayerGame, RunEnd};
+use super::tree::{EndStateTree, Kind, TOP};
 use crate::board::Board;
 
 /// The answer for one board, and what finding it cost.
@@ -83,18 +83,18 @@ const CORE: usize = 1;
 /// All but the first are made when first needed: on a large board, each takes time to set up.
 pub(super) struct Games<'b> {
     board: &'b Board,
-    pub(super) fresh: Game<'b>,
-    pub(super) bases: [Option<Game<'b>>; 2],
+    pub(super) fresh: PlayerGame<'b>,
+    pub(super) bases: [Option<PlayerGame<'b>>; 2],
     pub(super) base_node: u32,
     /// For the games of regions given a node (see [`FirstPass::node_for_region`]).
-    spare: Option<Game<'b>>,
+    spare: Option<PlayerGame<'b>>,
 }
 
 /// The first pass (see atop this file): every start tried, largest flood first.
 pub(super) struct FirstPass<'b, 'r> {
     regions: &'r Regions,
     safe: usize,
-    pub(super) tree: Tree,
+    pub(super) tree: EndStateTree,
     pub(super) games: Games<'b>,
     pub(super) search: Search,
     /// Cells inside an end state found, or a game on a base that ruled its start out: no start
@@ -120,10 +120,10 @@ impl<'b, 'r> FirstPass<'b, 'r> {
         FirstPass {
             regions,
             safe: board.safe_cells(),
-            tree: Tree::new(regions.len(), !eager),
+            tree: EndStateTree::new(regions.len(), !eager),
             games: Games {
                 board,
-                fresh: Game::new(board),
+                fresh: PlayerGame::new(board),
                 bases: [None, None],
                 base_node: NONE,
                 spare: None,
@@ -163,7 +163,7 @@ impl<'b, 'r> FirstPass<'b, 'r> {
             Some(base) if !base.opened().is_empty() => self.paces[at],
             _ => 0,
         });
-        let marks = [BASE, CORE].map(|at| bases[at].as_ref().map_or((0, 0), Game::mark));
+        let marks = [BASE, CORE].map(|at| bases[at].as_ref().map_or((0, 0), PlayerGame::mark));
         let (race, left_closed) = self.race(start as usize, paces);
         let Games {
             fresh,
@@ -262,7 +262,7 @@ impl<'b, 'r> FirstPass<'b, 'r> {
         self.games.fresh.begin(start);
         loop {
             let Games { fresh, bases, .. } = &mut self.games;
-            let time = |at: usize, bases: &[Option<Game>; 2]| {
+            let time = |at: usize, bases: &[Option<PlayerGame>; 2]| {
                 let work = match &bases[at] {
                     Some(base) if begun[at] => base.work(),
                     _ => 0,
@@ -281,7 +281,7 @@ impl<'b, 'r> FirstPass<'b, 'r> {
                     begun[at] = true;
                 }
                 let until = (fresh_time + TURN).saturating_sub(head_start) / paces[at] + 1;
-                if game.run(|_, _, _| Next::Open, until.max(game.work() + 1)) == Run::Ended {
+                if game.run(|_, _, _| Next::Open, until.max(game.work() + 1)) == RunEnd::Ended {
                     let closed = game.cover().safe_closed();
                     if closed >= self.search.fewest_closed {
                         return (Race::RuledOut(at), left_closed);
@@ -345,10 +345,10 @@ impl<'b, 'r> FirstPass<'b, 'r> {
                 Next::Open
             };
             match self.games.fresh.run(next, lead.saturating_add(TURN)) {
-                Run::Paused => {}
-                Run::Waiting => waiting = true,
-                Run::Ended => return (Race::Ended, left_closed),
-                Run::Reached(region) => {
+                RunEnd::Paused => {}
+                RunEnd::Waiting => waiting = true,
+                RunEnd::Ended => return (Race::Ended, left_closed),
+                RunEnd::Reached(region) => {
                     let node = match self.tree.node_of_region[region as usize] {
                         NONE => self.node_for_region(region),
                         node => node,
@@ -386,7 +386,7 @@ impl<'b, 'r> FirstPass<'b, 'r> {
             // The region's game meets the nodes near it first.
             let spare = games
                 .spare
-                .get_or_insert_with(|| Game::breadth_first(board));
+                .get_or_insert_with(|| PlayerGame::breadth_first(board));
             spare.begin(start as usize);
             let next = |cell: usize, opened: usize, _| {
                 let region = regions.of_cell[cell];
@@ -415,7 +415,7 @@ impl<'b, 'r> FirstPass<'b, 'r> {
             let run = spare.run(next, u64::MAX);
             self.search.cells_opened += spare.opened().len() as u64;
             let node = match run {
-                Run::Reached(reached) => match tree.node_of_region[reached as usize] {
+                RunEnd::Reached(reached) => match tree.node_of_region[reached as usize] {
                     NONE => {
                         trying.push(reached);
                         spare.undo_to((0, 0));
@@ -448,7 +448,7 @@ impl Games<'_> {
     fn keep_bases(&mut self, node: u32) {
         let board = self.board;
         if self.bases[BASE].is_none() {
-            self.bases[BASE] = Some(std::mem::replace(&mut self.fresh, Game::new(board)));
+            self.bases[BASE] = Some(std::mem::replace(&mut self.fresh, PlayerGame::new(board)));
             self.base_node = node;
             return;
         }
@@ -467,14 +467,14 @@ impl Games<'_> {
             if keep_core {
                 // The old base becomes the intersection.
                 base.keep_only(self.fresh.cover());
-                std::mem::swap(base, core.get_or_insert_with(|| Game::new(board)));
+                std::mem::swap(base, core.get_or_insert_with(|| PlayerGame::new(board)));
             }
             base.undo_to((0, 0));
             std::mem::swap(base, &mut self.fresh);
             self.base_node = node;
         } else if keep_core {
             self.fresh.keep_only(base.cover());
-            let core = core.get_or_insert_with(|| Game::new(board));
+            let core = core.get_or_insert_with(|| PlayerGame::new(board));
             std::mem::swap(core, &mut self.fresh);
         }
         self.fresh.undo_to((0, 0));

@@ -45,9 +45,9 @@ pub(super) enum Next {
     Wait,
 }
 
-/// How far a call to [`Game::run`] got.
+/// How far a call to [`PlayerGame::run`] got.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Run {
+pub(super) enum RunEnd {
     /// Neither rule applies anywhere: the game's end state.
     Ended,
     /// It stopped before opening this region; calling again goes on.
@@ -61,7 +61,7 @@ pub(super) enum Run {
 /// The player's game on one board, played from start after start, or on top of a final state:
 /// each game is undone afterwards in O(what it changed) instead of rebuilding O(cells) of state.
 #[derive(Clone)]
-pub(super) struct Game<'b> {
+pub(super) struct PlayerGame<'b> {
     board: &'b Board,
     grid: Grid,
     cover: Cover,
@@ -78,7 +78,7 @@ pub(super) struct Game<'b> {
     /// from `first_pending` on.
     pending: Vec<u32>,
     first_pending: usize,
-    /// Cells looked at, opened or flagged since the last [`Game::begin`].
+    /// Cells looked at, opened or flagged since the last [`PlayerGame::begin`].
     work: u64,
     /// Whether open cells are looked at in the order they came (the game then spreads evenly
     /// and meets what is near its start first) or the last first (it runs along, which keeps
@@ -86,8 +86,8 @@ pub(super) struct Game<'b> {
     breadth_first: bool,
 }
 
-impl<'b> Game<'b> {
-    pub(super) fn new(board: &'b Board) -> Game<'b> {
+impl<'b> PlayerGame<'b> {
+    pub(super) fn new(board: &'b Board) -> PlayerGame<'b> {
         let grid = board.grid();
         // How many neighbours a cell has along one side: 3, or 2 at the edge, or 1 on a strip.
         let span = |at: usize, len: usize| 1 + (at > 0) as u8 + (at + 1 < len) as u8;
@@ -99,7 +99,7 @@ impl<'b> Game<'b> {
                 closed_safe.push(around - board.count(grid.index(row, col)));
             }
         }
-        Game {
+        PlayerGame {
             board,
             grid,
             cover: Cover::new(board),
@@ -115,10 +115,10 @@ impl<'b> Game<'b> {
     }
 
     /// A game that looks at open cells in the order they came (see `breadth_first`).
-    pub(super) fn breadth_first(board: &'b Board) -> Game<'b> {
-        Game {
+    pub(super) fn breadth_first(board: &'b Board) -> PlayerGame<'b> {
+        PlayerGame {
             breadth_first: true,
-            ..Game::new(board)
+            ..PlayerGame::new(board)
         }
     }
 
@@ -132,12 +132,12 @@ impl<'b> Game<'b> {
         &self.cover
     }
 
-    /// Cells looked at, opened or flagged since the last [`Game::begin`].
+    /// Cells looked at, opened or flagged since the last [`PlayerGame::begin`].
     pub(super) fn work(&self) -> u64 {
         self.work
     }
 
-    /// Opens `start` (in a final state), for [`Game::run`] to go on from.
+    /// Opens `start` (in a final state), for [`PlayerGame::run`] to go on from.
     ///
     /// # Panics
     /// If `start` is a mine.
@@ -156,11 +156,11 @@ impl<'b> Game<'b> {
         &mut self,
         mut next: impl FnMut(usize, usize, u64) -> Next,
         until: u64,
-    ) -> Run {
+    ) -> RunEnd {
         let grid = self.grid;
         while self.work < until {
             let Some(cell) = self.next_pending() else {
-                return Run::Ended;
+                return RunEnd::Ended;
             };
             let cell = cell as usize;
             self.work += 1;
@@ -178,11 +178,11 @@ impl<'b> Game<'b> {
                         Next::Open => self.open(around),
                         Next::Stop(region) => {
                             self.push_again(cell);
-                            return Run::Reached(region);
+                            return RunEnd::Reached(region);
                         }
                         Next::Wait => {
                             self.push_again(cell);
-                            return Run::Waiting;
+                            return RunEnd::Waiting;
                         }
                     }
                 }
@@ -196,9 +196,9 @@ impl<'b> Game<'b> {
             }
         }
         if self.first_pending == self.pending.len() {
-            Run::Ended
+            RunEnd::Ended
         } else {
-            Run::Paused
+            RunEnd::Paused
         }
     }
 
@@ -263,7 +263,7 @@ impl<'b> Game<'b> {
         }
     }
 
-    /// How far the game has got: the lengths of `opened` and `flagged`, for [`Game::undo_to`].
+    /// How far the game has got: the lengths of `opened` and `flagged`, for [`PlayerGame::undo_to`].
     pub(super) fn mark(&self) -> (usize, usize) {
         (self.opened.len(), self.flagged.len())
     }
@@ -351,9 +351,9 @@ mod tests {
 
     /// Plays `start` on top of what `game` holds until neither rule applies, opening every
     /// cell it asks about.
-    fn play(game: &mut Game, start: usize) {
+    fn play(game: &mut PlayerGame, start: usize) {
         game.begin(start);
-        assert!(game.run(|_, _, _| Next::Open, u64::MAX) == Run::Ended);
+        assert!(game.run(|_, _, _| Next::Open, u64::MAX) == RunEnd::Ended);
     }
 
     /// The safe cells of `board`, each a start.
@@ -365,7 +365,7 @@ mod tests {
 
     /// Each cell's counters counted again from the cover: its mines not flagged, and its safe
     /// neighbours not open.
-    fn assert_counters_match_the_cover(game: &Game) {
+    fn assert_counters_match_the_cover(game: &PlayerGame) {
         let (board, grid) = (game.board, game.grid);
         for cell in 0..grid.len() {
             let state = |next: &usize| game.cover.state(*next);
@@ -397,7 +397,7 @@ mod tests {
         Vec<u32>,
     );
 
-    fn snapshot(game: &Game) -> Snapshot {
+    fn snapshot(game: &PlayerGame) -> Snapshot {
         assert_counters_match_the_cover(game);
         (
             states(game.board, &game.cover),
@@ -429,7 +429,7 @@ mod tests {
             (10, ["-----", "oo---", "oo---"]),
         ];
         for (start, want) in cases {
-            let mut game = Game::new(&board);
+            let mut game = PlayerGame::new(&board);
             play(&mut game, start);
             let got = picture(&board, &states(&board, game.cover()));
             assert_eq!(got, want, "start {start}");
@@ -444,7 +444,7 @@ mod tests {
         for case in 0..300 {
             let board = random_board(&mut rng, 8);
             for start in safe_cells(&board) {
-                let mut game = Game::new(&board);
+                let mut game = PlayerGame::new(&board);
                 play(&mut game, start);
                 let want = from_scratch(&board, start);
                 assert_eq!(
@@ -468,7 +468,7 @@ mod tests {
                     // In slices of a few steps, the cells left to look at shuffled after
                     // each, and every 0 cell rule 1 is about to open refused at random a few
                     // times (the game stops or waits, and goes on when called again).
-                    let mut game = Game::new(&board);
+                    let mut game = PlayerGame::new(&board);
                     game.breadth_first = breadth_first;
                     game.begin(start);
                     loop {
@@ -478,7 +478,7 @@ mod tests {
                             1 => Next::Wait,
                             _ => Next::Open,
                         };
-                        if game.run(next, until) == Run::Ended {
+                        if game.run(next, until) == RunEnd::Ended {
                             break;
                         }
                         let first = game.first_pending;
@@ -497,10 +497,10 @@ mod tests {
         let mut rng = Rng::new(0x0_4d0);
         for case in 0..300 {
             let board = random_board(&mut rng, 9);
-            let untouched = snapshot(&Game::new(&board));
+            let untouched = snapshot(&PlayerGame::new(&board));
             let mut starts = safe_cells(&board);
             rng.shuffle(&mut starts);
-            let mut game = Game::new(&board);
+            let mut game = PlayerGame::new(&board);
             play(&mut game, starts[0]);
             let mark = game.mark();
             let at_mark = snapshot(&game);
@@ -531,9 +531,9 @@ mod tests {
             let board = random_board(&mut rng, 9);
             let starts = safe_cells(&board);
             let [one, two] = [0, 1].map(|_| starts[rng.below(starts.len())]);
-            let mut game = Game::new(&board);
+            let mut game = PlayerGame::new(&board);
             play(&mut game, one);
-            let mut other = Game::new(&board);
+            let mut other = PlayerGame::new(&board);
             play(&mut other, two);
             let both: Vec<CellState> = (0..board.grid().len())
                 .map(
