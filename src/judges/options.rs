@@ -204,6 +204,9 @@ impl GenOptions {
                 " --player random"
             });
         }
+        if let Some(pattern) = knobs.pattern {
+            command.push_str(&format!(" --pattern {pattern}"));
+        }
         command
     }
 }
@@ -361,6 +364,19 @@ mod tests {
         assert_eq!(
             request.gen_command(judges::named("mine-ops").unwrap(), 7),
             "gen mine-ops --seed 7 --size medium --rows 3 --density 0.25 --mix 1,0,2 --player random"
+        );
+        let crafted = GenOptions {
+            size: Size::Small,
+            knobs: Knobs {
+                boards: Some(2),
+                pattern: Some("comb"),
+                ..Knobs::default()
+            },
+        };
+        assert_eq!(
+            crafted.gen_command(judges::named("inexperienced-player").unwrap(), 3),
+            "gen inexperienced-player --seed 3 --boards 2 --pattern comb",
+            "the command writes the same input again"
         );
     }
 
