@@ -64,3 +64,74 @@ fn a_judges_help_gives_its_format() {
         minejudge::judges::mine_ops::solve::PROGRAM.usage("")
     );
 }
+
+/// The binaries that print an answer or a report, each with arguments and an input that make
+/// it print something.
+const WRITERS: [(&str, &[&str], &str); 10] = [
+    ("mine-ops", &[], "testdata/mine-ops/sample-1.in"),
+    ("jlu-panel", &[], "testdata/jlu-panel/eight.in"),
+    ("update-board", &[], "testdata/update-board/rules.in"),
+    ("acm-server", &[], "testdata/acm-server/map-only.in"),
+    (
+        "inexperienced-player",
+        &[],
+        "testdata/inexperienced-player/sample.in",
+    ),
+    (
+        "jlu-machine",
+        &[],
+        "testdata/jlu-machine/first-click-20x20.in",
+    ),
+    (
+        "acm-client",
+        &[],
+        "testdata/acm-client/statement-example.in",
+    ),
+    ("gen", &["mine-ops", "--seed", "1"], ""),
+    ("autoplay", &["--board", "beginner", "--games", "3"], ""),
+    ("bundle", &["mine-ops"], ""),
+];
+
+/// A full disk (Linux's `/dev/full`) is an error: one line on stderr and exit status 1; a
+/// closed pipe is the reader's choice and no error.
+#[test]
+fn a_failed_write_is_an_error_and_a_closed_pipe_is_not() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        println!("skipped: no /dev/full on this system");
+        return;
+    };
+    for (name, args, input) in WRITERS {
+        let stdin = if input.is_empty() {
+            std::process::Stdio::null()
+        } else {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(input);
+            std::fs::File::open(&path).expect(input).into()
+        };
+        let output = Command::new(util::binary(name))
+            .args(args)
+            .stdin(stdin)
+            .stdout(full.try_clone().unwrap())
+            .output()
+            .expect("run");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{name}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{name}: {stderr}");
+        assert!(
+            stderr.starts_with("error: cannot write standard output: "),
+            "{name}: {stderr}"
+        );
+    }
+    // The reader takes one line of a large output and closes the pipe.
+    let mut child = Command::new(util::binary("gen"))
+        .args(["jlu-panel", "--seed", "1", "--size", "max"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run");
+    let mut first = [0u8; 8];
+    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(output.stderr.is_empty(), "{output:?}");
+}

@@ -3,6 +3,7 @@
 
 use minejudge::autoplay::{named_board, named_first_click, run_all, Config};
 use minejudge::io::args::{self, Args};
+use minejudge::io::output::write_stdout;
 use std::process::ExitCode;
 
 /// `autoplay --help`.
@@ -55,10 +56,13 @@ fn parse(args: &mut Args) -> Result<Config, String> {
 
 fn main() -> ExitCode {
     match args::parse(USAGE, parse) {
-        Ok(config) => {
-            print!("{}", run_all(&config));
-            ExitCode::SUCCESS
-        }
+        Ok(config) => match write_stdout(run_all(&config).as_bytes()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(line) => {
+                eprintln!("{line}");
+                ExitCode::from(1)
+            }
+        },
         Err(code) => code,
     }
 }

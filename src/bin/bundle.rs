@@ -3,6 +3,7 @@
 
 use minejudge::bundle::{bundle, default_src, leetcode_bundle};
 use minejudge::io::args::{self, Args};
+use minejudge::io::output::write_stdout;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -44,10 +45,11 @@ fn main() -> ExitCode {
     } else {
         bundle(&src, &name)
     };
-    match text {
-        Ok(text) => {
-            print!("{text}");
-            ExitCode::SUCCESS
+    match text.map(|text| write_stdout(text.as_bytes())) {
+        Ok(Ok(())) => ExitCode::SUCCESS,
+        Ok(Err(line)) => {
+            eprintln!("{line}");
+            ExitCode::from(1)
         }
         Err(message) => {
             eprintln!("error: {message}");

@@ -1,9 +1,9 @@
 //! `gen`: one seeded, valid input for any judge of the crate (see `--help`).
 
 use minejudge::io::args::{self, Args};
+use minejudge::io::output::write_stdout;
 use minejudge::judges::options::{self, GenOptions};
 use minejudge::judges::{named, names, Judge};
-use std::io::Write;
 use std::process::ExitCode;
 
 const USAGE_HEAD: &str = "\
@@ -20,9 +20,13 @@ fn main() -> ExitCode {
     match args::parse(&usage, parse) {
         Ok((judge, seed, request)) => {
             let input = judge.generate(seed, request.size, &request.knobs);
-            // A closed pipe (`| head`) is the reader's choice.
-            let _ = std::io::stdout().lock().write_all(&input);
-            ExitCode::SUCCESS
+            match write_stdout(&input) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(line) => {
+                    eprintln!("{line}");
+                    ExitCode::from(1)
+                }
+            }
         }
         Err(code) => code,
     }

@@ -1,8 +1,8 @@
 //! The output side of every judge: an [`Output`] that owns the answer's bytes and, when a
-//! process runs a judge, writes them to stdout in large chunks as it goes; and integers
-//! formatted without `fmt`.
+//! process runs a judge, writes them to stdout in large chunks as it goes; a write that fails
+//! is an error of the run (see [`write_stdout`]); and integers formatted without `fmt`.
 
-use std::io::Write;
+use std::io::{self, Write};
 use std::ops::{Deref, DerefMut};
 
 /// How much output [`Output::flush_large`] lets a streaming output hold before writing it out.
@@ -31,6 +31,8 @@ pub const FLUSH_AT: usize = 1 << 20;
 pub struct Output {
     bytes: Vec<u8>,
     stdout: Option<std::io::Stdout>,
+    /// The first write to stdout that failed; nothing more is written after it.
+    failed: Option<io::Error>,
 }
 
 impl Default for Output {
@@ -45,6 +47,7 @@ impl Output {
         Output {
             bytes: Vec::with_capacity(1 << 16),
             stdout: None,
+            failed: None,
         }
     }
 
@@ -54,6 +57,7 @@ impl Output {
         Output {
             bytes: Vec::with_capacity(1 << 16),
             stdout: Some(std::io::stdout()),
+            failed: None,
         }
     }
 
@@ -61,21 +65,35 @@ impl Output {
     /// or more; otherwise does nothing.
     #[inline]
     pub fn flush_large(&mut self) {
-        if self.bytes.len() >= FLUSH_AT {
-            if let Some(stdout) = &self.stdout {
-                // A closed pipe is the reader's choice; the answers it dropped are its own.
-                let _ = stdout.lock().write_all(&self.bytes);
-                self.bytes.clear();
-            }
+        if self.bytes.len() >= FLUSH_AT && self.stdout.is_some() {
+            self.write_out();
         }
     }
 
     /// Writes what is left to stdout (for a streaming output) and flushes it.
-    pub fn finish(&mut self) {
-        if let Some(stdout) = &self.stdout {
+    ///
+    /// # Errors
+    /// The first write that failed, now or earlier, but for a closed pipe (`| head`: the
+    /// reader's choice, not our failure).
+    pub fn finish(&mut self) -> io::Result<()> {
+        self.write_out();
+        match self.failed.take() {
+            Some(err) => Err(err),
+            None => Ok(()),
+        }
+    }
+
+    /// Writes the buffer to stdout and empties it; after a failed write, only empties it.
+    fn write_out(&mut self) {
+        if let (Some(stdout), None) = (&self.stdout, &self.failed) {
             let mut lock = stdout.lock();
-            // A closed pipe (`| head`) is the reader's choice, not our failure.
-            let _ = lock.write_all(&self.bytes).and_then(|()| lock.flush());
+            if let Err(err) = lock.write_all(&self.bytes).and_then(|()| lock.flush()) {
+                if err.kind() != io::ErrorKind::BrokenPipe {
+                    self.failed = Some(err);
+                }
+            }
+        }
+        if self.stdout.is_some() {
             self.bytes.clear();
         }
     }
@@ -98,6 +116,21 @@ impl DerefMut for Output {
     fn deref_mut(&mut self) -> &mut Vec<u8> {
         &mut self.bytes
     }
+}
+
+/// Writes `bytes` to stdout, as a tool's whole report: `Ok` when written, or when the reader
+/// closed the pipe (`| head`); otherwise the error line to print.
+pub fn write_stdout(bytes: &[u8]) -> Result<(), String> {
+    let mut stdout = io::stdout().lock();
+    match stdout.write_all(bytes).and_then(|()| stdout.flush()) {
+        Err(err) if err.kind() != io::ErrorKind::BrokenPipe => Err(write_error(&err)),
+        _ => Ok(()),
+    }
+}
+
+/// The error line of a failed write to stdout.
+pub fn write_error(err: &io::Error) -> String {
+    format!("error: cannot write standard output: {err}")
 }
 
 const DIGIT_PAIRS: &[u8; 200] = b"\
@@ -160,7 +193,7 @@ mod tests {
         out.resize(FLUSH_AT + 5, b'x');
         out.flush_large();
         assert_eq!(out.len(), FLUSH_AT + 5);
-        out.finish();
+        assert!(out.finish().is_ok());
         assert_eq!(out.into_bytes().len(), FLUSH_AT + 5);
     }
 }

@@ -2,7 +2,7 @@
 //! into one error line and exit status 1.
 
 use crate::io::args;
-use crate::io::output::Output;
+use crate::io::output::{write_error, Output};
 use crate::io::scanner::InputError;
 use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
@@ -63,7 +63,8 @@ pub fn judge_main(program: &Program) -> ExitCode {
 }
 
 /// Reads all of stdin, solves it into an [`Output::to_stdout`] (which streams large answers),
-/// and on bad input prints the error line on stderr and exits with status 1.
+/// and on bad input, or when stdout cannot be written (a full disk; a closed pipe is the
+/// reader's choice), prints the error line on stderr and exits with status 1.
 pub fn run(solve: Solve) -> ExitCode {
     let mut input = Vec::new();
     let mut out = Output::to_stdout();
@@ -74,11 +75,16 @@ pub fn run(solve: Solve) -> ExitCode {
             message: format!("cannot read standard input: {err}"),
         }),
     };
-    out.finish();
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) => {
+    let written = out.finish();
+    // A bad input's line comes first: it is what the user must mend.
+    match (result, written) {
+        (Ok(()), Ok(())) => ExitCode::SUCCESS,
+        (Err(err), _) => {
             eprintln!("{err}");
+            ExitCode::from(1)
+        }
+        (Ok(()), Err(err)) => {
+            eprintln!("{}", write_error(&err));
             ExitCode::from(1)
         }
     }
