@@ -135,3 +135,68 @@ fn a_failed_write_is_an_error_and_a_closed_pipe_is_not() {
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     assert!(output.stderr.is_empty(), "{output:?}");
 }
+
+/// Every judge reads integers and line ends by one rule: `+7` is 7, and `\n`, `\r\n` and a lone
+/// `\r` all end a line. Each golden input, respelled so, gives its golden answer.
+#[test]
+fn every_judge_takes_a_plus_sign_and_any_line_end() {
+    let judges = [
+        "acm-client",
+        "acm-server",
+        "inexperienced-player",
+        "jlu-machine",
+        "jlu-panel",
+        "mine-ops",
+        "update-board",
+    ];
+    let mut tried = 0;
+    for name in judges {
+        let dir = util::testdata().join(name);
+        let mut inputs: Vec<_> = std::fs::read_dir(&dir)
+            .expect("testdata")
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.extension().is_some_and(|ext| ext == "in"))
+            .filter(|path| !path.with_extension("err").exists())
+            .collect();
+        inputs.sort();
+        for input in inputs.iter().take(6) {
+            let text = std::fs::read(input).unwrap();
+            let expected = util::run(name, &text, &input.display().to_string());
+            for line_end in [&b"\r\n"[..], b"\r"] {
+                let respelled = plus_signs(&text, line_end);
+                let label = format!("{} with + signs", input.display());
+                let run = util::run(name, &respelled, &label);
+                assert_eq!(
+                    (run.status, &run.stdout),
+                    (expected.status, &expected.stdout),
+                    "{}",
+                    run.describe()
+                );
+                tried += 1;
+            }
+        }
+    }
+    assert!(tried >= 50, "only {tried} inputs tried");
+}
+
+/// `text` with `+` before every unsigned integer that starts a token (after a space, a line's
+/// start, `[` or `,`) and `line_end` for each `\n`.
+fn plus_signs(text: &[u8], line_end: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len() * 2);
+    let mut previous = b'\n';
+    for &byte in text {
+        if byte.is_ascii_digit() && matches!(previous, b' ' | b'\t' | b'\n' | b'[' | b',') {
+            out.push(b'+');
+        }
+        if byte == b'\n' {
+            if out.last() == Some(&b'\r') {
+                out.pop();
+            }
+            out.extend_from_slice(line_end);
+        } else {
+            out.push(byte);
+        }
+        previous = byte;
+    }
+    out
+}

@@ -328,10 +328,13 @@ fn may_be_silent(judge: &'static dyn Judge, input: &[u8]) -> bool {
     }
 }
 
-/// The number of lines of `input`: a final line without `\n` counts.
+/// The number of lines of `input`, whose lines end at `\n`, `\r\n` or a lone `\r`: a final
+/// line without an end counts.
 fn line_count(input: &[u8]) -> usize {
-    let newlines = input.iter().filter(|&&b| b == b'\n').count();
-    newlines + usize::from(input.last().is_some_and(|&b| b != b'\n'))
+    let ends = (0..input.len())
+        .filter(|&i| input[i] == b'\n' || (input[i] == b'\r' && input.get(i + 1) != Some(&b'\n')))
+        .count();
+    ends + usize::from(input.last().is_some_and(|&b| b != b'\n' && b != b'\r'))
 }
 
 /// Runs `solve` on `input`; what is wrong with the run, if anything.
@@ -383,18 +386,24 @@ fn outcome(target: &Target, input: &[u8]) -> (Vec<u8>, Option<usize>) {
     (out.into_bytes(), line)
 }
 
-/// `input` with its whitespace respelled the ways a valid file may spell it: CRLF line ends,
-/// tabs or several spaces between tokens, trailing spaces, no final newline.
+/// `input` with its whitespace respelled the ways a valid file may spell it: LF, CRLF or
+/// CR-only line ends, tabs or several spaces between tokens, trailing spaces, no final newline.
+/// An input holding a lone `\r` keeps its line ends as they are, since respelling the `\n`
+/// after such a `\r` would join two line ends into one.
 pub fn respell(rng: &mut Rng, input: &[u8]) -> Vec<u8> {
-    let crlf = rng.chance(0.5);
+    let is_crlf = |i: usize| input[i] == b'\r' && input.get(i + 1) == Some(&b'\n');
+    let lone_cr = (0..input.len()).any(|i| input[i] == b'\r' && !is_crlf(i));
+    let line_end: &[u8] = [&b"\n"[..], b"\r\n", b"\r"][rng.below(3)];
     let mut out = Vec::with_capacity(input.len() * 2);
-    for &byte in input {
+    for (i, &byte) in input.iter().enumerate() {
         match byte {
-            b'\n' => {
+            // A CRLF is one line end, respelled whole.
+            b'\r' if !lone_cr && is_crlf(i) => {}
+            b'\n' if !lone_cr => {
                 if rng.chance(0.2) {
                     out.extend_from_slice(b" \t ");
                 }
-                out.extend_from_slice(if crlf { b"\r\n" } else { b"\n" });
+                out.extend_from_slice(line_end);
             }
             b' ' => out.extend_from_slice([&b" "[..], b"\t", b"   ", b" \t"][rng.below(4)]),
             _ => out.push(byte),

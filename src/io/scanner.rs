@@ -126,10 +126,10 @@ impl<'a> Scanner<'a> {
             if !is_space(byte) {
                 break;
             }
-            if byte == b'\n' {
+            self.pos += 1;
+            if ends_line(byte, self.input.get(self.pos)) {
                 self.pos_line += 1;
             }
-            self.pos += 1;
         }
     }
 
@@ -283,8 +283,8 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// The rest of the current line (without its `\r\n` or `\n`), and moves to the next line;
-    /// `None` at the end of input.
+    /// The rest of the current line (without its `\n`, `\r\n` or `\r`), and moves to the next
+    /// line; `None` at the end of input.
     pub fn line_bytes(&mut self) -> Option<&'a [u8]> {
         if self.pos == self.input.len() {
             self.token_line = self.text_line;
@@ -293,15 +293,19 @@ impl<'a> Scanner<'a> {
         self.token_line = self.pos_line;
         let start = self.pos;
         let rest = &self.input[start..];
-        let len = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+        let len = rest
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')
+            .unwrap_or(rest.len());
+        let line = &rest[..len];
         self.pos += len;
-        if self.pos < self.input.len() {
+        // A line ends at `\n`, at `\r\n` or at a lone `\r`: step over the whole end.
+        while let Some(&byte) = self.input.get(self.pos) {
             self.pos += 1;
-            self.pos_line += 1;
-        }
-        let mut line = &rest[..len];
-        if let [head @ .., b'\r'] = line {
-            line = head;
+            if ends_line(byte, self.input.get(self.pos)) {
+                self.pos_line += 1;
+                break;
+            }
         }
         let text = line.iter().filter(|&&b| !is_space(b)).count();
         if text > 0 {
@@ -310,6 +314,12 @@ impl<'a> Scanner<'a> {
         }
         Some(line)
     }
+}
+
+/// Whether `byte`, followed by `next`, ends a line: every judge takes `\n`, `\r\n` and a lone
+/// `\r` (old Mac files) as a line's end, so line numbers count them alike.
+fn ends_line(byte: u8, next: Option<&u8>) -> bool {
+    byte == b'\n' || (byte == b'\r' && next != Some(&b'\n'))
 }
 
 /// A decimal integer with an optional sign; `None` if malformed or outside `i64`.
@@ -488,6 +498,21 @@ mod tests {
         assert_eq!(scanner.line_bytes(), Some(&b"cd"[..]));
         assert_eq!(scanner.line(), 3);
         assert_eq!(scanner.line_bytes(), None);
+    }
+
+    #[test]
+    fn a_lone_cr_ends_a_line_as_lf_and_crlf_do() {
+        let mut scanner = Scanner::new(b"ab\rcd\r\n\ref\ngh");
+        assert_eq!(scanner.line_bytes(), Some(&b"ab"[..]));
+        assert_eq!(scanner.line_bytes(), Some(&b"cd"[..]));
+        assert_eq!(scanner.line_bytes(), Some(&b""[..]));
+        assert_eq!(scanner.line_bytes(), Some(&b"ef"[..]));
+        assert_eq!((scanner.token(), scanner.line()), (Some(&b"gh"[..]), 5));
+        let mut tokens = Scanner::new(b"1\r2\r\n3\n\r4");
+        let lines: Vec<usize> =
+            std::iter::from_fn(|| tokens.token().map(|_| tokens.line())).collect();
+        assert_eq!(lines, [1, 2, 3, 5]);
+        assert_eq!(parse_int(b"+7"), Some(7), "a leading + is a sign, as in C");
     }
 
     #[test]

@@ -270,11 +270,11 @@ impl<'a> Text<'a> {
         }
     }
 
-    /// The text of an integer: an optional `-`, then digits.
+    /// The text of an integer: an optional sign, then digits (as [`parse_int`] reads them).
     fn integer(&mut self, expected: &str) -> Result<&'a [u8], InputError> {
         self.peek();
         let rest = self.scanner.rest();
-        let sign = usize::from(rest.first() == Some(&b'-'));
+        let sign = usize::from(matches!(rest.first(), Some(b'-' | b'+')));
         let digits = rest[sign..]
             .iter()
             .take_while(|b| b.is_ascii_digit())
