@@ -4,7 +4,7 @@
 //! success caught and shrunk to a small input.
 
 use minejudge::io::output::Output;
-use minejudge::io::runner::Solve;
+use minejudge::io::runner::{try_lines, Solve};
 use minejudge::io::scanner::{is_space, parse_int};
 use minejudge::judges::{self, Judge};
 use minejudge::judges::{Knobs, Size};
@@ -420,7 +420,8 @@ pub fn respell(rng: &mut Rng, input: &[u8]) -> Vec<u8> {
 /// What is wrong, if anything, with how `solve` treats variants of `input` that must give the
 /// same answers: `input` respelled (see [`respell`]) gives the same output and error line, and
 /// `input` cut after any line gives a prefix of its output (every answer decided before the
-/// cut is kept, and nothing else is printed).
+/// cut is kept, and nothing else is printed), and when the lines before the cut decide the
+/// answer (see [`try_lines`]), the whole input gives that answer.
 pub fn check_variants(target: &Target, rng: &mut Rng, input: &[u8]) -> Option<(String, Vec<u8>)> {
     let (full, full_line) = outcome(target, input);
     let respelled = respell(rng, input);
@@ -442,6 +443,20 @@ pub fn check_variants(target: &Target, rng: &mut Rng, input: &[u8]) -> Option<(S
                 String::from_utf8_lossy(&full)
             );
             return Some((problem, cut.to_vec()));
+        }
+        // A judge that answers the lines before the cut without reading past them (as `run`
+        // then stops reading) must give that answer whatever follows.
+        let mut lines = cut.to_vec();
+        let tried = panic::catch_unwind(AssertUnwindSafe(|| try_lines(target.solve, &mut lines)));
+        if let Ok((answer, true)) = tried {
+            if full_line.is_some() || answer != full {
+                let problem = format!(
+                    "decided: the lines before the cut were answered as if the rest did not \
+                     matter, but the whole input gives {:?} (error line {full_line:?})",
+                    String::from_utf8_lossy(&full)
+                );
+                return Some((problem, input.to_vec()));
+            }
         }
     }
     None

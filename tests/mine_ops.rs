@@ -282,3 +282,34 @@ fn bad_input_is_refused_with_its_line() {
     assert_eq!(run.status, Some(0), "{}", run.describe());
     assert_eq!(run.stdout, b"give up\ntotal step 0\n", "{}", run.describe());
 }
+
+#[test]
+fn endless_input_after_quit_is_not_read() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(util::binary("mine-ops"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run mine-ops");
+    let mut stdin = child.stdin.take().unwrap();
+    // The writer stops when mine-ops closes its stdin, or after 1 GiB.
+    let writer = std::thread::spawn(move || {
+        let junk = b"Flag 1 1\n".repeat(1 << 16);
+        let mut written = 0usize;
+        let _ = stdin.write_all(b"2 2\n*.\n..\nSweep 2 2\nQuit\n");
+        while written < 1 << 30 && stdin.write_all(&junk).is_ok() {
+            written += junk.len();
+        }
+        written
+    });
+    let output = child.wait_with_output().unwrap();
+    let written = writer.join().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "1 cell(s) detected\n2 2 1\ngive up\ntotal step 1\n"
+    );
+    assert!(written < 64 << 20, "{written} bytes were read");
+}
