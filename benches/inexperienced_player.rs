@@ -131,5 +131,60 @@ fn main() {
     }
     let (name, side, per_cell) = worst;
     println!("worst: {name} {side}x{side}, {:.3} us/cell", per_cell * 1e6);
+    many_small_boards(&mut baseline);
     baseline.save();
+}
+
+/// Inputs of about 4 MB of small boards: one 3x3 board again and again, and distinct random
+/// boards of the course's largest size (5x8, 40 cells), whose searches cost the most per byte
+/// of input. Prints the time per input byte and what 200 MB would take.
+fn many_small_boards(baseline: &mut Baseline) {
+    let mut rng = Rng::new(SEED);
+    let distinct: Vec<(usize, usize, Vec<bool>)> = (0..80_000)
+        .map(|_| {
+            let mut mine = random_mines(&mut rng, Grid::new(5, 8), 0.2);
+            mine[0] = false;
+            (5, 8, mine)
+        })
+        .collect();
+    let repeated = vec![
+        (
+            3,
+            3,
+            vec![true, false, false, false, false, false, false, false, true]
+        );
+        250_000
+    ];
+    for (name, boards) in [
+        ("one 3x3 board repeated", repeated),
+        ("distinct 5x8 boards", distinct),
+    ] {
+        let mut input = Vec::new();
+        for (rows, cols, mine) in &boards {
+            input.extend(
+                judge_input(*rows, *cols, mine)
+                    .strip_suffix(b"0 0\n")
+                    .unwrap(),
+            );
+        }
+        input.extend(b"0 0\n");
+        let seconds = (0..3)
+            .map(|_| {
+                timed(|| {
+                    let (_, result) = solve_in_memory(mcpc_inexperienced::solve::solve, &input);
+                    result.expect("valid boards");
+                })
+            })
+            .fold(f64::MAX, f64::min);
+        let per_byte = seconds / input.len() as f64;
+        println!(
+            "{name}: {} boards, {:.1} MB, {:.1} ns per input byte, {:.1} s per 200 MB",
+            boards.len(),
+            input.len() as f64 / 1e6,
+            per_byte * 1e9,
+            per_byte * 200e6
+        );
+        let case = name.replace(' ', "-");
+        println!("  {}", baseline.compare(&case, seconds * 1e3));
+    }
 }

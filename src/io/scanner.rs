@@ -248,11 +248,15 @@ impl<'a> Scanner<'a> {
         }
         let mut map = Vec::with_capacity(rows * cols);
         for row in 1..=rows {
-            let what = format!("row {row} of {rows} of the map");
-            let text = self.expect_token(&what)?;
+            // Named only on a fault: a format per row would cost more than the row.
+            let what = || format!("row {row} of {rows} of the map");
+            let Some(text) = self.token() else {
+                return Err(self.error(format!("expected {}, found end of input", what())));
+            };
             if text.len() != cols {
                 return Err(self.error(format!(
-                    "{what} has {} characters, expected {cols}",
+                    "{} has {} characters, expected {cols}",
+                    what(),
                     text.len()
                 )));
             }

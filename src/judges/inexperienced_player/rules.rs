@@ -86,6 +86,9 @@ pub(super) struct PlayerGame<'b> {
     breadth_first: bool,
 }
 
+/// The cells of a board small enough that its lists are made whole at once.
+const SMALL_BOARD: usize = 64;
+
 impl<'b> PlayerGame<'b> {
     pub(super) fn new(board: &'b Board) -> PlayerGame<'b> {
         let grid = board.grid();
@@ -105,9 +108,11 @@ impl<'b> PlayerGame<'b> {
             cover: Cover::new(board),
             unflagged_mines: (0..grid.len()).map(|cell| board.count(cell)).collect(),
             closed_safe,
-            opened: Vec::new(),
-            flagged: Vec::new(),
-            pending: Vec::new(),
+            // Room for a small board's whole game at once: growing a list step by step costs
+            // more than a small board's play.
+            opened: Vec::with_capacity(grid.len().min(SMALL_BOARD)),
+            flagged: Vec::with_capacity(grid.len().min(SMALL_BOARD)),
+            pending: Vec::with_capacity(grid.len().min(SMALL_BOARD)),
             first_pending: 0,
             work: 0,
             breadth_first: false,
