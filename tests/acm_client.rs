@@ -135,6 +135,21 @@ fn bad_input_is_refused() {
         "the first click's row 2 is outside 0..=1",
         b"",
     );
+    // An acm-server input is not a game file: its operations have three numbers.
+    assert_bad_input(
+        name,
+        b"2 2\n..\n.X\n0 0 0\n1 1 1\n",
+        4,
+        "the first click `r c` has a third number \"0\": `x y type` operations are acm-server's",
+        b"",
+    );
+    assert_bad_input(
+        name,
+        b"2 2\n..\n.X\n0 0\n1 1\n",
+        5,
+        "expected the end of the game after the first click, found \"1\"",
+        b"",
+    );
     assert_bad_input(
         name,
         b"2 2\n..\n.Y\n0 0\n",

@@ -50,7 +50,7 @@ pub const MAPS: Program = Program {
 /// The input and output, in brief.
 pub const FORMAT: &str = "\
 Input: a game (`n m`, n rows of m characters, `X` a mine and `.` safe, then the first click
-`r c`, 0-based), or a batch (`rows cols mines`, then `seed`, then `min_dist`).
+`r c`, 0-based, and nothing after it), or a batch (`rows cols mines`, then `seed`, then `min_dist`).
 Output: for a game, `YOU WIN!` or `GAME OVER!` and `visited_cells marked_mines` (with
 --trace, every move `r c type` and the map after it first); for a batch, each of the course's
 50 maps' (marked + visited) / cells and the course's score, the mean of the best 45 (with
@@ -149,6 +149,23 @@ fn play_file(
     let mine = scanner.mine_rows(rows, cols, b'X', b'.')?;
     let first_row = scanner.int_in("the first click's row", 0, rows as i64 - 1)? as usize;
     let first_col = scanner.int_in("the first click's column", 0, cols as i64 - 1)? as usize;
+    let click_line = scanner.line();
+    // A game file ends at its first click: more is another format, such as acm-server's.
+    if let Some(token) = scanner.token() {
+        let message = if scanner.line() == click_line && parse_int(token).is_some() {
+            format!(
+                "the first click `r c` has a third number {}: `x y type` operations are \
+                 acm-server's input; acm-client takes `n m`, the map and `r c`",
+                show(token)
+            )
+        } else {
+            format!(
+                "expected the end of the game after the first click, found {}",
+                show(token)
+            )
+        };
+        return Err(scanner.error(message));
+    }
     let grid = Grid::new(rows, cols);
     let mut game = ClientGame::new(Board::new(grid, mine));
     let first = grid.index(first_row, first_col);
