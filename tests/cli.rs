@@ -67,7 +67,7 @@ fn a_judges_help_gives_its_format() {
 
 /// The binaries that print an answer or a report, each with arguments and an input that make
 /// it print something.
-const WRITERS: [(&str, &[&str], &str); 10] = [
+const WRITERS: [(&str, &[&str], &str); 11] = [
     ("mine-ops", &[], "testdata/mine-ops/sample-1.in"),
     ("jlu-panel", &[], "testdata/jlu-panel/eight.in"),
     ("update-board", &[], "testdata/update-board/rules.in"),
@@ -90,6 +90,20 @@ const WRITERS: [(&str, &[&str], &str); 10] = [
     ("gen", &["mine-ops", "--seed", "1"], ""),
     ("autoplay", &["--board", "beginner", "--games", "3"], ""),
     ("bundle", &["mine-ops"], ""),
+    (
+        "stress",
+        &[
+            "mine-ops",
+            "--count",
+            "3",
+            "--seed",
+            "1",
+            "--quiet",
+            "--",
+            env!("CARGO_BIN_EXE_mine-ops"),
+        ],
+        "",
+    ),
 ];
 
 /// A full disk (Linux's `/dev/full`) is an error: one line on stderr and exit status 1; a

@@ -2,6 +2,7 @@
 //! and [`minejudge::stress`]).
 
 use minejudge::io::args::{self, Args};
+use minejudge::io::output::write_stdout;
 use minejudge::judges::options::{self, GenOptions};
 use minejudge::judges::{named, names};
 use minejudge::stress::acm_client::{self, read_batch, AcmBatch, EXAMPLE_BATCH};
@@ -194,7 +195,10 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(report) => {
-            print!("{}", report.text);
+            if let Err(line) = write_stdout(report.text.as_bytes()) {
+                eprintln!("{line}");
+                return ExitCode::from(1);
+            }
             if report.failed {
                 ExitCode::from(1)
             } else {
