@@ -138,6 +138,26 @@ pub fn strip_comments(source: &str) -> String {
     out
 }
 
+/// `source` without the spaces and tabs that start its lines in code; lines that start inside
+/// a string literal keep them, since there they are text.
+pub fn strip_indentation(source: &str) -> String {
+    let mask = code_mask(source);
+    let bytes = source.as_bytes();
+    let mut out = String::with_capacity(source.len());
+    let mut at = 0;
+    for line in source.split_inclusive('\n') {
+        let indent = line
+            .bytes()
+            .enumerate()
+            .take_while(|&(i, b)| matches!(b, b' ' | b'\t') && mask[at + i])
+            .count();
+        out.push_str(&line[indent..]);
+        at += line.len();
+    }
+    debug_assert_eq!(at, bytes.len());
+    out
+}
+
 /// For each line of `source`: whether it holds any comment (so that emptied lines are dropped
 /// but blank lines of the original stay).
 pub fn lines_with_comments(source: &str) -> Vec<bool> {
@@ -546,6 +566,15 @@ mod tests {
         assert_eq!(
             stripped,
             "fn a() {}\n\nfn after() {}\n#[cfg(test)]\nfn kept() {}\n"
+        );
+    }
+
+    #[test]
+    fn strips_indentation_in_code_only() {
+        let source = "fn a() {\n    let s = \"x\n    y\";\n\tb();\n}\n";
+        assert_eq!(
+            strip_indentation(source),
+            "fn a() {\nlet s = \"x\n    y\";\nb();\n}\n"
         );
     }
 

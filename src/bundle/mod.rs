@@ -381,16 +381,23 @@ pub fn leetcode_bundle(src: &Path) -> Result<String, String> {
     Ok(fit_size_limit(out))
 }
 
-/// A bundle as it is when it fits in [`SIZE_LIMIT`]; otherwise without its comments (code
-/// unchanged), with a first line that says so.
+/// A bundle as it is when it fits in [`SIZE_LIMIT`]; otherwise without its comments, and if
+/// that is not enough without its indentation too (code unchanged), with a first line that
+/// says so.
 fn fit_size_limit(bundle: String) -> String {
     if bundle.len() < SIZE_LIMIT {
         return bundle;
     }
     let first_line = bundle.lines().next().unwrap_or_default().to_string();
+    let uncommented = lexer::strip_comments(&bundle);
+    let note = "// Comments removed to fit the 64 KiB limit of online judges.";
+    if uncommented.len() + note.len() + 1 < SIZE_LIMIT {
+        return format!("{first_line}\n{note}\n{uncommented}");
+    }
     format!(
-        "{first_line}\n// Comments removed to fit the 64 KiB limit of online judges.\n{}",
-        lexer::strip_comments(&bundle)
+        "{first_line}\n// Comments and indentation removed to fit the 64 KiB limit of online \
+         judges.\n{}",
+        lexer::strip_indentation(&uncommented)
     )
 }
 
