@@ -235,3 +235,30 @@ fn gen_names_the_limit_an_option_breaks_and_lists_every_course() {
     }
     assert!(help.contains("1 <= mines < n*m"));
 }
+
+#[test]
+fn stress_takes_the_limits_and_lists_every_course() {
+    let stress = |args: &[&str]| {
+        Command::new(crate::util::binary("stress"))
+            .args(args)
+            .output()
+            .expect("run stress")
+    };
+    let output = stress(&["acm-server", "--rows", "31", "--", "true"]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with("error: --rows 31 is outside the course limits of acm-server"),
+        "{stderr}"
+    );
+    let output = stress(&["acm-server", "--limits", "tight", "--", "true"]);
+    assert!(String::from_utf8_lossy(&output.stderr).contains("expected course or wide"));
+    // The help wraps its lines: compare the words.
+    let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let help = words(&String::from_utf8(stress(&["--help"]).stdout).unwrap());
+    for judge in judges::ALL {
+        let course = judge.course();
+        assert!(help.contains(&words(&course.describe(judge.ops_are()))));
+        assert!(help.contains(&words(&course.sizes())));
+    }
+}

@@ -129,14 +129,15 @@ impl PartialEq for dyn Judge {
     }
 }
 
-/// How large the generator's defaults are.
+/// How large the generator's defaults are. Under course limits each is drawn inside the
+/// course's (see [`CourseLimits`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Size {
     /// Sides 1 to 8, up to 20 operations, odd boards (all mines, no mine) among them.
     Small,
     /// Sides 10 to 60, hundreds of operations.
     Medium,
-    /// The judge's largest case: see [`Judge::max_case`].
+    /// The judge's largest case: see [`Judge::max_case`] (the course's: [`CourseLimits`]).
     Max,
 }
 
