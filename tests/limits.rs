@@ -213,7 +213,7 @@ fn gen_names_the_limit_an_option_breaks_and_lists_every_course() {
         (&["inexperienced-player", "--rows", "7", "--cols", "6"], "a 7x6 board is outside"),
         (&["inexperienced-player", "--boards", "0"], "at least 1 board"),
         (&["inexperienced-player", "--pattern", "comb"], "--pattern comb is outside"),
-        (&["update-board", "--ops", "0"], "0 board-and-click pairs"),
+        (&["update-board", "--ops", "0"], "0 board-and-click pairs: the course's inputs have 1 or more"),
         (&["mine-ops", "--ops", "60000"], "0 to 59999"),
     ];
     for (args, expected) in refused {

@@ -96,13 +96,15 @@ impl CourseLimits {
     /// Whether `count` entries of the main list (what `--ops` counts, named `what`) are inside
     /// the course; else what it breaks.
     pub fn check_ops(&self, count: usize, what: &str) -> Result<(), String> {
-        let (low, high) = self.ops;
-        if count < low || count > high {
-            return Err(format!(
+        match self.ops {
+            (low, usize::MAX) if count < low => Err(format!(
+                "{count} {what}: the course's inputs have {low} or more"
+            )),
+            (low, high) if count < low || count > high => Err(format!(
                 "{count} {what}: the course's inputs have {low} to {high}"
-            ));
+            )),
+            _ => Ok(()),
         }
-        Ok(())
     }
 
     /// The limits for `--help`, in one line: the numbers, then [`CourseLimits::rules`].
