@@ -5,7 +5,7 @@
 use minejudge::io::runner::solve_in_memory;
 use minejudge::judges;
 use minejudge::judges::mine_ops::generator::{mine_ops, MineOpsSpec};
-use minejudge::judges::{Knobs, Size};
+use minejudge::judges::{Knobs, Limits, Size};
 use std::process::Command;
 
 fn gen(args: &[&str]) -> std::process::Output {
@@ -97,8 +97,10 @@ fn same_arguments_same_bytes_as_the_library() {
     let first = gen(&args);
     assert_eq!(first.status.code(), Some(0));
     assert_eq!(first.stdout, gen(&args).stdout);
+    // `gen` keeps to the course's limits unless told otherwise.
     let knobs = Knobs {
         mix: Some([3, 1, 1]),
+        limits: Limits::Course,
         ..Knobs::default()
     };
     assert_eq!(
@@ -113,7 +115,8 @@ fn same_arguments_same_bytes_as_the_library() {
             .unwrap()
             .generate(43, Size::Medium, &knobs)
     );
-    // The benchmark's input is `gen`'s largest mine-ops case at its density.
+    // The benchmark's input is `gen`'s largest mine-ops case at its density (60000 operations
+    // and Quit: one more than THU's largest subtask, so under wide limits).
     let bench = mine_ops(
         1,
         &MineOpsSpec {
@@ -132,6 +135,8 @@ fn same_arguments_same_bytes_as_the_library() {
         "max",
         "--density",
         "0.02",
+        "--limits",
+        "wide",
     ]);
     assert!(
         max.stdout == bench,
@@ -175,6 +180,8 @@ fn patterns_give_the_crafted_boards_raised_to_their_smallest() {
             "1",
             "--pattern",
             pattern.name(),
+            "--limits",
+            "wide",
         ];
         let output = gen(&args);
         assert_eq!(output.status.code(), Some(0), "{args:?}");

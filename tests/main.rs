@@ -17,6 +17,7 @@ mod golden;
 mod inexperienced_player;
 mod jlu_machine;
 mod jlu_panel;
+mod limits;
 mod mine_ops;
 mod play;
 mod solver;

@@ -100,8 +100,10 @@ fn find_planted(
         "{solution}: shrunk to {lines} lines:\n{}",
         String::from_utf8_lossy(&failure.input)
     );
-    // The shrunk input is valid for our judge.
+    // The shrunk input is valid for our judge, and one the course gives (stress keeps to the
+    // course's limits unless told otherwise).
     assert!(solve_in_memory(judge.solve(), &failure.input).1.is_ok());
+    assert_eq!(judge.check_course(&failure.input), Ok(()), "{solution}");
     *failure
 }
 
@@ -165,9 +167,10 @@ fn a_crash_on_a_1x1_board_is_found_and_shrunk() {
         judges::named("jlu-panel").unwrap(),
         "jlu-panel-crash-1x1",
         GENEROUS,
-        2,
+        3,
     );
-    assert!(failure.input.starts_with(b"1 1 "), "{:?}", failure.input);
+    // The course has 1 to 50 mines and 1 to 200 clicks: one of each, on the one cell.
+    assert_eq!(failure.input, b"1 1 1 1\n0 0\n0 0\n");
     assert_eq!(
         failure.evidence.verdict,
         Verdict::Crashed(Ending::Exited(101))

@@ -31,6 +31,10 @@ pub trait Case: Debug + Send + Sync {
 
     /// The case with `edit` made; `None` when the edit does not apply.
     fn apply(&self, edit: Edit) -> Option<Box<dyn Case>>;
+
+    /// Whether the case is inside the course's limits (its judge's `limits.rs`); else the
+    /// first limit it breaks.
+    fn check_course(&self) -> Result<(), String>;
 }
 
 /// One way to make a case smaller.

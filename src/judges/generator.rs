@@ -4,7 +4,8 @@
 
 use crate::board::{Board, Grid};
 use crate::io::output::push_uint;
-use crate::judges::judge::{Knobs, MaxCase, Size};
+use crate::judges::judge::{Knobs, Size};
+use crate::judges::limits::{CourseLimits, Limits, MaxCase};
 use crate::rng::Rng;
 
 /// A mine map with each cell a mine independently with probability `density`.
@@ -27,19 +28,44 @@ pub(crate) struct CaseShape {
     pub plausible: bool,
 }
 
-/// The shape of case `seed` of `size` for a judge whose largest case is `max`, with `knobs`
-/// applied; and the stream it was drawn from, which lists of boards go on drawing from.
+/// What a judge's generator keeps to: its largest case (`--size max` under wide limits) and its
+/// course's limits.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct GenLimits {
+    /// The judge's largest case.
+    pub max: MaxCase,
+    /// The course's limits.
+    pub course: &'static CourseLimits,
+}
+
+impl GenLimits {
+    /// The largest case under the limits `knobs` ask for.
+    pub fn largest(&self, knobs: &Knobs) -> MaxCase {
+        match knobs.limits {
+            Limits::Course => self.course.max_case,
+            Limits::Wide => self.max,
+        }
+    }
+}
+
+/// The shape of case `seed` of `size` for a judge of `bounds`, with `knobs` applied; and the
+/// stream it was drawn from, which lists of boards go on drawing from.
 ///
 /// The shape has its own stream so that `mine-ops` with `seed` deals its board from `seed`
 /// itself. Every draw is made whether or not a knob replaces it, so that a knob changes only
-/// what it names.
-pub(crate) fn shape(seed: u64, size: Size, max: MaxCase, knobs: &Knobs) -> (CaseShape, Rng) {
+/// what it names. Under wide limits the draws are the ones made before course limits existed,
+/// so that the same arguments still give the same bytes.
+pub(crate) fn shape(seed: u64, size: Size, bounds: GenLimits, knobs: &Knobs) -> (CaseShape, Rng) {
     let mut rng = Rng::new(seed ^ 0x6765_6e5f_7368_6170);
-    let (rows, cols, density) = board_shape(&mut rng, size, max, knobs);
-    let ops = knobs.ops.unwrap_or(match size {
+    let (rows, cols, density) = board_shape(&mut rng, size, bounds, knobs);
+    let drawn = match size {
         Size::Small => rng.below(21),
         Size::Medium => 200 + rng.below(801),
-        Size::Max => max.ops,
+        Size::Max => bounds.largest(knobs).ops,
+    };
+    let ops = knobs.ops.unwrap_or(match knobs.limits {
+        Limits::Course => drawn.clamp(bounds.course.ops.0, bounds.course.ops.1),
+        Limits::Wide => drawn,
     });
     let plausible = knobs
         .plausible
@@ -54,40 +80,54 @@ pub(crate) fn shape(seed: u64, size: Size, max: MaxCase, knobs: &Knobs) -> (Case
     (shape, rng)
 }
 
-/// The defaults of `size` for one board, with `knobs` applied: `(rows, cols, density)`.
-fn board_shape(rng: &mut Rng, size: Size, max: MaxCase, knobs: &Knobs) -> (usize, usize, f64) {
-    let (low, high) = match size {
-        Size::Small => (1, 8),
-        Size::Medium => (10, 60),
-        Size::Max => (max.side, max.side),
+/// The defaults of `size` for one board, with `knobs` applied: `(rows, cols, density)`. Under
+/// course limits the sides are drawn from the course's ranges and the board then fitted into
+/// the course's cells, cutting the side the knobs left open.
+fn board_shape(rng: &mut Rng, size: Size, bounds: GenLimits, knobs: &Knobs) -> (usize, usize, f64) {
+    let max = bounds.largest(knobs);
+    let course = bounds.course;
+    let (low, high) = match (size, knobs.limits) {
+        (Size::Small, Limits::Wide) => (1, 8),
+        (Size::Medium, Limits::Wide) => (10, 60),
+        (Size::Small, Limits::Course) => course.small_sides,
+        (Size::Medium, Limits::Course) => course.medium_sides,
+        (Size::Max, _) => (max.side, max.side),
     };
-    let rows = low + rng.below(high - low + 1);
-    let cols = low + rng.below(high - low + 1);
+    let drawn_rows = low + rng.below(high - low + 1);
+    let drawn_cols = low + rng.below(high - low + 1);
+    let (rows, cols) = (
+        knobs.rows.unwrap_or(drawn_rows),
+        knobs.cols.unwrap_or(drawn_cols),
+    );
+    let (rows, cols) = match (knobs.limits, knobs.rows) {
+        (Limits::Wide, _) => (rows, cols),
+        (Limits::Course, None) if knobs.cols.is_some() => {
+            let (cols, rows) = course.fit(cols, rows);
+            (rows, cols)
+        }
+        (Limits::Course, _) => course.fit(rows, cols),
+    };
     let density = match size {
         // Odd boards on purpose: no mine, all mines, and everything between.
         Size::Small => [0.0, 0.1, 0.2, 0.3, 0.5, 0.8, 1.0][rng.below(7)],
         Size::Medium => 0.05 + 0.2 * rng.unit(),
         Size::Max => max.density,
     };
-    (
-        knobs.rows.unwrap_or(rows),
-        knobs.cols.unwrap_or(cols),
-        knobs.density.unwrap_or(density),
-    )
+    (rows, cols, knobs.density.unwrap_or(density))
 }
 
 /// The boards of a judge whose input is a list of boards.
 pub(crate) struct Boards<'k> {
     /// The case's size.
     pub size: Size,
-    /// The judge's largest case.
-    pub max: MaxCase,
+    /// The judge's largest case and course limits.
+    pub bounds: GenLimits,
     /// The knobs given.
     pub knobs: &'k Knobs,
 }
 
 impl Boards<'_> {
-    /// `count` boards (by default 1 to 4 small, 1 to 10 medium, 1 at max), each written by
+    /// `count` boards (by default 1 to 4 small, 1 to 10 medium, the largest case's at max), each written by
     /// `write`: the first of shape `first`, later ones of fresh shapes unless the knobs fix
     /// them. `shape_rng` is the stream [`shape`] returned.
     pub fn write(
@@ -101,7 +141,7 @@ impl Boards<'_> {
         let count = count.unwrap_or(match self.size {
             Size::Small => 1 + shape_rng.below(4),
             Size::Medium => 1 + shape_rng.below(10),
-            Size::Max => 1,
+            Size::Max => self.bounds.largest(self.knobs).ops,
         });
         let mut rng = Rng::new(seed);
         let mut out = Vec::new();
@@ -109,7 +149,7 @@ impl Boards<'_> {
             let (rows, cols, density) = if board == 0 {
                 first
             } else {
-                board_shape(&mut rng, self.size, self.max, self.knobs)
+                board_shape(&mut rng, self.size, self.bounds, self.knobs)
             };
             write(&mut rng, rows, cols, density, &mut out);
         }

@@ -4,6 +4,7 @@
 use crate::board::Board;
 use crate::io::runner::{Program, Solve};
 use crate::judges::case::Case;
+use crate::judges::limits::{CourseLimits, Limits, MaxCase};
 use crate::moves::Move;
 use std::fmt;
 
@@ -40,11 +41,34 @@ pub trait Judge: Sync {
         self.program().solve
     }
 
-    /// The largest side the judge accepts (and `gen --rows/--cols` offers).
+    /// The largest side the judge accepts (and `gen --rows/--cols --limits wide` offers).
     fn max_side(&self) -> usize;
 
-    /// Its largest case, `gen --size max`.
+    /// Its largest case, `gen --size max --limits wide`.
     fn max_case(&self) -> MaxCase;
+
+    /// The limits of the course's judge, from its statement: what `gen` and `stress` keep to
+    /// under `--limits course`.
+    fn course(&self) -> &'static CourseLimits;
+
+    /// Whether `input` is inside the course's limits (see [`Judge::course`]); else the first
+    /// limit it breaks.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use minejudge::judges;
+    ///
+    /// let acm = judges::named("acm-server").unwrap();
+    /// assert_eq!(acm.check_course(b"2 2\nX.\n..\n0 1 0\n"), Ok(()));
+    /// assert!(acm.check_course(b"1 1\nX\n").is_err());
+    /// ```
+    fn check_course(&self, input: &[u8]) -> Result<(), String> {
+        match self.parse_case(input) {
+            Some(case) => case.check_course(),
+            None => Err(format!("not an input of {} as gen writes it", self.name())),
+        }
+    }
 
     /// What `--ops N` counts for this judge (`operations`, `clicks`, ...); `None` when it
     /// takes no `--ops`.
@@ -105,29 +129,16 @@ impl PartialEq for dyn Judge {
     }
 }
 
-/// How large the generator's defaults are.
+/// How large the generator's defaults are. Under course limits each is drawn inside the
+/// course's (see [`CourseLimits`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Size {
     /// Sides 1 to 8, up to 20 operations, odd boards (all mines, no mine) among them.
     Small,
     /// Sides 10 to 60, hundreds of operations.
     Medium,
-    /// The judge's largest case: see [`Judge::max_case`].
+    /// The judge's largest case: see [`Judge::max_case`] (the course's: [`CourseLimits`]).
     Max,
-}
-
-/// A judge's largest case: a `side` x `side` board, each cell a mine with chance `density`,
-/// `ops` operations (or clicks, or boards), the player plausible.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MaxCase {
-    /// The board's side.
-    pub side: usize,
-    /// The chance of each cell being a mine.
-    pub density: f64,
-    /// Operations, clicks, board-and-click pairs or boards.
-    pub ops: usize,
-    /// The case in a few words, for `gen --help`.
-    pub text: &'static str,
 }
 
 /// What the defaults of a size may be replaced with; `None` keeps the size's default.
@@ -150,6 +161,9 @@ pub struct Knobs {
     /// A crafted board instead of a random one, one of [`Judge::patterns`]: each board's
     /// sides are raised to the pattern's smallest.
     pub pattern: Option<&'static str>,
+    /// Whether to stay inside the course's limits ([`Judge::course`]); wide unless set, so
+    /// that knobs written before the limits existed still give the same input.
+    pub limits: Limits,
 }
 
 /// How two outputs differ when only their spacing does.

@@ -12,11 +12,13 @@ pub mod generator;
 pub mod inexperienced_player;
 pub mod jlu_panel;
 pub mod judge;
+pub mod limits;
 pub mod mine_ops;
 pub mod options;
 pub mod update_board;
 
-pub use judge::{ExportedInput, Exporter, Judge, Knobs, MaxCase, Size, Spacing};
+pub use judge::{ExportedInput, Exporter, Judge, Knobs, Size, Spacing};
+pub use limits::{CourseLimits, Limits, MaxCase};
 
 /// Every judge, in the order the tools list them.
 pub static ALL: [&dyn Judge; 5] = [

@@ -4,6 +4,7 @@
 
 use crate::io::args::{self, Args};
 use crate::judges::judge::{Judge, Knobs, Size};
+use crate::judges::limits::Limits;
 use crate::judges::ALL;
 
 /// The most cells of a board `gen` writes: 10x the 1000x1000 boards the judges must handle
@@ -28,12 +29,18 @@ pub const MAX_CELLS: usize = 10_000_000;
 /// assert!(request.check(mine_ops).is_ok());
 /// let refused = request.read_option(mine_ops, "--boards", &mut Args::new(["2"]));
 /// assert_eq!(refused.unwrap_err(), "--boards does not apply to mine-ops");
+///
+/// // The course's limits unless told otherwise: THU's boards are at most 1000 wide.
+/// request.read_option(mine_ops, "--cols", &mut Args::new(["1001"])).unwrap();
+/// assert!(request.check(mine_ops).unwrap_err().contains("1 to 1000"));
+/// request.read_option(mine_ops, "--limits", &mut Args::new(["wide"])).unwrap();
+/// assert!(request.check(mine_ops).is_ok());
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct GenOptions {
     /// `--size`: small unless given.
     pub size: Size,
-    /// The options that replace the size's defaults.
+    /// The options that replace the size's defaults, and `--limits` (course unless given).
     pub knobs: Knobs,
 }
 
@@ -41,7 +48,10 @@ impl Default for GenOptions {
     fn default() -> GenOptions {
         GenOptions {
             size: Size::Small,
-            knobs: Knobs::default(),
+            knobs: Knobs {
+                limits: Limits::Course,
+                ..Knobs::default()
+            },
         }
     }
 }
@@ -57,7 +67,7 @@ impl GenOptions {
         args: &mut Args,
     ) -> Result<bool, String> {
         let takes = match flag {
-            "--size" | "--rows" | "--cols" | "--density" => true,
+            "--size" | "--rows" | "--cols" | "--density" | "--limits" => true,
             "--ops" => judge.ops_are().is_some(),
             "--boards" => judge.takes_boards(),
             "--mix" => judge.mix_of().is_some(),
@@ -79,6 +89,13 @@ impl GenOptions {
                     other => {
                         return Err(format!("--size {other:?}: expected small, medium or max"))
                     }
+                }
+            }
+            "--limits" => {
+                knobs.limits = match args.value(flag)?.as_str() {
+                    "course" => Limits::Course,
+                    "wide" => Limits::Wide,
+                    other => return Err(format!("--limits {other:?}: expected course or wide")),
                 }
             }
             "--rows" => knobs.rows = Some(args.number(flag, 1, max_side)? as usize),
@@ -135,11 +152,14 @@ impl GenOptions {
         Ok(true)
     }
 
-    /// After every option: refuses a board larger than any judge accepts, and a density for a
-    /// crafted pattern (which has none).
+    /// After every option: refuses a board larger than any judge accepts, a density for a
+    /// crafted pattern (which has none), and under course limits any option outside them.
     pub fn check(&self, judge: &dyn Judge) -> Result<(), String> {
         if self.knobs.pattern.is_some() && self.knobs.density.is_some() {
             return Err("--density does not apply to a --pattern board".into());
+        }
+        if self.knobs.limits == Limits::Course {
+            return self.check_course(judge);
         }
         // The defaults of the size fill the sides the knobs leave open.
         let default_side = if self.size == Size::Max {
@@ -157,21 +177,83 @@ impl GenOptions {
         Ok(())
     }
 
+    /// Refuses the options that would leave the course's limits, naming the limit.
+    fn check_course(&self, judge: &dyn Judge) -> Result<(), String> {
+        let course = judge.course();
+        let knobs = &self.knobs;
+        let outside = |option: String, limit: String| {
+            format!(
+                "{option} is outside the course limits of {} ({}): {limit}; --limits wide lifts them",
+                judge.name(),
+                judge.origin()
+            )
+        };
+        let (low, high) = course.sides;
+        for (flag, side) in [("--rows", knobs.rows), ("--cols", knobs.cols)] {
+            match side {
+                Some(side) if side < low || side > high => {
+                    let limit = format!("its boards have sides {low} to {high}");
+                    return Err(outside(format!("{flag} {side}"), limit));
+                }
+                _ => {}
+            }
+        }
+        // The side left open is fitted to the other: only the smallest must fit.
+        let rows = knobs.rows.unwrap_or(low);
+        let cols = knobs.cols.unwrap_or(low);
+        if rows * cols > course.max_cells {
+            let limit = format!("its boards have at most {} cells", course.max_cells);
+            return Err(outside(format!("a {rows}x{cols} board"), limit));
+        }
+        if let (Some(ops), Some(what)) = (knobs.ops, judge.ops_are()) {
+            course
+                .check_ops(ops, what)
+                .map_err(|err| outside(format!("--ops {ops}"), err))?;
+        }
+        match knobs.boards {
+            Some(boards) if boards < course.min_boards => {
+                let limit = format!("its inputs have at least {} board", course.min_boards);
+                return Err(outside(format!("--boards {boards}"), limit));
+            }
+            _ => {}
+        }
+        if let Some(name) = knobs.pattern {
+            // A crafted board is raised to its smallest sides: those must fit.
+            let input = judge.generate(
+                0,
+                Size::Small,
+                &Knobs {
+                    rows: Some(low),
+                    cols: Some(low),
+                    boards: Some(1),
+                    pattern: Some(name),
+                    ..Knobs::default()
+                },
+            );
+            judge
+                .check_course(&input)
+                .map_err(|err| outside(format!("--pattern {name}"), err))?;
+        }
+        Ok(())
+    }
+
     /// The `gen` command that writes input `seed` of `judge` with these options.
     ///
     /// # Examples
     ///
     /// ```
-    /// use minejudge::judges::{self, options::GenOptions, Knobs, Size};
+    /// use minejudge::judges::{self, options::GenOptions, Knobs, Limits, Size};
     ///
-    /// let request = GenOptions {
+    /// let mut request = GenOptions {
     ///     size: Size::Medium,
     ///     knobs: Knobs { rows: Some(3), mix: Some([1, 0, 2]), ..Knobs::default() },
     /// };
     /// assert_eq!(
     ///     request.gen_command(judges::named("mine-ops").unwrap(), 7),
-    ///     "gen mine-ops --seed 7 --size medium --rows 3 --mix 1,0,2"
+    ///     "gen mine-ops --seed 7 --size medium --rows 3 --mix 1,0,2 --limits wide"
     /// );
+    /// request.knobs.limits = Limits::Course;
+    /// assert!(!request.gen_command(judges::named("mine-ops").unwrap(), 7).contains("--limits"));
     /// ```
     pub fn gen_command(&self, judge: &dyn Judge, seed: u64) -> String {
         let mut command = format!("gen {} --seed {seed}", judge.name());
@@ -207,6 +289,9 @@ impl GenOptions {
         if let Some(pattern) = knobs.pattern {
             command.push_str(&format!(" --pattern {pattern}"));
         }
+        if knobs.limits == Limits::Wide {
+            command.push_str(" --limits wide");
+        }
         command
     }
 }
@@ -214,7 +299,15 @@ impl GenOptions {
 /// The input options' usage, for `gen --help` and `stress --help`: what each size and knob
 /// does, and which judges take it.
 pub fn usage() -> String {
-    let mut text = String::from(
+    let mut text = String::new();
+    option(
+        &mut text,
+        "--limits L",
+        "course (default): only inputs the course's judge promises, each judge's limits below, \
+         the sizes' sides, operations and mines drawn or cut to fit them; wide: anything our \
+         judge accepts, the sizes as they read here",
+    );
+    text.push_str(
         "  --size small    sides 1-8 (all-mine and mine-free boards among them), 0-20 operations (default)
   --size medium   sides 10-60, density 0.05-0.25, 200-1000 operations
   --size max      the judge's largest case, plausible player:\n",
@@ -225,6 +318,15 @@ pub fn usage() -> String {
             judge.name(),
             judge.max_case().text
         ));
+    }
+    text.push_str(
+        "course limits (--limits course), from each statement, and the sizes inside them:\n",
+    );
+    for judge in ALL {
+        let course = judge.course();
+        let head = format!("  {} ({}):", judge.name(), judge.origin());
+        wrap(&mut text, head, &course.describe(judge.ops_are()), 6);
+        wrap(&mut text, "      ".into(), &course.sizes(), 6);
     }
     text.push_str(
         "options (each replaces the size's default; an option that does not apply to <binary> is refused):\n",
@@ -242,7 +344,7 @@ pub fn usage() -> String {
         .map(|(side, names)| format!("{side} for {}", names.join(" and ")))
         .collect();
     let side = format!(
-        "board size, {}, else up to {MAX_CELLS} cells in all",
+        "board size under --limits wide, {}, else up to {MAX_CELLS} cells in all",
         sides.join("; ")
     );
     option(&mut text, "--rows R --cols C", &side);
@@ -323,15 +425,19 @@ fn grouped<'a>(items: impl Iterator<Item = (String, &'a str)>) -> Vec<(String, V
 
 /// Appends an option's usage: its name in a column of 20, then `what`, wrapped at 95 columns.
 fn option(text: &mut String, name: &str, what: &str) {
-    const INDENT: usize = 22;
+    wrap(text, format!("  {name:<19} "), what, 22);
+}
+
+/// Appends `head`, then `what` wrapped at 95 columns, later lines indented by `indent`.
+fn wrap(text: &mut String, head: String, what: &str, indent: usize) {
     const WIDTH: usize = 95;
-    let mut line = format!("  {name:<19} ");
-    let mut empty = true;
+    let mut line = head;
+    let mut empty = line.ends_with(' ');
     for word in what.split(' ') {
         if !empty && line.len() + 1 + word.len() > WIDTH {
             text.push_str(line.trim_end());
             text.push('\n');
-            line = " ".repeat(INDENT);
+            line = " ".repeat(indent);
             empty = true;
         }
         if !empty {
@@ -363,13 +469,15 @@ mod tests {
         };
         assert_eq!(
             request.gen_command(judges::named("mine-ops").unwrap(), 7),
-            "gen mine-ops --seed 7 --size medium --rows 3 --density 0.25 --mix 1,0,2 --player random"
+            "gen mine-ops --seed 7 --size medium --rows 3 --density 0.25 --mix 1,0,2 --player random \
+             --limits wide"
         );
         let crafted = GenOptions {
             size: Size::Small,
             knobs: Knobs {
                 boards: Some(2),
                 pattern: Some("comb"),
+                limits: Limits::Course,
                 ..Knobs::default()
             },
         };

@@ -3,6 +3,7 @@
 //! which is then shrunk.
 
 use crate::io::runner::solve_in_memory;
+use crate::judges::limits::{Limits, WithinCourse};
 use crate::judges::options::GenOptions;
 use crate::judges::Judge;
 use crate::stress::child::{self, Ending, ProgramRun};
@@ -274,6 +275,11 @@ fn shrink_failure(
     };
     let Some(case) = judge.parse_case(&failure.original) else {
         return failure;
+    };
+    // Under course limits, a smaller input the course never gives proves nothing.
+    let case = match search.request.knobs.limits {
+        Limits::Course => Box::new(WithinCourse(case)),
+        Limits::Wide => case,
     };
     let kind = failure.evidence.verdict.clone();
     let still_fails = |input: &[u8]| {

@@ -1,6 +1,7 @@
 //! An `acm-server` input as a case `stress` can shrink: the map and the operations.
 
 use crate::io::scanner::Scanner;
+use crate::judges::acm_server::limits;
 use crate::judges::case::{read_map, read_uint, Case, Edit, MapAndOps};
 use crate::judges::generator::push_words;
 
@@ -41,6 +42,15 @@ impl Case for AcmServerCase {
 
     fn apply(&self, edit: Edit) -> Option<Box<dyn Case>> {
         Some(Box::new(AcmServerCase(self.0.apply(edit)?)))
+    }
+
+    fn check_course(&self) -> Result<(), String> {
+        let MapAndOps { map, ops } = &self.0;
+        let mines = map.cells.iter().filter(|&&b| b == b'X').count();
+        if let Some(&byte) = map.cells.iter().find(|&&b| b != b'X' && b != b'.') {
+            return Err(format!("the byte {:?} is neither X nor .", byte as char));
+        }
+        limits::check(map.rows, map.cols, mines, ops)
     }
 }
 

@@ -1,15 +1,28 @@
 //! Seeded valid `acm-server` inputs: an `X`/`.` map and operations `x y type` (0-based).
 
 use crate::board::Grid;
-use crate::judges::generator::{pick, push_map, push_words, random_mines, shape, weighted};
-use crate::judges::judge::{Knobs, MaxCase, Size};
+use crate::judges::generator::{
+    pick, push_map, push_words, random_mines, shape, weighted, GenLimits,
+};
+use crate::judges::judge::{Knobs, Size};
+use crate::judges::limits::Limits;
 use crate::rng::Rng;
 
-/// Input `seed` of `size` (`max` is the judge's largest case) with `knobs` applied.
-pub fn generate(seed: u64, size: Size, max: MaxCase, knobs: &Knobs) -> Vec<u8> {
-    let (shape, _) = shape(seed, size, max, knobs);
+/// Input `seed` of `size` inside `bounds` with `knobs` applied. Under course limits the map
+/// has a mine and a safe cell (1 <= mines < n*m): one cell drawn is turned when the density
+/// gave none of either.
+pub(crate) fn generate(seed: u64, size: Size, bounds: GenLimits, knobs: &Knobs) -> Vec<u8> {
+    let (shape, _) = shape(seed, size, bounds, knobs);
     let grid = Grid::new(shape.rows, shape.cols);
-    let mine = random_mines(&mut Rng::new(seed), grid, shape.density);
+    let mut rng = Rng::new(seed);
+    let mut mine = random_mines(&mut rng, grid, shape.density);
+    if knobs.limits == Limits::Course {
+        for all in [false, true] {
+            if mine.iter().all(|&m| m == all) {
+                mine[rng.below(grid.len())] = !all;
+            }
+        }
+    }
     acm_server(
         &mut Rng::new(!seed),
         grid,

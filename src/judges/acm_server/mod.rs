@@ -4,12 +4,15 @@
 mod case;
 mod export;
 pub mod generator;
+mod limits;
 pub mod rules;
 pub mod solve;
 
 use crate::io::runner::Program;
 use crate::judges::case::Case;
-use crate::judges::judge::{Exporter, Judge, Knobs, MaxCase, Size};
+use crate::judges::generator::GenLimits;
+use crate::judges::judge::{Exporter, Judge, Knobs, Size};
+use crate::judges::limits::{CourseLimits, MaxCase};
 
 /// `acm-server` in the registry.
 pub struct AcmServer;
@@ -37,6 +40,10 @@ impl Judge for AcmServer {
         }
     }
 
+    fn course(&self) -> &'static CourseLimits {
+        &limits::COURSE
+    }
+
     fn ops_are(&self) -> Option<&'static str> {
         Some("operations")
     }
@@ -50,7 +57,11 @@ impl Judge for AcmServer {
     }
 
     fn generate(&self, seed: u64, size: Size, knobs: &Knobs) -> Vec<u8> {
-        generator::generate(seed, size, self.max_case(), knobs)
+        let bounds = GenLimits {
+            max: self.max_case(),
+            course: &limits::COURSE,
+        };
+        generator::generate(seed, size, bounds, knobs)
     }
 
     fn parse_case(&self, input: &[u8]) -> Option<Box<dyn Case>> {

@@ -3,6 +3,7 @@
 use crate::io::scanner::Scanner;
 use crate::judges::case::{self, deleted, read_map, ByteBoard, Case, Edit};
 use crate::judges::generator::push_words;
+use crate::judges::inexperienced_player::limits;
 
 /// The boards, before the closing `0 0`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,5 +57,10 @@ impl Case for InexperiencedPlayerCase {
             }
         }
         Some(Box::new(case))
+    }
+
+    fn check_course(&self) -> Result<(), String> {
+        let boards = self.boards.iter();
+        limits::check(boards.map(|map| (map.rows, map.cols, &map.cells[..])))
     }
 }

@@ -25,6 +25,7 @@ mod brute_force;
 mod case;
 mod first_pass;
 pub mod generator;
+mod limits;
 pub mod patterns;
 mod regions;
 mod rules;
@@ -38,7 +39,9 @@ pub use search::{fewest_closed, search};
 
 use crate::io::runner::Program;
 use crate::judges::case::Case;
-use crate::judges::judge::{Judge, Knobs, MaxCase, Size};
+use crate::judges::generator::GenLimits;
+use crate::judges::judge::{Judge, Knobs, Size};
+use crate::judges::limits::{CourseLimits, MaxCase};
 
 /// `inexperienced-player` in the registry.
 pub struct InexperiencedPlayer;
@@ -66,6 +69,10 @@ impl Judge for InexperiencedPlayer {
         }
     }
 
+    fn course(&self) -> &'static CourseLimits {
+        &limits::COURSE
+    }
+
     fn ops_are(&self) -> Option<&'static str> {
         None
     }
@@ -79,7 +86,11 @@ impl Judge for InexperiencedPlayer {
     }
 
     fn generate(&self, seed: u64, size: Size, knobs: &Knobs) -> Vec<u8> {
-        generator::generate(seed, size, self.max_case(), knobs)
+        let bounds = GenLimits {
+            max: self.max_case(),
+            course: &limits::COURSE,
+        };
+        generator::generate(seed, size, bounds, knobs)
     }
 
     fn parse_case(&self, input: &[u8]) -> Option<Box<dyn Case>> {

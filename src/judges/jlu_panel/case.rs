@@ -4,6 +4,7 @@
 use crate::io::scanner::Scanner;
 use crate::judges::case::{chunks, deleted, moved, read_uint, Case, Edge, Edit, EDGES};
 use crate::judges::generator::push_words;
+use crate::judges::jlu_panel::limits;
 
 /// The board's size, and the mines and clicks as listed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,6 +99,10 @@ impl Case for JluPanelCase {
             Edit::Clear { start, len, .. } => case.mines = deleted(&self.mines, start, len),
         }
         Some(Box::new(case))
+    }
+
+    fn check_course(&self) -> Result<(), String> {
+        limits::check(self.rows, self.cols, &self.mines, &self.clicks)
     }
 }
 

@@ -5,12 +5,15 @@
 mod case;
 mod export;
 pub mod generator;
+pub(crate) mod limits;
 pub mod panel;
 pub mod solve;
 
 use crate::io::runner::Program;
 use crate::judges::case::Case;
-use crate::judges::judge::{Exporter, Judge, Knobs, MaxCase, Size, Spacing};
+use crate::judges::generator::GenLimits;
+use crate::judges::judge::{Exporter, Judge, Knobs, Size, Spacing};
+use crate::judges::limits::{CourseLimits, MaxCase};
 
 /// `jlu-panel` in the registry.
 pub struct JluPanel;
@@ -38,6 +41,10 @@ impl Judge for JluPanel {
         }
     }
 
+    fn course(&self) -> &'static CourseLimits {
+        &limits::COURSE
+    }
+
     fn ops_are(&self) -> Option<&'static str> {
         Some("clicks")
     }
@@ -47,7 +54,11 @@ impl Judge for JluPanel {
     }
 
     fn generate(&self, seed: u64, size: Size, knobs: &Knobs) -> Vec<u8> {
-        generator::generate(seed, size, self.max_case(), knobs)
+        let bounds = GenLimits {
+            max: self.max_case(),
+            course: &limits::COURSE,
+        };
+        generator::generate(seed, size, bounds, knobs)
     }
 
     fn parse_case(&self, input: &[u8]) -> Option<Box<dyn Case>> {

@@ -3,6 +3,7 @@
 use crate::io::scanner::Scanner;
 use crate::judges::case::{read_map, read_uint, Case, Edit, MapAndOps};
 use crate::judges::generator::push_words;
+use crate::judges::mine_ops::limits;
 
 const OPERATIONS: [&str; 3] = ["Flag", "Sweep", "DSweep"];
 
@@ -50,6 +51,15 @@ impl Case for MineOpsCase {
 
     fn apply(&self, edit: Edit) -> Option<Box<dyn Case>> {
         Some(Box::new(MineOpsCase(self.0.apply(edit)?)))
+    }
+
+    fn check_course(&self) -> Result<(), String> {
+        let MapAndOps { map, ops } = &self.0;
+        limits::check(
+            map.rows,
+            map.cols,
+            ops.iter().map(|&(row, col, _)| (row, col)),
+        )
     }
 }
 

@@ -1,8 +1,10 @@
 //! Seeded valid `mine-ops` inputs: a `*`/`.` map, operations (1-based), `Quit`.
 
 use crate::board::Grid;
-use crate::judges::generator::{pick, push_map, push_words, random_mines, shape, weighted};
-use crate::judges::judge::{Knobs, MaxCase, Size};
+use crate::judges::generator::{
+    pick, push_map, push_words, random_mines, shape, weighted, GenLimits,
+};
+use crate::judges::judge::{Knobs, Size};
 use crate::rng::Rng;
 
 /// The shape of a `mine-ops` input.
@@ -22,9 +24,10 @@ pub struct MineOpsSpec {
     pub plausible: bool,
 }
 
-/// Input `seed` of `size` (`max` is the judge's largest case) with `knobs` applied.
-pub fn generate(seed: u64, size: Size, max: MaxCase, knobs: &Knobs) -> Vec<u8> {
-    let (shape, _) = shape(seed, size, max, knobs);
+/// Input `seed` of `size` inside `bounds` with `knobs` applied. Every subtask takes any map,
+/// so the course's limits are only the shape's.
+pub(crate) fn generate(seed: u64, size: Size, bounds: GenLimits, knobs: &Knobs) -> Vec<u8> {
+    let (shape, _) = shape(seed, size, bounds, knobs);
     let spec = MineOpsSpec {
         rows: shape.rows,
         cols: shape.cols,

@@ -4,12 +4,15 @@
 mod case;
 mod export;
 pub mod generator;
+mod limits;
 pub mod solve;
 
 use crate::board::Grid;
 use crate::io::runner::Program;
 use crate::judges::case::Case;
-use crate::judges::judge::{Exporter, Judge, Knobs, MaxCase, Size};
+use crate::judges::generator::GenLimits;
+use crate::judges::judge::{Exporter, Judge, Knobs, Size};
+use crate::judges::limits::{CourseLimits, MaxCase};
 
 /// `mine-ops` in the registry.
 pub struct MineOps;
@@ -36,6 +39,10 @@ impl Judge for MineOps {
         }
     }
 
+    fn course(&self) -> &'static CourseLimits {
+        &limits::COURSE
+    }
+
     fn ops_are(&self) -> Option<&'static str> {
         Some("operations")
     }
@@ -49,7 +56,11 @@ impl Judge for MineOps {
     }
 
     fn generate(&self, seed: u64, size: Size, knobs: &Knobs) -> Vec<u8> {
-        generator::generate(seed, size, self.max_case(), knobs)
+        let bounds = GenLimits {
+            max: self.max_case(),
+            course: &limits::COURSE,
+        };
+        generator::generate(seed, size, bounds, knobs)
     }
 
     fn parse_case(&self, input: &[u8]) -> Option<Box<dyn Case>> {

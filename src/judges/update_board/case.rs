@@ -3,6 +3,7 @@
 
 use crate::io::output::push_uint;
 use crate::judges::case::{self, deleted, moved, ByteBoard, Case, Edit};
+use crate::judges::update_board::limits::{self, COURSE};
 use crate::judges::update_board::solve::push_rows;
 
 /// Each board and its click.
@@ -66,6 +67,15 @@ impl Case for UpdateBoardCase {
             }
         }
         Some(Box::new(case))
+    }
+
+    fn check_course(&self) -> Result<(), String> {
+        COURSE.check_ops(self.pairs.len(), "board-and-click pairs")?;
+        for (at, (map, click)) in self.pairs.iter().enumerate() {
+            limits::check_pair(map.rows, map.cols, &map.cells, *click)
+                .map_err(|err| format!("board {}: {err}", at + 1))?;
+        }
+        Ok(())
     }
 }
 

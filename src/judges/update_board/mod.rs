@@ -4,13 +4,16 @@
 
 mod case;
 pub mod generator;
+mod limits;
 pub mod solution;
 pub mod solve;
 
 use crate::board::Grid;
 use crate::io::runner::Program;
 use crate::judges::case::Case;
-use crate::judges::judge::{Judge, Knobs, MaxCase, Size, Spacing};
+use crate::judges::generator::GenLimits;
+use crate::judges::judge::{Judge, Knobs, Size, Spacing};
+use crate::judges::limits::{CourseLimits, MaxCase};
 
 /// `update-board` in the registry.
 pub struct UpdateBoard;
@@ -37,12 +40,20 @@ impl Judge for UpdateBoard {
         }
     }
 
+    fn course(&self) -> &'static CourseLimits {
+        &limits::COURSE
+    }
+
     fn ops_are(&self) -> Option<&'static str> {
         Some("board-and-click pairs")
     }
 
     fn generate(&self, seed: u64, size: Size, knobs: &Knobs) -> Vec<u8> {
-        generator::generate(seed, size, self.max_case(), knobs)
+        let bounds = GenLimits {
+            max: self.max_case(),
+            course: &limits::COURSE,
+        };
+        generator::generate(seed, size, bounds, knobs)
     }
 
     fn parse_case(&self, input: &[u8]) -> Option<Box<dyn Case>> {
