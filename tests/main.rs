@@ -19,6 +19,7 @@ mod jlu_machine;
 mod jlu_panel;
 mod mine_ops;
 mod play;
+mod play_load;
 mod solver;
 mod solver_hostile;
 mod strength;
