@@ -255,7 +255,7 @@ where
     let shared = Arc::clone(answering);
     let spawned = std::thread::Builder::new().spawn(move || {
         let mut stream = stream;
-        answer(&mut stream, local, &request, &shared);
+        answer(&mut stream, local, request, &shared);
         shared.working.fetch_sub(1, Ordering::SeqCst);
     });
     if spawned.is_err() {
@@ -263,32 +263,33 @@ where
     }
 }
 
-/// Answers one whole request and closes the connection.
+/// Answers one whole request and closes the connection: a heavy one on the gate's threads.
 fn answer<H>(
     stream: &mut TcpStream,
     local: SocketAddr,
-    request: &HttpRequest,
-    answering: &Answering<H>,
+    request: HttpRequest,
+    answering: &Arc<Answering<H>>,
 ) where
-    H: Fn(&HttpRequest) -> HttpResponse,
+    H: Fn(&HttpRequest) -> HttpResponse + Send + Sync + 'static,
 {
-    let run = || {
-        catch_unwind(AssertUnwindSafe(|| (answering.handle)(request)))
-            .unwrap_or_else(|_| HttpResponse::text(500, "internal error"))
-    };
+    let failed = || HttpResponse::text(500, "internal error");
     let mut turn = None;
-    let response = if let Some(refusal) = foreign(request, local) {
+    let response = if let Some(refusal) = foreign(&request, local) {
         refusal
-    } else if (answering.heavy)(request) {
+    } else if (answering.heavy)(&request) {
         match answering.gate.enter() {
             Some(entered) => {
+                let shared = Arc::clone(answering);
+                let response = entered
+                    .run(move || (shared.handle)(&request))
+                    .unwrap_or_else(failed);
                 turn = Some(entered);
-                run()
+                response
             }
             None => HttpResponse::text(503, "busy with other analyses: try again in a second"),
         }
     } else {
-        run()
+        catch_unwind(AssertUnwindSafe(|| (answering.handle)(&request))).unwrap_or_else(|_| failed())
     };
     if response.body.len() <= SMALL_ANSWER {
         drop(turn.take());

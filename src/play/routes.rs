@@ -186,7 +186,15 @@ fn answer(
         Endpoint::Reveal => json::mine_map(&mut game),
         _ => json::game(&game),
     };
-    Ok(HttpResponse::json(format!("{{{body}}}")))
+    Ok(HttpResponse::json(braced(body)))
+}
+
+/// `fields` as a JSON object: in place, for an export's tens of megabytes.
+fn braced(mut fields: String) -> String {
+    fields.reserve_exact(2);
+    fields.insert(0, '{');
+    fields.push('}');
+    fields
 }
 
 /// The game named by the query parameter `name`.
