@@ -194,6 +194,31 @@ impl Attack {
         }
     }
 
+    /// `clients` clients that each ask for `targets` (round robin) and never read the answer,
+    /// asking again once the server gives up on them.
+    fn slow_readers(&mut self, addr: &str, clients: usize, targets: &[String]) {
+        for client in 0..clients {
+            let (addr, stop, opened) = (addr.to_string(), self.stop.clone(), self.done.clone());
+            let target = targets[client % targets.len()].clone();
+            self.threads.push(std::thread::spawn(move || {
+                while !stop.load(Ordering::SeqCst) {
+                    let Ok(mut stream) = TcpStream::connect(&addr) else {
+                        std::thread::sleep(Duration::from_millis(50));
+                        continue;
+                    };
+                    opened.fetch_add(1, Ordering::SeqCst);
+                    let head = format!("GET {target} HTTP/1.1\r\nHost: {addr}\r\n\r\n");
+                    let _ = stream.write_all(head.as_bytes());
+                    let start = Instant::now();
+                    while !stop.load(Ordering::SeqCst) && start.elapsed() < Duration::from_secs(32)
+                    {
+                        std::thread::sleep(Duration::from_millis(100));
+                    }
+                }
+            }));
+        }
+    }
+
     /// `clients` clients that each send `method target` with `body` again and again.
     fn repeat(
         &mut self,
@@ -279,6 +304,16 @@ fn long_game(addr: &str, seed: u64, clicks: usize) -> String {
         );
     }
     game
+}
+
+/// The `/export` targets of `count` long games (1000 clicks).
+fn long_exports(addr: &str, count: u64) -> Vec<String> {
+    (0..count)
+        .map(|seed| {
+            let game = long_game(addr, seed, 1000);
+            format!("/export?game={game}&judge=jlu-panel")
+        })
+        .collect()
 }
 
 /// What a normal client saw: each request's status (0: no answer) and latency.
@@ -393,7 +428,7 @@ type Scenario = (&'static str, fn(&str) -> Attack);
 #[ignore = "a load tool: prints figures (see the module's comment)"]
 fn figures() {
     let only = std::env::var("PLAY_LOAD_ONLY").unwrap_or_default();
-    let scenarios: [Scenario; 5] = [
+    let scenarios: [Scenario; 8] = [
         ("64 slow-loris sockets, not reconnecting", |addr| {
             let mut attack = Attack::new();
             attack.slow_loris(addr, 64);
@@ -402,6 +437,16 @@ fn figures() {
         ("100 slow-loris sockets, reconnecting", |addr| {
             let mut attack = Attack::new();
             attack.slow_loris(addr, 100);
+            attack
+        }),
+        ("300 slow-loris sockets, reconnecting", |addr| {
+            let mut attack = Attack::new();
+            attack.slow_loris(addr, 300);
+            attack
+        }),
+        ("600 slow-loris sockets, reconnecting", |addr| {
+            let mut attack = Attack::new();
+            attack.slow_loris(addr, 600);
             attack
         }),
         (
@@ -416,26 +461,22 @@ fn figures() {
         (
             "64 concurrent /export of 64 games of 1000 clicks on 100x100",
             |addr| {
-                let games: Vec<String> = (0..64)
-                    .map(|seed| {
-                        let game = long_game(addr, seed, 1000);
-                        format!("/export?game={game}&judge=jlu-panel")
-                    })
-                    .collect();
+                let games = long_exports(addr, 64);
                 let mut attack = Attack::new();
                 attack.repeat(addr, 64, "GET", &games, b"");
                 attack
             },
         ),
+        ("64 slow readers of /export of 16 long games", |addr| {
+            let games = long_exports(addr, 16);
+            let mut attack = Attack::new();
+            attack.slow_readers(addr, 64, &games);
+            attack
+        }),
         (
             "all at once: 100 slow loris, 32 /position, 32 /export",
             |addr| {
-                let games: Vec<String> = (0..32)
-                    .map(|seed| {
-                        let game = long_game(addr, seed, 1000);
-                        format!("/export?game={game}&judge=jlu-panel")
-                    })
-                    .collect();
+                let games = long_exports(addr, 32);
                 let mut attack = Attack::new();
                 attack.slow_loris(addr, 100);
                 attack.repeat(
@@ -465,11 +506,34 @@ fn figures() {
         std::thread::sleep(Duration::from_secs(2));
         let pause = Duration::from_millis(1000 * seconds / 40);
         let normal = Normal::run(&server.addr, 40, pause);
+        let game = field(
+            &send(
+                &server.addr,
+                &server.addr,
+                "POST",
+                "/new?rows=9&cols=9&mines=10",
+                b"",
+            )
+            .1,
+            "game",
+        );
+        let hints = (0..10)
+            .filter(|_| {
+                send(
+                    &server.addr,
+                    &server.addr,
+                    "GET",
+                    &format!("/hint?game={game}"),
+                    b"",
+                )
+                .0 == 200
+            })
+            .count();
         let peak = server.peak_kib();
         let (done, busy) = attack.stop();
         let ended = server.ended();
         println!(
-            "{name} for about {seconds} s: {}; attacker: {done} done, {busy} busy; peak RSS \
+            "{name} for about {seconds} s: {}; hints answered {hints}/10; attacker: {done} done, {busy} busy; peak RSS \
              {peak:?} KiB (idle {before:?}, after setup {setup:?}); server {}",
             normal.describe(),
             ended.map_or("alive".to_string(), |how| format!("ENDED {how}"))
