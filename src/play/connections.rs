@@ -12,13 +12,16 @@
 //!
 //! A whole request gets a thread (at most [`MAX_WORKING`]; more are answered 503). Heavy ones
 //! (the solver, exports) then wait in a [`Gate`]: as many run at once as there are cores,
-//! [`HEAVY_WAITING`] wait, more are answered 503 with `Retry-After`. A request whose `Host` or
-//! `Origin` is not this server's is refused before anything runs (`host`).
+//! [`HEAVY_WAITING`] wait, more are answered 503 with `Retry-After`; another machine's address
+//! holds at most half of those places. A request whose `Host` or `Origin` is not this
+//! server's is refused before anything runs (`host`).
 //!
-//! Memory: a waiting connection holds at most `http::MAX_HEAD` + `http::MAX_BODY` + one read, which
-//! bounds all of them by 256 x 76 KB = 19 MB; a heavy answer larger than [`SMALL_ANSWER`]
-//! keeps its turn in the gate until it is written (within [`RESPONSE_DEADLINE`]), so large
-//! answers in memory are at most one per core.
+//! Memory: a waiting connection holds at most `http::MAX_HEAD` + `http::MAX_BODY` + one read,
+//! which bounds all of them by 256 x 76 KB = 19 MB; a heavy answer larger than
+//! [`SMALL_ANSWER`] keeps its turn in the gate until it is written (within
+//! [`RESPONSE_DEADLINE`]), so large answers in memory are at most one per core (an export
+//! takes at most about twice its capped 32 MB output: 61 MB measured); smaller answers being
+//! written take at most [`MAX_WORKING`] x 1 MB.
 
 use crate::play::gate::Gate;
 use crate::play::host::{is_own_host, is_own_origin};
@@ -251,11 +254,11 @@ where
         answering.working.fetch_sub(1, Ordering::SeqCst);
         return;
     }
-    let local = connection.local;
+    let (peer, local) = (connection.peer, connection.local);
     let shared = Arc::clone(answering);
     let spawned = std::thread::Builder::new().spawn(move || {
         let mut stream = stream;
-        answer(&mut stream, local, request, &shared);
+        answer(&mut stream, peer, local, request, &shared);
         shared.working.fetch_sub(1, Ordering::SeqCst);
     });
     if spawned.is_err() {
@@ -266,6 +269,7 @@ where
 /// Answers one whole request and closes the connection: a heavy one on the gate's threads.
 fn answer<H>(
     stream: &mut TcpStream,
+    peer: IpAddr,
     local: SocketAddr,
     request: HttpRequest,
     answering: &Arc<Answering<H>>,
@@ -277,7 +281,9 @@ fn answer<H>(
     let response = if let Some(refusal) = foreign(&request, local) {
         refusal
     } else if (answering.heavy)(&request) {
-        match answering.gate.enter() {
+        // This machine's programs all share 127.0.0.1: their share is not counted apart.
+        let address = Some(peer).filter(|peer| !peer.is_loopback());
+        match answering.gate.enter(address) {
             Some(entered) => {
                 let shared = Arc::clone(answering);
                 let response = entered

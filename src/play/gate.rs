@@ -9,6 +9,7 @@
 //! (470 MB for two exports of 61 MB at once); on the gate's threads they stay in as many pools
 //! as there are turns.
 
+use std::net::IpAddr;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -26,18 +27,47 @@ pub struct Gate {
     waiting_at_most: usize,
     /// A request waits at most this long for its turn.
     patience: Duration,
-    /// (running, waiting).
-    counts: Mutex<(usize, usize)>,
+    counts: Mutex<Counts>,
     turn: Condvar,
     /// The way to the gate's threads (`None` when none could be started: turns then run their
     /// work on their own thread).
     jobs: Mutex<Option<Sender<Job>>>,
 }
 
+/// Who runs and who waits.
+#[derive(Debug, Default)]
+struct Counts {
+    running: usize,
+    waiting: usize,
+    /// The turns and places in the queue that each counted address holds.
+    held: Vec<(IpAddr, usize)>,
+}
+
+impl Counts {
+    fn held_by(&mut self, address: IpAddr) -> &mut usize {
+        let at = match self.held.iter().position(|(held, _)| *held == address) {
+            Some(at) => at,
+            None => {
+                self.held.push((address, 0));
+                self.held.len() - 1
+            }
+        };
+        &mut self.held[at].1
+    }
+
+    fn release(&mut self, address: Option<IpAddr>) {
+        if let Some(address) = address {
+            *self.held_by(address) -= 1;
+            self.held.retain(|(_, count)| *count > 0);
+        }
+    }
+}
+
 /// A turn to run; the next waiting request runs when it is dropped.
 #[derive(Debug)]
 pub struct Turn<'a> {
     gate: &'a Gate,
+    address: Option<IpAddr>,
 }
 
 impl Gate {
@@ -59,28 +89,44 @@ impl Gate {
             running_at_most,
             waiting_at_most: waiting,
             patience,
-            counts: Mutex::new((0, 0)),
+            counts: Mutex::new(Counts::default()),
             turn: Condvar::new(),
             jobs: Mutex::new((started == running_at_most).then_some(sender)),
         }
     }
 
     /// Waits for a turn; `None` when too many wait already, or the turn did not come in time.
-    pub fn enter(&self) -> Option<Turn<'_>> {
+    /// A counted `address` (another machine's: one program can hold many of this machine's
+    /// connections, but a phone is its own address) may hold at most half of the turns and
+    /// places in the queue, so that one client's burst leaves room for the others'.
+    pub fn enter(&self, address: Option<IpAddr>) -> Option<Turn<'_>> {
         let mut counts = self.lock();
-        if counts.0 < self.running_at_most {
-            counts.0 += 1;
-            return Some(Turn { gate: self });
+        if let Some(address) = address {
+            let share = ((self.running_at_most + self.waiting_at_most) / 2).max(1);
+            if *counts.held_by(address) >= share {
+                counts.held.retain(|(_, count)| *count > 0);
+                return None;
+            }
+            *counts.held_by(address) += 1;
         }
-        if counts.1 >= self.waiting_at_most {
+        if counts.running < self.running_at_most {
+            counts.running += 1;
+            return Some(Turn {
+                gate: self,
+                address,
+            });
+        }
+        if counts.waiting >= self.waiting_at_most {
+            counts.release(address);
             return None;
         }
-        counts.1 += 1;
+        counts.waiting += 1;
         let deadline = Instant::now() + self.patience;
-        while counts.0 >= self.running_at_most {
+        while counts.running >= self.running_at_most {
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
-                counts.1 -= 1;
+                counts.waiting -= 1;
+                counts.release(address);
                 return None;
             }
             counts = match self.turn.wait_timeout(counts, left) {
@@ -88,20 +134,24 @@ impl Gate {
                 Err(poisoned) => poisoned.into_inner().0,
             };
         }
-        counts.1 -= 1;
-        counts.0 += 1;
-        Some(Turn { gate: self })
+        counts.waiting -= 1;
+        counts.running += 1;
+        Some(Turn {
+            gate: self,
+            address,
+        })
     }
 
     /// (running, waiting) now.
     #[cfg(test)]
     pub fn counts(&self) -> (usize, usize) {
-        *self.lock()
+        let counts = self.lock();
+        (counts.running, counts.waiting)
     }
 
     /// The counts stay right whoever panicked while holding them (nobody can: the lock is
     /// held only for arithmetic).
-    fn lock(&self) -> MutexGuard<'_, (usize, usize)> {
+    fn lock(&self) -> MutexGuard<'_, Counts> {
         self.counts
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -154,7 +204,10 @@ fn work(jobs: &Mutex<Receiver<Job>>) {
 
 impl Drop for Turn<'_> {
     fn drop(&mut self) {
-        self.gate.lock().0 -= 1;
+        let mut counts = self.gate.lock();
+        counts.running -= 1;
+        counts.release(self.address);
+        drop(counts);
         self.gate.turn.notify_one();
     }
 }
@@ -167,16 +220,16 @@ mod tests {
     #[test]
     fn runs_so_many_queues_a_few_and_refuses_the_rest() {
         let gate = Arc::new(Gate::new(2, 1, Duration::from_secs(60)));
-        let first = gate.enter().expect("a free turn");
-        let second = gate.enter().expect("a free turn");
+        let first = gate.enter(None).expect("a free turn");
+        let second = gate.enter(None).expect("a free turn");
         let waiter = {
             let gate = Arc::clone(&gate);
-            std::thread::spawn(move || gate.enter().map(|_turn| ()).is_some())
+            std::thread::spawn(move || gate.enter(None).map(|_turn| ()).is_some())
         };
         while gate.counts() != (2, 1) {
             std::thread::yield_now();
         }
-        assert!(gate.enter().is_none(), "the queue is full");
+        assert!(gate.enter(None).is_none(), "the queue is full");
         drop(first);
         assert!(waiter.join().unwrap(), "the waiter got the freed turn");
         assert_eq!(gate.counts(), (1, 0));
@@ -187,7 +240,7 @@ mod tests {
     #[test]
     fn a_turn_runs_its_work_on_the_gates_threads_and_survives_a_panic() {
         let gate = Gate::new(2, 0, Duration::from_secs(1));
-        let turn = gate.enter().expect("a free turn");
+        let turn = gate.enter(None).expect("a free turn");
         let here = std::thread::current().id();
         let there = turn.run(|| std::thread::current().id()).expect("a result");
         assert_ne!(there, here);
@@ -196,10 +249,28 @@ mod tests {
     }
 
     #[test]
+    fn one_address_holds_at_most_half_of_the_places() {
+        let gate = Gate::new(2, 2, Duration::from_millis(10));
+        let phone: IpAddr = "192.168.1.6".parse().unwrap();
+        let attacker: IpAddr = "192.168.1.7".parse().unwrap();
+        let first = gate.enter(Some(attacker)).expect("a free turn");
+        let second = gate.enter(Some(attacker)).expect("its share is 2");
+        assert!(gate.enter(Some(attacker)).is_none(), "beyond its share");
+        drop(second);
+        assert_eq!(gate.counts(), (1, 0));
+        let phones = gate.enter(Some(phone)).expect("room for another address");
+        drop((first, phones));
+        assert_eq!(gate.counts(), (0, 0));
+        let again = gate.enter(Some(attacker)).expect("its places came back");
+        let _twice = gate.enter(Some(attacker)).expect("its places came back");
+        drop(again);
+    }
+
+    #[test]
     fn a_waiter_gives_up_after_its_patience() {
         let gate = Gate::new(1, 4, Duration::from_millis(10));
-        let _busy = gate.enter().expect("a free turn");
-        assert!(gate.enter().is_none());
+        let _busy = gate.enter(None).expect("a free turn");
+        assert!(gate.enter(None).is_none());
         assert_eq!(gate.counts(), (1, 0), "the waiter left the queue");
     }
 }
