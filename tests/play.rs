@@ -896,3 +896,42 @@ fn host_sets_who_can_reach_the_server() {
     );
     server.ok("POST", "/new?rows=2&cols=2&mines=1");
 }
+
+/// DNS rebinding: a page of another name that resolves to 127.0.0.1 sends its own name as the
+/// `Host`; another site's page sends its `Origin`. Both are refused before anything runs.
+#[test]
+fn a_foreign_host_or_origin_is_refused() {
+    let server = Server::start();
+    let port = server.addr.rsplit(':').next().expect("a port");
+    let new = |host: &str, origin: &str| {
+        let origin = if origin.is_empty() {
+            String::new()
+        } else {
+            format!("Origin: {origin}\r\n")
+        };
+        let head =
+            format!("POST /new?rows=9&cols=9&mines=10 HTTP/1.1\r\nHost: {host}\r\n{origin}\r\n");
+        server.raw(head.as_bytes())
+    };
+    let own = server.addr.clone();
+    for host in [
+        own.clone(),
+        format!("localhost:{port}"),
+        format!("[::1]:{port}"),
+    ] {
+        assert_eq!(new(&host, "").0, 200, "{host}");
+        assert_eq!(new(&host, &format!("http://{own}")).0, 200, "{host}");
+    }
+    for host in [format!("evil.example:{port}"), "127.0.0.1:1".to_string()] {
+        let (status, body) = new(&host, "");
+        assert_eq!(status, 421, "{host}: {body}");
+    }
+    for origin in ["http://evil.example", "null", &format!("https://{own}")] {
+        assert_eq!(new(&own, origin).0, 403, "{origin}");
+    }
+    let (status, body) = server.raw(b"GET / HTTP/1.1\r\n\r\n");
+    assert_eq!(
+        (status, body.as_str()),
+        (400, "a request needs a Host header\n")
+    );
+}

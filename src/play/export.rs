@@ -59,7 +59,9 @@ pub fn export(game: &BrowserGame, judge: &dyn Judge) -> Result<Export, String> {
     }
     Ok(Export {
         input: exported.input,
-        output: String::from_utf8_lossy(&output).into_owned(),
+        // The judges print ASCII: the output is kept, not copied.
+        output: String::from_utf8(output)
+            .unwrap_or_else(|err| String::from_utf8_lossy(err.as_bytes()).into_owned()),
         notes: exported.notes,
     })
 }

@@ -1,25 +1,19 @@
-//! The HTTP/1.1 layer of `play`, std only, for a local page: one request per connection, bounded
-//! sizes, socket timeouts and a cap on connections, so that no client can hang the server.
+//! The HTTP/1.1 messages of `play`, std only, for a local page: a request read as its bytes
+//! arrive ([`Incoming`]), within bounded sizes, and a response written before a deadline. Who
+//! may connect and for how long is `connections`' business.
 //!
 //! Requests carry their arguments in the query string, and a pasted position in the body (up
 //! to [`MAX_BODY`]). Every response closes its connection: a local page loses nothing by it,
 //! and the server keeps no idle sockets.
 
-use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::io::Write;
+use std::net::TcpStream;
+use std::time::Instant;
 
 /// The request line and headers may take this many bytes.
 pub const MAX_HEAD: usize = 8 * 1024;
 /// A body may take this many bytes: a pasted 100x100 JLU panel (`-1 ` per cell) is 30 KB.
 pub const MAX_BODY: usize = 64 * 1024;
-/// A whole request must arrive within this time, however slowly its bytes trickle in.
-pub const REQUEST_DEADLINE: Duration = Duration::from_secs(10);
-/// Connections handled at once; more are answered 503 at once.
-pub const MAX_CONNECTIONS: usize = 64;
 
 /// One parsed request: method, path, decoded query parameters and the body.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,6 +26,10 @@ pub struct HttpRequest {
     pub query: Vec<(String, String)>,
     /// The body, as sent (empty without one).
     pub body: Vec<u8>,
+    /// The `Host` header, if one came.
+    pub host: Option<String>,
+    /// The `Origin` header, if one came (browsers send it with a page's POST).
+    pub origin: Option<String>,
 }
 
 impl HttpRequest {
@@ -89,109 +87,146 @@ impl HttpResponse {
 fn reason(status: u16) -> &'static str {
     match status {
         200 => "OK",
-        400 => "Bad HttpRequest",
+        400 => "Bad Request",
+        403 => "Forbidden",
         404 => "Not Found",
         405 => "Method Not Allowed",
-        408 => "HttpRequest Timeout",
+        408 => "Request Timeout",
         409 => "Conflict",
         413 => "Payload Too Large",
-        431 => "HttpRequest Header Fields Too Large",
+        421 => "Misdirected Request",
+        431 => "Request Header Fields Too Large",
         500 => "Internal Server Error",
         503 => "Service Unavailable",
         _ => "Unknown",
     }
 }
 
-/// Writes `response` with `Connection: close`.
-pub fn write_response(stream: &mut impl Write, response: &HttpResponse) -> std::io::Result<()> {
+/// Writes `response` with `Connection: close` (and `Retry-After` on a 503) before `deadline`:
+/// a client that reads a large answer a byte at a time is cut off there.
+pub fn write_response(
+    stream: &mut TcpStream,
+    response: &HttpResponse,
+    deadline: Instant,
+) -> std::io::Result<()> {
+    let retry = if response.status == 503 {
+        "Retry-After: 1\r\n"
+    } else {
+        ""
+    };
     let head = format!(
         "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n\
-         X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
+         X-Content-Type-Options: nosniff\r\n{retry}Connection: close\r\n\r\n",
         response.status,
         reason(response.status),
         response.content_type,
         response.body.len()
     );
-    stream.write_all(head.as_bytes())?;
-    stream.write_all(&response.body)?;
+    for part in std::iter::once(head.as_bytes()).chain(response.body.chunks(64 * 1024)) {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(std::io::ErrorKind::TimedOut.into());
+        }
+        stream.set_write_timeout(Some(left))?;
+        stream.write_all(part)?;
+    }
     stream.flush()
 }
 
-/// Reads one request from `stream`, within [`MAX_HEAD`], [`MAX_BODY`] and `deadline`. A
-/// request that breaks a rule gives the error response to send instead; a connection closed
-/// before a whole head arrived gives `Err(None)`.
-pub fn read_request(
-    stream: &mut impl Read,
-    deadline: Instant,
-) -> Result<HttpRequest, Option<HttpResponse>> {
-    let mut buffer = Vec::with_capacity(1024);
-    let mut chunk = [0u8; 1024];
-    let head_end = loop {
-        if let Some(at) = find(&buffer, b"\r\n\r\n") {
-            break at;
-        }
-        if buffer.len() > MAX_HEAD {
-            return Err(Some(HttpResponse::text(431, "request head too large")));
-        }
-        let read = read_some(stream, &mut chunk, deadline)?;
-        buffer.extend_from_slice(&chunk[..read]);
-    };
-    if head_end > MAX_HEAD {
-        return Err(Some(HttpResponse::text(431, "request head too large")));
+/// What [`Incoming::push`] makes of the bytes so far.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// The request is not complete yet.
+    More,
+    /// The whole request.
+    Done(HttpRequest),
+    /// The request broke a rule: the error to answer.
+    Refused(HttpResponse),
+}
+
+/// A request as its bytes arrive, within [`MAX_HEAD`] and [`MAX_BODY`]: it never holds more
+/// than those and one read.
+#[derive(Debug, Default)]
+pub struct Incoming {
+    buffer: Vec<u8>,
+    /// The parsed head, the body's length and where the body starts, once the head is whole.
+    head: Option<(HttpRequest, usize, usize)>,
+}
+
+impl Incoming {
+    /// Whether the head is whole (only the body is still to come).
+    pub fn has_head(&self) -> bool {
+        self.head.is_some()
     }
-    let head = std::str::from_utf8(&buffer[..head_end])
-        .map_err(|_| Some(HttpResponse::text(400, "the request head is not UTF-8")))?;
+
+    /// Adds the bytes of one read.
+    pub fn push(&mut self, bytes: &[u8]) -> Progress {
+        // The end of the head may straddle two reads: look again from 3 bytes back.
+        let from = self.buffer.len().saturating_sub(3);
+        self.buffer.extend_from_slice(bytes);
+        if self.head.is_none() {
+            let Some(end) = find(&self.buffer[from..], b"\r\n\r\n").map(|at| from + at) else {
+                if self.buffer.len() > MAX_HEAD {
+                    return Progress::Refused(HttpResponse::text(431, "request head too large"));
+                }
+                return Progress::More;
+            };
+            match parse_head(&self.buffer[..end]) {
+                Ok((request, length)) => self.head = Some((request, length, end + 4)),
+                Err(response) => return Progress::Refused(response),
+            }
+        }
+        match self.head.take() {
+            Some((mut request, length, start)) if self.buffer.len() - start >= length => {
+                request.body = self.buffer[start..start + length].to_vec();
+                self.buffer = Vec::new();
+                Progress::Done(request)
+            }
+            head => {
+                self.head = head;
+                Progress::More
+            }
+        }
+    }
+}
+
+/// The request line and headers (without the blank line): the request and its body's length.
+fn parse_head(head: &[u8]) -> Result<(HttpRequest, usize), HttpResponse> {
+    if head.len() > MAX_HEAD {
+        return Err(HttpResponse::text(431, "request head too large"));
+    }
+    let head = std::str::from_utf8(head)
+        .map_err(|_| HttpResponse::text(400, "the request head is not UTF-8"))?;
     let mut lines = head.split("\r\n");
     let mut request = parse_request_line(lines.next().unwrap_or(""))
-        .map_err(|message| Some(HttpResponse::text(400, message)))?;
+        .map_err(|message| HttpResponse::text(400, message))?;
     let mut body_length = 0usize;
     for line in lines {
         let (name, value) = line
             .split_once(':')
-            .ok_or_else(|| Some(HttpResponse::text(400, "a header line without ':'")))?;
+            .ok_or_else(|| HttpResponse::text(400, "a header line without ':'"))?;
         let value = value.trim();
         if name.eq_ignore_ascii_case("content-length") {
             body_length = value
                 .parse()
-                .map_err(|_| Some(HttpResponse::text(400, "bad Content-Length")))?;
+                .map_err(|_| HttpResponse::text(400, "bad Content-Length"))?;
         } else if name.eq_ignore_ascii_case("transfer-encoding") {
-            return Err(Some(HttpResponse::text(
-                400,
-                "request bodies must have a length",
-            )));
+            return Err(HttpResponse::text(400, "request bodies must have a length"));
+        } else if name.eq_ignore_ascii_case("host") || name.eq_ignore_ascii_case("origin") {
+            let slot = if name.eq_ignore_ascii_case("host") {
+                &mut request.host
+            } else {
+                &mut request.origin
+            };
+            if slot.replace(value.to_string()).is_some() {
+                return Err(HttpResponse::text(400, &format!("two {name} headers")));
+            }
         }
     }
     if body_length > MAX_BODY {
-        return Err(Some(HttpResponse::text(413, "request body too large")));
+        return Err(HttpResponse::text(413, "request body too large"));
     }
-    let mut body = buffer.split_off(head_end + 4);
-    while body.len() < body_length {
-        let read = read_some(stream, &mut chunk, deadline)?;
-        body.extend_from_slice(&chunk[..read]);
-    }
-    body.truncate(body_length);
-    request.body = body;
-    Ok(request)
-}
-
-/// One read of at least a byte before `deadline`: a socket timeout or the deadline is a 408;
-/// the client closing the connection is `Err(None)`.
-fn read_some(
-    stream: &mut impl Read,
-    chunk: &mut [u8],
-    deadline: Instant,
-) -> Result<usize, Option<HttpResponse>> {
-    loop {
-        if Instant::now() > deadline {
-            return Err(Some(HttpResponse::text(408, "request too slow")));
-        }
-        match stream.read(chunk) {
-            Ok(0) => return Err(None),
-            Ok(read) => return Ok(read),
-            Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(_) => return Err(Some(HttpResponse::text(408, "request too slow"))),
-        }
-    }
+    Ok((request, body_length))
 }
 
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
@@ -230,6 +265,8 @@ fn parse_request_line(line: &str) -> Result<HttpRequest, &'static str> {
         path: percent_decode(path).ok_or("bad %-escape in the path")?,
         query: pairs,
         body: Vec::new(),
+        host: None,
+        origin: None,
     })
 }
 
@@ -260,91 +297,83 @@ pub fn percent_decode(text: &str) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
-/// Serves `listener` forever, one thread per connection (at most [`MAX_CONNECTIONS`] at
-/// once). `handle` answers each request; a panic in it becomes a 500, never a dead server.
-pub fn serve<H>(listener: TcpListener, handle: H)
-where
-    H: Fn(&HttpRequest) -> HttpResponse + Send + Sync + 'static,
-{
-    let handle = Arc::new(handle);
-    let open = Arc::new(AtomicUsize::new(0));
-    for stream in listener.incoming() {
-        let Ok(mut stream) = stream else {
-            // Out of file descriptors or a connection reset before accept: wait a little.
-            std::thread::sleep(Duration::from_millis(10));
-            continue;
-        };
-        let _ = stream.set_read_timeout(Some(Duration::from_secs(2)));
-        let _ = stream.set_write_timeout(Some(Duration::from_secs(5)));
-        if open.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
-            open.fetch_sub(1, Ordering::SeqCst);
-            let _ = write_response(
-                &mut stream,
-                &HttpResponse::text(503, "too many connections"),
-            );
-            continue;
-        }
-        let handle = Arc::clone(&handle);
-        let counter = Arc::clone(&open);
-        let spawned = std::thread::Builder::new().spawn(move || {
-            answer(&mut stream, &*handle);
-            counter.fetch_sub(1, Ordering::SeqCst);
-        });
-        if spawned.is_err() {
-            open.fetch_sub(1, Ordering::SeqCst);
-        }
-    }
-}
-
-/// Reads one request from `stream` and writes the answer.
-fn answer(stream: &mut TcpStream, handle: &(dyn Fn(&HttpRequest) -> HttpResponse + Sync)) {
-    let response = match read_request(stream, Instant::now() + REQUEST_DEADLINE) {
-        Ok(request) => catch_unwind(AssertUnwindSafe(|| handle(&request)))
-            .unwrap_or_else(|_| HttpResponse::text(500, "internal error")),
-        Err(Some(response)) => response,
-        Err(None) => return,
-    };
-    let _ = write_response(stream, &response);
-    let _ = stream.shutdown(std::net::Shutdown::Write);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn parse(raw: &str) -> Result<HttpRequest, Option<HttpResponse>> {
-        read_request(&mut raw.as_bytes(), Instant::now() + Duration::from_secs(1))
+    /// `raw` pushed `step` bytes at a time.
+    fn parse_in_steps(raw: &str, step: usize) -> Progress {
+        let mut incoming = Incoming::default();
+        for piece in raw.as_bytes().chunks(step) {
+            match incoming.push(piece) {
+                Progress::More => {}
+                done => return done,
+            }
+        }
+        Progress::More
+    }
+
+    fn parse(raw: &str) -> Progress {
+        let whole = parse_in_steps(raw, raw.len().max(1));
+        for step in [1, 2, 3, 7] {
+            assert_eq!(
+                parse_in_steps(raw, step),
+                whole,
+                "{raw:?} in steps of {step}"
+            );
+        }
+        whole
     }
 
     #[test]
     fn parses_path_and_decoded_query() {
-        let request = parse("POST /open?game=ab&row=3&name=a%20b+c HTTP/1.1\r\nHost: x\r\n\r\n")
-            .expect("valid");
+        let Progress::Done(request) =
+            parse("POST /open?game=ab&row=3&name=a%20b+c HTTP/1.1\r\nHost: x\r\n\r\n")
+        else {
+            panic!("valid")
+        };
         assert_eq!(request.method, "POST");
         assert_eq!(request.path, "/open");
         assert_eq!(request.param("row"), Some("3"));
         assert_eq!(request.param("name"), Some("a b c"));
         assert_eq!(request.param("col"), None);
+        assert_eq!(request.host.as_deref(), Some("x"));
+        assert_eq!(request.origin, None);
         assert!(request.body.is_empty());
-        let request = parse("POST /position HTTP/1.1\r\nContent-Length: 5\r\n\r\n-1 2\nextra")
-            .expect("valid");
+        let Progress::Done(request) = parse(
+            "POST /position HTTP/1.1\r\nContent-Length: 5\r\norigin: http://a:1\r\n\r\n-1 2\nextra",
+        ) else {
+            panic!("valid")
+        };
         assert_eq!(request.body, b"-1 2\n", "the body, cut at its length");
+        assert_eq!(request.origin.as_deref(), Some("http://a:1"));
     }
 
     #[test]
     fn refuses_broken_requests_with_their_status() {
-        let status = |raw: &str| parse(raw).err().flatten().map(|r| r.status);
+        let status = |raw: &str| match parse(raw) {
+            Progress::Refused(response) => Some(response.status),
+            _ => None,
+        };
         assert_eq!(status("GET / HTTP/2\r\n\r\n"), Some(400));
         assert_eq!(status("get / HTTP/1.1\r\n\r\n"), Some(400));
         assert_eq!(status("GET /%zz HTTP/1.1\r\n\r\n"), Some(400));
         assert_eq!(status("GET / HTTP/1.1\r\nno colon\r\n\r\n"), Some(400));
+        assert_eq!(
+            status("GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n"),
+            Some(400)
+        );
         assert_eq!(
             status("POST / HTTP/1.1\r\nContent-Length: 99999\r\n\r\n"),
             Some(413)
         );
         let long = format!("GET /{} HTTP/1.1\r\n\r\n", "a".repeat(MAX_HEAD));
         assert_eq!(status(&long), Some(431));
-        // A connection closed mid-head is no request at all.
-        assert!(matches!(parse("GET / HTTP/1.1\r\n"), Err(None)));
+        // Half a head, or a head without its whole body, waits for more.
+        assert_eq!(parse("GET / HTTP/1.1\r\n"), Progress::More);
+        assert_eq!(
+            parse("POST / HTTP/1.1\r\nContent-Length: 3\r\n\r\nab"),
+            Progress::More
+        );
     }
 }

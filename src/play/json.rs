@@ -14,6 +14,12 @@ use std::fmt::Write;
 /// can close a script tag.
 pub fn string(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
+    push_string(&mut out, text);
+    out
+}
+
+/// Appends `text` as a JSON string literal (see [`string`]).
+fn push_string(out: &mut String, text: &str) {
     out.push('"');
     for c in text.chars() {
         match c {
@@ -21,13 +27,12 @@ pub fn string(text: &str) -> String {
             '\\' => out.push_str("\\\\"),
             '\n' => out.push_str("\\n"),
             c if (c as u32) < 0x20 || c == '<' || c == '>' => {
-                out.push_str(&format!("\\u{:04x}", c as u32));
+                let _ = write!(out, "\\u{:04x}", c as u32);
             }
             c => out.push(c),
         }
     }
     out.push('"');
-    out
 }
 
 /// A probability as a JSON number: the shortest text that reads back as the same `f64` (the
@@ -187,15 +192,27 @@ pub fn flags(analysis: &Analysis) -> String {
 /// A game exported for `judge` as the file `stem`: `judge`, `name`, `input`, `output` and the
 /// `notes`.
 pub fn export(judge: &str, stem: &str, export: &Export) -> String {
-    let notes: Vec<String> = export.notes.iter().map(|note| string(note)).collect();
-    format!(
-        "\"judge\":{},\"name\":{},\"input\":{},\"output\":{},\"notes\":[{}]",
-        string(judge),
-        string(stem),
-        string(&export.input),
-        string(&export.output),
-        notes.join(",")
-    )
+    // An expected output may take tens of megabytes: it is escaped once, into an answer sized
+    // for it (a line end takes two bytes), with room for the braces around it.
+    let lines = export.output.bytes().filter(|&b| b == b'\n').count();
+    let mut out = String::with_capacity(export.input.len() * 2 + export.output.len() + lines + 256);
+    out.push_str("\"judge\":");
+    push_string(&mut out, judge);
+    out.push_str(",\"name\":");
+    push_string(&mut out, stem);
+    out.push_str(",\"input\":");
+    push_string(&mut out, &export.input);
+    out.push_str(",\"output\":");
+    push_string(&mut out, &export.output);
+    out.push_str(",\"notes\":[");
+    for (index, note) in export.notes.iter().enumerate() {
+        if index > 0 {
+            out.push(',');
+        }
+        push_string(&mut out, note);
+    }
+    out.push(']');
+    out
 }
 
 /// A pasted position: its size, `format`, the mine count `assumed` (in words) and `cells` (as

@@ -5,7 +5,8 @@
 //! picks a free one) prints the page's URL, then one line saying who can reach it, and serves
 //! one page (`page`: `page.html` with `page.css` and `page.js` inlined) and a small JSON API
 //! (`routes`, every answer written by `json`). The games live in `game`, the honest advice in `advice`, pasted positions in `position`,
-//! exports to the judges in `export`, the HTTP layer in `http`. The rules, the mine map and
+//! exports to the judges in `export`, the HTTP messages in `http`, who may connect and for how
+//! long in `connections`, the queue of heavy work in `gate`, the `Host` check in `host`. The rules, the mine map and
 //! the solver stay here: the page sends each move and draws the board it gets back. The mine
 //! map leaves the server only for `/reveal` (the course's right-click test, which marks the
 //! game as peeked), in an export, and once the game is over.
@@ -37,8 +38,11 @@
 //! has no signal API, and a `/quit` endpoint would let any web page stop the server.
 
 mod advice;
+mod connections;
 mod export;
 mod game;
+mod gate;
+mod host;
 mod http;
 mod json;
 mod page;
@@ -123,6 +127,10 @@ pub fn serve(listen: Listen) -> ExitCode {
         .unwrap_or(0)
         ^ u64::from(std::process::id()).rotate_left(32);
     let games = Arc::new(Mutex::new(BrowserGames::new(seed)));
-    http::serve(listener, move |request| routes::route(&games, request));
+    connections::serve(
+        listener,
+        move |request| routes::route(&games, request),
+        routes::is_heavy,
+    );
     ExitCode::SUCCESS
 }

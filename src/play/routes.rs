@@ -70,6 +70,25 @@ impl Endpoint {
     }
 }
 
+impl Endpoint {
+    /// Whether answering runs the solver or a judge: such requests wait their turn (`gate`).
+    pub fn is_heavy(self) -> bool {
+        matches!(
+            self,
+            Endpoint::Hint
+                | Endpoint::Step
+                | Endpoint::Analysis
+                | Endpoint::Position
+                | Endpoint::Export
+        )
+    }
+}
+
+/// Whether `request` is for a heavy endpoint.
+pub fn is_heavy(request: &HttpRequest) -> bool {
+    Endpoint::of(&request.method, &request.path).is_ok_and(Endpoint::is_heavy)
+}
+
 /// A lock that survives a panic of another holder: every game action leaves a valid state.
 pub fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex
@@ -167,7 +186,15 @@ fn answer(
         Endpoint::Reveal => json::mine_map(&mut game),
         _ => json::game(&game),
     };
-    Ok(HttpResponse::json(format!("{{{body}}}")))
+    Ok(HttpResponse::json(braced(body)))
+}
+
+/// `fields` as a JSON object: in place, for an export's tens of megabytes.
+fn braced(mut fields: String) -> String {
+    fields.reserve_exact(2);
+    fields.insert(0, '{');
+    fields.push('}');
+    fields
 }
 
 /// The game named by the query parameter `name`.
