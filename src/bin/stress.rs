@@ -5,6 +5,7 @@ use minejudge::io::args::{self, Args};
 use minejudge::judges::options::{self, GenOptions};
 use minejudge::judges::{named, names};
 use minejudge::stress::acm_client::{self, read_batch, AcmBatch, EXAMPLE_BATCH};
+use minejudge::stress::jlu_function::{self, JluFunction};
 use minejudge::stress::jlu_machine::{self, JluGames};
 use minejudge::stress::report::judge_report;
 use minejudge::stress::search::{self, JudgeStress};
@@ -18,6 +19,7 @@ const USAGE_HEAD: &str = "\
 usage: stress <judge> [options] -- <command...>
        stress jlu-machine [--games N] [options] -- <command...>
        stress acm-client [--batch FILE] [options] -- <command...>
+       stress jlu-machine --function FILE [--games N] [--cxx PATH] [options]
   Runs <command> (your solution: ./a.out, python3 sol.py, ...) on seeded inputs of <judge>
   ({judges}), each also solved by
   our judge, until the first failure: another output (byte for byte, only newlines at the very
@@ -51,10 +53,60 @@ acm-client: the course's batch of 50 maps, played by your client, one process pe
   --batch FILE    a batch file of the course: `rows cols mines`, `seed`, `min_dist` (default
                   `10 10 9`, `19260817`, `2`, the course's example); --seed replaces its seed";
 
+/// The usage text of the courses' own interfaces: a student's file in our C++ driver.
+const USAGE_COURSE: &str = "\
+the courses' own interfaces (your file as you hand it in, compiled with our driver at -O2 by
+  --cxx PATH, else $CXX, else g++, c++ or clang++; a file that does not compile: exit 2):
+  jlu-machine --function FILE  your `void machine(int GamePanel[30][30], int n, int m, int &x,
+                  int &y)` (and its helpers, no main) called for every click of every game in
+                  one process, as the teacher's program does: srand(seed) once, static
+                  variables kept. --games N (default 1000 here), --timeout is per game.
+                  Prints the course mark and what went wrong (clicks on open cells, games
+                  stopped at 400 clicks, the panel it crashed on).";
+
 /// The whole usage text.
 fn usage() -> String {
     let head = USAGE_HEAD.replace("{judges}", &names());
-    format!("{head}\n{}\n{USAGE_TAIL}", options::usage())
+    format!("{head}\n{}\n{USAGE_TAIL}\n{USAGE_COURSE}", options::usage())
+}
+
+/// The courses' own interfaces asked for: a student's file and how to compile it.
+#[derive(Clone, Debug, Default)]
+struct CourseFiles {
+    /// `--function FILE`.
+    function: Option<PathBuf>,
+    /// `--cxx PATH`.
+    cxx: Option<String>,
+}
+
+impl CourseFiles {
+    fn any(&self) -> bool {
+        self.function.is_some()
+    }
+}
+
+/// Reads `flag` and its value if it is one of the course options: `Ok(true)`; `Ok(false)`
+/// for another flag.
+fn read_course_option(
+    mode: &str,
+    flag: &str,
+    args: &mut Args,
+    files: &mut CourseFiles,
+) -> Result<bool, String> {
+    let applies = match flag {
+        "--function" => mode == "jlu-machine",
+        "--cxx" => mode == "jlu-machine",
+        _ => return Ok(false),
+    };
+    if !applies {
+        return Err(format!("{flag} does not apply to {mode}"));
+    }
+    let value = args.value(flag)?;
+    match flag {
+        "--function" => files.function = Some(PathBuf::from(value)),
+        _ => files.cxx = Some(value),
+    }
+    Ok(true)
 }
 
 /// What the command line asks for.
@@ -66,6 +118,8 @@ enum Plan {
     JluMachine(JluGames),
     /// Play the ACM course's batch.
     AcmClient(AcmBatch),
+    /// Play the JLU course's games with a `machine` function.
+    JluFunction(JluFunction),
 }
 
 /// Reads the command line (see [`usage`]).
@@ -84,6 +138,8 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
     let mut request = GenOptions::default();
     let mut count = 1000;
     let mut games = 100;
+    let mut games_given = false;
+    let mut files = CourseFiles::default();
     let mut batch = None;
     let mut seed_given = false;
     while let Some(flag) = args.next() {
@@ -106,7 +162,10 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
                 seed_given = true;
             }
             "--count" => count = args.number(&flag, 0, u64::MAX)?,
-            "--games" => games = args.number(&flag, 1, 1_000_000)?,
+            "--games" => {
+                games = args.number(&flag, 1, 1_000_000)?;
+                games_given = true;
+            }
             "--jobs" => harness.jobs = args.number(&flag, 1, 256)? as usize,
             "--timeout" => {
                 let value = args.value(&flag)?;
@@ -132,11 +191,35 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
                 let text = std::fs::read(&path).map_err(|err| format!("--batch {path}: {err}"))?;
                 batch = Some(read_batch(&text).map_err(|err| format!("--batch {path}: {err}"))?);
             }
+            _ if read_course_option(&mode, &flag, args, &mut files)? => {}
             _ => match judge {
                 Some(judge) if request.read_option(judge, &flag, args)? => {}
                 _ => return Err(format!("unexpected argument {flag:?}")),
             },
         }
+    }
+    if files.any() {
+        if !harness.command.is_empty() {
+            return Err(
+                "give either your file (--function) or a command after --, not both".into(),
+            );
+        }
+        if harness.jobs != 1 {
+            return Err(
+                "--jobs does not apply to a file: one process plays, as the course's does".into(),
+            );
+        }
+        if let Some(file) = files.function {
+            return Ok(Plan::JluFunction(JluFunction {
+                file,
+                cxx: files.cxx,
+                games: if games_given { games } else { 1000 },
+                harness,
+            }));
+        }
+    }
+    if files.cxx.is_some() {
+        return Err("--cxx goes with a file to compile (--function)".into());
     }
     if harness.command.is_empty() {
         return Err("no command to test: put it after --, e.g. `-- ./a.out`".into());
@@ -191,6 +274,7 @@ fn main() -> ExitCode {
         }
         Plan::JluMachine(games) => jlu_machine::run(games),
         Plan::AcmClient(batch) => acm_client::run(batch),
+        Plan::JluFunction(games) => jlu_function::run(games),
     };
     match result {
         Ok(report) => {

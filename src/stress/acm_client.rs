@@ -192,7 +192,7 @@ fn play_theirs(
     let grid = Grid::new(map.rows, map.cols);
     let mut server = Server::new(Board::new(grid, map.mine.clone()));
     server.apply(grid.index(map.first.0, map.first.1), Operation::Visit);
-    let mut child = Child::start(&harness.command, harness.memory)
+    let mut child = Child::start(&harness.command, &harness.limits(0))
         .map_err(|err| Err(format!("cannot run {}: {err}", harness.command_line())))?;
     let deadline = child.started + harness.timeout;
     let mut greeting = format!("{} {}\n", map.rows, map.cols).into_bytes();

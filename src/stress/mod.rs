@@ -7,11 +7,14 @@
 pub mod acm_client;
 pub mod child;
 pub mod compare;
+pub mod compile;
+pub mod jlu_function;
 pub mod jlu_machine;
 mod pool;
 pub mod progress;
 pub mod report;
 pub mod search;
+mod session;
 pub mod shrink;
 #[cfg(target_os = "linux")]
 mod sys;
