@@ -240,3 +240,72 @@ fn a_file_that_does_not_compile_is_told_with_the_compilers_lines() {
     assert_eq!(missing.status.code(), Some(2));
     assert!(text(&missing.stderr).contains("cannot be found"));
 }
+
+#[test]
+fn a_refresh_game_panel_with_a_bug_is_found_and_shrunk_within_the_course_limits() {
+    if !have_compiler("RefreshGamePanel") {
+        return;
+    }
+    let buggy = submission("jlu_refresh_panel_bug.txt");
+    let output = stress(&[
+        "jlu-panel",
+        "--function",
+        buggy.to_str().unwrap(),
+        "--seed",
+        "5",
+        "--jobs",
+        "2",
+    ]);
+    let report = text(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{report}{}",
+        text(&output.stderr)
+    );
+    assert!(
+        report.starts_with("jlu-panel: wrong answer on input"),
+        "{report}"
+    );
+    assert!(
+        report.contains("--- yours: your RefreshGamePanel (") && report.contains("in our driver"),
+        "{report}"
+    );
+    assert!(
+        report.contains("first differing cell: in the panel after the"),
+        "{report}"
+    );
+    // The shrunk game: its header within the course's limits, a handful of lines.
+    let input: Vec<&str> = report
+        .split("--- input (")
+        .nth(1)
+        .expect("the input block")
+        .lines()
+        .skip(1)
+        .take_while(|line| line.starts_with("    "))
+        .collect();
+    let header: Vec<usize> = input[0]
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    assert!(header[0] <= 20 && header[1] <= 20 && header[2] <= 50 && header[3] <= 200);
+    assert!(input.len() <= 6, "{report}");
+
+    let correct = submission("jlu_refresh_panel.txt");
+    let output = stress(&[
+        "jlu-panel",
+        "--function",
+        correct.to_str().unwrap(),
+        "--seed",
+        "5",
+        "--count",
+        "300",
+        "--jobs",
+        "2",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stdout));
+    assert!(text(&output.stdout).starts_with("jlu-panel: all 300 inputs passed"));
+    let refused = stress(&["jlu-panel", "--function", "x.txt", "--size", "medium"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(text(&refused.stderr).contains("k <= 50"));
+}

@@ -7,6 +7,7 @@ use minejudge::judges::{named, names};
 use minejudge::stress::acm_client::{self, read_batch, AcmBatch, EXAMPLE_BATCH};
 use minejudge::stress::jlu_function::{self, JluFunction};
 use minejudge::stress::jlu_machine::{self, JluGames};
+use minejudge::stress::jlu_panel_function::{self, PanelFunction, COURSE_PANEL};
 use minejudge::stress::report::judge_report;
 use minejudge::stress::search::{self, JudgeStress};
 use minejudge::stress::{kill_children_on_interrupt, Harness};
@@ -20,6 +21,7 @@ usage: stress <judge> [options] -- <command...>
        stress jlu-machine [--games N] [options] -- <command...>
        stress acm-client [--batch FILE] [options] -- <command...>
        stress jlu-machine --function FILE [--games N] [--cxx PATH] [options]
+       stress jlu-panel --function FILE [--cxx PATH] [options]
   Runs <command> (your solution: ./a.out, python3 sol.py, ...) on seeded inputs of <judge>
   ({judges}), each also solved by
   our judge, until the first failure: another output (byte for byte, only newlines at the very
@@ -62,7 +64,12 @@ the courses' own interfaces (your file as you hand it in, compiled with our driv
                   one process, as the teacher's program does: srand(seed) once, static
                   variables kept. --games N (default 1000 here), --timeout is per game.
                   Prints the course mark and what went wrong (clicks on open cells, games
-                  stopped at 400 clicks, the panel it crashed on).";
+                  stopped at 400 clicks, the panel it crashed on).
+  jlu-panel --function FILE    your `int RefreshGamePanel(int GamePanel[30][30], int x, int y,
+                  int mine[30][30], int n, int m, int k)` in our console judge of part (1),
+                  stressed like a jlu-panel solution on games within the course's limits (n, m
+                  <= 20, k <= 50, l <= 200; --size small only); the failing game is shrunk and
+                  the first differing cell named.";
 
 /// The whole usage text.
 fn usage() -> String {
@@ -94,8 +101,7 @@ fn read_course_option(
     files: &mut CourseFiles,
 ) -> Result<bool, String> {
     let applies = match flag {
-        "--function" => mode == "jlu-machine",
-        "--cxx" => mode == "jlu-machine",
+        "--function" | "--cxx" => matches!(mode, "jlu-machine" | "jlu-panel"),
         _ => return Ok(false),
     };
     if !applies {
@@ -120,6 +126,8 @@ enum Plan {
     AcmClient(AcmBatch),
     /// Play the JLU course's games with a `machine` function.
     JluFunction(JluFunction),
+    /// Stress a `RefreshGamePanel` function.
+    PanelFunction(PanelFunction),
 }
 
 /// Reads the command line (see [`usage`]).
@@ -204,6 +212,20 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
                 "give either your file (--function) or a command after --, not both".into(),
             );
         }
+        if let (Some(file), Some(judge)) = (&files.function, judge) {
+            request.check(judge)?;
+            jlu_panel_function::check_request(request.size, &request.knobs)?;
+            return Ok(Plan::PanelFunction(PanelFunction {
+                file: file.clone(),
+                cxx: files.cxx,
+                stress: JudgeStress {
+                    judge: &COURSE_PANEL,
+                    request,
+                    count,
+                    harness,
+                },
+            }));
+        }
         if harness.jobs != 1 {
             return Err(
                 "--jobs does not apply to a file: one process plays, as the course's does".into(),
@@ -275,6 +297,16 @@ fn main() -> ExitCode {
         Plan::JluMachine(games) => jlu_machine::run(games),
         Plan::AcmClient(batch) => acm_client::run(batch),
         Plan::JluFunction(games) => jlu_function::run(games),
+        Plan::PanelFunction(config) => {
+            if config.stress.harness.progress {
+                eprintln!(
+                    "stress jlu-panel --function {}: seed {}",
+                    config.file.display(),
+                    config.stress.harness.seed
+                );
+            }
+            jlu_panel_function::run(config)
+        }
     };
     match result {
         Ok(report) => {

@@ -10,6 +10,7 @@ pub mod compare;
 pub mod compile;
 pub mod jlu_function;
 pub mod jlu_machine;
+pub mod jlu_panel_function;
 mod pool;
 pub mod progress;
 pub mod report;
