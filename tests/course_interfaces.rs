@@ -309,3 +309,82 @@ fn a_refresh_game_panel_with_a_bug_is_found_and_shrunk_within_the_course_limits(
     assert_eq!(refused.status.code(), Some(2));
     assert!(text(&refused.stderr).contains("k <= 50"));
 }
+
+#[test]
+fn a_client_header_plays_the_batch_against_our_server_and_its_own() {
+    if !have_compiler("client.h") {
+        return;
+    }
+    let client = submission("acm_client.h");
+    let ours = stress(&["acm-client", "--client", client.to_str().unwrap()]);
+    let report = text(&ours.stdout);
+    assert_eq!(
+        ours.status.code(),
+        Some(0),
+        "{report}{}",
+        text(&ours.stderr)
+    );
+    assert!(report.contains("against our server, in one process as TestBatch() plays"));
+    let score = |report: &str| -> String {
+        report
+            .lines()
+            .find(|line| line.starts_with("yours "))
+            .expect("a score line")
+            .to_string()
+    };
+    // The example batch is easy for simple rules: they win all but one map.
+    assert_eq!(score(&report), "yours   1.000000   49/50", "{report}");
+    let server = submission("acm_server.h");
+    let theirs = stress(&[
+        "acm-client",
+        "--client",
+        client.to_str().unwrap(),
+        "--server",
+        server.to_str().unwrap(),
+    ]);
+    let their_report = text(&theirs.stdout);
+    assert_eq!(theirs.status.code(), Some(0), "{their_report}");
+    assert!(their_report.contains("against your server ("));
+    assert_eq!(score(&their_report), score(&report));
+    let moves = |report: &str| {
+        report
+            .lines()
+            .find(|l| l.starts_with("moves: "))
+            .map(str::to_string)
+    };
+    assert_eq!(moves(&their_report), moves(&report));
+}
+
+#[test]
+fn a_client_that_never_ends_a_game_is_stopped_at_the_move_cap() {
+    if !have_compiler("stuck client") {
+        return;
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("course_interfaces");
+    std::fs::create_dir_all(&dir).expect("work dir");
+    let game = dir.join("adv.in");
+    std::fs::write(&game, "3 3\n.X.\n...\n..X\n2 0\n").expect("write the game");
+    let client = submission("acm_stuck_client.h");
+    let output = stress(&[
+        "acm-client",
+        "--client",
+        client.to_str().unwrap(),
+        "--map",
+        game.to_str().unwrap(),
+    ]);
+    let report = text(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{report}{}",
+        text(&output.stderr)
+    );
+    assert!(
+        report.contains(
+            "your client hit the move cap (twice the cells, and 2: 20 moves here) on map 1"
+        ),
+        "{report}"
+    );
+    // The first click opens 4 cells of 9 (the course's README example: ???, 12?, 01?).
+    assert!(report.contains("yours   0.444444   0/1"), "{report}");
+}

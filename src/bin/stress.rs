@@ -5,6 +5,7 @@ use minejudge::io::args::{self, Args};
 use minejudge::judges::options::{self, GenOptions};
 use minejudge::judges::{named, names};
 use minejudge::stress::acm_client::{self, read_batch, AcmBatch, EXAMPLE_BATCH};
+use minejudge::stress::acm_client_header::{self, read_game, ClientHeader, Maps};
 use minejudge::stress::jlu_function::{self, JluFunction};
 use minejudge::stress::jlu_machine::{self, JluGames};
 use minejudge::stress::jlu_panel_function::{self, PanelFunction, COURSE_PANEL};
@@ -22,6 +23,7 @@ usage: stress <judge> [options] -- <command...>
        stress acm-client [--batch FILE] [options] -- <command...>
        stress jlu-machine --function FILE [--games N] [--cxx PATH] [options]
        stress jlu-panel --function FILE [--cxx PATH] [options]
+       stress acm-client --client FILE [--server FILE] [--map FILE | --batch FILE] [options]
   Runs <command> (your solution: ./a.out, python3 sol.py, ...) on seeded inputs of <judge>
   ({judges}), each also solved by
   our judge, until the first failure: another output (byte for byte, only newlines at the very
@@ -69,7 +71,13 @@ the courses' own interfaces (your file as you hand it in, compiled with our driv
                   int mine[30][30], int n, int m, int k)` in our console judge of part (1),
                   stressed like a jlu-panel solution on games within the course's limits (n, m
                   <= 20, k <= 50, l <= 200; --size small only); the failing game is shrunk and
-                  the first differing cell named.";
+                  the first differing cell named.
+  acm-client --client FILE     your client.h in the role of the course's advanced.cpp: the
+                  batch's 50 maps in one process as TestBatch() plays them (InitGame again
+                  for each map), against our server; --server FILE links your server.h
+                  instead, a process per map as TestSingle() plays; --map FILE plays one game
+                  file (adv*.in: n m, the map, the first click). --timeout is per map; a game
+                  stops at twice the cells + 2 moves. Prints the course's score beside ours.";
 
 /// The whole usage text.
 fn usage() -> String {
@@ -82,6 +90,12 @@ fn usage() -> String {
 struct CourseFiles {
     /// `--function FILE`.
     function: Option<PathBuf>,
+    /// `--client FILE`.
+    client: Option<PathBuf>,
+    /// `--server FILE`.
+    server: Option<PathBuf>,
+    /// `--map FILE`.
+    map: Option<PathBuf>,
     /// `--cxx PATH`.
     cxx: Option<String>,
 }
@@ -89,6 +103,9 @@ struct CourseFiles {
 impl CourseFiles {
     fn any(&self) -> bool {
         self.function.is_some()
+            || self.client.is_some()
+            || self.server.is_some()
+            || self.map.is_some()
     }
 }
 
@@ -101,18 +118,66 @@ fn read_course_option(
     files: &mut CourseFiles,
 ) -> Result<bool, String> {
     let applies = match flag {
-        "--function" | "--cxx" => matches!(mode, "jlu-machine" | "jlu-panel"),
+        "--function" => matches!(mode, "jlu-machine" | "jlu-panel"),
+        "--client" | "--map" => mode == "acm-client",
+        "--server" => matches!(mode, "acm-client" | "acm-server"),
+        "--cxx" => matches!(
+            mode,
+            "jlu-machine" | "jlu-panel" | "acm-client" | "acm-server"
+        ),
         _ => return Ok(false),
     };
     if !applies {
         return Err(format!("{flag} does not apply to {mode}"));
     }
     let value = args.value(flag)?;
-    match flag {
-        "--function" => files.function = Some(PathBuf::from(value)),
-        _ => files.cxx = Some(value),
-    }
+    let slot = match flag {
+        "--function" => &mut files.function,
+        "--client" => &mut files.client,
+        "--server" => &mut files.server,
+        "--map" => &mut files.map,
+        _ => {
+            files.cxx = Some(value);
+            return Ok(true);
+        }
+    };
+    *slot = Some(PathBuf::from(value));
     Ok(true)
+}
+
+/// `stress acm-client --client FILE ...`: the maps from `--map` or the batch.
+fn client_plan(
+    files: CourseFiles,
+    batch: Option<acm_client::BatchSpec>,
+    seed_given: bool,
+    harness: Harness,
+) -> Result<Plan, String> {
+    let client = files
+        .client
+        .ok_or("--server and --map play your client.h: give it with --client FILE")?;
+    let maps = match (files.map, batch) {
+        (Some(_), Some(_)) => return Err("give --map or --batch, not both".into()),
+        (Some(path), None) => {
+            let text =
+                std::fs::read(&path).map_err(|err| format!("--map {}: {err}", path.display()))?;
+            let map = read_game(&text).map_err(|err| format!("--map {}: {err}", path.display()))?;
+            Maps::One(map, path.display().to_string())
+        }
+        (None, batch) => {
+            let mut batch = batch.unwrap_or(EXAMPLE_BATCH);
+            if seed_given {
+                batch.seed = harness.seed;
+            }
+            Maps::Batch(batch)
+        }
+    };
+    Ok(Plan::ClientHeader(ClientHeader {
+        client,
+        server: files.server,
+        maps,
+        cxx: files.cxx,
+        harness,
+    }))
 }
 
 /// What the command line asks for.
@@ -128,6 +193,8 @@ enum Plan {
     JluFunction(JluFunction),
     /// Stress a `RefreshGamePanel` function.
     PanelFunction(PanelFunction),
+    /// Play the ACM course's batch with a `client.h`.
+    ClientHeader(ClientHeader),
 }
 
 /// Reads the command line (see [`usage`]).
@@ -212,6 +279,9 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
                 "give either your file (--function) or a command after --, not both".into(),
             );
         }
+        if mode == "acm-client" {
+            return client_plan(files, batch, seed_given, harness);
+        }
         if let (Some(file), Some(judge)) = (&files.function, judge) {
             request.check(judge)?;
             jlu_panel_function::check_request(request.size, &request.knobs)?;
@@ -241,7 +311,7 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
         }
     }
     if files.cxx.is_some() {
-        return Err("--cxx goes with a file to compile (--function)".into());
+        return Err("--cxx goes with a file to compile (--function, --client, --server)".into());
     }
     if harness.command.is_empty() {
         return Err("no command to test: put it after --, e.g. `-- ./a.out`".into());
@@ -297,6 +367,7 @@ fn main() -> ExitCode {
         Plan::JluMachine(games) => jlu_machine::run(games),
         Plan::AcmClient(batch) => acm_client::run(batch),
         Plan::JluFunction(games) => jlu_function::run(games),
+        Plan::ClientHeader(config) => acm_client_header::run(config),
         Plan::PanelFunction(config) => {
             if config.stress.harness.progress {
                 eprintln!(

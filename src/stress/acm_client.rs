@@ -96,10 +96,10 @@ pub struct AcmBatch {
 
 /// One map as a client played it.
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct Played {
+pub(crate) struct Played {
     /// (marked mines + visited cells) / cells.
-    share: f64,
-    won: bool,
+    pub share: f64,
+    pub won: bool,
 }
 
 /// A map the client under test could not finish.
@@ -113,7 +113,7 @@ struct ClientFault {
 }
 
 /// Our client on one map: its final line `visited marked`.
-fn play_ours(map: &CourseMap) -> Played {
+pub(crate) fn play_ours(map: &CourseMap) -> Played {
     let mut input = Vec::new();
     push_map(&mut input, map);
     let (answer, result) = solve_in_memory(solve::solve, &input);
@@ -165,7 +165,7 @@ fn next_line(
 }
 
 /// `r c type` on the map.
-fn parse_move(line: &[u8], grid: Grid) -> Result<(usize, Operation), String> {
+pub(crate) fn parse_move(line: &[u8], grid: Grid) -> Result<(usize, Operation), String> {
     let text = String::from_utf8_lossy(line);
     let numbers: Vec<Option<i64>> = text.split_whitespace().map(|t| t.parse().ok()).collect();
     if let [Some(r), Some(c), Some(kind)] = numbers[..] {

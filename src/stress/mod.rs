@@ -5,6 +5,7 @@
 //! and both get the course's score ([`jlu_machine`], [`acm_client`]).
 
 pub mod acm_client;
+pub mod acm_client_header;
 pub mod child;
 pub mod compare;
 pub mod compile;
