@@ -388,3 +388,56 @@ fn a_client_that_never_ends_a_game_is_stopped_at_the_move_cap() {
     // The first click opens 4 cells of 9 (the course's README example: ???, 12?, 01?).
     assert!(report.contains("yours   0.444444   0/1"), "{report}");
 }
+
+#[test]
+fn a_server_header_with_a_bug_is_found_and_shrunk_and_a_correct_one_passes() {
+    if !have_compiler("server.h") {
+        return;
+    }
+    let buggy = submission("acm_server_bug.h");
+    let output = stress(&[
+        "acm-server",
+        "--server",
+        buggy.to_str().unwrap(),
+        "--seed",
+        "3",
+        "--jobs",
+        "2",
+    ]);
+    let report = text(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{report}{}",
+        text(&output.stderr)
+    );
+    assert!(
+        report.starts_with("acm-server: wrong answer on input"),
+        "{report}"
+    );
+    assert!(report.contains("in the course's basic.cpp"), "{report}");
+    // The bug shows on a won map: an unmarked mine printed `?` instead of `@`.
+    assert!(report.contains("YOU WIN!"), "{report}");
+    let shrunk = report
+        .split("--- input (")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|lines| lines.parse::<usize>().ok())
+        .expect("the input's line count");
+    assert!(shrunk <= 8, "{report}");
+
+    let correct = submission("acm_server.h");
+    let output = stress(&[
+        "acm-server",
+        "--server",
+        correct.to_str().unwrap(),
+        "--seed",
+        "3",
+        "--count",
+        "300",
+        "--jobs",
+        "2",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stdout));
+    assert!(text(&output.stdout).starts_with("acm-server: all 300 inputs passed"));
+}

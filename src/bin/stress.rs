@@ -6,6 +6,7 @@ use minejudge::judges::options::{self, GenOptions};
 use minejudge::judges::{named, names};
 use minejudge::stress::acm_client::{self, read_batch, AcmBatch, EXAMPLE_BATCH};
 use minejudge::stress::acm_client_header::{self, read_game, ClientHeader, Maps};
+use minejudge::stress::acm_server_header::{self, ServerHeader, COURSE_SERVER};
 use minejudge::stress::jlu_function::{self, JluFunction};
 use minejudge::stress::jlu_machine::{self, JluGames};
 use minejudge::stress::jlu_panel_function::{self, PanelFunction, COURSE_PANEL};
@@ -24,6 +25,7 @@ usage: stress <judge> [options] -- <command...>
        stress jlu-machine --function FILE [--games N] [--cxx PATH] [options]
        stress jlu-panel --function FILE [--cxx PATH] [options]
        stress acm-client --client FILE [--server FILE] [--map FILE | --batch FILE] [options]
+       stress acm-server --server FILE [--cxx PATH] [options]
   Runs <command> (your solution: ./a.out, python3 sol.py, ...) on seeded inputs of <judge>
   ({judges}), each also solved by
   our judge, until the first failure: another output (byte for byte, only newlines at the very
@@ -77,7 +79,11 @@ the courses' own interfaces (your file as you hand it in, compiled with our driv
                   for each map), against our server; --server FILE links your server.h
                   instead, a process per map as TestSingle() plays; --map FILE plays one game
                   file (adv*.in: n m, the map, the first click). --timeout is per map; a game
-                  stops at twice the cells + 2 moves. Prints the course's score beside ours.";
+                  stops at twice the cells + 2 moves. Prints the course's score beside ours.
+  acm-server --server FILE     your server.h in the role of the course's basic.cpp (the end of
+                  the input ends it), stressed like an acm-server solution on games within the
+                  course's limits (1 < n, m <= 30, 1 <= mines < n * m, 1000 operations): the
+                  first game whose output differs from ours, shrunk.";
 
 /// The whole usage text.
 fn usage() -> String {
@@ -195,6 +201,8 @@ enum Plan {
     PanelFunction(PanelFunction),
     /// Play the ACM course's batch with a `client.h`.
     ClientHeader(ClientHeader),
+    /// Stress a `server.h`.
+    ServerHeader(ServerHeader),
 }
 
 /// Reads the command line (see [`usage`]).
@@ -282,6 +290,19 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
         if mode == "acm-client" {
             return client_plan(files, batch, seed_given, harness);
         }
+        if let (Some(server), Some(judge)) = (&files.server, judge) {
+            request.check(judge)?;
+            return Ok(Plan::ServerHeader(ServerHeader {
+                server: server.clone(),
+                cxx: files.cxx,
+                stress: JudgeStress {
+                    judge: &COURSE_SERVER,
+                    request,
+                    count,
+                    harness,
+                },
+            }));
+        }
         if let (Some(file), Some(judge)) = (&files.function, judge) {
             request.check(judge)?;
             jlu_panel_function::check_request(request.size, &request.knobs)?;
@@ -368,6 +389,16 @@ fn main() -> ExitCode {
         Plan::AcmClient(batch) => acm_client::run(batch),
         Plan::JluFunction(games) => jlu_function::run(games),
         Plan::ClientHeader(config) => acm_client_header::run(config),
+        Plan::ServerHeader(config) => {
+            if config.stress.harness.progress {
+                eprintln!(
+                    "stress acm-server --server {}: seed {}",
+                    config.server.display(),
+                    config.stress.harness.seed
+                );
+            }
+            acm_server_header::run(config)
+        }
         Plan::PanelFunction(config) => {
             if config.stress.harness.progress {
                 eprintln!(

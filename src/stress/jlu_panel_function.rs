@@ -1,13 +1,12 @@
 //! `stress jlu-panel --function FILE`: the student's `RefreshGamePanel` (the JLU course's part
 //! (3)) compiled into our console judge of part (1) (`src/judges/jlu_panel/driver.cpp`), then
 //! stressed like any `jlu-panel` solution ([`search`]) on games within the course's limits
-//! ([`CoursePanel`]: n, m <= 20, k <= 50, l <= 200), the failing game shrunk; the report also
+//! ([`COURSE_PANEL`]: n, m <= 20, k <= 50, l <= 200), the failing game shrunk; the report also
 //! names the first differing cell.
 
-use crate::io::runner::Program;
-use crate::judges::case::Case;
-use crate::judges::judge::{Exporter, Judge, Knobs, MaxCase, Size, Spacing};
+use crate::judges::judge::{Knobs, Size};
 use crate::stress::compile::{compile, Compiler, Submission};
+use crate::stress::course_limits::CourseLimited;
 use crate::stress::report::{judge_report, Report};
 use crate::stress::search::{search, JudgeStress, StressOutcome};
 use std::path::PathBuf;
@@ -33,46 +32,15 @@ pub struct PanelFunction {
     pub stress: JudgeStress,
 }
 
-/// The course's `jlu-panel`.
-pub static COURSE_PANEL: CoursePanel = CoursePanel(&crate::judges::jlu_panel::JluPanel);
-
-/// `jlu-panel` with its games kept within the course's limits: a generated game of more mines
-/// or clicks keeps the first [`COURSE_MINES`] and [`COURSE_CLICKS`] (sides are checked on the
-/// command line, see [`check_request`]).
-pub struct CoursePanel(pub &'static dyn Judge);
-
-impl Judge for CoursePanel {
-    fn program(&self) -> &'static Program {
-        self.0.program()
-    }
-    fn origin(&self) -> &'static str {
-        self.0.origin()
-    }
-    fn max_side(&self) -> usize {
-        COURSE_SIDE
-    }
-    fn max_case(&self) -> MaxCase {
-        self.0.max_case()
-    }
-    fn ops_are(&self) -> Option<&'static str> {
-        self.0.ops_are()
-    }
-    fn takes_player(&self) -> bool {
-        self.0.takes_player()
-    }
-    fn generate(&self, seed: u64, size: Size, knobs: &Knobs) -> Vec<u8> {
-        within_course(self.0.generate(seed, size, knobs))
-    }
-    fn parse_case(&self, input: &[u8]) -> Option<Box<dyn Case>> {
-        self.0.parse_case(input)
-    }
-    fn spacing_note(&self, spacing: Spacing) -> Option<&'static str> {
-        self.0.spacing_note(spacing)
-    }
-    fn exporter(&self) -> Option<Exporter> {
-        self.0.exporter()
-    }
-}
+/// The course's `jlu-panel`: a generated game of more mines or clicks keeps the first
+/// [`COURSE_MINES`] and [`COURSE_CLICKS`] (sides are checked on the command line, see
+/// [`check_request`]; shrinking only makes games smaller).
+pub static COURSE_PANEL: CourseLimited = CourseLimited {
+    judge: &crate::judges::jlu_panel::JluPanel,
+    max_side: COURSE_SIDE,
+    fit: |input| Some(within_course(input)),
+    within: |_| true,
+};
 
 /// Refuses what would leave the course's limits: `--size` other than small (sides 1 to 8,
 /// up to 20 clicks), `--rows`/`--cols` over 20, `--ops` over 200.

@@ -6,9 +6,11 @@
 
 pub mod acm_client;
 pub mod acm_client_header;
+pub mod acm_server_header;
 pub mod child;
 pub mod compare;
 pub mod compile;
+pub mod course_limits;
 pub mod jlu_function;
 pub mod jlu_machine;
 pub mod jlu_panel_function;
