@@ -408,7 +408,7 @@ fn report(
     };
     let mut text = format!(
         "acm-client --client {}: {what}, {against}; scored as the course does, the mean of the \
-         best 90% of maps' (marked + visited) / cells ({:.1} s)\n",
+         best 90% of maps' (marked + visited) / cells ({:.2} s)\n",
         config.client.display(),
         elapsed.as_secs_f64()
     );

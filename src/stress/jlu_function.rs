@@ -197,7 +197,7 @@ fn report(
     let mut text = format!(
         "jlu-machine --function {}: {} games (seed {}) in one process, as the course's judge \
          plays them: {BOARD_SIDE}x{BOARD_SIDE}, {BOARD_MINES} mines dealt after the first click, \
-         at most {CLICK_LIMIT} clicks ({:.1} s)\n",
+         at most {CLICK_LIMIT} clicks ({:.2} s)\n",
         config.file.display(),
         config.games,
         harness.seed,
