@@ -441,3 +441,68 @@ fn a_server_header_with_a_bug_is_found_and_shrunk_and_a_correct_one_passes() {
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stdout));
     assert!(text(&output.stdout).starts_with("acm-server: all 300 inputs passed"));
 }
+
+#[test]
+fn a_machine_that_hangs_is_killed_at_the_game_timeout_and_a_fresh_process_plays_on() {
+    if !have_compiler("hang") {
+        return;
+    }
+    let file = submission("jlu_hang_machine.txt");
+    let output = stress(&[
+        "jlu-machine",
+        "--function",
+        file.to_str().unwrap(),
+        "--games",
+        "2",
+        "--timeout",
+        "0.3",
+        "--seed",
+        "1",
+    ]);
+    let report = text(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    // Which game the fifth call falls in depends on how the random clicks fare.
+    assert!(
+        report.contains(": the game took over 0.300 s (--timeout): killed"),
+        "{report}"
+    );
+    assert!(
+        report.contains("your machine failed in 1 game ("),
+        "{report}"
+    );
+    assert!(
+        report.contains("won 0 of 2"),
+        "every game is scored: {report}"
+    );
+}
+
+#[test]
+fn a_client_that_crashes_is_reported_with_its_map_and_the_batch_goes_on() {
+    if !have_compiler("crashing client") {
+        return;
+    }
+    let client = submission("acm_crash_client.h");
+    let output = stress(&["acm-client", "--client", client.to_str().unwrap()]);
+    let report = text(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{report}{}",
+        text(&output.stderr)
+    );
+    assert!(
+        report.contains(
+            "first failure: map 2, after 0 moves: it crashed: killed by signal 11 (SIGSEGV)"
+        ),
+        "{report}"
+    );
+    // The fresh process counts its games from 1 again: it crashes on map 4, 6, ...
+    assert!(
+        report.contains("your client failed on 10 maps (2, 4, 6,"),
+        "{report}"
+    );
+    assert!(
+        report.contains("--- the map (n m, the map, the first click)"),
+        "{report}"
+    );
+}
