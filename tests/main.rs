@@ -9,6 +9,7 @@ mod acm_server;
 mod architecture;
 mod bundle;
 mod cli;
+mod course_interfaces;
 mod course_maps;
 mod fuzz;
 mod fuzz_core;

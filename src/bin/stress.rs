@@ -6,7 +6,11 @@ use minejudge::io::output::write_stdout;
 use minejudge::judges::options::{self, GenOptions};
 use minejudge::judges::{named, names};
 use minejudge::stress::acm_client::{self, read_batch, AcmBatch, EXAMPLE_BATCH};
+use minejudge::stress::acm_client_header::{self, read_game, ClientHeader, Maps};
+use minejudge::stress::acm_server_header::{self, ServerHeader, COURSE_SERVER};
+use minejudge::stress::jlu_function::{self, JluFunction};
 use minejudge::stress::jlu_machine::{self, JluGames};
+use minejudge::stress::jlu_panel_function::{self, PanelFunction, COURSE_PANEL};
 use minejudge::stress::report::judge_report;
 use minejudge::stress::search::{self, JudgeStress};
 use minejudge::stress::{kill_children_on_interrupt, Harness};
@@ -19,6 +23,10 @@ const USAGE_HEAD: &str = "\
 usage: stress <judge> [options] -- <command...>
        stress jlu-machine [--games N] [options] -- <command...>
        stress acm-client [--batch FILE] [options] -- <command...>
+       stress jlu-machine --function FILE [--games N] [--cxx PATH] [options]
+       stress jlu-panel --function FILE [--cxx PATH] [options]
+       stress acm-client --client FILE [--server FILE] [--map FILE | --batch FILE] [options]
+       stress acm-server --server FILE [--cxx PATH] [options]
   Runs <command> (your solution: ./a.out, python3 sol.py, ...) on seeded inputs of <judge>
   ({judges}), each also solved by
   our judge, until the first failure: another output (byte for byte, only newlines at the very
@@ -52,10 +60,131 @@ acm-client: the course's batch of 50 maps, played by your client, one process pe
   --batch FILE    a batch file of the course: `rows cols mines`, `seed`, `min_dist` (default
                   `10 10 9`, `19260817`, `2`, the course's example); --seed replaces its seed";
 
+/// The usage text of the courses' own interfaces: a student's file in our C++ driver.
+const USAGE_COURSE: &str = "\
+the courses' own interfaces (your file as you hand it in, compiled with our driver at -O2 by
+  --cxx PATH, else $CXX, else g++, c++ or clang++; a file that does not compile: exit 2):
+  jlu-machine --function FILE  your `void machine(int GamePanel[30][30], int n, int m, int &x,
+                  int &y)` (and its helpers, no main) called for every click of every game in
+                  one process, as the teacher's program does: srand(seed) once, static
+                  variables kept. --games N (default 1000 here), --timeout is per game.
+                  Prints the course mark and what went wrong (clicks on open cells, games
+                  stopped at 400 clicks, the panel it crashed on).
+  jlu-panel --function FILE    your `int RefreshGamePanel(int GamePanel[30][30], int x, int y,
+                  int mine[30][30], int n, int m, int k)` in our console judge of part (1),
+                  stressed like a jlu-panel solution on games within the course's limits (n, m
+                  <= 20, k <= 50, l <= 200; --size small only); the failing game is shrunk and
+                  the first differing cell named.
+  acm-client --client FILE     your client.h in the role of the course's advanced.cpp: the
+                  batch's 50 maps in one process as TestBatch() plays them (InitGame again
+                  for each map), against our server; --server FILE links your server.h
+                  instead, a process per map as TestSingle() plays; --map FILE plays one game
+                  file (adv*.in: n m, the map, the first click). --timeout is per map; a game
+                  stops at twice the cells + 2 moves. Prints the course's score beside ours.
+  acm-server --server FILE     your server.h in the role of the course's basic.cpp (the end of
+                  the input ends it), stressed like an acm-server solution on games within the
+                  course's limits (1 < n, m <= 30, 1 <= mines < n * m, 1000 operations): the
+                  first game whose output differs from ours, shrunk.";
+
 /// The whole usage text.
 fn usage() -> String {
     let head = USAGE_HEAD.replace("{judges}", &names());
-    format!("{head}\n{}\n{USAGE_TAIL}", options::usage())
+    format!("{head}\n{}\n{USAGE_TAIL}\n{USAGE_COURSE}", options::usage())
+}
+
+/// The courses' own interfaces asked for: a student's file and how to compile it.
+#[derive(Clone, Debug, Default)]
+struct CourseFiles {
+    /// `--function FILE`.
+    function: Option<PathBuf>,
+    /// `--client FILE`.
+    client: Option<PathBuf>,
+    /// `--server FILE`.
+    server: Option<PathBuf>,
+    /// `--map FILE`.
+    map: Option<PathBuf>,
+    /// `--cxx PATH`.
+    cxx: Option<String>,
+}
+
+impl CourseFiles {
+    fn any(&self) -> bool {
+        self.function.is_some()
+            || self.client.is_some()
+            || self.server.is_some()
+            || self.map.is_some()
+    }
+}
+
+/// Reads `flag` and its value if it is one of the course options: `Ok(true)`; `Ok(false)`
+/// for another flag.
+fn read_course_option(
+    mode: &str,
+    flag: &str,
+    args: &mut Args,
+    files: &mut CourseFiles,
+) -> Result<bool, String> {
+    let applies = match flag {
+        "--function" => matches!(mode, "jlu-machine" | "jlu-panel"),
+        "--client" | "--map" => mode == "acm-client",
+        "--server" => matches!(mode, "acm-client" | "acm-server"),
+        "--cxx" => matches!(
+            mode,
+            "jlu-machine" | "jlu-panel" | "acm-client" | "acm-server"
+        ),
+        _ => return Ok(false),
+    };
+    if !applies {
+        return Err(format!("{flag} does not apply to {mode}"));
+    }
+    let value = args.value(flag)?;
+    let slot = match flag {
+        "--function" => &mut files.function,
+        "--client" => &mut files.client,
+        "--server" => &mut files.server,
+        "--map" => &mut files.map,
+        _ => {
+            files.cxx = Some(value);
+            return Ok(true);
+        }
+    };
+    *slot = Some(PathBuf::from(value));
+    Ok(true)
+}
+
+/// `stress acm-client --client FILE ...`: the maps from `--map` or the batch.
+fn client_plan(
+    files: CourseFiles,
+    batch: Option<acm_client::BatchSpec>,
+    seed_given: bool,
+    harness: Harness,
+) -> Result<Plan, String> {
+    let client = files
+        .client
+        .ok_or("--server and --map play your client.h: give it with --client FILE")?;
+    let maps = match (files.map, batch) {
+        (Some(_), Some(_)) => return Err("give --map or --batch, not both".into()),
+        (Some(path), None) => {
+            let text =
+                std::fs::read(&path).map_err(|err| format!("--map {}: {err}", path.display()))?;
+            let map = read_game(&text).map_err(|err| format!("--map {}: {err}", path.display()))?;
+            Maps::One(map, path.display().to_string())
+        }
+        (None, batch) => {
+            let mut batch = batch.unwrap_or(EXAMPLE_BATCH);
+            if seed_given {
+                batch.seed = harness.seed;
+            }
+            Maps::Batch(batch)
+        }
+    };
+    Ok(Plan::ClientHeader(ClientHeader {
+        client,
+        server: files.server,
+        maps,
+        cxx: files.cxx,
+        harness,
+    }))
 }
 
 /// What the command line asks for.
@@ -67,6 +196,14 @@ enum Plan {
     JluMachine(JluGames),
     /// Play the ACM course's batch.
     AcmClient(AcmBatch),
+    /// Play the JLU course's games with a `machine` function.
+    JluFunction(JluFunction),
+    /// Stress a `RefreshGamePanel` function.
+    PanelFunction(PanelFunction),
+    /// Play the ACM course's batch with a `client.h`.
+    ClientHeader(ClientHeader),
+    /// Stress a `server.h`.
+    ServerHeader(ServerHeader),
 }
 
 /// Reads the command line (see [`usage`]).
@@ -85,6 +222,8 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
     let mut request = GenOptions::default();
     let mut count = 1000;
     let mut games = 100;
+    let mut games_given = false;
+    let mut files = CourseFiles::default();
     let mut batch = None;
     let mut seed_given = false;
     while let Some(flag) = args.next() {
@@ -107,7 +246,10 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
                 seed_given = true;
             }
             "--count" => count = args.number(&flag, 0, u64::MAX)?,
-            "--games" => games = args.number(&flag, 1, 1_000_000)?,
+            "--games" => {
+                games = args.number(&flag, 1, 1_000_000)?;
+                games_given = true;
+            }
             "--jobs" => harness.jobs = args.number(&flag, 1, 256)? as usize,
             "--timeout" => {
                 let value = args.value(&flag)?;
@@ -133,11 +275,65 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
                 let text = std::fs::read(&path).map_err(|err| format!("--batch {path}: {err}"))?;
                 batch = Some(read_batch(&text).map_err(|err| format!("--batch {path}: {err}"))?);
             }
+            _ if read_course_option(&mode, &flag, args, &mut files)? => {}
             _ => match judge {
                 Some(judge) if request.read_option(judge, &flag, args)? => {}
                 _ => return Err(format!("unexpected argument {flag:?}")),
             },
         }
+    }
+    if files.any() {
+        if !harness.command.is_empty() {
+            return Err(
+                "give either your file (--function) or a command after --, not both".into(),
+            );
+        }
+        if mode == "acm-client" {
+            return client_plan(files, batch, seed_given, harness);
+        }
+        if let (Some(server), Some(judge)) = (&files.server, judge) {
+            request.check(judge)?;
+            return Ok(Plan::ServerHeader(ServerHeader {
+                server: server.clone(),
+                cxx: files.cxx,
+                stress: JudgeStress {
+                    judge: &COURSE_SERVER,
+                    request,
+                    count,
+                    harness,
+                },
+            }));
+        }
+        if let (Some(file), Some(judge)) = (&files.function, judge) {
+            request.check(judge)?;
+            jlu_panel_function::check_request(request.size, &request.knobs)?;
+            return Ok(Plan::PanelFunction(PanelFunction {
+                file: file.clone(),
+                cxx: files.cxx,
+                stress: JudgeStress {
+                    judge: &COURSE_PANEL,
+                    request,
+                    count,
+                    harness,
+                },
+            }));
+        }
+        if harness.jobs != 1 {
+            return Err(
+                "--jobs does not apply to a file: one process plays, as the course's does".into(),
+            );
+        }
+        if let Some(file) = files.function {
+            return Ok(Plan::JluFunction(JluFunction {
+                file,
+                cxx: files.cxx,
+                games: if games_given { games } else { 1000 },
+                harness,
+            }));
+        }
+    }
+    if files.cxx.is_some() {
+        return Err("--cxx goes with a file to compile (--function, --client, --server)".into());
     }
     if harness.command.is_empty() {
         return Err("no command to test: put it after --, e.g. `-- ./a.out`".into());
@@ -192,6 +388,28 @@ fn main() -> ExitCode {
         }
         Plan::JluMachine(games) => jlu_machine::run(games),
         Plan::AcmClient(batch) => acm_client::run(batch),
+        Plan::JluFunction(games) => jlu_function::run(games),
+        Plan::ClientHeader(config) => acm_client_header::run(config),
+        Plan::ServerHeader(config) => {
+            if config.stress.harness.progress {
+                eprintln!(
+                    "stress acm-server --server {}: seed {}",
+                    config.server.display(),
+                    config.stress.harness.seed
+                );
+            }
+            acm_server_header::run(config)
+        }
+        Plan::PanelFunction(config) => {
+            if config.stress.harness.progress {
+                eprintln!(
+                    "stress jlu-panel --function {}: seed {}",
+                    config.file.display(),
+                    config.stress.harness.seed
+                );
+            }
+            jlu_panel_function::run(config)
+        }
     };
     match result {
         Ok(report) => {

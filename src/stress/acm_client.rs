@@ -96,10 +96,10 @@ pub struct AcmBatch {
 
 /// One map as a client played it.
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct Played {
+pub(crate) struct Played {
     /// (marked mines + visited cells) / cells.
-    share: f64,
-    won: bool,
+    pub share: f64,
+    pub won: bool,
 }
 
 /// A map the client under test could not finish.
@@ -113,7 +113,7 @@ struct ClientFault {
 }
 
 /// Our client on one map: its final line `visited marked`.
-fn play_ours(map: &CourseMap) -> Played {
+pub(crate) fn play_ours(map: &CourseMap) -> Played {
     let mut input = Vec::new();
     push_map(&mut input, map);
     let (answer, result) = solve_in_memory(solve::solve, &input);
@@ -165,7 +165,7 @@ fn next_line(
 }
 
 /// `r c type` on the map.
-fn parse_move(line: &[u8], grid: Grid) -> Result<(usize, Operation), String> {
+pub(crate) fn parse_move(line: &[u8], grid: Grid) -> Result<(usize, Operation), String> {
     let text = String::from_utf8_lossy(line);
     let numbers: Vec<Option<i64>> = text.split_whitespace().map(|t| t.parse().ok()).collect();
     if let [Some(r), Some(c), Some(kind)] = numbers[..] {
@@ -192,7 +192,7 @@ fn play_theirs(
     let grid = Grid::new(map.rows, map.cols);
     let mut server = Server::new(Board::new(grid, map.mine.clone()));
     server.apply(grid.index(map.first.0, map.first.1), Operation::Visit);
-    let mut child = Child::start(&harness.command, harness.memory)
+    let mut child = Child::start(&harness.command, &harness.limits(0))
         .map_err(|err| Err(format!("cannot run {}: {err}", harness.command_line())))?;
     let deadline = child.started + harness.timeout;
     let mut greeting = format!("{} {}\n", map.rows, map.cols).into_bytes();

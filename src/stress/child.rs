@@ -3,7 +3,8 @@
 //!
 //! On Linux the child leads its own process group, which is killed as a whole (an interpreter
 //! or a shell script leaves grandchildren that hold the pipes open otherwise); its address
-//! space can be capped, and its peak memory is measured. Elsewhere only the child itself is
+//! space can be capped, its CPU time and the files it writes are capped, and its peak memory
+//! is measured. Elsewhere only the child itself is
 //! killed, and memory is neither capped nor measured.
 
 use std::io::{self, Read, Write};
@@ -68,7 +69,7 @@ pub struct ProgramRun {
 /// assert_eq!((run.ending, run.stdout), (Ending::Exited(0), b"bbnbnb".to_vec()));
 /// ```
 pub fn run(command: &[String], input: &[u8], limits: &Limits) -> io::Result<ProgramRun> {
-    let mut child = Child::start(command, limits.memory)?;
+    let mut child = Child::start(command, limits)?;
     child.send(input.to_vec());
     child.close_input();
     let deadline = child.started + limits.timeout;
@@ -146,11 +147,11 @@ pub struct Child {
 
 impl Child {
     /// Starts `command` with piped stdin, stdout and stderr; on Linux in its own process
-    /// group, with its address space capped at `memory` bytes.
+    /// group, contained by `limits` (see [`contain`]).
     ///
     /// # Errors
     /// When the program cannot be started.
-    pub fn start(command: &[String], memory: Option<u64>) -> io::Result<Child> {
+    pub fn start(command: &[String], limits: &Limits) -> io::Result<Child> {
         let (program, args) = command
             .split_first()
             .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no command"))?;
@@ -160,7 +161,7 @@ impl Child {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        let (mut process, mut std_child) = platform::spawn(&mut builder, memory)?;
+        let (mut process, mut std_child) = platform::spawn(&mut builder, limits)?;
         let started = Instant::now();
         let (event_sender, events) = mpsc::channel();
         let (input_sender, input_queue) = mpsc::channel::<Vec<u8>>();
@@ -279,12 +280,35 @@ impl Child {
     }
 }
 
+/// The most a child may write to any file (it has no business writing files at all).
+const FILE_CAP: u64 = 64 << 20;
+
+/// Sets up `builder` so that the child it starts leads its own process group (killed as a
+/// whole) and its address space (`limits.memory`), CPU time (the wall time, rounded up, and a
+/// second) and file writes ([`FILE_CAP`]) are capped by the kernel. Linux only.
+#[cfg(target_os = "linux")]
+pub(crate) fn contain(builder: &mut Command, limits: &Limits) {
+    use std::os::unix::process::CommandExt;
+    builder.process_group(0);
+    let memory = limits.memory;
+    let cpu = limits.timeout.as_secs().saturating_add(1);
+    // SAFETY: the hook makes only async-signal-safe system calls between fork and exec.
+    unsafe {
+        builder.pre_exec(move || {
+            if let Some(bytes) = memory {
+                crate::stress::sys::limit_address_space(bytes)?;
+            }
+            crate::stress::sys::limit_cpu(cpu)?;
+            crate::stress::sys::limit_file_size(FILE_CAP)
+        });
+    }
+}
+
 #[cfg(target_os = "linux")]
 mod platform {
-    use super::{Ending, Event};
+    use super::{Ending, Event, Limits};
     use crate::stress::sys;
     use std::io;
-    use std::os::unix::process::CommandExt;
     use std::process::{Child, Command};
     use std::sync::mpsc::Sender;
     use std::thread;
@@ -295,14 +319,8 @@ mod platform {
         reaped: bool,
     }
 
-    pub fn spawn(builder: &mut Command, memory: Option<u64>) -> io::Result<(Process, Child)> {
-        builder.process_group(0);
-        if let Some(bytes) = memory {
-            // SAFETY: the hook makes one async-signal-safe system call between fork and exec.
-            unsafe {
-                builder.pre_exec(move || sys::limit_address_space(bytes));
-            }
-        }
+    pub fn spawn(builder: &mut Command, limits: &Limits) -> io::Result<(Process, Child)> {
+        super::contain(builder, limits);
         let child = builder.spawn()?;
         sys::track(child.id());
         let process = Process {
@@ -350,7 +368,7 @@ mod platform {
 
 #[cfg(not(target_os = "linux"))]
 mod platform {
-    use super::{Ending, Event};
+    use super::{Ending, Event, Limits};
     use std::io;
     use std::process::{Child, Command};
     use std::sync::mpsc::Sender;
@@ -363,7 +381,7 @@ mod platform {
         child: Option<Arc<Mutex<Child>>>,
     }
 
-    pub fn spawn(builder: &mut Command, _memory: Option<u64>) -> io::Result<(Process, Child)> {
+    pub fn spawn(builder: &mut Command, _limits: &Limits) -> io::Result<(Process, Child)> {
         Ok((Process { child: None }, builder.spawn()?))
     }
 

@@ -47,7 +47,7 @@ pub struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, game: &PlayedGame) {
+    pub(crate) fn add(&mut self, game: &PlayedGame) {
         let tenths = course::score_tenths(game.won, game.clicks, game.opened);
         self.games += 1;
         self.wins += u64::from(game.won);
@@ -69,13 +69,25 @@ impl Tally {
 
 /// How one game went.
 #[derive(Clone, Copy, Debug)]
-struct PlayedGame {
-    won: bool,
+pub(crate) struct PlayedGame {
+    pub won: bool,
     /// Clicks on closed cells (the course's "valid" clicks, which the bonus counts).
-    clicks: u32,
-    ignored: u32,
-    opened: usize,
-    stopped: bool,
+    pub clicks: u32,
+    /// Clicks on open cells.
+    pub ignored: u32,
+    /// Open cells at the end.
+    pub opened: usize,
+    /// Whether it was stopped at the click limit.
+    pub stopped: bool,
+}
+
+/// A game whose machine gave no click: at which click, the panel it was given, the game so
+/// far (lost, with the cells it had opened) and why.
+pub(crate) struct Stopped<E> {
+    pub click: u32,
+    pub panel: Panel,
+    pub game: PlayedGame,
+    pub error: E,
 }
 
 /// A machine run that gave no usable click.
@@ -95,7 +107,7 @@ pub struct MachineFault {
 }
 
 /// The panel text a machine reads: `n m`, then the rows as `jlu-panel` prints them.
-fn panel_text(panel: &Panel) -> Vec<u8> {
+pub(crate) fn panel_text(panel: &Panel) -> Vec<u8> {
     let grid = panel.grid();
     let mut text = format!("{} {}\n", grid.rows(), grid.cols()).into_bytes();
     panel.print(&mut text);
@@ -125,6 +137,28 @@ type Machine<'a> = dyn Fn(&[u8]) -> Result<usize, (String, Option<ProgramRun>)> 
 /// it (the course's judge does the same), then a click per panel until a win, a loss or
 /// [`CLICK_LIMIT`] clicks.
 fn play(seed: u64, index: u64, machine: &Machine) -> Result<PlayedGame, Box<MachineFault>> {
+    play_game(seed, index, &mut |panel: &Panel| {
+        machine(&panel_text(panel))
+    })
+    .map_err(|stopped| {
+        let (what, run) = stopped.error;
+        Box::new(MachineFault {
+            game: index,
+            click: stopped.click,
+            panel: panel_text(&stopped.panel),
+            what,
+            run,
+        })
+    })
+}
+
+/// [`play`] with any machine that sees the panel: the course's game, in one place for every
+/// way of running a machine.
+pub(crate) fn play_game<E>(
+    seed: u64,
+    index: u64,
+    machine: &mut dyn FnMut(&Panel) -> Result<usize, E>,
+) -> Result<PlayedGame, Box<Stopped<E>>> {
     let grid = Grid::new(BOARD_SIDE, BOARD_SIDE);
     let mut rng = Rng::new(game_seed(seed, index));
     let mut panel = Panel::new(&Board::from_mines(grid, []));
@@ -135,19 +169,22 @@ fn play(seed: u64, index: u64, machine: &Machine) -> Result<PlayedGame, Box<Mach
         opened: 0,
         stopped: false,
     };
+    let opened = |panel: &Panel| panel.values().iter().filter(|&&v| v != CLOSED).count();
     let mut board = None;
     let mut ended = false;
     for click in 1..=CLICK_LIMIT {
-        let text = panel_text(&panel);
-        let cell = machine(&text).map_err(|(what, run)| {
-            Box::new(MachineFault {
-                game: index,
-                click,
-                panel: text,
-                what,
-                run,
-            })
-        })?;
+        let cell = match machine(&panel) {
+            Ok(cell) => cell,
+            Err(error) => {
+                game.opened = opened(&panel);
+                return Err(Box::new(Stopped {
+                    click,
+                    panel,
+                    game,
+                    error,
+                }));
+            }
+        };
         let board = board.get_or_insert_with(|| {
             let board = Board::from_mines(grid, rng.deal(grid.len(), BOARD_MINES, &[cell]));
             panel = Panel::new(&board);
@@ -168,12 +205,32 @@ fn play(seed: u64, index: u64, machine: &Machine) -> Result<PlayedGame, Box<Mach
         }
     }
     game.stopped = !ended;
-    game.opened = panel
-        .values()
-        .iter()
-        .filter(|&&value| value != CLOSED)
-        .count();
+    game.opened = opened(&panel);
     Ok(game)
+}
+
+/// Plays `games` course games of `seed` (the games `stress jlu-machine` plays) with a machine
+/// given as a Rust function of the panel (row-major, -1 closed) returning `(x, y)`, and adds
+/// them up: to check a submission's score against a replica of its logic.
+///
+/// # Panics
+/// If the machine clicks off the board.
+pub fn play_games(
+    seed: u64,
+    games: u64,
+    machine: &mut dyn FnMut(&[i8]) -> (usize, usize),
+) -> Tally {
+    let mut tally = Tally::default();
+    for index in 0..games {
+        let mut click = |panel: &Panel| -> Result<usize, ()> {
+            let (x, y) = machine(panel.values());
+            assert!(x < BOARD_SIDE && y < BOARD_SIDE, "a click off the board");
+            Ok(x * BOARD_SIDE + y)
+        };
+        let played = play_game(seed, index, &mut click).unwrap_or_else(|_| unreachable!());
+        tally.add(&played);
+    }
+    tally
 }
 
 /// Our machine's click.

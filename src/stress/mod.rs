@@ -5,13 +5,20 @@
 //! and both get the course's score ([`jlu_machine`], [`acm_client`]).
 
 pub mod acm_client;
+pub mod acm_client_header;
+pub mod acm_server_header;
 pub mod child;
 pub mod compare;
+pub mod compile;
+pub mod course_limits;
+pub mod jlu_function;
 pub mod jlu_machine;
+pub mod jlu_panel_function;
 mod pool;
 pub mod progress;
 pub mod report;
 pub mod search;
+mod session;
 pub mod shrink;
 #[cfg(target_os = "linux")]
 mod sys;

@@ -1,8 +1,8 @@
 //! The Linux calls std does not offer and a clean kill needs: wait for a child's exit without
 //! reaping it (so that its pid, and its process group, stay ours until we kill the group), kill
 //! a whole process group (`python3 sol.py` or `sh -c` leave grandchildren holding the pipes),
-//! reap with the peak memory, cap a child's address space before it starts, and kill every live
-//! child's group when `stress` itself is interrupted (its children are in groups of their own,
+//! reap with the peak memory, cap a child's address space, CPU time and file size before it
+//! starts, and kill every live child's group when `stress` itself is interrupted (its children are in groups of their own,
 //! so Ctrl-C does not reach them).
 
 use std::io;
@@ -13,6 +13,8 @@ const P_PID: c_int = 1;
 const WEXITED: c_int = 4;
 const WNOWAIT: c_int = 0x0100_0000;
 const SIGKILL: c_int = 9;
+const RLIMIT_CPU: c_int = 0;
+const RLIMIT_FSIZE: c_int = 1;
 const RLIMIT_AS: c_int = 9;
 const SIGHUP: c_int = 1;
 const SIGINT: c_int = 2;
@@ -149,12 +151,29 @@ pub fn reap(pid: u32) -> io::Result<Reaped> {
 /// Caps the calling process's address space at `bytes`: run in the child between fork and
 /// exec, so only async-signal-safe work (one system call).
 pub fn limit_address_space(bytes: u64) -> io::Result<()> {
+    set_limit(RLIMIT_AS, bytes, bytes)
+}
+
+/// Caps the calling process's CPU time at `seconds` (SIGXCPU), then a second more (SIGKILL):
+/// a child that escapes the wall-time kill (it left its process group) still stops. Between
+/// fork and exec, like [`limit_address_space`].
+pub fn limit_cpu(seconds: u64) -> io::Result<()> {
+    set_limit(RLIMIT_CPU, seconds, seconds.saturating_add(1))
+}
+
+/// Caps the size of any file the calling process writes at `bytes` (SIGXFSZ beyond): a
+/// program under test has no business writing files. Between fork and exec.
+pub fn limit_file_size(bytes: u64) -> io::Result<()> {
+    set_limit(RLIMIT_FSIZE, bytes, bytes)
+}
+
+fn set_limit(resource: c_int, current: u64, max: u64) -> io::Result<()> {
     let limit = Rlimit {
-        current: bytes as c_ulong,
-        max: bytes as c_ulong,
+        current: current as c_ulong,
+        max: max as c_ulong,
     };
     // SAFETY: `limit` is a valid rlimit for the call's duration.
-    if unsafe { setrlimit(RLIMIT_AS, &limit) } == 0 {
+    if unsafe { setrlimit(resource, &limit) } == 0 {
         Ok(())
     } else {
         Err(io::Error::last_os_error())

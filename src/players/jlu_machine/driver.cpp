@@ -1,0 +1,109 @@
+// Our driver of the JLU course's part (2), `stress jlu-machine --function FILE`: it stands
+// where the teacher's judge program stands, with the student's `machine` compiled in, and
+// calls it for every click of every game in this one process (so rand() and static variables
+// carry over from click to click and game to game, as in the teacher's program). The rules
+// are not here: the games are played by stress, which sends each panel and reads each click.
+//
+// Protocol (on the stdin and stdout this process was started with):
+//   in:  `seed n m`, once; srand(seed) is called once with it.
+//   in:  `k i1 j1 v1 ... ik jk vk`: the k cells of the panel that changed since the last call
+//        (a new game sets the opened cells back to -1); then machine(panel, n, m, x, y) is
+//        called on a copy of the panel (the student may scribble on it) ...
+//   out: `x y` ... and its answer goes back. The end of the input ends the process.
+// The student's own output (forbidden by the course, but it happens) goes to stderr, so that
+// it cannot be taken for a click.
+
+// The headers the teacher's program includes (iostream.h is our shim of the pre-standard one).
+#include <iostream.h>
+#include <stdio.h>
+#include <time.h>
+#include <stdlib.h>
+#include <math.h>
+
+#include "submission.cpp"
+
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+namespace minejudge_driver {
+
+int in_fd = -1;
+int out_fd = -1;
+char buffer[1 << 16];
+int filled = 0;
+int at = 0;
+
+int next_byte() {
+  if (at == filled) {
+    filled = (int)read(in_fd, buffer, sizeof buffer);
+    at = 0;
+    if (filled <= 0) {
+      filled = 0;
+      return -1;
+    }
+  }
+  return (unsigned char)buffer[at++];
+}
+
+// The next integer; false at the end of the input.
+bool next_int(long long &value) {
+  int c = next_byte();
+  while (c == ' ' || c == '\n' || c == '\r' || c == '\t') c = next_byte();
+  if (c < 0) return false;
+  bool negative = c == '-';
+  if (negative) c = next_byte();
+  value = 0;
+  while (c >= '0' && c <= '9') {
+    value = value * 10 + (c - '0');
+    c = next_byte();
+  }
+  if (negative) value = -value;
+  return true;
+}
+
+void write_all(const char *text, size_t length) {
+  while (length > 0) {
+    ssize_t written = write(out_fd, text, length);
+    if (written <= 0) exit(0);  // stress is gone
+    text += written;
+    length -= (size_t)written;
+  }
+}
+
+int panel[30][30];
+
+}  // namespace minejudge_driver
+
+int main() {
+  using namespace minejudge_driver;
+  // Our conversation keeps the original stdin and stdout; the student's stdin is empty and
+  // their stdout goes to stderr.
+  in_fd = dup(0);
+  out_fd = dup(1);
+  int nothing = open("/dev/null", O_RDONLY);
+  dup2(nothing, 0);
+  dup2(2, 1);
+  long long seed, n, m;
+  if (!next_int(seed) || !next_int(n) || !next_int(m)) return 0;
+  srand((unsigned)seed);
+  for (int i = 0; i < 30; ++i)
+    for (int j = 0; j < 30; ++j) panel[i][j] = -1;
+  for (;;) {
+    long long changed;
+    if (!next_int(changed)) return 0;
+    for (long long c = 0; c < changed; ++c) {
+      long long i, j, v;
+      if (!next_int(i) || !next_int(j) || !next_int(v)) return 0;
+      panel[i][j] = (int)v;
+    }
+    int view[30][30];
+    memcpy(view, panel, sizeof view);
+    int x = -1, y = -1;
+    machine(view, (int)n, (int)m, x, y);
+    char line[64];
+    int length = snprintf(line, sizeof line, "%d %d\n", x, y);
+    fflush(stdout);
+    write_all(line, (size_t)length);
+  }
+}

@@ -1,0 +1,510 @@
+//! `stress acm-client --client FILE`: the student's `client.h` (the ACM class 2024 advanced
+//! task) compiled into our driver in the role of the course's `advanced.cpp`
+//! (`src/players/acm_client/driver.cpp`), scored as the course scores a batch.
+//!
+//! Against our server (the default) one process plays the whole batch, as the course's
+//! `TestBatch()` does: every move comes here, is played by the `acm-server` rules and answered
+//! with the game state and the map. With `--server FILE` the student's own `server.h` is linked
+//! in, as in `advanced.cpp`; a process plays each map (read from its stdin, as `TestSingle()`
+//! reads it, since a course server's `ExitGame` ends the process) and only reports its moves,
+//! which our server replays to score the game. `--map FILE` plays one game file (`adv*.in`).
+//!
+//! A game stops at [`move_cap`] moves (the course has no cap, but a client repeating a move that
+//! changes nothing would never end); the client is then told the game is lost and the report
+//! names the maps. A crash, a hang past `--timeout` (per map) or a move off the map ends that
+//! map; a fresh process plays on from the next one, up to [`MAX_FAULTS`] times.
+
+use crate::board::{Board, Grid};
+use crate::io::scanner::Scanner;
+use crate::judges::acm_server::rules::{Server, ServerStatus};
+use crate::players::acm_client::course_maps::{batch, push_map, CourseMap};
+use crate::stress::acm_client::{course_score, parse_move, play_ours, BatchSpec};
+use crate::stress::child::Ending;
+use crate::stress::compile::{compile, Compiler, Submission};
+use crate::stress::progress::Progress;
+use crate::stress::report::{block, describe_ending, tail_block, Report};
+use crate::stress::session::Session;
+use crate::stress::Harness;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// The driver: `advanced.cpp`'s part.
+const DRIVER: &str = include_str!("../players/acm_client/driver.cpp");
+
+/// Faulty processes after which the remaining maps are not played.
+pub const MAX_FAULTS: usize = 10;
+
+/// Where the maps come from.
+#[derive(Clone, Debug)]
+pub enum Maps {
+    /// The course's 50 maps of a batch file.
+    Batch(BatchSpec),
+    /// One game file (`n m`, the map, the first click), and its name.
+    One(CourseMap, String),
+}
+
+/// `stress acm-client --client FILE [--server FILE] [--map FILE | --batch FILE]`.
+#[derive(Clone, Debug)]
+pub struct ClientHeader {
+    /// The student's `client.h`.
+    pub client: PathBuf,
+    /// The student's `server.h`, to play against instead of ours.
+    pub server: Option<PathBuf>,
+    /// The maps.
+    pub maps: Maps,
+    /// `--cxx`: the compiler.
+    pub cxx: Option<String>,
+    /// Wall time per map, memory, progress (its command is ours, set when compiled).
+    pub harness: Harness,
+}
+
+/// Reads a game file as `advanced.cpp` does: `n m`, n rows of `X` (mine) and `.`, then the
+/// first click `r c`.
+///
+/// # Errors
+/// What is wrong with it.
+pub fn read_game(text: &[u8]) -> Result<CourseMap, String> {
+    let mut scanner = Scanner::new(text);
+    let side = crate::judges::acm_server::solve::MAX_SIDE as i64;
+    let read = |scanner: &mut Scanner| -> Result<CourseMap, crate::io::scanner::InputError> {
+        let rows = scanner.int_in("n (rows)", 1, side)? as usize;
+        let cols = scanner.int_in("m (columns)", 1, side)? as usize;
+        let mine = scanner.mine_rows(rows, cols, b'X', b'.')?;
+        let row = scanner.int_in("the first click's row", 0, rows as i64 - 1)? as usize;
+        let col = scanner.int_in("the first click's column", 0, cols as i64 - 1)? as usize;
+        Ok(CourseMap {
+            rows,
+            cols,
+            mine,
+            first: (row, col),
+        })
+    };
+    let map = read(&mut scanner).map_err(|err| err.to_string())?;
+    if map.mine[map.first.0 * map.cols + map.first.1] {
+        return Err("the first click is on a mine (the course's maps never do that)".into());
+    }
+    Ok(map)
+}
+
+/// The most moves of one game: twice the cells, and 2 (what `stress acm-client -- command`
+/// allows too).
+pub fn move_cap(map: &CourseMap) -> usize {
+    2 * map.rows * map.cols + 2
+}
+
+/// One map as the client played it.
+#[derive(Clone, Copy, Debug, Default)]
+struct Played {
+    share: f64,
+    won: bool,
+    capped: bool,
+    moves: usize,
+}
+
+/// A map the client did not finish.
+#[derive(Clone, Debug)]
+struct Fault {
+    map: usize,
+    moves: usize,
+    what: String,
+    last_map: Vec<u8>,
+    stderr: Vec<u8>,
+}
+
+/// A map the client did not finish: the server as it stood, the moves, why, its stderr.
+struct Unfinished {
+    server: Server,
+    moves: usize,
+    what: String,
+    stderr: Vec<u8>,
+}
+
+fn unfinished(server: &Server, moves: usize, what: String) -> Box<Unfinished> {
+    Box::new(Unfinished {
+        server: server.clone(),
+        moves,
+        what,
+        stderr: Vec::new(),
+    })
+}
+
+fn scored(server: &Server, capped: bool, moves: usize) -> Played {
+    let grid = server.grid();
+    Played {
+        share: (server.marked_mine_count() + server.visit_count()) as f64 / grid.len() as f64,
+        won: server.status() == ServerStatus::Won,
+        capped,
+        moves,
+    }
+}
+
+fn state_code(status: ServerStatus) -> i32 {
+    match status {
+        ServerStatus::Running => 0,
+        ServerStatus::Won => 1,
+        ServerStatus::Lost => -1,
+    }
+}
+
+/// One map against our server, in the batch's process: `Err` with the server as it stood and
+/// why, when the client failed.
+fn play_against_ours(
+    session: &mut Session,
+    map: &CourseMap,
+    line: &mut Vec<u8>,
+) -> Result<Played, Box<Unfinished>> {
+    let grid = Grid::new(map.rows, map.cols);
+    let mut server = Server::new(Board::new(grid, map.mine.clone()));
+    let mines = map.mine.iter().filter(|&&m| m).count();
+    let header = format!(
+        "{} {} {mines} {} {}\n",
+        map.rows, map.cols, map.first.0, map.first.1
+    );
+    let mut moves = 0;
+    let mut capped = false;
+    if session.send(header.as_bytes()).is_err() {
+        return Err(unfinished(&server, moves, "its input closed".to_string()));
+    }
+    loop {
+        if let Err(what) = session.read_line(line, 4096) {
+            return Err(unfinished(&server, moves, what));
+        }
+        if line == b"E" {
+            if server.status() == ServerStatus::Running && !capped {
+                return Err(unfinished(
+                    &server,
+                    moves,
+                    "its Decide() loop ended while the game went on".to_string(),
+                ));
+            }
+            return Ok(scored(&server, capped, moves));
+        }
+        let (cell, operation) = parse_move(line, grid).map_err(|what| {
+            let what = what.replacen("it printed", "Execute was called with", 1);
+            unfinished(&server, moves, what)
+        })?;
+        let mut state = state_code(server.status());
+        if server.status() == ServerStatus::Running && !capped {
+            moves += 1;
+            server.apply(cell, operation);
+            state = state_code(server.status());
+            if state == 0 && moves >= move_cap(map) {
+                // Told it lost, so that it stops; scored as it stands.
+                capped = true;
+                state = -1;
+            }
+        }
+        let mut reply = format!("{state}\n").into_bytes();
+        reply.extend_from_slice(server.map());
+        if session.send(&reply).is_err() {
+            return Err(unfinished(&server, moves, "its input closed".to_string()));
+        }
+    }
+}
+
+/// One map against the student's server, in a process of its own: its moves replayed on ours.
+fn play_against_theirs(
+    command: &[String],
+    harness: &Harness,
+    map: &CourseMap,
+) -> Result<Played, Box<Unfinished>> {
+    let grid = Grid::new(map.rows, map.cols);
+    let mut server = Server::new(Board::new(grid, map.mine.clone()));
+    let limits = harness.limits(0);
+    let mut session = Session::start(command, &limits, harness.timeout)
+        .map_err(|err| unfinished(&server, 0, format!("cannot run our driver: {err}")))?;
+    let mut game = Vec::new();
+    push_map(&mut game, map);
+    let _ = session.send(&game);
+    let mut line = Vec::new();
+    let mut moves = 0;
+    let mut capped = false;
+    let mut fault = None;
+    loop {
+        if let Err(what) = session.read_line(&mut line, 4096) {
+            if !what.contains("output ended") {
+                fault = Some(what);
+            }
+            break;
+        }
+        match parse_move(&line, grid) {
+            Ok((cell, operation)) => {
+                moves += 1;
+                server.apply(cell, operation);
+                if moves >= move_cap(map) {
+                    capped = server.status() == ServerStatus::Running;
+                    break;
+                }
+            }
+            Err(what) => {
+                fault = Some(what.replacen("it printed", "Execute was called with", 1));
+                break;
+            }
+        }
+    }
+    let end = session.finish();
+    let fault = fault.or(match end.ending {
+        _ if capped => None,
+        Ending::Exited(0) => None,
+        Ending::TimedOut => Some(format!(
+            "the map took over {:.3} s (--timeout): killed",
+            harness.timeout.as_secs_f64()
+        )),
+        ending => Some(format!("it crashed: {}", describe_ending(ending))),
+    });
+    match fault {
+        Some(what) => Err(Box::new(Unfinished {
+            server,
+            moves,
+            what,
+            stderr: end.stderr,
+        })),
+        None => Ok(scored(&server, capped, moves)),
+    }
+}
+
+/// Compiles the files and plays the maps.
+///
+/// # Errors
+/// When no compiler is found, a file does not compile, or the driver cannot start (exit 2).
+pub fn run(config: &ClientHeader) -> Result<Report, String> {
+    let harness = &config.harness;
+    let compiler = Compiler::find(config.cxx.as_deref())?;
+    let mut submissions = vec![Submission {
+        name: "client.h",
+        path: &config.client,
+    }];
+    let driver = match &config.server {
+        Some(server) => {
+            submissions.push(Submission {
+                name: "server.h",
+                path: server,
+            });
+            format!("#define MINEJUDGE_THEIR_SERVER 1\n{DRIVER}")
+        }
+        None => DRIVER.to_string(),
+    };
+    let build = compile(&compiler, &driver, &submissions)?;
+    let command = vec![build.exe.to_string_lossy().into_owned()];
+    let maps: Vec<CourseMap> = match &config.maps {
+        Maps::Batch(spec) => {
+            batch(spec.rows, spec.cols, spec.mines, spec.seed, spec.min_dist).collect()
+        }
+        Maps::One(map, _) => vec![map.clone()],
+    };
+    let started = Instant::now();
+    let mut progress = Progress::new(harness.progress);
+    let mut played: Vec<Played> = Vec::new();
+    let mut faults: Vec<Fault> = Vec::new();
+    let mut next = 0;
+    let mut line = Vec::new();
+    while next < maps.len() && faults.len() < MAX_FAULTS {
+        if config.server.is_some() {
+            match play_against_theirs(&command, harness, &maps[next]) {
+                Ok(game) => played.push(game),
+                Err(unfinished) => {
+                    played.push(scored(&unfinished.server, false, unfinished.moves));
+                    faults.push(Fault {
+                        map: next,
+                        moves: unfinished.moves,
+                        last_map: unfinished.server.map().to_vec(),
+                        what: unfinished.what,
+                        stderr: unfinished.stderr,
+                    });
+                }
+            }
+            next += 1;
+            progress.update(|| format!("acm-client: {next} of {} maps", maps.len()));
+            continue;
+        }
+        let cpu = harness.timeout * (maps.len() - next) as u32;
+        let mut session = Session::start(&command, &harness.limits(0), cpu)
+            .map_err(|err| format!("cannot run our driver {}: {err}", command[0]))?;
+        let mut failed = None;
+        while failed.is_none() && next < maps.len() {
+            session.arm(harness.timeout);
+            match play_against_ours(&mut session, &maps[next], &mut line) {
+                Ok(game) => played.push(game),
+                Err(unfinished) => {
+                    played.push(scored(&unfinished.server, false, unfinished.moves));
+                    failed = Some((
+                        next,
+                        unfinished.moves,
+                        unfinished.what,
+                        unfinished.server.map().to_vec(),
+                    ));
+                }
+            }
+            next += 1;
+            progress.update(|| format!("acm-client: {next} of {} maps", maps.len()));
+        }
+        let end = session.finish();
+        if let Some((map, moves, what, last_map)) = failed {
+            let what = match end.ending {
+                Ending::TimedOut => format!(
+                    "the map took over {:.3} s (--timeout): killed",
+                    harness.timeout.as_secs_f64()
+                ),
+                ending if what.contains("output ended") || what.contains("input closed") => {
+                    format!("it crashed: {}", describe_ending(ending))
+                }
+                _ => what,
+            };
+            faults.push(Fault {
+                map,
+                moves,
+                what,
+                last_map,
+                stderr: end.stderr,
+            });
+        }
+    }
+    progress.finish();
+    let ours: Vec<(f64, bool)> = maps[..played.len()]
+        .iter()
+        .map(|map| {
+            let ours = play_ours(map);
+            (ours.share, ours.won)
+        })
+        .collect();
+    Ok(report(
+        config,
+        &maps,
+        &played,
+        &ours,
+        &faults,
+        started.elapsed(),
+    ))
+}
+
+fn report(
+    config: &ClientHeader,
+    maps: &[CourseMap],
+    played: &[Played],
+    ours: &[(f64, bool)],
+    faults: &[Fault],
+    elapsed: Duration,
+) -> Report {
+    let against = match &config.server {
+        Some(server) => format!(
+            "against your server ({}), a process per map as TestSingle() plays, its moves \
+             replayed on ours to score",
+            server.display()
+        ),
+        None => "against our server, in one process as TestBatch() plays".to_string(),
+    };
+    let what = match &config.maps {
+        Maps::Batch(spec) => format!(
+            "the course's batch `{} {} {}`, seed {}, min_dist {}: {} maps",
+            spec.rows,
+            spec.cols,
+            spec.mines,
+            spec.seed,
+            spec.min_dist,
+            maps.len()
+        ),
+        Maps::One(_, name) => format!("the game {name}"),
+    };
+    let mut text = format!(
+        "acm-client --client {}: {what}, {against}; scored as the course does, the mean of the \
+         best 90% of maps' (marked + visited) / cells ({:.2} s)\n",
+        config.client.display(),
+        elapsed.as_secs_f64()
+    );
+    let _ = writeln!(text, "        score      won");
+    let shares: Vec<f64> = played.iter().map(|p| p.share).collect();
+    let wins = played.iter().filter(|p| p.won).count();
+    let _ = writeln!(
+        text,
+        "yours   {:.6}   {wins}/{}",
+        course_score(&shares),
+        played.len()
+    );
+    let our_shares: Vec<f64> = ours.iter().map(|o| o.0).collect();
+    let our_wins = ours.iter().filter(|o| o.1).count();
+    let _ = writeln!(
+        text,
+        "ours    {:.6}   {our_wins}/{}",
+        course_score(&our_shares),
+        ours.len()
+    );
+    let capped: Vec<String> = played
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.capped)
+        .map(|(index, _)| (index + 1).to_string())
+        .collect();
+    if !capped.is_empty() {
+        let _ = writeln!(
+            text,
+            "your client hit the move cap (twice the cells, and 2: {} moves here) on map{} {}: \
+             the game was stopped there as lost and scored as it stood (the course's \
+             advanced.cpp has no cap, and such a client never ends there)",
+            move_cap(&maps[0]),
+            if capped.len() == 1 { "" } else { "s" },
+            capped.join(", ")
+        );
+    }
+    let moves: usize = played.iter().map(|p| p.moves).sum();
+    let _ = writeln!(text, "moves: {moves} in all");
+    let Some(first) = faults.first() else {
+        return Report {
+            text,
+            failed: false,
+        };
+    };
+    let failed: Vec<String> = faults.iter().map(|f| (f.map + 1).to_string()).collect();
+    let _ = writeln!(
+        text,
+        "\nyour client failed on {} map{} ({}): each counts as it stood, and a fresh process \
+         played on from the next map{}.",
+        faults.len(),
+        if faults.len() == 1 { "" } else { "s" },
+        failed.join(", "),
+        if played.len() < maps.len() {
+            format!(
+                "; after {MAX_FAULTS} failures the other {} maps were not played",
+                maps.len() - played.len()
+            )
+        } else {
+            String::new()
+        }
+    );
+    let _ = writeln!(
+        text,
+        "first failure: map {}, after {} moves: {}",
+        first.map + 1,
+        first.moves,
+        first.what
+    );
+    let mut game = Vec::new();
+    push_map(&mut game, &maps[first.map]);
+    text.push_str(&block("the map (n m, the map, the first click)", &game, 0));
+    text.push_str(&block(
+        "the map as our server saw it last",
+        &first.last_map,
+        0,
+    ));
+    if !first.stderr.is_empty() {
+        text.push_str(&tail_block("its stderr and stdout", &first.stderr));
+    }
+    Report { text, failed: true }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_files_are_read_as_advanced_cpp_reads_them() {
+        let map = read_game(b"3 3\n.X.\n...\n..X\n2 0\n").unwrap();
+        assert_eq!((map.rows, map.cols, map.first), (3, 3, (2, 0)));
+        assert_eq!(map.mine.iter().filter(|&&m| m).count(), 2);
+        assert_eq!(move_cap(&map), 20);
+        assert!(read_game(b"3 3\n.X.\n...\n..X\n0 1\n")
+            .unwrap_err()
+            .contains("on a mine"));
+        assert!(read_game(b"3 3\n.X.\n...\n").is_err());
+    }
+}

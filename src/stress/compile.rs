@@ -1,0 +1,208 @@
+//! Compiling a student's file into one of our C++ drivers (`stress --function`, `--client`,
+//! `--server`): the compiler is found (`--cxx PATH`, else `$CXX`, else `g++`, `c++` or
+//! `clang++` on the PATH), the driver and the student's files are written to a temporary
+//! folder with shims of the pre-standard headers (`iostream.h`, ...) on the include path, and
+//! a failure is told with the compiler's first lines, naming the student's file as given.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The compiler's messages shown when a build fails.
+const MESSAGE_LINES: usize = 20;
+
+/// The compilers tried, in order, when neither `--cxx` nor `$CXX` names one.
+const USUAL_COMPILERS: [&str; 3] = ["g++", "c++", "clang++"];
+
+/// The pre-standard headers old course programs include, each the standard one with `using
+/// namespace std;`.
+const SHIMS: [(&str, &str); 3] = [
+    ("iostream.h", include_str!("shims/iostream.h")),
+    ("fstream.h", include_str!("shims/fstream.h")),
+    ("iomanip.h", include_str!("shims/iomanip.h")),
+];
+
+/// A C++ compiler: the program and the arguments it always takes (`$CXX` may hold some).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Compiler {
+    program: String,
+    args: Vec<String>,
+}
+
+impl Compiler {
+    /// `--cxx PATH` if given, else `$CXX`, else the first of g++, c++, clang++ on the PATH.
+    ///
+    /// # Errors
+    /// When none is found, with what to do about it.
+    pub fn find(cxx: Option<&str>) -> Result<Compiler, String> {
+        let named = cxx
+            .map(str::to_string)
+            .or_else(|| std::env::var("CXX").ok().filter(|v| !v.trim().is_empty()));
+        if let Some(named) = named {
+            let mut words = named.split_whitespace().map(str::to_string);
+            let program = words.next().unwrap_or_default();
+            if on_path(&program).is_none() {
+                return Err(format!(
+                    "the C++ compiler {program:?} (from {}) cannot be found",
+                    if cxx.is_some() { "--cxx" } else { "$CXX" }
+                ));
+            }
+            return Ok(Compiler {
+                program,
+                args: words.collect(),
+            });
+        }
+        USUAL_COMPILERS
+            .iter()
+            .find(|name| on_path(name).is_some())
+            .map(|name| Compiler {
+                program: name.to_string(),
+                args: Vec::new(),
+            })
+            .ok_or_else(|| {
+                "no C++ compiler found (tried $CXX, g++, c++ and clang++): install one \
+                 (Debian, Ubuntu: apt-get install g++) or give --cxx PATH"
+                    .to_string()
+            })
+    }
+
+    /// The compiler's name, for messages.
+    pub fn name(&self) -> &str {
+        &self.program
+    }
+}
+
+/// Where `program` is: itself if it names a path, else the first match on the PATH.
+fn on_path(program: &str) -> Option<PathBuf> {
+    if program.is_empty() {
+        return None;
+    }
+    if program.contains('/') {
+        return Path::new(program).is_file().then(|| PathBuf::from(program));
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(program))
+        .find(|candidate| candidate.is_file())
+}
+
+/// A folder of our own under the system's temporary folder, removed when dropped.
+#[derive(Debug)]
+pub struct TempDir {
+    path: PathBuf,
+}
+
+impl TempDir {
+    /// A new empty folder.
+    ///
+    /// # Errors
+    /// When it cannot be made.
+    pub fn new() -> Result<TempDir, String> {
+        static COUNTER: AtomicU64 = AtomicU64::new(0);
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default()
+            .subsec_nanos();
+        let path = std::env::temp_dir().join(format!(
+            "minejudge-{}-{nanos}-{}",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(path.join("include"))
+            .map_err(|err| format!("cannot make {}: {err}", path.display()))?;
+        Ok(TempDir { path })
+    }
+
+    /// Its path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.path);
+    }
+}
+
+/// A built driver: the executable, in a folder that lives as long as this.
+#[derive(Debug)]
+pub struct Build {
+    /// The executable.
+    pub exe: PathBuf,
+    _dir: TempDir,
+}
+
+/// One student file: the name our driver includes it by, and where the student keeps it.
+#[derive(Clone, Copy, Debug)]
+pub struct Submission<'a> {
+    /// The name the driver's `#include "..."` uses, such as `client.h`.
+    pub name: &'a str,
+    /// The file given on the command line.
+    pub path: &'a Path,
+}
+
+/// Compiles `driver` (C++ source, which includes the submissions by their names) with the
+/// student's files at -O2.
+///
+/// # Errors
+/// When a file cannot be read, or the compiler cannot run or fails: the message has the
+/// compiler's first [`MESSAGE_LINES`] lines, with the student's files named as given.
+pub fn compile(
+    compiler: &Compiler,
+    driver: &str,
+    submissions: &[Submission],
+) -> Result<Build, String> {
+    let dir = TempDir::new()?;
+    let write = |name: &str, bytes: &[u8]| {
+        std::fs::write(dir.path().join(name), bytes)
+            .map_err(|err| format!("cannot write {}: {err}", dir.path().join(name).display()))
+    };
+    for (name, text) in SHIMS {
+        write(&format!("include/{name}"), text.as_bytes())?;
+    }
+    for submission in submissions {
+        let text = std::fs::read(submission.path)
+            .map_err(|err| format!("cannot read {}: {err}", submission.path.display()))?;
+        write(submission.name, &text)?;
+    }
+    write("driver.cpp", driver.as_bytes())?;
+    let exe = dir.path().join("driver");
+    let output = Command::new(&compiler.program)
+        .args(&compiler.args)
+        .args(["-std=gnu++17", "-O2", "-o"])
+        .arg(&exe)
+        .arg("-I")
+        .arg(dir.path().join("include"))
+        .arg(dir.path().join("driver.cpp"))
+        .current_dir(dir.path())
+        .output()
+        .map_err(|err| format!("cannot run the C++ compiler {}: {err}", compiler.program))?;
+    if !output.status.success() {
+        let mut text = String::from_utf8_lossy(&output.stderr).into_owned();
+        let folder = format!("{}/", dir.path().display());
+        for submission in submissions {
+            let ours = format!("{folder}{}", submission.name);
+            text = text.replace(&ours, &submission.path.display().to_string());
+        }
+        text = text.replace(&folder, "");
+        let lines: Vec<&str> = text.lines().collect();
+        let more = if lines.len() > MESSAGE_LINES {
+            format!("\n[{} more lines]", lines.len() - MESSAGE_LINES)
+        } else {
+            String::new()
+        };
+        let files: Vec<String> = submissions
+            .iter()
+            .map(|s| s.path.display().to_string())
+            .collect();
+        return Err(format!(
+            "{} does not compile with our driver ({}, {}):\n{}{more}",
+            files.join(" and "),
+            compiler.program,
+            output.status,
+            lines[..lines.len().min(MESSAGE_LINES)].join("\n")
+        ));
+    }
+    Ok(Build { exe, _dir: dir })
+}

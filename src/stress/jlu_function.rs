@@ -1,0 +1,275 @@
+//! `stress jlu-machine --function FILE`: the student's `machine` function as the course hands
+//! it in (a text file: the function and its helpers, no `main`), compiled into our driver
+//! (`src/players/jlu_machine/driver.cpp`) and called for every click of every game in one
+//! process, as the teacher's judge program calls it: `rand()` is seeded once and static
+//! variables carry over. The games and their rules stay here ([`play_game`]): the driver is
+//! sent what changed on the panel and answers `x y`.
+//!
+//! A process that crashes, hangs past `--timeout` in a game, or answers off the board ends its
+//! game there (lost, with the cells it had opened); a fresh process (`srand(seed + game)`)
+//! plays on from the next game, up to [`MAX_FAULTS`] times. The course gives 0 to a program
+//! that does not run, which the report says.
+
+use crate::judges::jlu_panel::panel::Panel;
+use crate::players::jlu_machine::course::{self, BOARD_MINES, BOARD_SIDE, CLICK_LIMIT};
+use crate::stress::child::Ending;
+use crate::stress::compile::{compile, Compiler, Submission};
+use crate::stress::jlu_machine::{panel_text, play_game, Tally};
+use crate::stress::progress::Progress;
+use crate::stress::report::{block, describe_ending, tail_block, Report};
+use crate::stress::session::Session;
+use crate::stress::Harness;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// The driver: the teacher's program's part, with the student's file included.
+const DRIVER: &str = include_str!("../players/jlu_machine/driver.cpp");
+
+/// Faulty processes after which the remaining games are not played.
+pub const MAX_FAULTS: usize = 10;
+
+/// `stress jlu-machine --function FILE`.
+#[derive(Clone, Debug)]
+pub struct JluFunction {
+    /// The student's file.
+    pub file: PathBuf,
+    /// `--cxx`: the compiler.
+    pub cxx: Option<String>,
+    /// How many games.
+    pub games: u64,
+    /// Seed, wall time per game, memory, progress (its command is ours, set when compiled).
+    pub harness: Harness,
+}
+
+/// A game the machine did not finish.
+#[derive(Clone, Debug)]
+struct Fault {
+    /// The game, from 0.
+    game: u64,
+    /// The click, from 1.
+    click: u32,
+    /// The panel it was given, as `jlu-panel` prints it.
+    panel: Vec<u8>,
+    what: String,
+    stderr: Vec<u8>,
+}
+
+/// The compiled machine in its process: the panel it last saw, to send only what changed.
+struct Driver {
+    session: Session,
+    seen: Vec<i8>,
+    message: String,
+    line: Vec<u8>,
+}
+
+impl Driver {
+    fn click(&mut self, panel: &Panel) -> Result<usize, String> {
+        let values = panel.values();
+        self.message.clear();
+        let changed = values
+            .iter()
+            .zip(&self.seen)
+            .filter(|(a, b)| a != b)
+            .count();
+        let _ = write!(self.message, "{changed}");
+        for (cell, (&value, seen)) in values.iter().zip(self.seen.iter_mut()).enumerate() {
+            if value != *seen {
+                *seen = value;
+                let (x, y) = (cell / BOARD_SIDE, cell % BOARD_SIDE);
+                let _ = write!(self.message, " {x} {y} {value}");
+            }
+        }
+        self.message.push('\n');
+        self.session
+            .send(self.message.as_bytes())
+            .map_err(|_| "its input closed".to_string())?;
+        self.session.read_line(&mut self.line, 64)?;
+        let text = String::from_utf8_lossy(&self.line);
+        let numbers: Vec<Option<i64>> = text.split_whitespace().map(|t| t.parse().ok()).collect();
+        match numbers[..] {
+            [Some(x), Some(y)] if (0..BOARD_SIDE as i64).contains(&x) && (0..BOARD_SIDE as i64).contains(&y) => {
+                Ok(x as usize * BOARD_SIDE + y as usize)
+            }
+            [Some(x), Some(y)] => Err(format!(
+                "it set x = {x}, y = {y}: off the {BOARD_SIDE}x{BOARD_SIDE} board (0 <= x, y < {BOARD_SIDE})"
+            )),
+            _ => Err(format!("our driver printed {text:?}")),
+        }
+    }
+}
+
+/// Compiles the file and plays every game, restarting after a fault.
+///
+/// # Errors
+/// When no compiler is found, the file does not compile, or the driver cannot start (exit 2).
+pub fn run(config: &JluFunction) -> Result<Report, String> {
+    let harness = &config.harness;
+    let compiler = Compiler::find(config.cxx.as_deref())?;
+    let submission = Submission {
+        name: "submission.cpp",
+        path: &config.file,
+    };
+    let build = compile(&compiler, DRIVER, &[submission])?;
+    let command = vec![build.exe.to_string_lossy().into_owned()];
+    let started = Instant::now();
+    let mut progress = Progress::new(harness.progress);
+    let mut tally = Tally::default();
+    let mut faults: Vec<Fault> = Vec::new();
+    let mut game = 0;
+    while game < config.games && faults.len() < MAX_FAULTS {
+        let cpu = harness.timeout * (config.games - game).min(86_400) as u32;
+        let limits = harness.limits(0);
+        let session = Session::start(&command, &limits, cpu)
+            .map_err(|err| format!("cannot run our driver {}: {err}", command[0]))?;
+        let mut driver = Driver {
+            session,
+            seen: vec![-1; BOARD_SIDE * BOARD_SIDE],
+            message: String::new(),
+            line: Vec::new(),
+        };
+        let first_game = game;
+        let greeting = format!(
+            "{} {BOARD_SIDE} {BOARD_SIDE}\n",
+            harness.seed.wrapping_add(first_game) as u32
+        );
+        let mut fault = driver.session.send(greeting.as_bytes()).err().map(|_| {
+            (
+                game,
+                1,
+                Panel::new(&blank()),
+                "its input closed".to_string(),
+            )
+        });
+        while fault.is_none() && game < config.games {
+            driver.session.arm(harness.timeout);
+            match play_game(harness.seed, game, &mut |panel| driver.click(panel)) {
+                Ok(played) => tally.add(&played),
+                Err(stopped) => {
+                    tally.add(&stopped.game);
+                    fault = Some((game, stopped.click, stopped.panel, stopped.error));
+                }
+            }
+            game += 1;
+            progress.update(|| format!("jlu-machine: {game} of {} games", config.games));
+        }
+        let end = driver.session.finish();
+        if let Some((game, click, panel, what)) = fault {
+            let what = match end.ending {
+                Ending::TimedOut => format!(
+                    "the game took over {:.3} s (--timeout): killed",
+                    harness.timeout.as_secs_f64()
+                ),
+                Ending::Exited(0) if what.contains("output ended") => {
+                    "it ended the program (exit status 0) in the middle of a game".to_string()
+                }
+                ending if what.contains("output ended") || what.contains("input closed") => {
+                    format!("it crashed: {}", describe_ending(ending))
+                }
+                _ => what,
+            };
+            faults.push(Fault {
+                game,
+                click,
+                panel: panel_text(&panel),
+                what,
+                stderr: end.stderr,
+            });
+        }
+    }
+    progress.finish();
+    Ok(report(config, &tally, &faults, game, started.elapsed()))
+}
+
+/// The board of no mine, for a panel of closed cells.
+fn blank() -> crate::board::Board {
+    crate::board::Board::from_mines(crate::board::Grid::new(BOARD_SIDE, BOARD_SIDE), [])
+}
+
+fn report(
+    config: &JluFunction,
+    tally: &Tally,
+    faults: &[Fault],
+    played: u64,
+    elapsed: Duration,
+) -> Report {
+    let harness = &config.harness;
+    let mut text = format!(
+        "jlu-machine --function {}: {} games (seed {}) in one process, as the course's judge \
+         plays them: {BOARD_SIDE}x{BOARD_SIDE}, {BOARD_MINES} mines dealt after the first click, \
+         at most {CLICK_LIMIT} clicks ({:.2} s)\n",
+        config.file.display(),
+        config.games,
+        harness.seed,
+        elapsed.as_secs_f64()
+    );
+    let (mean, half) = tally.mean_score();
+    let _ = writeln!(
+        text,
+        "won {} of {} ({:.1}%), score per game {mean:.2} +- {half:.2} (95% interval), \
+         course mark {:.2} of 60",
+        tally.wins,
+        tally.games,
+        100.0 * tally.wins as f64 / tally.games.max(1) as f64,
+        course::course_mark(mean)
+    );
+    if tally.wins > 0 {
+        let _ = writeln!(
+            text,
+            "clicks per win: {:.1}",
+            tally.clicks_in_wins as f64 / tally.wins as f64
+        );
+    }
+    text.push_str(
+        "score per game: 50 + a bonus of 0 to 10 for fewer clicks for a win, opened cells / 10 \
+         otherwise; course mark: the mean x 1.3, capped at 60\n",
+    );
+    let _ = writeln!(
+        text,
+        "clicks on open cells: {} (ignored, but counted toward the {CLICK_LIMIT}); games \
+         stopped at {CLICK_LIMIT} clicks: {}",
+        tally.ignored_clicks, tally.stopped
+    );
+    let Some(first) = faults.first() else {
+        return Report {
+            text,
+            failed: false,
+        };
+    };
+    let games: Vec<String> = faults.iter().map(|f| (f.game + 1).to_string()).collect();
+    let _ = writeln!(
+        text,
+        "\nyour machine failed in {} game{} ({}): the course's program would have stopped \
+         there, and the course gives 0 to a program that does not run. Here each failed game \
+         counts as lost with the cells it had opened, and a fresh process (srand(seed + game)) \
+         played on from the next game{}.",
+        faults.len(),
+        if faults.len() == 1 { "" } else { "s" },
+        games.join(", "),
+        if played < config.games {
+            format!(
+                "; after {MAX_FAULTS} failures the other {} games were not played (not \
+                 counted above)",
+                config.games - played
+            )
+        } else {
+            String::new()
+        }
+    );
+    let _ = writeln!(
+        text,
+        "first failure: game {}, click {}: {}",
+        first.game + 1,
+        first.click,
+        first.what
+    );
+    text.push_str(&block(
+        "the panel it was given (n m, then the rows)",
+        &first.panel,
+        0,
+    ));
+    if !first.stderr.is_empty() {
+        text.push_str(&tail_block("its stderr and stdout", &first.stderr));
+    }
+    Report { text, failed: true }
+}

@@ -1,0 +1,269 @@
+//! A conversation in lockstep with one of our compiled drivers: we write a message, it answers
+//! with a line, thousands of times a second, from the calling thread (no reader threads in
+//! between, which would cost a few thread switches per message).
+//!
+//! The child is contained as [`child`](crate::stress::child) contains any program under test
+//! (its own process group, address space, CPU time and file size capped); a watchdog thread
+//! kills the group when the deadline passes, which also ends a blocked read or write. The
+//! deadline is moved on with [`Session::arm`] (per game, say). Its stderr is read by a thread
+//! and the first 64 KiB kept.
+
+use crate::stress::child::{Ending, Limits};
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::process::{ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+/// The most stderr kept.
+const STDERR_KEPT: usize = 64 * 1024;
+
+/// How often the watchdog looks at the clock (and how late a kill may come).
+const WATCH_STEP: Duration = Duration::from_millis(20);
+
+/// A running driver.
+pub struct Session {
+    child: std::process::Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+    stderr: Option<JoinHandle<Vec<u8>>>,
+    shared: Arc<Shared>,
+    watchdog: Option<JoinHandle<()>>,
+    started: Instant,
+}
+
+/// What the watchdog shares with the session.
+struct Shared {
+    /// Nanoseconds after the start at which the child is killed.
+    deadline: AtomicU64,
+    /// Whether the watchdog killed it.
+    timed_out: AtomicBool,
+    /// `true` while the child is unreaped (its pid is ours to kill); the lock also keeps a kill
+    /// from racing the reap.
+    alive: Mutex<bool>,
+}
+
+/// How a session ended.
+#[derive(Clone, Debug)]
+pub struct SessionEnd {
+    /// Its exit code or signal, or [`Ending::TimedOut`].
+    pub ending: Ending,
+    /// The first 64 KiB of its stderr (a driver sends the student's stdout there too).
+    pub stderr: Vec<u8>,
+}
+
+impl Session {
+    /// Starts `command` contained by `limits`, whose `timeout` is the first deadline; `cpu` is
+    /// the CPU time of the whole session (the sum of the deadlines it will be given).
+    ///
+    /// # Errors
+    /// When it cannot be started.
+    pub fn start(command: &[String], limits: &Limits, cpu: Duration) -> io::Result<Session> {
+        let (program, args) = command
+            .split_first()
+            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no command"))?;
+        let mut builder = Command::new(program);
+        builder
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        #[cfg(target_os = "linux")]
+        crate::stress::child::contain(
+            &mut builder,
+            &Limits {
+                timeout: cpu,
+                ..*limits
+            },
+        );
+        #[cfg(not(target_os = "linux"))]
+        let _ = cpu;
+        let mut child = builder.spawn()?;
+        let started = Instant::now();
+        #[cfg(target_os = "linux")]
+        crate::stress::sys::track(child.id());
+        let input = child.stdin.take().expect("piped stdin");
+        let output = BufReader::with_capacity(1 << 16, child.stdout.take().expect("piped stdout"));
+        let mut stderr = child.stderr.take().expect("piped stderr");
+        let stderr = thread::spawn(move || {
+            let mut kept = Vec::new();
+            let mut buffer = vec![0u8; 8 * 1024];
+            loop {
+                match stderr.read(&mut buffer) {
+                    Ok(0) => break,
+                    Ok(n) => {
+                        let room = STDERR_KEPT.saturating_sub(kept.len());
+                        kept.extend_from_slice(&buffer[..n.min(room)]);
+                    }
+                    Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+                    Err(_) => break,
+                }
+            }
+            kept
+        });
+        let shared = Arc::new(Shared {
+            deadline: AtomicU64::new(limits.timeout.as_nanos() as u64),
+            timed_out: AtomicBool::new(false),
+            alive: Mutex::new(true),
+        });
+        let watched = Arc::clone(&shared);
+        let pid = child.id();
+        let watchdog = thread::spawn(move || watch(&watched, pid, started));
+        Ok(Session {
+            child,
+            input,
+            output,
+            stderr: Some(stderr),
+            shared,
+            watchdog: Some(watchdog),
+            started,
+        })
+    }
+
+    /// Moves the deadline to `timeout` from now.
+    pub fn arm(&self, timeout: Duration) {
+        let at = self.started.elapsed() + timeout;
+        self.shared
+            .deadline
+            .store(at.as_nanos() as u64, Ordering::SeqCst);
+    }
+
+    /// Writes `bytes` to the child's stdin.
+    ///
+    /// # Errors
+    /// When the child is gone (or closed its stdin).
+    pub fn send(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.input.write_all(bytes)?;
+        self.input.flush()
+    }
+
+    /// The child's next line (without its `\n`) into `line`, at most `limit` bytes.
+    ///
+    /// # Errors
+    /// A message when the output ends (the child exited, crashed or was killed) or the line is
+    /// too long.
+    pub fn read_line(&mut self, line: &mut Vec<u8>, limit: usize) -> Result<(), String> {
+        line.clear();
+        loop {
+            let buffer = match self.output.fill_buf() {
+                Ok(buffer) => buffer,
+                Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+                Err(err) => return Err(format!("cannot read its output: {err}")),
+            };
+            if buffer.is_empty() {
+                return Err("its output ended".to_string());
+            }
+            let (taken, done) = match buffer.iter().position(|&b| b == b'\n') {
+                Some(end) => (end + 1, true),
+                None => (buffer.len(), false),
+            };
+            line.extend_from_slice(&buffer[..taken - usize::from(done)]);
+            self.output.consume(taken);
+            if done {
+                return Ok(());
+            }
+            if line.len() > limit {
+                return Err(format!("it printed a line of over {limit} bytes"));
+            }
+        }
+    }
+
+    /// Closes its stdin, waits for it to exit (until the deadline), kills what is left of its
+    /// group and reaps it.
+    pub fn finish(mut self) -> SessionEnd {
+        drop(self.input);
+        // Its output is not wanted any more; reading it to the end lets a child blocked on a
+        // full pipe exit (a kill at the deadline ends the read otherwise).
+        let _ = io::copy(&mut self.output, &mut io::sink());
+        let status = self.child.wait_exit();
+        let timed_out = self.shared.timed_out.load(Ordering::SeqCst);
+        {
+            let mut alive = self.shared.alive.lock().expect("no panics");
+            #[cfg(target_os = "linux")]
+            {
+                crate::stress::sys::kill_group(self.child.id());
+                crate::stress::sys::untrack(self.child.id());
+            }
+            *alive = false;
+        }
+        let reaped = reap(&mut self.child, status);
+        let ending = if timed_out { Ending::TimedOut } else { reaped };
+        // The watchdog sees the child reaped within a step and returns: not waited for.
+        drop(self.watchdog.take());
+        let stderr = self
+            .stderr
+            .take()
+            .and_then(|reader| reader.join().ok())
+            .unwrap_or_default();
+        SessionEnd { ending, stderr }
+    }
+}
+
+/// Waiting for an exit without reaping (Linux: so that the group stays ours to kill).
+trait WaitExit {
+    fn wait_exit(&mut self) -> Option<std::process::ExitStatus>;
+}
+
+impl WaitExit for std::process::Child {
+    #[cfg(target_os = "linux")]
+    fn wait_exit(&mut self) -> Option<std::process::ExitStatus> {
+        let _ = crate::stress::sys::wait_exited(self.id());
+        None
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    fn wait_exit(&mut self) -> Option<std::process::ExitStatus> {
+        self.wait().ok()
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn reap(child: &mut std::process::Child, _status: Option<std::process::ExitStatus>) -> Ending {
+    match crate::stress::sys::reap(child.id()) {
+        Ok(reaped) => match (reaped.code, reaped.signal) {
+            (Some(code), _) => Ending::Exited(code),
+            (None, signal) => Ending::Signalled(signal.unwrap_or(0)),
+        },
+        Err(_) => Ending::Signalled(0),
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn reap(_child: &mut std::process::Child, status: Option<std::process::ExitStatus>) -> Ending {
+    match status.and_then(|status| status.code()) {
+        Some(code) => Ending::Exited(code),
+        None => Ending::Signalled(0),
+    }
+}
+
+/// The watchdog: kills the child's group once the deadline has passed, unless it was reaped.
+fn watch(shared: &Shared, pid: u32, started: Instant) {
+    loop {
+        if !*shared.alive.lock().expect("no panics") {
+            return;
+        }
+        let now = started.elapsed().as_nanos() as u64;
+        let deadline = shared.deadline.load(Ordering::SeqCst);
+        if now >= deadline {
+            let alive = shared.alive.lock().expect("no panics");
+            if *alive {
+                shared.timed_out.store(true, Ordering::SeqCst);
+                kill(pid);
+            }
+            return;
+        }
+        thread::sleep(WATCH_STEP.min(Duration::from_nanos(deadline - now)));
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn kill(pid: u32) {
+    crate::stress::sys::kill_group(pid);
+}
+
+#[cfg(not(target_os = "linux"))]
+fn kill(pid: u32) {
+    // Without process groups: the child alone (std offers no kill by pid).
+    let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+}
