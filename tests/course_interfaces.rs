@@ -305,9 +305,12 @@ fn a_refresh_game_panel_with_a_bug_is_found_and_shrunk_within_the_course_limits(
     ]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stdout));
     assert!(text(&output.stdout).starts_with("jlu-panel: all 300 inputs passed"));
-    let refused = stress(&["jlu-panel", "--function", "x.txt", "--size", "medium"]);
+    let refused = stress(&["jlu-panel", "--function", "x.txt", "--limits", "wide"]);
     assert_eq!(refused.status.code(), Some(2));
-    assert!(text(&refused.stderr).contains("k <= 50"));
+    assert!(text(&refused.stderr).contains("--limits wide does not apply"));
+    let refused = stress(&["jlu-panel", "--function", "x.txt", "--rows", "21"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(text(&refused.stderr).contains("outside the course limits of jlu-panel"));
 }
 
 #[test]

@@ -3,14 +3,15 @@
 
 use minejudge::io::args::{self, Args};
 use minejudge::io::output::write_stdout;
+use minejudge::judges::limits::Limits;
 use minejudge::judges::options::{self, GenOptions};
 use minejudge::judges::{named, names};
 use minejudge::stress::acm_client::{self, read_batch, AcmBatch, EXAMPLE_BATCH};
 use minejudge::stress::acm_client_header::{self, read_game, ClientHeader, Maps};
-use minejudge::stress::acm_server_header::{self, ServerHeader, COURSE_SERVER};
+use minejudge::stress::acm_server_header::{self, ServerHeader};
 use minejudge::stress::jlu_function::{self, JluFunction};
 use minejudge::stress::jlu_machine::{self, JluGames};
-use minejudge::stress::jlu_panel_function::{self, PanelFunction, COURSE_PANEL};
+use minejudge::stress::jlu_panel_function::{self, PanelFunction};
 use minejudge::stress::report::judge_report;
 use minejudge::stress::search::{self, JudgeStress};
 use minejudge::stress::{kill_children_on_interrupt, Harness};
@@ -73,8 +74,8 @@ the courses' own interfaces (your file as you hand it in, compiled with our driv
   jlu-panel --function FILE    your `int RefreshGamePanel(int GamePanel[30][30], int x, int y,
                   int mine[30][30], int n, int m, int k)` in our console judge of part (1),
                   stressed like a jlu-panel solution on games within the course's limits (n, m
-                  <= 20, k <= 50, l <= 200; --size small only); the failing game is shrunk and
-                  the first differing cell named.
+                  <= 20, k <= 50, l <= 200; --limits wide does not apply); the failing game is
+                  shrunk within them and the first differing cell named.
   acm-client --client FILE     your client.h in the role of the course's advanced.cpp: the
                   batch's 50 maps in one process as TestBatch() plays them (InitGame again
                   for each map), against our server; --server FILE links your server.h
@@ -83,8 +84,9 @@ the courses' own interfaces (your file as you hand it in, compiled with our driv
                   stops at twice the cells + 2 moves. Prints the course's score beside ours.
   acm-server --server FILE     your server.h in the role of the course's basic.cpp (the end of
                   the input ends it), stressed like an acm-server solution on games within the
-                  course's limits (1 < n, m <= 30, 1 <= mines < n * m, 1000 operations): the
-                  first game whose output differs from ours, shrunk.";
+                  course's limits (1 < n, m <= 30, 1 <= mines < n * m, 1000 operations;
+                  --limits wide does not apply): the first game whose output differs from
+                  ours, shrunk within them.";
 
 /// The whole usage text.
 fn usage() -> String {
@@ -291,13 +293,20 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
         if mode == "acm-client" {
             return client_plan(files, batch, seed_given, harness);
         }
+        if judge.is_some() && request.knobs.limits != Limits::Course {
+            return Err(
+                "--function and --server play the course's games: --limits wide does not apply \
+                 (the course's arrays hold 30x30)"
+                    .into(),
+            );
+        }
         if let (Some(server), Some(judge)) = (&files.server, judge) {
             request.check(judge)?;
             return Ok(Plan::ServerHeader(ServerHeader {
                 server: server.clone(),
                 cxx: files.cxx,
                 stress: JudgeStress {
-                    judge: &COURSE_SERVER,
+                    judge,
                     request,
                     count,
                     harness,
@@ -306,12 +315,11 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
         }
         if let (Some(file), Some(judge)) = (&files.function, judge) {
             request.check(judge)?;
-            jlu_panel_function::check_request(request.size, &request.knobs)?;
             return Ok(Plan::PanelFunction(PanelFunction {
                 file: file.clone(),
                 cxx: files.cxx,
                 stress: JudgeStress {
-                    judge: &COURSE_PANEL,
+                    judge,
                     request,
                     count,
                     harness,

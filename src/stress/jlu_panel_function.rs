@@ -1,25 +1,16 @@
 //! `stress jlu-panel --function FILE`: the student's `RefreshGamePanel` (the JLU course's part
 //! (3)) compiled into our console judge of part (1) (`src/judges/jlu_panel/driver.cpp`), then
 //! stressed like any `jlu-panel` solution ([`search`]) on games within the course's limits
-//! ([`COURSE_PANEL`]: n, m <= 20, k <= 50, l <= 200), the failing game shrunk; the report also
-//! names the first differing cell.
+//! (`--limits course`, which it requires: n, m <= 20, k <= 50, l <= 200), the failing game
+//! shrunk within them; the report also names the first differing cell.
 
-use crate::judges::judge::{Knobs, Size};
 use crate::stress::compile::{compile, Compiler, Submission};
-use crate::stress::course_limits::CourseLimited;
 use crate::stress::report::{judge_report, Report};
 use crate::stress::search::{search, JudgeStress, StressOutcome};
 use std::path::PathBuf;
 
 /// The driver: part (1)'s console judge around the student's function.
 const DRIVER: &str = include_str!("../judges/jlu_panel/driver.cpp");
-
-/// The course's limits of a game: n, m <= 20 ...
-pub const COURSE_SIDE: usize = 20;
-/// ... k <= 50 mines ...
-pub const COURSE_MINES: usize = 50;
-/// ... l <= 200 clicks.
-pub const COURSE_CLICKS: usize = 200;
 
 /// `stress jlu-panel --function FILE`.
 #[derive(Clone, Debug)]
@@ -30,65 +21,6 @@ pub struct PanelFunction {
     pub cxx: Option<String>,
     /// The stress test, its judge `jlu-panel` (its command is ours, set when compiled).
     pub stress: JudgeStress,
-}
-
-/// The course's `jlu-panel`: a generated game of more mines or clicks keeps the first
-/// [`COURSE_MINES`] and [`COURSE_CLICKS`] (sides are checked on the command line, see
-/// [`check_request`]; shrinking only makes games smaller).
-pub static COURSE_PANEL: CourseLimited = CourseLimited {
-    judge: &crate::judges::jlu_panel::JluPanel,
-    max_side: COURSE_SIDE,
-    fit: |input| Some(within_course(input)),
-    within: |_| true,
-};
-
-/// Refuses what would leave the course's limits: `--size` other than small (sides 1 to 8,
-/// up to 20 clicks), `--rows`/`--cols` over 20, `--ops` over 200.
-///
-/// # Errors
-/// Which option, and the limits.
-pub fn check_request(size: Size, knobs: &Knobs) -> Result<(), String> {
-    let limits = "the course's RefreshGamePanel takes n, m <= 20, k <= 50 and l <= 200";
-    if size != Size::Small {
-        return Err(format!("--function plays small games only: {limits}"));
-    }
-    for (flag, value, most) in [
-        ("--rows", knobs.rows, COURSE_SIDE),
-        ("--cols", knobs.cols, COURSE_SIDE),
-        ("--ops", knobs.ops, COURSE_CLICKS),
-    ] {
-        if value.is_some_and(|value| value > most) {
-            return Err(format!("{flag} over {most}: {limits}"));
-        }
-    }
-    Ok(())
-}
-
-/// A generated game with its mines and clicks cut to the course's limits.
-fn within_course(input: Vec<u8>) -> Vec<u8> {
-    let text = String::from_utf8_lossy(&input).into_owned();
-    let numbers: Vec<usize> = text
-        .split_whitespace()
-        .filter_map(|t| t.parse().ok())
-        .collect();
-    let [rows, cols, mines, clicks, ..] = numbers[..] else {
-        return input;
-    };
-    if mines <= COURSE_MINES && clicks <= COURSE_CLICKS {
-        return input;
-    }
-    let pairs = |from: usize, count: usize| -> String {
-        (0..count)
-            .map(|i| format!("{} {}\n", numbers[from + 2 * i], numbers[from + 2 * i + 1]))
-            .collect()
-    };
-    let (kept_mines, kept_clicks) = (mines.min(COURSE_MINES), clicks.min(COURSE_CLICKS));
-    format!(
-        "{rows} {cols} {kept_mines} {kept_clicks}\n{}{}",
-        pairs(4, kept_mines),
-        pairs(4 + 2 * mines, kept_clicks)
-    )
-    .into_bytes()
 }
 
 /// Compiles the file and stresses it.
@@ -172,24 +104,6 @@ fn ordinal(n: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn games_beyond_the_course_limits_are_cut() {
-        let mut input = "8 8 52 1\n".to_string();
-        for mine in 0..52 {
-            input += &format!("{} {}\n", mine / 8, mine % 8);
-        }
-        input += "7 7\n";
-        let cut = String::from_utf8(within_course(input.into_bytes())).unwrap();
-        assert!(cut.starts_with("8 8 50 1\n0 0\n"), "{cut}");
-        assert!(
-            cut.ends_with("6 1\n7 7\n"),
-            "the 50th mine, then the click: {cut}"
-        );
-        assert_eq!(cut.lines().count(), 52);
-        let small = b"1 1 0 0\n".to_vec();
-        assert_eq!(within_course(small.clone()), small);
-    }
 
     #[test]
     fn the_first_differing_cell_is_found_by_panel_row_and_column() {

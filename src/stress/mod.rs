@@ -10,7 +10,6 @@ pub mod acm_server_header;
 pub mod child;
 pub mod compare;
 pub mod compile;
-pub mod course_limits;
 pub mod jlu_function;
 pub mod jlu_machine;
 pub mod jlu_panel_function;
