@@ -42,6 +42,8 @@ pub(super) struct Refuter {
     seen_lo: Vec<u8>,
     seen_hi: Vec<u8>,
     counts: Vec<u8>,
+    /// Set when the solutions found so far give every box its whole range: the search stops.
+    covered: bool,
     /// Per box: whether a packed number holds it.
     used: Vec<bool>,
     order: Vec<(i32, u32)>,
@@ -141,6 +143,7 @@ impl Refuter {
         self.seen_lo.resize(own.len(), u8::MAX);
         self.seen_hi.clear();
         self.seen_hi.resize(own.len(), 0);
+        self.covered = false;
         let found = self.solutions(comp, own, 0);
         for &j in &self.near {
             self.local[j as usize] = NONE;
@@ -178,10 +181,15 @@ impl Refuter {
             if (0..self.near.len()).any(|at| self.share[at] < self.low[at]) {
                 return false;
             }
+            let mut covered = true;
             for (u, &c) in self.counts.iter().enumerate() {
                 self.seen_lo[u] = self.seen_lo[u].min(c);
                 self.seen_hi[u] = self.seen_hi[u].max(c);
+                let b = own[u] as usize;
+                covered &= (self.seen_lo[u], self.seen_hi[u]) == (self.lo[b], self.hi[b]);
             }
+            // Every box has shown its whole range: no solution left can narrow anything.
+            self.covered = covered;
             return true;
         }
         let b = own[t] as usize;
@@ -196,6 +204,12 @@ impl Refuter {
             }
             if !over {
                 found |= self.solutions(comp, own, t + 1);
+            }
+            if self.covered {
+                for j in comp.numbers_of(b) {
+                    self.share[self.local[j] as usize] -= c as i32;
+                }
+                break;
             }
             for j in comp.numbers_of(b) {
                 self.share[self.local[j] as usize] -= c as i32;
