@@ -273,6 +273,14 @@ impl Analyser {
                 self.estimated_live -= 1;
             }
         }
+        debug_assert_eq!(
+            self.estimated_live,
+            self.frontier
+                .live_components()
+                .filter(|&id| self.frontier.comps[id as usize].is_estimated())
+                .count(),
+            "the estimated components counted"
+        );
         self.proven = self.estimated_live == 0 && total_reached;
         self.write_probabilities(refresh_all);
         // What changed: the cells read and settled, and those whose probability moved.
