@@ -271,7 +271,7 @@ mod tests {
     use crate::board::Grid;
     use crate::rng::Rng;
     use crate::solver::tests::{fitting, view};
-    use crate::solver::{Inconsistent, Mines, Seen, Solver, Verdict, View};
+    use crate::solver::{Decision, Inconsistent, Mines, Seen, Solver, Verdict, View};
 
     /// A small random view: numbers from a random layout, sometimes one of them off by one
     /// (often a contradiction), sometimes a flag; now and then a 1 ? 4 ? 1 over a closed row
@@ -410,6 +410,59 @@ mod tests {
         assert_eq!(
             Solver::new().verdict(&v, Mines::Known(10)),
             Verdict::Consistent
+        );
+    }
+
+    #[test]
+    fn games_on_a_tiny_budget_are_never_refuted() {
+        // Whole games, the analysis kept from move to move with components estimated: a real
+        // game is never called inconsistent, and is called consistent only with every
+        // component enumerated (debug builds also recount the estimated ones each move).
+        use crate::board::{Board, Cover, FlagsInCascade};
+        use crate::moves::Move;
+        use crate::solver::Style;
+        let seed = 33_003;
+        let (mut proven, mut unproven) = (0, 0);
+        for game in 0..40u64 {
+            let mut rng = Rng::new(seed + game);
+            let grid = Grid::new(12, 20);
+            let board = Board::from_mines(grid, rng.deal(grid.len(), 45, &[0]));
+            let (mut cover, mut view) = (Cover::new(&board), View::new(grid));
+            let mut solver = Solver::with_budget(20 + 200 * (game % 3));
+            let mut cell = 0;
+            while !board.is_mine(cell) {
+                view.reveal(
+                    &board,
+                    &mut cover,
+                    cell,
+                    FlagsInCascade::Kept,
+                    &mut Vec::new(),
+                );
+                if cover.safe_closed() == 0 {
+                    break;
+                }
+                let decision = solver
+                    .next_move(&view, Mines::Known(45), Style::CLICKS)
+                    .unwrap_or_else(|e| panic!("seed {seed} game {game}: {e}"));
+                if solver.proven_consistent() {
+                    proven += 1;
+                } else {
+                    unproven += 1;
+                    assert!(solver.approximations() > 0, "seed {seed} game {game}");
+                }
+                let Some(Decision {
+                    action: Move::Open(next),
+                    ..
+                }) = decision
+                else {
+                    panic!("seed {seed} game {game}: {decision:?}");
+                };
+                cell = next;
+            }
+        }
+        assert!(
+            proven > 100 && unproven > 20,
+            "{proven} proven, {unproven} unproven"
         );
     }
 }
