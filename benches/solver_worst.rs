@@ -3,12 +3,15 @@
 //! 1. One decision, as the stateless `jlu-machine` makes it, on crafted panels (see
 //!    `minejudge::players::jlu_machine::hostile`) of every size up to the course's 30x30, both patterns,
 //!    with and without the mine count: the worst single decision by time and by nodes, with its
-//!    seed, against the node budget.
+//!    seed, against the node budget; then crafted 16x30 panels with k = 96 (dense: the
+//!    endgame search may walk 25 budgets).
 //! 2. Every decision of real expert games, where a dense board's endgame search may walk 25
 //!    budgets: the slowest and the one with most nodes.
-//! 3. Whole programs: `jlu-machine` on a crafted 300x300 panel, `acm-client` on random
-//!    300x300 and 1000x1000 maps at density 0.15 and on maps built by the adaptive adversary
-//!    at 80x80: wall time and peak memory (GNU time), the worst of each kind.
+//! 3. Whole programs: `jlu-machine` on a crafted 300x300 panel and on the largest panels it
+//!    takes (1000x1000: rows, columns and a checkerboard of 1s, a crafted lattice; the worst
+//!    peak per cell), `acm-client` on random 300x300 and 1000x1000 maps at density 0.15 and
+//!    on maps built by the adaptive adversary at 80x80: wall time and peak memory (GNU time),
+//!    the worst of each kind.
 //!
 //! Seeds are printed; `SOLVER_BENCH_SEED` changes the first one. The last run's figures are
 //! kept in `target/bench/solver_worst.baseline` and the change against them is printed.
@@ -25,7 +28,7 @@ use minejudge::players::acm_client::adversary::adversary_game;
 use minejudge::players::jlu_machine::course::BOARD_DENSITY;
 use minejudge::players::jlu_machine::hostile::{crafted_panel, jlu_machine_input, PanelPattern};
 use minejudge::rng::Rng;
-use minejudge::solver::{Mines, Solver, Style, View, NODE_BUDGET};
+use minejudge::solver::{Mines, Seen, Solver, Style, View, NODE_BUDGET};
 use peak::peak_kib;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -144,6 +147,26 @@ fn main() {
         total.as_secs_f64() * 1e3 / decisions as f64
     );
     worsts.print(&mut baseline, "decision_worst");
+    // 1b. Dense panels with their count: the endgame search may walk 25 budgets.
+    let mut worsts = Worsts::default();
+    for pattern in [PanelPattern::Lattice, PanelPattern::Lines] {
+        for i in 0..PANELS {
+            let panel_seed = seed + i;
+            let mut rng = Rng::new(panel_seed);
+            let grid = Grid::new(16, 30);
+            let (_, view) = crafted_panel(&mut rng, grid, Mines::Known(96), pattern);
+            let mut solver = Solver::new();
+            let started = Instant::now();
+            solver
+                .next_move(&view, Mines::Known(96), Style::CLICKS)
+                .expect("a crafted panel is consistent");
+            worsts.record(started.elapsed(), solver.nodes(), || {
+                format!("16x30 {pattern:?} with k = 96 seed {panel_seed}")
+            });
+        }
+    }
+    println!("\none decision on crafted 16x30 panels with k = 96 (density 0.2: 25 budgets)");
+    worsts.print(&mut baseline, "dense_decision_worst");
     // 2. Every decision of real expert games.
     let (worsts, decisions) = expert_decisions(seed);
     println!("\nevery decision of {EXPERT_GAMES} expert games: {decisions} decisions");
@@ -165,6 +188,37 @@ fn main() {
     let run = run_once(&jlu_machine, &input, &work);
     run.print(&format!("jlu-machine, crafted 300x300 panel (seed {seed})"));
     println!("  {}", baseline.compare("panel_300", run.ms()));
+    // The largest panels jlu-machine takes (10^6 cells): time and memory per cell.
+    let side = 1000;
+    let largest = [
+        ("rows of 1s with k", rows_of_ones(side, true)),
+        ("rows of 1s", rows_of_ones(side, false)),
+        ("checkerboard of 1s", checkerboard_of_ones(side)),
+        ("columns of 1s", columns_of_ones(side)),
+        ("crafted lattice with k", {
+            let mut rng = Rng::new(seed);
+            let grid = Grid::new(side, side);
+            let layout = Mines::Density(0.15);
+            let (board, view) = crafted_panel(&mut rng, grid, layout, PanelPattern::Lattice);
+            jlu_machine_input(&view, Some(board.mines()))
+        }),
+    ];
+    let mut worst_peak = 0;
+    for (what, text) in largest {
+        let input = work.join("solver_worst_panel_1000.in");
+        fs::write(&input, text).expect("write panel");
+        let run = run_once(&jlu_machine, &input, &work);
+        run.print(&format!("jlu-machine, {side}x{side} {what}"));
+        worst_peak = worst_peak.max(run.peak_kib.unwrap_or(0));
+        println!(
+            "  {}",
+            baseline.compare(&format!("panel_1000 {what}"), run.ms())
+        );
+    }
+    println!(
+        "  worst peak {:.0} bytes per cell",
+        worst_peak as f64 * 1024.0 / (side * side) as f64
+    );
     for side in [300, 1000] {
         let input = work.join(format!("solver_worst_acm_{side}.in"));
         fs::write(&input, random_map(seed, side, 0.15)).expect("write map");
@@ -253,6 +307,55 @@ fn expert_decisions(seed: u64) -> (Worsts, u64) {
         }
     }
     (worsts, decisions)
+}
+
+/// A `side` x `side` panel: rows of numbers between closed rows, from a layout with a mine in
+/// every third column of every other closed row, so that nearly every number is a 1 (with
+/// the layout's count when `told`).
+fn rows_of_ones(side: usize, told: bool) -> Vec<u8> {
+    let grid = Grid::new(side, side);
+    let mines = (0..grid.len()).filter(|&c| {
+        let (row, col) = grid.row_col(c);
+        row % 4 == 1 && col % 3 == 1
+    });
+    let board = Board::from_mines(grid, mines);
+    let cells = (0..grid.len())
+        .map(|c| match grid.row_col(c).0 % 2 {
+            0 => Seen::Open(board.count(c)),
+            _ => Seen::Closed,
+        })
+        .collect();
+    let view = View::from_cells(grid, cells);
+    jlu_machine_input(&view, told.then(|| board.mines()))
+}
+
+/// A `side` x `side` panel of 1s on the cells of one colour, closed cells on the other, without
+/// a count (not proven consistent: the solver estimates it).
+fn checkerboard_of_ones(side: usize) -> Vec<u8> {
+    let grid = Grid::new(side, side);
+    let cells = (0..grid.len())
+        .map(|c| {
+            let (row, col) = grid.row_col(c);
+            match (row + col) % 2 {
+                0 => Seen::Open(1),
+                _ => Seen::Closed,
+            }
+        })
+        .collect();
+    jlu_machine_input(&View::from_cells(grid, cells), None)
+}
+
+/// A `side` x `side` panel of columns of 1s between closed columns, without a count (one
+/// component over the whole panel, estimated).
+fn columns_of_ones(side: usize) -> Vec<u8> {
+    let grid = Grid::new(side, side);
+    let cells = (0..grid.len())
+        .map(|c| match grid.row_col(c).1 % 2 {
+            0 => Seen::Open(1),
+            _ => Seen::Closed,
+        })
+        .collect();
+    jlu_machine_input(&View::from_cells(grid, cells), None)
 }
 
 /// A course-style single game: `n m`, the map, the first click (an inner cell whose

@@ -126,11 +126,51 @@ fn bad_input_and_finished_panels_are_refused() {
         "the panel's cell (1, 1) 9 is outside -1..=8",
         b"",
     );
+    // One row per line: a row of the wrong width is refused on its line, not carried over.
     assert_bad_input(
         name,
         b"2 2\n-1 -1\n-1\n",
         3,
-        "expected the panel's cell (1, 1), found end of input",
+        "row 1 has 1 numbers, expected 2",
+        b"",
+    );
+    assert_bad_input(
+        name,
+        b"2 2\n-1 -1 -1\n-1\n",
+        2,
+        "row 0 has 3 numbers, expected 2",
+        b"",
+    );
+    assert_bad_input(
+        name,
+        b"2 3\r\n-1 -1\r\n-1 -1 -1 -1\r\n",
+        2,
+        "row 0 has 2 numbers, expected 3",
+        b"",
+    );
+    assert_bad_input(name, b"2 2\r-1 -1\r-1\r", 3, "row 1 has 1 numbers", b"");
+    assert_bad_input(
+        name,
+        b"2 2\n-1 -1\n\n",
+        2,
+        "expected row 1 of the panel, found end of input",
+        b"",
+    );
+    // Blank lines between rows are skipped, as between jlu-panel's panels.
+    let run = crate::util::run(name, b"2 2 1\r\n\r\n-1 -1\n\n\r1 1\r", "blank lines");
+    let clicked = run.stdout == b"0 0\n" || run.stdout == b"0 1\n";
+    assert!(run.status == Some(0) && clicked, "{}", run.describe());
+    // A panel beyond a million cells is refused once its size is known, whatever it holds.
+    let mut big = b"1001 1000\n".to_vec();
+    for _ in 0..1001 {
+        big.extend_from_slice("-1 ".repeat(1000).as_bytes());
+        big.push(b'\n');
+    }
+    assert_bad_input(
+        name,
+        &big,
+        1,
+        "more than the 1000000 jlu-machine takes",
         b"",
     );
     assert_bad_input(

@@ -5,6 +5,9 @@
 
 use crate::util;
 use minejudge::board::Grid;
+use minejudge::players::jlu_machine::hostile::{
+    crafted_panel, jlu_machine_input, PanelPattern::Lattice,
+};
 use minejudge::solver::{Mines, Seen, Solver, Style, View};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -784,6 +787,16 @@ fn a_pasted_position_is_analysed_or_refused_with_its_line() {
         (200, "false"),
         "{reply}"
     );
+    // A panel too large to enumerate, with no contradiction found: analysed, but not called
+    // consistent.
+    let mut rng = minejudge::rng::Rng::new(0x0332);
+    let (board, view) = crafted_panel(&mut rng, Grid::new(30, 30), Mines::Density(0.2), Lattice);
+    let input = String::from_utf8(jlu_machine_input(&view, None)).unwrap();
+    let rows = input.split_once('\n').unwrap().1;
+    let (status, reply) = server.post(&format!("/position?mines={}", board.mines()), rows);
+    assert_eq!(status, 200, "{reply}");
+    assert_eq!(field(&reply, "consistent"), "unproven", "{reply}");
+    assert!(reply.contains("\"consistent\":\"unproven\""), "{reply}");
     // Text that is not a board: 400 with its line.
     let (status, reply) = server.post("/position", "??\n?x\n");
     assert_eq!(status, 400);

@@ -3,6 +3,7 @@
 //! engine makes to everyone: an analysis kept from move to move gives what a fresh one gives,
 //! and an estimated probability is as often right as it says.
 
+use crate::util;
 use minejudge::board::{Board, Cover, FlagsInCascade, Grid};
 use minejudge::io::output::Output;
 use minejudge::moves::Move;
@@ -13,7 +14,7 @@ use minejudge::players::jlu_machine::hostile::{
 };
 use minejudge::players::{acm_client, jlu_machine};
 use minejudge::rng::Rng;
-use minejudge::solver::{Mines, Seen, Solver, Style, View, NODE_BUDGET};
+use minejudge::solver::{Mines, Seen, Solver, Style, Verdict, View, NODE_BUDGET};
 use std::time::{Duration, Instant};
 
 /// Opens `cell` (with its cascade) on `view`.
@@ -330,4 +331,94 @@ fn crafted_and_mangled_inputs_never_break_the_ai_binaries() {
         }
     }
     println!("crafted fuzz seed {seed}: {rounds} rounds");
+}
+
+/// `view` with a contradiction among three numbers put in its last even row, at its right
+/// end: `1 ? v ? 1` over closed cells, where v is one less than the closed cells around it
+/// and the two 1s leave it three at most. No box touches all three numbers, and the
+/// enumeration, starting from the first number, runs out of budget long before it gets
+/// there.
+fn with_contradiction(view: &mut View) {
+    let grid = view.grid();
+    let (rows, cols) = (grid.rows(), grid.cols());
+    let row = (rows - 1) & !1;
+    let col = (cols - 5) & !1;
+    for r in row.saturating_sub(1)..(row + 2).min(rows) {
+        for c in col.saturating_sub(1)..cols {
+            view.set(grid.index(r, c), Seen::Closed);
+        }
+    }
+    let middle = if row + 1 < rows { 7 } else { 4 };
+    for (j, n) in [1, middle, 1].into_iter().enumerate() {
+        view.set(grid.index(row, col + 2 * j), Seen::Open(n));
+    }
+}
+
+#[test]
+fn contradictions_in_components_beyond_the_budget_are_found() {
+    // The hostile tester's panels: 11x16, the course's 20x20 (50 mines assumed) and 30x30
+    // with k, each a crafted lattice (one component over budget) with the contradiction put
+    // in. Without it the same panels are never called inconsistent, and never consistent
+    // unless proven (every component enumerated).
+    let seed = 0x0331;
+    let mut rng = Rng::new(seed);
+    let (mut refused, mut unproven) = (0, 0);
+    for panel in 0..18 {
+        let (rows, cols) = [(11, 16), (20, 20), (30, 30)][panel % 3];
+        let grid = Grid::new(rows, cols);
+        // The 20x20 panel without k: jlu-machine assumes the course's 50 mines.
+        let layout = if rows == 20 {
+            Mines::Known(50)
+        } else {
+            Mines::Density(0.2 + 0.1 * rng.unit())
+        };
+        let (board, mut view) = crafted_panel(&mut rng, grid, layout, PanelPattern::Lattice);
+        let context = format!("seed {seed} panel {panel} ({rows}x{cols})");
+        let mines = Mines::Known(board.mines());
+        let mut solver = Solver::new();
+        match solver.verdict(&view, mines) {
+            Verdict::Inconsistent(e) => panic!("{context}: a consistent panel refused: {e}"),
+            Verdict::Unproven => unproven += 1,
+            Verdict::Consistent => assert_eq!(solver.approximations(), 0, "{context}"),
+        }
+        with_contradiction(&mut view);
+        let known = (rows != 20).then(|| board.mines());
+        let input = jlu_machine_input(&view, known);
+        let run = util::run("jlu-machine", &input, &context);
+        assert_eq!(run.status, Some(1), "{}", run.describe());
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert!(stderr.starts_with("error: line "), "{}", run.describe());
+        assert!(stderr.contains("inconsistent panel"), "{}", run.describe());
+        assert!(run.stdout.is_empty(), "{}", run.describe());
+        refused += 1;
+    }
+    assert!(refused == 18 && unproven > 3, "{unproven} unproven");
+}
+
+#[test]
+fn an_unproven_panel_is_still_answered_with_a_note() {
+    let mut rng = Rng::new(0x0332);
+    let grid = Grid::new(30, 30);
+    let (board, view) = crafted_panel(&mut rng, grid, Mines::Density(0.2), PanelPattern::Lattice);
+    let mines = board.mines();
+    assert_eq!(
+        Solver::new().verdict(&view, Mines::Known(mines)),
+        Verdict::Unproven
+    );
+    let run = util::run(
+        "jlu-machine",
+        &jlu_machine_input(&view, Some(mines)),
+        "30x30",
+    );
+    assert_eq!(run.status, Some(0), "{}", run.describe());
+    assert_eq!(
+        String::from_utf8_lossy(&run.stderr),
+        format!("{}\n", jlu_machine::solve::UNPROVEN)
+    );
+    // A mine count no arrangement can reach is refused, even where nothing is enumerated:
+    // none at all, and every cell a mine.
+    for k in [0, grid.len() - 1] {
+        let run = util::run("jlu-machine", &jlu_machine_input(&view, Some(k)), "30x30");
+        assert_eq!(run.status, Some(1), "k {k}: {}", run.describe());
+    }
 }

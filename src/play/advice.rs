@@ -137,6 +137,10 @@ pub struct Analysis {
     pub dead: Option<Vec<usize>>,
     /// The move to make; `None` when no closed cell can be safe.
     pub advice: Option<Advice>,
+    /// Whether the numbers were proven to fit some arrangement; false when a part of the view
+    /// was too large to enumerate and only showed no contradiction (see
+    /// [`crate::solver::Verdict`]).
+    pub proven: bool,
 }
 
 /// The view with every flag turned back into a closed cell: the numbers alone.
@@ -160,6 +164,7 @@ pub fn analyse(view: &View, mines: Mines) -> Result<Analysis, Inconsistent> {
     let grid = view.grid();
     let mut solver = Solver::new();
     solver.analyse(&numbers_alone(view), mines)?;
+    let proven = solver.proven_consistent();
     let seen: Vec<Seen> = (0..grid.len()).map(|cell| view.get(cell)).collect();
     let safe: Vec<usize> = solver.certain_safe().iter().map(|&c| c as usize).collect();
     let proven_mines: Vec<usize> = solver.certain_mines().iter().map(|&c| c as usize).collect();
@@ -196,6 +201,7 @@ pub fn analyse(view: &View, mines: Mines) -> Result<Analysis, Inconsistent> {
         runners_up: Vec::new(),
         dead: None,
         advice: None,
+        proven,
     };
     analysis.advice = analysis.choose(
         solver.best_guess(),

@@ -216,7 +216,8 @@ pub fn export(judge: &str, stem: &str, export: &Export) -> String {
 }
 
 /// A pasted position: its size, `format`, the mine count `assumed` (in words) and `cells` (as
-/// [`crate::play::position::cells_text`] writes them), then either `consistent` and its
+/// [`crate::play::position::cells_text`] writes them), then either `consistent` (`true`, or
+/// `"unproven"` when no contradiction was found but none could be ruled out) and its
 /// analysis, or not `consistent` and the `cell` whose number fits no arrangement (or `null`).
 pub fn position(
     grid: Grid,
@@ -233,7 +234,10 @@ pub fn position(
         string(assumed),
     );
     match analysed {
-        Ok(found) => format!("{head},\"consistent\":true,{}", analysis(found)),
+        Ok(found) => {
+            let consistent = if found.proven { "true" } else { "\"unproven\"" };
+            format!("{head},\"consistent\":{consistent},{}", analysis(found))
+        }
         Err(inconsistent) => {
             let cell = inconsistent
                 .cell

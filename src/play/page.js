@@ -617,7 +617,8 @@ function showPosition(answer) {
     return;
   }
   const move = answer.advice ? " Best move: " + describe(answer.advice, answer.cols) + "." : " No move left.";
-  say(head + analysisSummary(answer, answer.cols) + move + describeFlags(answer.flags));
+  const proof = answer.consistent === "unproven" ? "Not proven consistent: too large to check exactly, no contradiction found. " : "";
+  say(head + proof + analysisSummary(answer, answer.cols) + move + describeFlags(answer.flags));
 }
 
 // One step of a cell's cycle (closed, 0..8, flag), or a given symbol; the text follows.

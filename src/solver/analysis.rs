@@ -15,6 +15,7 @@ use super::coupling::{CoupledLaws, Coupling, Uncoupled};
 use super::enumerate::{Enumerated, Enumerator};
 use super::frontier::{Frontier, Know};
 use super::index::NONE;
+use super::refute::Refuter;
 use super::view::{Inconsistent, Mines, Seen, View};
 use super::weighing::{box_laws, WeighedBoxes};
 use crate::board::Grid;
@@ -35,6 +36,13 @@ pub(super) struct Analyser {
     pub budget: NodeBudget,
     enumerator: Enumerator,
     estimator: Estimator,
+    refuter: Refuter,
+    /// How many live components are estimated: while any is, the view is not proven
+    /// consistent.
+    estimated_live: usize,
+    /// Whether the last view read was proven consistent: every component enumerated and, with
+    /// a known total, the total reached exactly.
+    proven: bool,
     /// The grid and mine count the kept knowledge is for; `None` when there is none.
     basis: Option<(Grid, Mines)>,
     /// The view last read and how many changes its list had then.
@@ -102,6 +110,9 @@ impl Analyser {
             budget: NodeBudget::new(nodes),
             enumerator: Enumerator::default(),
             estimator: Estimator::default(),
+            refuter: Refuter::default(),
+            estimated_live: 0,
+            proven: false,
             basis: None,
             view_id: 0,
             view_changes: 0,
@@ -133,6 +144,11 @@ impl Analyser {
     /// How many components fell back to the estimate, over its life.
     pub(super) fn approximations(&self) -> u64 {
         self.approximations
+    }
+
+    /// Whether the last view read was proven consistent (see [`super::Consistency`]).
+    pub(super) fn proven(&self) -> bool {
+        self.proven
     }
 
     /// Each cell's probability of being a mine (open cells 0, flagged cells 1).
@@ -251,7 +267,21 @@ impl Analyser {
         for i in 0..self.created.len() {
             self.analyse_component(self.created[i], odds)?;
         }
-        let refresh_all = self.combine(mines)?;
+        let (refresh_all, total_reached) = self.combine(mines)?;
+        for &id in self.frontier.released() {
+            if self.frontier.comps[id as usize].is_estimated() {
+                self.estimated_live -= 1;
+            }
+        }
+        debug_assert_eq!(
+            self.estimated_live,
+            self.frontier
+                .live_components()
+                .filter(|&id| self.frontier.comps[id as usize].is_estimated())
+                .count(),
+            "the estimated components counted"
+        );
+        self.proven = self.estimated_live == 0 && total_reached;
         self.write_probabilities(refresh_all);
         // What changed: the cells read and settled, and those whose probability moved.
         let touched = &mut self.touched;
@@ -273,6 +303,7 @@ impl Analyser {
     fn start_over(&mut self, grid: Grid, mines: Mines, view: &View) {
         self.frontier.reset(grid);
         self.basis = Some((grid, mines));
+        self.estimated_live = 0;
         self.probability.clear();
         self.probability.resize(grid.len(), 0.0);
         self.outside_probability = f64::NAN;
@@ -315,20 +346,40 @@ impl Analyser {
                 let (fits, used) = self.estimator.run(comp, &f.cells, odds, &mut marginals);
                 self.budget.spend(used);
                 let comp = &mut f.comps[id as usize];
-                comp.set_estimated(marginals);
                 comp.hopeless = true;
-                if fits {
-                    Ok(())
-                } else {
-                    Err(Inconsistent { cell: first_number })
+                if !fits {
+                    comp.set_estimated(marginals);
+                    self.estimated_live += 1;
+                    return Err(Inconsistent { cell: first_number });
                 }
+                // Not spent from the budget: about linear in the component, and it must run
+                // whatever is left (it never changes a decision on a consistent view).
+                let refuted = self.refuter.run(comp, &f.cells);
+                let verdict = match refuted {
+                    Err(i) => Err(Inconsistent {
+                        cell: Some(comp.cons[i] as usize),
+                    }),
+                    Ok(bounds) => {
+                        marginals.proven_lo = bounds.lo.max(marginals.lo);
+                        marginals.proven_hi = bounds.hi.min(marginals.hi);
+                        if marginals.proven_lo > marginals.proven_hi {
+                            Err(Inconsistent { cell: None })
+                        } else {
+                            Ok(())
+                        }
+                    }
+                };
+                comp.set_estimated(marginals);
+                self.estimated_live += 1;
+                verdict
             }
         }
     }
 
     /// Combines the components into probabilities and facts. Returns whether every
-    /// component's cells need their probabilities written again.
-    fn combine(&mut self, mines: Mines) -> Result<bool, Inconsistent> {
+    /// component's cells need their probabilities written again, and whether the total (when
+    /// known) was proven reachable by the components' counts.
+    fn combine(&mut self, mines: Mines) -> Result<(bool, bool), Inconsistent> {
         let mut ids = std::mem::take(&mut self.to_combine);
         self.comps_to_combine(mines, &mut ids);
         let total = match mines {
@@ -340,7 +391,7 @@ impl Analyser {
                 }
                 self.set_outside(p, None);
                 self.to_combine = ids;
-                return Ok(false);
+                return Ok((false, true));
             }
             Mines::Known(total) => total,
         };
@@ -349,6 +400,7 @@ impl Analyser {
             return Err(Inconsistent { cell: None });
         }
         let left = total - loose;
+        self.total_possible(&ids, left, outside)?;
         // The laws of the components kept from the last analysis have not changed.
         for &id in &self.created {
             if self.count_law.len() <= id as usize {
@@ -378,6 +430,7 @@ impl Analyser {
             )
         };
         self.budget.spend(work / PRODUCTS_PER_NODE);
+        let reached = coupled.is_ok();
         // An inconsistent view drops the coupling's buffers: the next one starts afresh.
         match coupled {
             Ok(()) => {
@@ -404,7 +457,36 @@ impl Analyser {
         }
         self.coupling = coupling;
         self.to_combine = std::mem::replace(&mut self.order, ids);
-        Ok(true)
+        Ok((true, reached))
+    }
+
+    /// With `left` mines for the components `ids` and `outside` cells off the frontier: an
+    /// error when the components' proven bounds cannot make up the count (the coupling of
+    /// estimated components, or one too costly, would not see it).
+    fn total_possible(&self, ids: &[u32], left: usize, outside: usize) -> Result<(), Inconsistent> {
+        let (mut lo, mut hi) = (0, outside);
+        for &id in ids {
+            let (a, b) = match self.frontier.comps[id as usize].law() {
+                ComponentLaw::Exact(t) => {
+                    let c = t.counts(0);
+                    let first = c.row.iter().position(|&r| r != NONE);
+                    let last = c.row.iter().rposition(|&r| r != NONE);
+                    match (first, last) {
+                        (Some(a), Some(b)) => (c.lo + a, c.lo + b),
+                        _ => return Err(Inconsistent { cell: None }),
+                    }
+                }
+                ComponentLaw::Approximate(m) => (m.proven_lo, m.proven_hi),
+                ComponentLaw::Pending => unreachable!("a component not analysed"),
+            };
+            lo += a;
+            hi += b;
+        }
+        if (lo..=hi).contains(&left) {
+            Ok(())
+        } else {
+            Err(Inconsistent { cell: None })
+        }
     }
 
     /// The components to combine: with a density the new ones, with a total every live one in

@@ -60,6 +60,10 @@ pub(super) struct Marginals {
     /// The component's mine count taken as a normal law with this mean and variance.
     pub mean: f64,
     pub variance: f64,
+    /// Tighter bounds on the mine count, proven by `refute.rs`: they decide whether a known
+    /// total is possible, never the weights (so that estimates do not move with them).
+    pub proven_lo: usize,
+    pub proven_hi: usize,
 }
 
 impl Component {

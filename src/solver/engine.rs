@@ -4,7 +4,7 @@
 use super::analysis::Analyser;
 use super::guess::GuessPolicy;
 use super::moves::ReadyMoves;
-use super::view::{Decision, Inconsistent, Mines, Style, View};
+use super::view::{Decision, Inconsistent, Mines, Style, Verdict, View};
 use crate::moves::Move;
 
 /// The solver and what it knows of the last view it analysed. One per thread (or per game).
@@ -111,6 +111,35 @@ impl Solver {
     /// 25 times it with the endgame search of a dense board).
     pub fn nodes(&self) -> u64 {
         self.analysis.budget.walked()
+    }
+
+    /// After an analysis that succeeded ([`Solver::analyse`], [`Solver::next_move`]): whether
+    /// the view was proven consistent. False means unproven: no contradiction was found, but a
+    /// component was estimated (or the known total too costly to couple), so none is ruled
+    /// out.
+    pub fn proven_consistent(&self) -> bool {
+        self.analysis.proven()
+    }
+
+    /// Analyses `view` ([`Solver::analyse`]) and says what it proved of it: consistent,
+    /// inconsistent, or neither.
+    ///
+    /// # Examples
+    /// ```
+    /// use minejudge::board::Grid;
+    /// use minejudge::solver::{Mines, Seen, Solver, Verdict, View};
+    /// let mut view = View::new(Grid::new(1, 3));
+    /// view.set(0, Seen::Open(1));
+    /// let mut solver = Solver::new();
+    /// assert_eq!(solver.verdict(&view, Mines::Known(1)), Verdict::Consistent);
+    /// assert!(matches!(solver.verdict(&view, Mines::Known(3)), Verdict::Inconsistent(_)));
+    /// ```
+    pub fn verdict(&mut self, view: &View, mines: Mines) -> Verdict {
+        match self.analyse(view, mines) {
+            Err(inconsistent) => Verdict::Inconsistent(inconsistent),
+            Ok(()) if self.proven_consistent() => Verdict::Consistent,
+            Ok(()) => Verdict::Unproven,
+        }
     }
 
     /// After [`Solver::analyse`]: each cell's probability of being a mine (open cells 0,

@@ -37,6 +37,11 @@
 //!    aside), an exact game-tree search picks the guess that wins the most of them
 //!    (`endgame/`: its search, its memo and the arrangements it searches).
 //!
+//! A view is called consistent only when that is proven: every component enumerated and,
+//! with the total known, the total reached. Where a component is estimated, contradictions
+//! among a number and its neighbouring numbers and bounds on its mine count are still checked
+//! (`refute.rs`), and the view is otherwise left unproven ([`Verdict`]).
+//!
 //! One analysis (with its probes) walks at most [`NODE_BUDGET`] nodes (`budget.rs`), and its
 //! endgame search on a dense board at most 25 times that: results depend on the view alone,
 //! never on time or threads. When the budget runs out the decision is made with what is
@@ -63,6 +68,7 @@ mod guess;
 mod index;
 mod moves;
 mod probe;
+mod refute;
 mod region;
 mod tallies;
 mod view;
@@ -71,7 +77,7 @@ mod worth;
 
 pub use budget::NODE_BUDGET;
 pub use engine::Solver;
-pub use view::{Decision, Inconsistent, Mines, Seen, Style, View};
+pub use view::{Decision, Inconsistent, Mines, Seen, Style, Verdict, View};
 
 #[cfg(test)]
 pub(crate) mod tests;

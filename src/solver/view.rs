@@ -255,6 +255,22 @@ impl fmt::Display for Inconsistent {
     }
 }
 
+/// What the solver could prove of a view: some arrangement of mines fits it, none does, or
+/// neither could be proven within the budget (a component too large to enumerate, or a known
+/// total too costly to couple, where only local contradictions and bounds on the count were
+/// checked).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every component was enumerated and, with a known total, the total reached: an
+    /// arrangement fits.
+    Consistent,
+    /// No arrangement fits: a number, a group of neighbouring numbers or the total rules
+    /// every one out.
+    Inconsistent(Inconsistent),
+    /// No contradiction was found, but none was ruled out: the analysis estimated.
+    Unproven,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
