@@ -356,6 +356,9 @@ fn a_client_header_plays_the_batch_against_our_server_and_its_own() {
             .map(str::to_string)
     };
     assert_eq!(moves(&their_report), moves(&report));
+    let refused = stress(&["acm-client", "--client", "x.h", "--jobs", "2"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(text(&refused.stderr).contains("--jobs does not apply to a file"));
 }
 
 #[test]

@@ -164,6 +164,12 @@ fn client_plan(
     let client = files
         .client
         .ok_or("--server and --map play your client.h: give it with --client FILE")?;
+    if harness.jobs != 1 {
+        return Err(
+            "--jobs does not apply to a file: one process plays the batch, as the course's does"
+                .into(),
+        );
+    }
     let maps = match (files.map, batch) {
         (Some(_), Some(_)) => return Err("give --map or --batch, not both".into()),
         (Some(path), None) => {
