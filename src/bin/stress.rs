@@ -8,10 +8,11 @@ use minejudge::judges::options::{self, GenOptions};
 use minejudge::judges::{named, names};
 use minejudge::stress::acm_client::{self, read_batch, AcmBatch, EXAMPLE_BATCH};
 use minejudge::stress::acm_client_header::{self, read_game, ClientHeader, Maps};
-use minejudge::stress::acm_server_header::{self, ServerHeader};
+use minejudge::stress::acm_server_header;
+use minejudge::stress::driven::DrivenFile;
 use minejudge::stress::jlu_function::{self, JluFunction};
 use minejudge::stress::jlu_machine::{self, JluGames};
-use minejudge::stress::jlu_panel_function::{self, PanelFunction};
+use minejudge::stress::jlu_panel_function;
 use minejudge::stress::report::judge_report;
 use minejudge::stress::search::{self, JudgeStress};
 use minejudge::stress::{kill_children_on_interrupt, Harness};
@@ -207,11 +208,11 @@ enum Plan {
     /// Play the JLU course's games with a `machine` function.
     JluFunction(JluFunction),
     /// Stress a `RefreshGamePanel` function.
-    PanelFunction(PanelFunction),
+    PanelFunction(DrivenFile),
     /// Play the ACM course's batch with a `client.h`.
     ClientHeader(ClientHeader),
     /// Stress a `server.h`.
-    ServerHeader(ServerHeader),
+    ServerHeader(DrivenFile),
 }
 
 /// Reads the command line (see [`usage`]).
@@ -306,10 +307,11 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
                     .into(),
             );
         }
-        if let (Some(server), Some(judge)) = (&files.server, judge) {
+        if let Some(judge) = judge {
             request.check(judge)?;
-            return Ok(Plan::ServerHeader(ServerHeader {
-                server: server.clone(),
+            let server = files.server.is_some();
+            let config = DrivenFile {
+                file: files.server.or(files.function).expect("a file was given"),
                 cxx: files.cxx,
                 stress: JudgeStress {
                     judge,
@@ -317,20 +319,12 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
                     count,
                     harness,
                 },
-            }));
-        }
-        if let (Some(file), Some(judge)) = (&files.function, judge) {
-            request.check(judge)?;
-            return Ok(Plan::PanelFunction(PanelFunction {
-                file: file.clone(),
-                cxx: files.cxx,
-                stress: JudgeStress {
-                    judge,
-                    request,
-                    count,
-                    harness,
-                },
-            }));
+            };
+            return Ok(if server {
+                Plan::ServerHeader(config)
+            } else {
+                Plan::PanelFunction(config)
+            });
         }
         if harness.jobs != 1 {
             return Err(
@@ -404,25 +398,24 @@ fn main() -> ExitCode {
         Plan::AcmClient(batch) => acm_client::run(batch),
         Plan::JluFunction(games) => jlu_function::run(games),
         Plan::ClientHeader(config) => acm_client_header::run(config),
-        Plan::ServerHeader(config) => {
+        Plan::ServerHeader(config) | Plan::PanelFunction(config) => {
             if config.stress.harness.progress {
+                let flag = if matches!(plan, Plan::ServerHeader(_)) {
+                    "--server"
+                } else {
+                    "--function"
+                };
                 eprintln!(
-                    "stress acm-server --server {}: seed {}",
-                    config.server.display(),
-                    config.stress.harness.seed
-                );
-            }
-            acm_server_header::run(config)
-        }
-        Plan::PanelFunction(config) => {
-            if config.stress.harness.progress {
-                eprintln!(
-                    "stress jlu-panel --function {}: seed {}",
+                    "stress {} {flag} {}: seed {}",
+                    config.stress.judge.name(),
                     config.file.display(),
                     config.stress.harness.seed
                 );
             }
-            jlu_panel_function::run(config)
+            match plan {
+                Plan::ServerHeader(_) => acm_server_header::run(config),
+                _ => jlu_panel_function::run(config),
+            }
         }
     };
     match result {

@@ -1,50 +1,27 @@
 //! `stress jlu-panel --function FILE`: the student's `RefreshGamePanel` (the JLU course's part
 //! (3)) compiled into our console judge of part (1) (`src/judges/jlu_panel/driver.cpp`), then
-//! stressed like any `jlu-panel` solution ([`search`]) on games within the course's limits
+//! stressed like any `jlu-panel` solution ([`crate::stress::search`]) on games within the course's limits
 //! (`--limits course`, which it requires: n, m <= 20, k <= 50, l <= 200), the failing game
 //! shrunk within them; the report also names the first differing cell.
 
-use crate::stress::compile::{compile, Compiler, Submission};
-use crate::stress::report::{judge_report, Report};
-use crate::stress::search::{search, JudgeStress, StressOutcome};
-use std::path::PathBuf;
+use crate::stress::driven::{self, DrivenFile, Driver};
+use crate::stress::report::Report;
+use crate::stress::search::StressOutcome;
 
 /// The driver: part (1)'s console judge around the student's function.
-const DRIVER: &str = include_str!("../judges/jlu_panel/driver.cpp");
+const CONSOLE_JUDGE: Driver = Driver {
+    source: include_str!("../judges/jlu_panel/driver.cpp"),
+    includes: "submission.cpp",
+    student_part: "RefreshGamePanel",
+    runs_in: "our driver",
+};
 
-/// `stress jlu-panel --function FILE`.
-#[derive(Clone, Debug)]
-pub struct PanelFunction {
-    /// The student's file.
-    pub file: PathBuf,
-    /// `--cxx`: the compiler.
-    pub cxx: Option<String>,
-    /// The stress test, its judge `jlu-panel` (its command is ours, set when compiled).
-    pub stress: JudgeStress,
-}
-
-/// Compiles the file and stresses it.
+/// Compiles the file and stresses it; a failure's report also names the first differing cell.
 ///
 /// # Errors
 /// When no compiler is found or the file does not compile (exit 2).
-pub fn run(config: &PanelFunction) -> Result<Report, String> {
-    let compiler = Compiler::find(config.cxx.as_deref())?;
-    let submission = Submission {
-        name: "submission.cpp",
-        path: &config.file,
-    };
-    let build = compile(&compiler, DRIVER, &[submission])?;
-    let mut stress = config.stress.clone();
-    stress.harness.command = vec![build.exe.to_string_lossy().into_owned()];
-    let outcome = search(&stress)?;
-    let mut report = judge_report(&stress, &outcome);
-    report.text = report.text.replace(
-        &stress.harness.command_line(),
-        &format!(
-            "your RefreshGamePanel ({}) in our driver",
-            config.file.display()
-        ),
-    );
+pub fn run(config: &DrivenFile) -> Result<Report, String> {
+    let (mut report, outcome) = driven::run(&CONSOLE_JUDGE, config)?;
     if let StressOutcome::Failed(failure) = &outcome {
         if let Some(cell) =
             first_cell_difference(&failure.evidence.expected, &failure.evidence.run.stdout)

@@ -10,6 +10,7 @@ pub mod acm_server_header;
 pub mod child;
 pub mod compare;
 pub mod compile;
+pub mod driven;
 pub mod jlu_function;
 pub mod jlu_machine;
 pub mod jlu_panel_function;

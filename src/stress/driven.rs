@@ -1,0 +1,60 @@
+//! A student's file compiled into one of our drivers, then stressed like any solution of the
+//! driver's judge ([`search`]): what `stress acm-server --server` and `stress jlu-panel
+//! --function` share.
+
+use crate::stress::compile::{compile, Compiler, Submission};
+use crate::stress::report::{judge_report, Report};
+use crate::stress::search::{search, JudgeStress, StressOutcome};
+use std::path::PathBuf;
+
+/// `stress <judge> --server FILE` or `--function FILE`: the file, its compiler and the stress
+/// test of the judge (whose command is ours, set when compiled).
+#[derive(Clone, Debug)]
+pub struct DrivenFile {
+    /// The student's file.
+    pub file: PathBuf,
+    /// `--cxx`: the compiler.
+    pub cxx: Option<String>,
+    /// The stress test of the driver's judge.
+    pub stress: JudgeStress,
+}
+
+/// One of our drivers: its source, and how the report names the student's part in it.
+pub(crate) struct Driver {
+    /// The driver's C++ source.
+    pub source: &'static str,
+    /// The name the driver includes the student's file by.
+    pub includes: &'static str,
+    /// What the student wrote, such as `server.h`.
+    pub student_part: &'static str,
+    /// Where it runs, such as `the course's basic.cpp`.
+    pub runs_in: &'static str,
+}
+
+/// Compiles `config.file` into `driver` and stresses it; the report names the student's file
+/// where it would name a command.
+///
+/// # Errors
+/// When no compiler is found or the file does not compile (exit 2).
+pub(crate) fn run(driver: &Driver, config: &DrivenFile) -> Result<(Report, StressOutcome), String> {
+    let compiler = Compiler::find(config.cxx.as_deref())?;
+    let submission = Submission {
+        name: driver.includes,
+        path: &config.file,
+    };
+    let build = compile(&compiler, driver.source, &[submission])?;
+    let mut stress = config.stress.clone();
+    stress.harness.command = vec![build.exe.to_string_lossy().into_owned()];
+    let outcome = search(&stress)?;
+    let mut report = judge_report(&stress, &outcome);
+    report.text = report.text.replace(
+        &stress.harness.command_line(),
+        &format!(
+            "your {} ({}) in {}",
+            driver.student_part,
+            config.file.display(),
+            driver.runs_in
+        ),
+    );
+    Ok((report, outcome))
+}
