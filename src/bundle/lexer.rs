@@ -395,9 +395,12 @@ pub fn paths(source: &str) -> Vec<Vec<String>> {
         if !bytes[after..].starts_with(b"::") {
             continue;
         }
-        // Not the tail of a longer path (`x::a::b` was read from `x`), nor `<T>::a`.
+        // Not the tail of a longer path (`x::a::b` was read from `x`), nor `<T>::a`; a path
+        // after a match arm's `=>` or a return type's `->` is one.
         let before = source[..start].trim_end();
-        if before.ends_with("::") || before.ends_with('>') {
+        let after_generics =
+            before.ends_with('>') && !before.ends_with("=>") && !before.ends_with("->");
+        if before.ends_with("::") || after_generics {
             continue;
         }
         let mut parser = TreeParser {
@@ -599,7 +602,7 @@ mod tests {
 
     #[test]
     fn finds_paths_and_the_leaves_of_use_trees_in_code_only() {
-        let source = "use minejudge::io::{run, scanner::Scanner};\nuse crate::{board::Grid, rng, x::*};\n// crate::nothing\nlet s = \"crate::gen\";\nlet v = Vec::<u8>::new(); a::b(c::d);";
+        let source = "use minejudge::io::{run, scanner::Scanner};\nuse crate::{board::Grid, rng, x::*};\n// crate::nothing\nlet s = \"crate::gen\";\nlet v = Vec::<u8>::new(); a::b(c::d);\nmatch x { A => e::f(), _ => g::h() }\nfn k() -> i::J {}";
         let found: Vec<String> = paths(source).iter().map(|p| p.join("::")).collect();
         assert_eq!(
             found,
@@ -611,7 +614,10 @@ mod tests {
                 "crate::x::*",
                 "Vec",
                 "a::b",
-                "c::d"
+                "c::d",
+                "e::f",
+                "g::h",
+                "i::J"
             ]
         );
     }
