@@ -14,12 +14,13 @@ const MESSAGE_LINES: usize = 20;
 /// The compilers tried, in order, when neither `--cxx` nor `$CXX` names one.
 const USUAL_COMPILERS: [&str; 3] = ["g++", "c++", "clang++"];
 
-/// The pre-standard headers old course programs include, each the standard one with `using
-/// namespace std;`.
-const SHIMS: [(&str, &str); 3] = [
+/// The headers on the include path: the pre-standard ones old course programs include, each
+/// the standard one with `using namespace std;`, and the drivers' own side of the pipe.
+const HEADERS: [(&str, &str); 4] = [
     ("iostream.h", include_str!("shims/iostream.h")),
     ("fstream.h", include_str!("shims/fstream.h")),
     ("iomanip.h", include_str!("shims/iomanip.h")),
+    ("minejudge_pipe.h", include_str!("shims/minejudge_pipe.h")),
 ];
 
 /// A C++ compiler: the program and the arguments it always takes (`$CXX` may hold some).
@@ -158,7 +159,7 @@ pub fn compile(
         std::fs::write(dir.path().join(name), bytes)
             .map_err(|err| format!("cannot write {}: {err}", dir.path().join(name).display()))
     };
-    for (name, text) in SHIMS {
+    for (name, text) in HEADERS {
         write(&format!("include/{name}"), text.as_bytes())?;
     }
     for submission in submissions {

@@ -26,50 +26,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "minejudge_pipe.h"
+
 namespace minejudge_driver {
-
-int in_fd = -1;
-int out_fd = -1;
-char buffer[1 << 16];
-int filled = 0;
-int at = 0;
-
-int next_byte() {
-  if (at == filled) {
-    filled = (int)read(in_fd, buffer, sizeof buffer);
-    at = 0;
-    if (filled <= 0) {
-      filled = 0;
-      return -1;
-    }
-  }
-  return (unsigned char)buffer[at++];
-}
-
-// The next integer; false at the end of the input.
-bool next_int(long long &value) {
-  int c = next_byte();
-  while (c == ' ' || c == '\n' || c == '\r' || c == '\t') c = next_byte();
-  if (c < 0) return false;
-  bool negative = c == '-';
-  if (negative) c = next_byte();
-  value = 0;
-  while (c >= '0' && c <= '9') {
-    value = value * 10 + (c - '0');
-    c = next_byte();
-  }
-  if (negative) value = -value;
-  return true;
-}
-
-void write_all(const char *text, size_t length) {
-  while (length > 0) {
-    ssize_t written = write(out_fd, text, length);
-    if (written <= 0) exit(0);  // stress is gone
-    text += written;
-    length -= (size_t)written;
-  }
-}
 
 int panel[30][30];
 
