@@ -3,7 +3,7 @@
 
 use crate::io::args;
 use crate::io::output::{write_error, Output};
-use crate::io::scanner::InputError;
+use crate::io::scanner::{ends_line, InputError};
 use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
 
@@ -168,9 +168,7 @@ pub fn read_input(
             let cut = whole_lines(&input);
             let line = 1
                 + (0..cut)
-                    .filter(|&i| {
-                        input[i] == b'\n' || (input[i] == b'\r' && input.get(i + 1) != Some(&b'\n'))
-                    })
+                    .filter(|&i| ends_line(input[i], input.get(i + 1)))
                     .count();
             return Ok(Input::TooLong { answer, line });
         }

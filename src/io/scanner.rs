@@ -322,7 +322,7 @@ impl<'a> Scanner<'a> {
 
 /// Whether `byte`, followed by `next`, ends a line: every judge takes `\n`, `\r\n` and a lone
 /// `\r` (old Mac files) as a line's end, so line numbers count them alike.
-fn ends_line(byte: u8, next: Option<&u8>) -> bool {
+pub(crate) fn ends_line(byte: u8, next: Option<&u8>) -> bool {
     byte == b'\n' || (byte == b'\r' && next != Some(&b'\n'))
 }
 
