@@ -7,7 +7,8 @@
 //! 2. **The AI**: the [`solver`], which plays from what is visible only, and the courses'
 //!    programs it plays ([`players`]).
 //! 3. **The tools**: [`autoplay`] (the AI's benchmark), [`stress`] (anyone's solution against
-//!    our judges), [`play`] (the browser game) and [`bundle`].
+//!    our judges), [`play`] (the browser game), [`bundle`], and the [`sandbox`] that contains
+//!    every program not ours.
 //!
 //! The binaries in `src/bin/` read their arguments and call into these. Every module refers to
 //! its siblings as `crate::name`, so that a bundle that inlines them as nested `mod name { ...
@@ -30,4 +31,5 @@ pub mod solver;
 pub mod autoplay;
 pub mod bundle;
 pub mod play;
+pub mod sandbox;
 pub mod stress;

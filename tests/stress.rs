@@ -266,29 +266,38 @@ fn the_planted_solutions_without_their_bug_pass() {
 }
 
 /// Whether process `pid` is gone (or a zombie, which no longer runs).
-fn gone(pid: u32) -> bool {
-    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-        Err(_) => true,
-        Ok(stat) => stat
+/// Whether a live process runs `sleep <marker>`.
+fn sleeping(marker: &str) -> bool {
+    std::fs::read_dir("/proc").expect("/proc").any(|entry| {
+        let Some(pid) = entry
+            .ok()
+            .and_then(|e| e.file_name().to_str()?.parse::<u32>().ok())
+        else {
+            return false;
+        };
+        let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let zombie = stat
             .rsplit(')')
             .next()
-            .is_some_and(|rest| rest.trim_start().starts_with('Z')),
-    }
+            .is_some_and(|rest| rest.trim_start().starts_with('Z'));
+        !zombie && cmdline == format!("sleep\0{marker}\0").as_bytes()
+    })
 }
 
 #[test]
 #[cfg(target_os = "linux")]
 fn a_child_that_never_exits_is_killed_with_what_it_started() {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("stress");
-    std::fs::create_dir_all(&dir).expect("stress work dir");
-    let pid_file = dir.join("sleeper.pid");
     // A shell that leaves a grandchild holding the pipes: killing the shell alone would leave
-    // the reader waiting for 30 s.
-    let script = format!("sleep 30 & echo $! > {}; wait", pid_file.display());
+    // the reader waiting for 30 s. (Its pid inside the run's PID namespace means nothing here:
+    // the grandchild is found by its command line.)
+    let marker = "30.2718";
+    let script = format!("sleep {marker} & wait");
     let limits = Limits {
         timeout: Duration::from_millis(300),
         memory: Some(1 << 30),
         output: 1 << 20,
+        policy: minejudge::sandbox::Policy::OwnCode,
     };
     let command = ["sh".to_string(), "-c".to_string(), script];
     let started = Instant::now();
@@ -299,20 +308,15 @@ fn a_child_that_never_exits_is_killed_with_what_it_started() {
         "{:?}",
         started.elapsed()
     );
-    let pid: u32 = std::fs::read_to_string(&pid_file)
-        .expect("the shell wrote its child's pid")
-        .trim()
-        .parse()
-        .expect("a pid");
     // SIGKILL is delivered asynchronously: on a busy machine the grandchild may take a moment
     // to die after the kill returns.
     let killed = Instant::now();
-    while !gone(pid) && killed.elapsed() < Duration::from_secs(2) {
+    while sleeping(marker) && killed.elapsed() < Duration::from_secs(2) {
         std::thread::sleep(Duration::from_millis(10));
     }
     assert!(
-        gone(pid),
-        "the grandchild {pid} still runs 2 s after the kill"
+        !sleeping(marker),
+        "the grandchild still runs 2 s after the kill"
     );
 
     // And through the binary: reported as a timeout, exit status 1.
@@ -346,9 +350,10 @@ fn a_child_that_never_exits_is_killed_with_what_it_started() {
 #[cfg(target_os = "linux")]
 fn an_interrupted_stress_kills_its_child() {
     // The child is in a process group of its own, out of reach of the terminal's Ctrl-C.
-    let pid_file = Path::new(env!("CARGO_TARGET_TMPDIR")).join("stress/interrupted.pid");
-    let _ = std::fs::remove_file(&pid_file);
-    let script = format!("echo $$ > {}; exec sleep 30", pid_file.display());
+    let started_file = Path::new(env!("CARGO_TARGET_TMPDIR")).join("stress/interrupted.started");
+    let _ = std::fs::remove_file(&started_file);
+    let marker = "30.1414";
+    let script = format!("touch {}; exec sleep {marker}", started_file.display());
     let mut stress = Command::new(util::binary("stress"))
         .args([
             "mine-ops",
@@ -364,17 +369,13 @@ fn an_interrupted_stress_kills_its_child() {
         .spawn()
         .expect("run stress");
     let started = Instant::now();
-    let pid = loop {
-        let text = std::fs::read_to_string(&pid_file).unwrap_or_default();
-        if let Ok(pid) = text.trim().parse::<u32>() {
-            break pid;
-        }
+    while !(started_file.exists() && sleeping(marker)) {
         assert!(
             started.elapsed() < Duration::from_secs(10),
             "the child never started"
         );
         std::thread::sleep(Duration::from_millis(10));
-    };
+    }
     let status = Command::new("kill")
         .args(["-INT", &stress.id().to_string()])
         .status()
@@ -384,10 +385,10 @@ fn an_interrupted_stress_kills_its_child() {
     assert_eq!(status.code(), Some(130));
     // The orphaned child is gone (or a zombie until init reaps it).
     let started = Instant::now();
-    while !gone(pid) {
+    while sleeping(marker) {
         assert!(
             started.elapsed() < Duration::from_secs(5),
-            "the child {pid} survived"
+            "the child survived"
         );
         std::thread::sleep(Duration::from_millis(10));
     }

@@ -20,13 +20,13 @@ use crate::judges::acm_server::rules::{Server, ServerStatus};
 use crate::players::acm_client::course_maps::{batch, push_map, CourseMap};
 use crate::stress::acm_client::{course_score, parse_move, play_ours, BatchSpec};
 use crate::stress::child::Ending;
-use crate::stress::compile::{compile, Compiler, Submission};
+use crate::stress::compile::{compile, Build, Compiler, Submission};
 use crate::stress::progress::Progress;
 use crate::stress::report::{block, describe_ending, tail_block, Report};
 use crate::stress::session::Session;
 use crate::stress::Harness;
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// The driver: `advanced.cpp`'s part.
@@ -95,21 +95,39 @@ pub fn move_cap(map: &CourseMap) -> usize {
 
 /// One map as the client played it.
 #[derive(Clone, Copy, Debug, Default)]
-struct Played {
-    share: f64,
-    won: bool,
-    capped: bool,
-    moves: usize,
+pub struct Played {
+    /// (marked + visited) / cells.
+    pub share: f64,
+    /// Whether it won.
+    pub won: bool,
+    /// Whether it was stopped at [`move_cap`].
+    pub capped: bool,
+    /// Its moves.
+    pub moves: usize,
 }
 
 /// A map the client did not finish.
 #[derive(Clone, Debug)]
-struct Fault {
-    map: usize,
-    moves: usize,
-    what: String,
-    last_map: Vec<u8>,
-    stderr: Vec<u8>,
+pub struct Fault {
+    /// The map, from 0.
+    pub map: usize,
+    /// Its moves before the fault.
+    pub moves: usize,
+    /// What went wrong.
+    pub what: String,
+    /// The map as our server saw it last.
+    pub last_map: Vec<u8>,
+    /// Its stderr (and the student's stdout).
+    pub stderr: Vec<u8>,
+}
+
+/// The maps a compiled client played.
+#[derive(Clone, Debug, Default)]
+pub struct ClientGames {
+    /// Each map played, in order (a failed map counts as it stood).
+    pub played: Vec<Played>,
+    /// The maps it did not finish.
+    pub faults: Vec<Fault>,
 }
 
 /// A map the client did not finish: the server as it stood, the moves, why, its stderr.
@@ -269,13 +287,41 @@ fn play_against_theirs(
 /// # Errors
 /// When no compiler is found, a file does not compile, or the driver cannot start (exit 2).
 pub fn run(config: &ClientHeader) -> Result<Report, String> {
-    let harness = &config.harness;
     let compiler = Compiler::find(config.cxx.as_deref())?;
+    let build = compile_client(&compiler, &config.client, config.server.as_deref())?;
+    let command = vec![build.exe.to_string_lossy().into_owned()];
+    let maps: Vec<CourseMap> = match &config.maps {
+        Maps::Batch(spec) => {
+            batch(spec.rows, spec.cols, spec.mines, spec.seed, spec.min_dist).collect()
+        }
+        Maps::One(map, _) => vec![map.clone()],
+    };
+    let started = Instant::now();
+    let games = play(&command, config.server.is_some(), &maps, &config.harness)?;
+    let ours: Vec<(f64, bool)> = maps[..games.played.len()]
+        .iter()
+        .map(|map| {
+            let ours = play_ours(map);
+            (ours.share, ours.won)
+        })
+        .collect();
+    Ok(report(config, &maps, &games, &ours, started.elapsed()))
+}
+
+/// Compiles a `client.h` (and a `server.h` to play against instead of ours) into our driver.
+///
+/// # Errors
+/// When a file does not compile: the compiler's first lines.
+pub fn compile_client(
+    compiler: &Compiler,
+    client: &Path,
+    server: Option<&Path>,
+) -> Result<Build, String> {
     let mut submissions = vec![Submission {
         name: "client.h",
-        path: &config.client,
+        path: client,
     }];
-    let driver = match &config.server {
+    let driver = match server {
         Some(server) => {
             submissions.push(Submission {
                 name: "server.h",
@@ -285,23 +331,29 @@ pub fn run(config: &ClientHeader) -> Result<Report, String> {
         }
         None => DRIVER.to_string(),
     };
-    let build = compile(&compiler, &driver, &submissions)?;
-    let command = vec![build.exe.to_string_lossy().into_owned()];
-    let maps: Vec<CourseMap> = match &config.maps {
-        Maps::Batch(spec) => {
-            batch(spec.rows, spec.cols, spec.mines, spec.seed, spec.min_dist).collect()
-        }
-        Maps::One(map, _) => vec![map.clone()],
-    };
-    let started = Instant::now();
+    compile(compiler, &driver, &submissions)
+}
+
+/// Plays `maps` with the compiled driver `command`: against our server in one process (a
+/// fresh one after a fault), or, with `their_server`, a process per map; within `harness`'s
+/// limits per map.
+///
+/// # Errors
+/// When the driver cannot start.
+pub fn play(
+    command: &[String],
+    their_server: bool,
+    maps: &[CourseMap],
+    harness: &Harness,
+) -> Result<ClientGames, String> {
     let mut progress = Progress::new(harness.progress);
     let mut played: Vec<Played> = Vec::new();
     let mut faults: Vec<Fault> = Vec::new();
     let mut next = 0;
     let mut line = Vec::new();
     while next < maps.len() && faults.len() < MAX_FAULTS {
-        if config.server.is_some() {
-            match play_against_theirs(&command, harness, &maps[next]) {
+        if their_server {
+            match play_against_theirs(command, harness, &maps[next]) {
                 Ok(game) => played.push(game),
                 Err(unfinished) => {
                     played.push(scored(&unfinished.server, false, unfinished.moves));
@@ -319,7 +371,7 @@ pub fn run(config: &ClientHeader) -> Result<Report, String> {
             continue;
         }
         let cpu = harness.timeout * (maps.len() - next) as u32;
-        let mut session = Session::start(&command, &harness.limits(0), cpu)
+        let mut session = Session::start(command, &harness.limits(0), cpu)
             .map_err(|err| format!("cannot run our driver {}: {err}", command[0]))?;
         let mut failed = None;
         while failed.is_none() && next < maps.len() {
@@ -361,31 +413,17 @@ pub fn run(config: &ClientHeader) -> Result<Report, String> {
         }
     }
     progress.finish();
-    let ours: Vec<(f64, bool)> = maps[..played.len()]
-        .iter()
-        .map(|map| {
-            let ours = play_ours(map);
-            (ours.share, ours.won)
-        })
-        .collect();
-    Ok(report(
-        config,
-        &maps,
-        &played,
-        &ours,
-        &faults,
-        started.elapsed(),
-    ))
+    Ok(ClientGames { played, faults })
 }
 
 fn report(
     config: &ClientHeader,
     maps: &[CourseMap],
-    played: &[Played],
+    games: &ClientGames,
     ours: &[(f64, bool)],
-    faults: &[Fault],
     elapsed: Duration,
 ) -> Report {
+    let (played, faults) = (&games.played[..], &games.faults[..]);
     let against = match &config.server {
         Some(server) => format!(
             "against your server ({}), a process per map as TestSingle() plays, its moves \

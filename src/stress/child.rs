@@ -1,11 +1,12 @@
 //! Running the program under test: its stdin fed from a queue, its stdout and stderr read as
 //! they come, a deadline, and a clean kill of everything it started.
 //!
-//! On Linux the child leads its own process group, which is killed as a whole (an interpreter
-//! or a shell script leaves grandchildren that hold the pipes open otherwise); its address
-//! space can be capped, its CPU time and the files it writes are capped, and its peak memory
-//! is measured. Elsewhere only the child itself is
-//! killed, and memory is neither capped nor measured.
+//! On Linux the child is contained by the [`sandbox`](crate::sandbox): its process group is
+//! killed as a whole, and with a PID namespace every process it started ends with it (an
+//! interpreter or a shell script leaves grandchildren that hold the pipes open otherwise, and
+//! one that called `setsid()` would outlive the group); its address space can be capped, its
+//! CPU time and the files it writes are capped, and its peak memory is measured. Elsewhere
+//! only the child itself is killed, and memory is neither capped nor measured.
 
 use std::io::{self, Read, Write};
 use std::process::{Command, Stdio};
@@ -22,6 +23,8 @@ pub struct Limits {
     pub memory: Option<u64>,
     /// The most stdout kept; a child printing more is killed.
     pub output: usize,
+    /// How closely it is kept.
+    pub policy: crate::sandbox::Policy,
 }
 
 /// How a run ended.
@@ -63,7 +66,12 @@ pub struct ProgramRun {
 /// use minejudge::stress::child::{run, Ending, Limits};
 /// use std::time::Duration;
 ///
-/// let limits = Limits { timeout: Duration::from_secs(5), memory: None, output: 1 << 20 };
+/// let limits = Limits {
+///     timeout: Duration::from_secs(5),
+///     memory: None,
+///     output: 1 << 20,
+///     policy: minejudge::sandbox::Policy::OwnCode,
+/// };
 /// let command = ["sh".to_string(), "-c".to_string(), "tr a b".to_string()];
 /// let run = run(&command, b"banana", &limits).unwrap();
 /// assert_eq!((run.ending, run.stdout), (Ending::Exited(0), b"bbnbnb".to_vec()));
@@ -129,9 +137,14 @@ pub struct Finished {
 /// The most stderr kept.
 const STDERR_KEPT: usize = 64 * 1024;
 
-/// How long cleaning up waits for pipes to close after the kill: only a process that left the
-/// group can hold them longer, and then its output is given up.
+/// How long cleaning up waits for pipes to close after the kill: only a process that escaped
+/// the kill can hold them longer (where namespaces are not available), and then its output is
+/// given up.
 const GRACE: Duration = Duration::from_secs(2);
+
+/// How often cleaning up looks for processes that escaped the kill, where no namespace ends
+/// them.
+const SWEEP_STEP: Duration = Duration::from_millis(20);
 
 /// A running program under test.
 pub struct Child {
@@ -262,7 +275,9 @@ impl Child {
         self.process.kill();
         let deadline = Instant::now() + GRACE;
         while !(self.exited && self.stdout_closed && self.stderr.is_some()) {
-            match self.next(deadline) {
+            let step = (Instant::now() + SWEEP_STEP).min(deadline);
+            match self.next(step) {
+                None if Instant::now() < deadline => self.process.sweep_escapees(),
                 Some(Event::Stdout(chunk)) => {
                     let room = limit.saturating_sub(stdout.len());
                     stdout.extend_from_slice(&chunk[..chunk.len().min(room)]);
@@ -280,52 +295,49 @@ impl Child {
     }
 }
 
-/// The most a child may write to any file (it has no business writing files at all).
-const FILE_CAP: u64 = 64 << 20;
-
-/// Sets up `builder` so that the child it starts leads its own process group (killed as a
-/// whole) and its address space (`limits.memory`), CPU time (the wall time, rounded up, and a
-/// second) and file writes ([`FILE_CAP`]) are capped by the kernel. Linux only.
+/// Sets up `builder` so that the child it starts is contained by `limits.policy` (see
+/// [`sandbox`](crate::sandbox)): its own process group, and every process it starts ended
+/// with it; its address space (`limits.memory`), CPU time (the wall time, rounded up, and a
+/// second) and file writes capped by the kernel. Keep the result until the child is reaped.
+/// Linux only.
 #[cfg(target_os = "linux")]
-pub(crate) fn contain(builder: &mut Command, limits: &Limits) {
-    use std::os::unix::process::CommandExt;
-    builder.process_group(0);
-    let memory = limits.memory;
-    let cpu = limits.timeout.as_secs().saturating_add(1);
-    // SAFETY: the hook makes only async-signal-safe system calls between fork and exec.
-    unsafe {
-        builder.pre_exec(move || {
-            if let Some(bytes) = memory {
-                crate::stress::sys::limit_address_space(bytes)?;
-            }
-            crate::stress::sys::limit_cpu(cpu)?;
-            crate::stress::sys::limit_file_size(FILE_CAP)
-        });
-    }
+pub(crate) fn contain(
+    builder: &mut Command,
+    limits: &Limits,
+) -> io::Result<crate::sandbox::Confinement> {
+    let resources = crate::sandbox::Resources {
+        memory: limits.memory,
+        cpu_seconds: limits.timeout.as_secs().saturating_add(1),
+        file_size: crate::sandbox::FOLDER_BYTES,
+    };
+    crate::sandbox::confine(builder, limits.policy, resources)
 }
 
 #[cfg(target_os = "linux")]
 mod platform {
     use super::{Ending, Event, Limits};
-    use crate::stress::sys;
+    use crate::sandbox::{sys, Confinement};
     use std::io;
     use std::process::{Child, Command};
     use std::sync::mpsc::Sender;
     use std::thread;
 
-    /// A child in its own process group, reaped by us (never by std).
+    /// A contained child, reaped by us (never by std).
     pub struct Process {
         pid: u32,
         reaped: bool,
+        /// Dropped once the child is reaped.
+        confinement: Option<Confinement>,
     }
 
     pub fn spawn(builder: &mut Command, limits: &Limits) -> io::Result<(Process, Child)> {
-        super::contain(builder, limits);
+        let confinement = super::contain(builder, limits)?;
         let child = builder.spawn()?;
         sys::track(child.id());
         let process = Process {
             pid: child.id(),
             reaped: false,
+            confinement: Some(confinement),
         };
         Ok((process, child))
     }
@@ -347,12 +359,19 @@ mod platform {
             }
         }
 
+        /// Kills what escaped the group, where no namespace does.
+        pub fn sweep_escapees(&self) {
+            if let Some(confinement) = &self.confinement {
+                confinement.sweep_escapees();
+            }
+        }
+
         /// The ending and peak memory. Kills first if the child still runs.
         pub fn reap(&mut self) -> (Ending, Option<u64>) {
             self.kill();
             sys::untrack(self.pid);
             self.reaped = true;
-            match sys::reap(self.pid) {
+            let result = match sys::reap(self.pid) {
                 Ok(reaped) => {
                     let ending = match (reaped.code, reaped.signal) {
                         (Some(code), _) => Ending::Exited(code),
@@ -361,7 +380,9 @@ mod platform {
                     (ending, Some(reaped.peak_memory))
                 }
                 Err(_) => (Ending::Signalled(0), None),
-            }
+            };
+            self.confinement = None;
+            result
         }
     }
 }
@@ -405,6 +426,8 @@ mod platform {
                 }
             }
         }
+
+        pub fn sweep_escapees(&self) {}
 
         pub fn reap(&mut self) -> (Ending, Option<u64>) {
             self.kill();

@@ -4,9 +4,17 @@
 //! folder with shims of the pre-standard headers (`iostream.h`, ...) on the include path, and
 //! a failure is told with the compiler's first lines, naming the student's file as given.
 
+use crate::sandbox::Policy;
+use crate::stress::child::{self, Ending, Limits};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+/// The longest a compile may take.
+const COMPILE_TIME: Duration = Duration::from_secs(60);
+
+/// The compiler's address space.
+const COMPILE_MEMORY: u64 = 4 << 30;
 
 /// The compiler's messages shown when a build fails.
 const MESSAGE_LINES: usize = 20;
@@ -169,17 +177,33 @@ pub fn compile(
     }
     write("driver.cpp", driver.as_bytes())?;
     let exe = dir.path().join("driver");
-    let output = Command::new(&compiler.program)
-        .args(&compiler.args)
-        .args(["-std=gnu++17", "-O2", "-o"])
-        .arg(&exe)
-        .arg("-I")
-        .arg(dir.path().join("include"))
-        .arg(dir.path().join("driver.cpp"))
-        .current_dir(dir.path())
-        .output()
+    let mut command = vec![compiler.program.clone()];
+    command.extend(compiler.args.iter().cloned());
+    command.extend(["-std=gnu++17", "-O2", "-o"].map(String::from));
+    command.push(exe.to_string_lossy().into_owned());
+    command.push("-I".into());
+    command.push(dir.path().join("include").to_string_lossy().into_owned());
+    command.push(dir.path().join("driver.cpp").to_string_lossy().into_owned());
+    // The compiler reads the student's text: a file that never ends (`#include "/dev/zero"`)
+    // or a template that explodes must not hold us, nor the machine.
+    let limits = Limits {
+        timeout: COMPILE_TIME,
+        memory: Some(COMPILE_MEMORY),
+        output: 1 << 20,
+        policy: Policy::OwnCode,
+    };
+    let output = child::run(&command, b"", &limits)
         .map_err(|err| format!("cannot run the C++ compiler {}: {err}", compiler.program))?;
-    if !output.status.success() {
+    let status = match output.ending {
+        Ending::Exited(0) => None,
+        Ending::Exited(code) => Some(format!("exit status: {code}")),
+        Ending::TimedOut => Some(format!(
+            "still compiling after {} s: stopped",
+            COMPILE_TIME.as_secs()
+        )),
+        ending => Some(format!("{ending:?}")),
+    };
+    if let Some(status) = status {
         let mut text = String::from_utf8_lossy(&output.stderr).into_owned();
         let folder = format!("{}/", dir.path().display());
         for submission in submissions {
@@ -201,9 +225,16 @@ pub fn compile(
             "{} does not compile with our driver ({}, {}):\n{}{more}",
             files.join(" and "),
             compiler.program,
-            output.status,
+            status,
             lines[..lines.len().min(MESSAGE_LINES)].join("\n")
         ));
+    }
+    // Someone else's code runs under a user id of its own: the folder and the program must be
+    // open to it, whatever the umask.
+    #[cfg(unix)]
+    for path in [dir.path(), exe.as_path()] {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755));
     }
     Ok(Build { exe, _dir: dir })
 }

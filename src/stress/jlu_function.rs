@@ -13,14 +13,14 @@
 use crate::judges::jlu_panel::panel::Panel;
 use crate::players::jlu_machine::course::{self, BOARD_MINES, BOARD_SIDE, CLICK_LIMIT};
 use crate::stress::child::Ending;
-use crate::stress::compile::{compile, Compiler, Submission};
+use crate::stress::compile::{compile, Build, Compiler, Submission};
 use crate::stress::jlu_machine::{panel_text, play_game, Tally};
 use crate::stress::progress::Progress;
 use crate::stress::report::{block, describe_ending, tail_block, Report};
 use crate::stress::session::Session;
 use crate::stress::Harness;
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// The driver: the teacher's program's part, with the student's file included.
@@ -44,15 +44,28 @@ pub struct JluFunction {
 
 /// A game the machine did not finish.
 #[derive(Clone, Debug)]
-struct Fault {
+pub struct Fault {
     /// The game, from 0.
-    game: u64,
+    pub game: u64,
     /// The click, from 1.
-    click: u32,
+    pub click: u32,
     /// The panel it was given, as `jlu-panel` prints it.
-    panel: Vec<u8>,
-    what: String,
-    stderr: Vec<u8>,
+    pub panel: Vec<u8>,
+    /// What went wrong.
+    pub what: String,
+    /// Its stderr (and the student's stdout, which the driver sends there).
+    pub stderr: Vec<u8>,
+}
+
+/// The games a compiled machine played.
+#[derive(Clone, Debug)]
+pub struct MachineGames {
+    /// Every game played, added up (a failed game counts as lost with the cells it had opened).
+    pub tally: Tally,
+    /// The games it did not finish, in order.
+    pub faults: Vec<Fault>,
+    /// Games played: all of them, unless [`MAX_FAULTS`] faults stopped the rest.
+    pub played: u64,
 }
 
 /// The compiled machine in its process: the panel it last saw, to send only what changed.
@@ -104,23 +117,40 @@ impl Driver {
 /// # Errors
 /// When no compiler is found, the file does not compile, or the driver cannot start (exit 2).
 pub fn run(config: &JluFunction) -> Result<Report, String> {
-    let harness = &config.harness;
     let compiler = Compiler::find(config.cxx.as_deref())?;
-    let submission = Submission {
-        name: "submission.cpp",
-        path: &config.file,
-    };
-    let build = compile(&compiler, DRIVER, &[submission])?;
+    let build = compile_machine(&compiler, &config.file)?;
     let command = vec![build.exe.to_string_lossy().into_owned()];
     let started = Instant::now();
+    let games = play(&command, config.games, &config.harness)?;
+    Ok(report(config, &games, started.elapsed()))
+}
+
+/// Compiles a `machine` file into our driver.
+///
+/// # Errors
+/// When the file does not compile: the compiler's first lines.
+pub fn compile_machine(compiler: &Compiler, file: &Path) -> Result<Build, String> {
+    let submission = Submission {
+        name: "submission.cpp",
+        path: file,
+    };
+    compile(compiler, DRIVER, &[submission])
+}
+
+/// Plays `games` course games of `harness.seed` with the compiled driver `command`, one
+/// process for them all (a fresh one after a fault), within `harness`'s limits per game.
+///
+/// # Errors
+/// When the driver cannot start.
+pub fn play(command: &[String], games: u64, harness: &Harness) -> Result<MachineGames, String> {
     let mut progress = Progress::new(harness.progress);
     let mut tally = Tally::default();
     let mut faults: Vec<Fault> = Vec::new();
     let mut game = 0;
-    while game < config.games && faults.len() < MAX_FAULTS {
-        let cpu = harness.timeout * (config.games - game).min(86_400) as u32;
+    while game < games && faults.len() < MAX_FAULTS {
+        let cpu = harness.timeout * (games - game).min(86_400) as u32;
         let limits = harness.limits(0);
-        let session = Session::start(&command, &limits, cpu)
+        let session = Session::start(command, &limits, cpu)
             .map_err(|err| format!("cannot run our driver {}: {err}", command[0]))?;
         let mut driver = Driver {
             session,
@@ -141,7 +171,7 @@ pub fn run(config: &JluFunction) -> Result<Report, String> {
                 "its input closed".to_string(),
             )
         });
-        while fault.is_none() && game < config.games {
+        while fault.is_none() && game < games {
             driver.session.arm(harness.timeout);
             match play_game(harness.seed, game, &mut |panel| driver.click(panel)) {
                 Ok(played) => tally.add(&played),
@@ -151,7 +181,7 @@ pub fn run(config: &JluFunction) -> Result<Report, String> {
                 }
             }
             game += 1;
-            progress.update(|| format!("jlu-machine: {game} of {} games", config.games));
+            progress.update(|| format!("jlu-machine: {game} of {games} games"));
         }
         let end = driver.session.finish();
         if let Some((game, click, panel, what)) = fault {
@@ -178,7 +208,11 @@ pub fn run(config: &JluFunction) -> Result<Report, String> {
         }
     }
     progress.finish();
-    Ok(report(config, &tally, &faults, game, started.elapsed()))
+    Ok(MachineGames {
+        tally,
+        faults,
+        played: game,
+    })
 }
 
 /// The board of no mine, for a panel of closed cells.
@@ -186,14 +220,9 @@ fn blank() -> crate::board::Board {
     crate::board::Board::from_mines(crate::board::Grid::new(BOARD_SIDE, BOARD_SIDE), [])
 }
 
-fn report(
-    config: &JluFunction,
-    tally: &Tally,
-    faults: &[Fault],
-    played: u64,
-    elapsed: Duration,
-) -> Report {
+fn report(config: &JluFunction, games: &MachineGames, elapsed: Duration) -> Report {
     let harness = &config.harness;
+    let (tally, faults, played) = (&games.tally, &games.faults[..], games.played);
     let mut text = format!(
         "jlu-machine --function {}: {} games (seed {}) in one process, as the course's judge \
          plays them: {BOARD_SIDE}x{BOARD_SIDE}, {BOARD_MINES} mines dealt after the first click, \

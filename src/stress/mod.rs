@@ -20,9 +20,8 @@ pub mod report;
 pub mod search;
 mod session;
 pub mod shrink;
-#[cfg(target_os = "linux")]
-mod sys;
 
+use crate::sandbox::Policy;
 use child::Limits;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -44,6 +43,8 @@ pub struct Harness {
     pub save: Option<PathBuf>,
     /// Whether to show progress on stderr.
     pub progress: bool,
+    /// How closely the program is kept (`stress`: the user's own code).
+    pub policy: Policy,
 }
 
 impl Harness {
@@ -58,6 +59,7 @@ impl Harness {
             memory: Some(1 << 30),
             save: None,
             progress: false,
+            policy: Policy::OwnCode,
         }
     }
 
@@ -68,6 +70,7 @@ impl Harness {
             timeout: self.timeout,
             memory: self.memory,
             output: answer_len.saturating_mul(2).saturating_add(1 << 20),
+            policy: self.policy,
         }
     }
 
@@ -91,5 +94,5 @@ impl Harness {
 /// where the system allows it (Linux); elsewhere an interrupt leaves them to the terminal.
 pub fn kill_children_on_interrupt() {
     #[cfg(target_os = "linux")]
-    sys::kill_children_on_interrupt();
+    crate::sandbox::sys::kill_children_on_interrupt();
 }

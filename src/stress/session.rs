@@ -25,13 +25,23 @@ const WATCH_STEP: Duration = Duration::from_millis(20);
 /// A running driver.
 pub struct Session {
     child: std::process::Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
+    /// `None` once closed.
+    input: Option<ChildStdin>,
+    /// `None` once the session has ended.
+    output: Option<BufReader<ChildStdout>>,
     stderr: Option<JoinHandle<Vec<u8>>>,
     shared: Arc<Shared>,
     watchdog: Option<JoinHandle<()>>,
     started: Instant,
+    /// Dropped once the child is reaped.
+    confinement: Option<Held>,
 }
+
+/// What the containment holds until the child is reaped.
+#[cfg(target_os = "linux")]
+type Held = crate::sandbox::Confinement;
+#[cfg(not(target_os = "linux"))]
+type Held = ();
 
 /// What the watchdog shares with the session.
 struct Shared {
@@ -70,19 +80,22 @@ impl Session {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
         #[cfg(target_os = "linux")]
-        crate::stress::child::contain(
+        let confinement = Some(crate::stress::child::contain(
             &mut builder,
             &Limits {
                 timeout: cpu,
                 ..*limits
             },
-        );
+        )?);
         #[cfg(not(target_os = "linux"))]
-        let _ = cpu;
+        let confinement: Option<()> = {
+            let _ = cpu;
+            None
+        };
         let mut child = builder.spawn()?;
         let started = Instant::now();
         #[cfg(target_os = "linux")]
-        crate::stress::sys::track(child.id());
+        crate::sandbox::sys::track(child.id());
         let input = child.stdin.take().expect("piped stdin");
         let output = BufReader::with_capacity(1 << 16, child.stdout.take().expect("piped stdout"));
         let mut stderr = child.stderr.take().expect("piped stderr");
@@ -112,12 +125,13 @@ impl Session {
         let watchdog = thread::spawn(move || watch(&watched, pid, started));
         Ok(Session {
             child,
-            input,
-            output,
+            input: Some(input),
+            output: Some(output),
             stderr: Some(stderr),
             shared,
             watchdog: Some(watchdog),
             started,
+            confinement,
         })
     }
 
@@ -134,8 +148,12 @@ impl Session {
     /// # Errors
     /// When the child is gone (or closed its stdin).
     pub fn send(&mut self, bytes: &[u8]) -> io::Result<()> {
-        self.input.write_all(bytes)?;
-        self.input.flush()
+        let input = self
+            .input
+            .as_mut()
+            .ok_or_else(|| io::Error::new(io::ErrorKind::BrokenPipe, "input closed"))?;
+        input.write_all(bytes)?;
+        input.flush()
     }
 
     /// The child's next line (without its `\n`) into `line`, at most `limit` bytes.
@@ -145,8 +163,9 @@ impl Session {
     /// too long.
     pub fn read_line(&mut self, line: &mut Vec<u8>, limit: usize) -> Result<(), String> {
         line.clear();
+        let output = self.output.as_mut().ok_or("its output ended")?;
         loop {
-            let buffer = match self.output.fill_buf() {
+            let buffer = match output.fill_buf() {
                 Ok(buffer) => buffer,
                 Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
                 Err(err) => return Err(format!("cannot read its output: {err}")),
@@ -159,7 +178,7 @@ impl Session {
                 None => (buffer.len(), false),
             };
             line.extend_from_slice(&buffer[..taken - usize::from(done)]);
-            self.output.consume(taken);
+            output.consume(taken);
             if done {
                 return Ok(());
             }
@@ -172,22 +191,31 @@ impl Session {
     /// Closes its stdin, waits for it to exit (until the deadline), kills what is left of its
     /// group and reaps it.
     pub fn finish(mut self) -> SessionEnd {
-        drop(self.input);
+        self.end()
+    }
+
+    /// [`finish`](Session::finish), once; dropping an unfinished session ends it too.
+    fn end(&mut self) -> SessionEnd {
+        self.input = None;
         // Its output is not wanted any more; reading it to the end lets a child blocked on a
-        // full pipe exit (a kill at the deadline ends the read otherwise).
-        let _ = io::copy(&mut self.output, &mut io::sink());
+        // full pipe exit. A thread of its own: a process that escaped the kill (without
+        // namespaces) may hold the pipe for ever, and must not hold us too.
+        if let Some(mut output) = self.output.take() {
+            thread::spawn(move || io::copy(&mut output, &mut io::sink()));
+        }
         let status = self.child.wait_exit();
         let timed_out = self.shared.timed_out.load(Ordering::SeqCst);
         {
             let mut alive = self.shared.alive.lock().expect("no panics");
             #[cfg(target_os = "linux")]
             {
-                crate::stress::sys::kill_group(self.child.id());
-                crate::stress::sys::untrack(self.child.id());
+                crate::sandbox::sys::kill_group(self.child.id());
+                crate::sandbox::sys::untrack(self.child.id());
             }
             *alive = false;
         }
         let reaped = reap(&mut self.child, status);
+        self.confinement = None;
         let ending = if timed_out { Ending::TimedOut } else { reaped };
         // The watchdog sees the child reaped within a step and returns: not waited for.
         drop(self.watchdog.take());
@@ -200,6 +228,16 @@ impl Session {
     }
 }
 
+impl Drop for Session {
+    /// A session dropped before [`finish`](Session::finish) is killed and reaped all the same.
+    fn drop(&mut self) {
+        if self.output.is_some() {
+            self.shared.deadline.store(0, Ordering::SeqCst);
+            let _ = self.end();
+        }
+    }
+}
+
 /// Waiting for an exit without reaping (Linux: so that the group stays ours to kill).
 trait WaitExit {
     fn wait_exit(&mut self) -> Option<std::process::ExitStatus>;
@@ -208,7 +246,7 @@ trait WaitExit {
 impl WaitExit for std::process::Child {
     #[cfg(target_os = "linux")]
     fn wait_exit(&mut self) -> Option<std::process::ExitStatus> {
-        let _ = crate::stress::sys::wait_exited(self.id());
+        let _ = crate::sandbox::sys::wait_exited(self.id());
         None
     }
 
@@ -220,7 +258,7 @@ impl WaitExit for std::process::Child {
 
 #[cfg(target_os = "linux")]
 fn reap(child: &mut std::process::Child, _status: Option<std::process::ExitStatus>) -> Ending {
-    match crate::stress::sys::reap(child.id()) {
+    match crate::sandbox::sys::reap(child.id()) {
         Ok(reaped) => match (reaped.code, reaped.signal) {
             (Some(code), _) => Ending::Exited(code),
             (None, signal) => Ending::Signalled(signal.unwrap_or(0)),
@@ -259,7 +297,7 @@ fn watch(shared: &Shared, pid: u32, started: Instant) {
 
 #[cfg(target_os = "linux")]
 fn kill(pid: u32) {
-    crate::stress::sys::kill_group(pid);
+    crate::sandbox::sys::kill_group(pid);
 }
 
 #[cfg(not(target_os = "linux"))]
