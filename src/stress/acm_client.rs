@@ -104,12 +104,12 @@ pub(crate) struct Played {
 
 /// A map the client under test could not finish.
 #[derive(Clone, Debug)]
-struct ClientFault {
-    map: usize,
-    moves: usize,
-    what: String,
-    last_map: Vec<u8>,
-    stderr: Vec<u8>,
+pub(crate) struct ClientFault {
+    pub map: usize,
+    pub moves: usize,
+    pub what: String,
+    pub last_map: Vec<u8>,
+    pub stderr: Vec<u8>,
 }
 
 /// Our client on one map: its final line `visited marked`.
@@ -184,7 +184,7 @@ pub(crate) fn parse_move(line: &[u8], grid: Grid) -> Result<(usize, Operation), 
 }
 
 /// The client under test on map `index`. `Err(Err(..))`: it cannot be started.
-fn play_theirs(
+pub(crate) fn play_theirs(
     harness: &Harness,
     index: usize,
     map: &CourseMap,

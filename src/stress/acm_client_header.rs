@@ -23,7 +23,7 @@ use crate::stress::child::Ending;
 use crate::stress::compile::{compile, Build, Compiler, Submission};
 use crate::stress::progress::Progress;
 use crate::stress::report::{block, describe_ending, tail_block, Report};
-use crate::stress::session::Session;
+use crate::stress::session::{print_cap_fault, Session};
 use crate::stress::Harness;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -269,6 +269,7 @@ fn play_against_theirs(
             "the map took over {:.3} s (--timeout): killed",
             harness.timeout.as_secs_f64()
         )),
+        Ending::OutputLimit => Some(print_cap_fault()),
         ending => Some(format!("it crashed: {}", describe_ending(ending))),
     });
     match fault {
@@ -398,6 +399,7 @@ pub fn play(
                     "the map took over {:.3} s (--timeout): killed",
                     harness.timeout.as_secs_f64()
                 ),
+                Ending::OutputLimit => print_cap_fault(),
                 ending if what.contains("output ended") || what.contains("input closed") => {
                     format!("it crashed: {}", describe_ending(ending))
                 }

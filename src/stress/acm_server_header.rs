@@ -8,7 +8,7 @@ use crate::stress::driven::{self, DrivenFile, Driver};
 use crate::stress::report::Report;
 
 /// The driver: basic.cpp.
-const BASIC: Driver = Driver {
+pub(crate) const BASIC: Driver = Driver {
     source: include_str!("../judges/acm_server/driver.cpp"),
     includes: "server.h",
     student_part: "server.h",

@@ -95,6 +95,23 @@ fn on_path(program: &str) -> Option<PathBuf> {
         .find(|candidate| candidate.is_file())
 }
 
+/// The C compiler beside a C++ compiler.
+fn c_compiler(cxx: &str) -> String {
+    let (dir, name) = match cxx.rfind('/') {
+        Some(at) => (&cxx[..=at], &cxx[at + 1..]),
+        None => ("", cxx),
+    };
+    let c = match name {
+        "g++" => "gcc".to_string(),
+        "clang++" => "clang".to_string(),
+        _ => match name.strip_suffix("g++") {
+            Some(prefix) => format!("{prefix}gcc"),
+            None => "cc".to_string(),
+        },
+    };
+    format!("{dir}{c}")
+}
+
 /// A folder of our own under the system's temporary folder, removed when dropped.
 #[derive(Debug)]
 pub struct TempDir {
@@ -162,6 +179,47 @@ pub fn compile(
     driver: &str,
     submissions: &[Submission],
 ) -> Result<Build, String> {
+    build(compiler, Language::Cpp, driver, submissions)
+}
+
+/// The language a whole program is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Language {
+    /// C++ (gnu++17).
+    Cpp,
+    /// C (gnu11, with the maths library), by the C compiler beside the C++ one (`gcc` for
+    /// `g++`, `clang` for `clang++`, else `cc`).
+    C,
+}
+
+/// Compiles a student's whole program (it has its own `main`) at -O2, with the shims of the
+/// pre-standard headers on the include path.
+///
+/// # Errors
+/// As [`compile`].
+pub fn compile_program(
+    compiler: &Compiler,
+    file: &Path,
+    language: Language,
+) -> Result<Build, String> {
+    let (driver, name) = match language {
+        Language::Cpp => ("#include \"submission.cpp\"\n", "submission.cpp"),
+        Language::C => ("#include \"submission.c\"\n", "submission.c"),
+    };
+    build(
+        compiler,
+        language,
+        driver,
+        &[Submission { name, path: file }],
+    )
+}
+
+fn build(
+    compiler: &Compiler,
+    language: Language,
+    driver: &str,
+    submissions: &[Submission],
+) -> Result<Build, String> {
     let dir = TempDir::new()?;
     let write = |name: &str, bytes: &[u8]| {
         std::fs::write(dir.path().join(name), bytes)
@@ -175,15 +233,22 @@ pub fn compile(
             .map_err(|err| format!("cannot read {}: {err}", submission.path.display()))?;
         write(submission.name, &text)?;
     }
-    write("driver.cpp", driver.as_bytes())?;
+    let (source, program, standard) = match language {
+        Language::Cpp => ("driver.cpp", compiler.program.clone(), "-std=gnu++17"),
+        Language::C => ("driver.c", c_compiler(&compiler.program), "-std=gnu11"),
+    };
+    write(source, driver.as_bytes())?;
     let exe = dir.path().join("driver");
-    let mut command = vec![compiler.program.clone()];
+    let mut command = vec![program];
     command.extend(compiler.args.iter().cloned());
-    command.extend(["-std=gnu++17", "-O2", "-o"].map(String::from));
+    command.extend([standard, "-O2", "-o"].map(String::from));
     command.push(exe.to_string_lossy().into_owned());
     command.push("-I".into());
     command.push(dir.path().join("include").to_string_lossy().into_owned());
-    command.push(dir.path().join("driver.cpp").to_string_lossy().into_owned());
+    command.push(dir.path().join(source).to_string_lossy().into_owned());
+    if language == Language::C {
+        command.push("-lm".into());
+    }
     // The compiler reads the student's text: a file that never ends (`#include "/dev/zero"`)
     // or a template that explodes must not hold us, nor the machine.
     let limits = Limits {

@@ -17,7 +17,7 @@ use crate::stress::compile::{compile, Build, Compiler, Submission};
 use crate::stress::jlu_machine::{panel_text, play_game, Tally};
 use crate::stress::progress::Progress;
 use crate::stress::report::{block, describe_ending, tail_block, Report};
-use crate::stress::session::Session;
+use crate::stress::session::{print_cap_fault, Session};
 use crate::stress::Harness;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -190,6 +190,7 @@ pub fn play(command: &[String], games: u64, harness: &Harness) -> Result<Machine
                     "the game took over {:.3} s (--timeout): killed",
                     harness.timeout.as_secs_f64()
                 ),
+                Ending::OutputLimit => print_cap_fault(),
                 Ending::Exited(0) if what.contains("output ended") => {
                     "it ended the program (exit status 0) in the middle of a game".to_string()
                 }

@@ -241,7 +241,10 @@ fn ours(panel: &[u8]) -> Result<usize, (String, Option<ProgramRun>)> {
 }
 
 /// The click of the program under test: one run per panel.
-fn theirs(harness: &Harness, panel: &[u8]) -> Result<usize, (String, Option<ProgramRun>)> {
+pub(crate) fn theirs(
+    harness: &Harness,
+    panel: &[u8],
+) -> Result<usize, (String, Option<ProgramRun>)> {
     let run = child::run(&harness.command, panel, &harness.limits(16)).map_err(|err| {
         (
             format!("cannot run {}: {err}", harness.command_line()),

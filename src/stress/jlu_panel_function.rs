@@ -9,7 +9,7 @@ use crate::stress::report::Report;
 use crate::stress::search::StressOutcome;
 
 /// The driver: part (1)'s console judge around the student's function.
-const CONSOLE_JUDGE: Driver = Driver {
+pub(crate) const CONSOLE_JUDGE: Driver = Driver {
     source: include_str!("../judges/jlu_panel/driver.cpp"),
     includes: "submission.cpp",
     student_part: "RefreshGamePanel",

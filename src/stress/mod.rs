@@ -14,7 +14,7 @@ pub mod driven;
 pub mod jlu_function;
 pub mod jlu_machine;
 pub mod jlu_panel_function;
-mod pool;
+pub(crate) mod pool;
 pub mod progress;
 pub mod report;
 pub mod search;

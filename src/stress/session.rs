@@ -19,6 +19,10 @@ use std::time::{Duration, Instant};
 /// The most stderr kept.
 const STDERR_KEPT: usize = 64 * 1024;
 
+/// The most a driver may print on stderr (where the student's own output goes): beyond, it is
+/// killed ([`Ending::OutputLimit`]).
+pub const PRINT_CAP: u64 = 16 << 20;
+
 /// How often the watchdog looks at the clock (and how late a kill may come).
 const WATCH_STEP: Duration = Duration::from_millis(20);
 
@@ -49,6 +53,8 @@ struct Shared {
     deadline: AtomicU64,
     /// Whether the watchdog killed it.
     timed_out: AtomicBool,
+    /// Whether it printed more than [`PRINT_CAP`] on stderr, and was killed.
+    printed_too_much: AtomicBool,
     /// `true` while the child is unreaped (its pid is ours to kill); the lock also keeps a kill
     /// from racing the reap.
     alive: Mutex<bool>,
@@ -57,7 +63,8 @@ struct Shared {
 /// How a session ended.
 #[derive(Clone, Debug)]
 pub struct SessionEnd {
-    /// Its exit code or signal, or [`Ending::TimedOut`].
+    /// Its exit code or signal, [`Ending::TimedOut`], or [`Ending::OutputLimit`] when it
+    /// printed more than [`PRINT_CAP`] on stderr.
     pub ending: Ending,
     /// The first 64 KiB of its stderr (a driver sends the student's stdout there too).
     pub stderr: Vec<u8>,
@@ -99,15 +106,33 @@ impl Session {
         let input = child.stdin.take().expect("piped stdin");
         let output = BufReader::with_capacity(1 << 16, child.stdout.take().expect("piped stdout"));
         let mut stderr = child.stderr.take().expect("piped stderr");
+        let shared = Arc::new(Shared {
+            deadline: AtomicU64::new(limits.timeout.as_nanos() as u64),
+            timed_out: AtomicBool::new(false),
+            printed_too_much: AtomicBool::new(false),
+            alive: Mutex::new(true),
+        });
+        let watched = Arc::clone(&shared);
+        let pid = child.id();
         let stderr = thread::spawn(move || {
             let mut kept = Vec::new();
-            let mut buffer = vec![0u8; 8 * 1024];
+            let mut total = 0u64;
+            let mut buffer = vec![0u8; 64 * 1024];
             loop {
                 match stderr.read(&mut buffer) {
                     Ok(0) => break,
                     Ok(n) => {
                         let room = STDERR_KEPT.saturating_sub(kept.len());
                         kept.extend_from_slice(&buffer[..n.min(room)]);
+                        total += n as u64;
+                        if total > PRINT_CAP
+                            && !watched.printed_too_much.swap(true, Ordering::SeqCst)
+                        {
+                            let alive = watched.alive.lock().expect("no panics");
+                            if *alive {
+                                kill(pid);
+                            }
+                        }
                     }
                     Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
                     Err(_) => break,
@@ -115,13 +140,7 @@ impl Session {
             }
             kept
         });
-        let shared = Arc::new(Shared {
-            deadline: AtomicU64::new(limits.timeout.as_nanos() as u64),
-            timed_out: AtomicBool::new(false),
-            alive: Mutex::new(true),
-        });
         let watched = Arc::clone(&shared);
-        let pid = child.id();
         let watchdog = thread::spawn(move || watch(&watched, pid, started));
         Ok(Session {
             child,
@@ -216,7 +235,13 @@ impl Session {
         }
         let reaped = reap(&mut self.child, status);
         self.confinement = None;
-        let ending = if timed_out { Ending::TimedOut } else { reaped };
+        let ending = if timed_out {
+            Ending::TimedOut
+        } else if self.shared.printed_too_much.load(Ordering::SeqCst) {
+            Ending::OutputLimit
+        } else {
+            reaped
+        };
         // The watchdog sees the child reaped within a step and returns: not waited for.
         drop(self.watchdog.take());
         let stderr = self
@@ -236,6 +261,14 @@ impl Drop for Session {
             let _ = self.end();
         }
     }
+}
+
+/// What a report says of a driver killed for printing more than [`PRINT_CAP`].
+pub(crate) fn print_cap_fault() -> String {
+    format!(
+        "it printed more than {} MiB (the course's program prints nothing of it): killed",
+        PRINT_CAP >> 20
+    )
 }
 
 /// Waiting for an exit without reaping (Linux: so that the group stays ours to kill).

@@ -1,0 +1,383 @@
+//! The class's report as one self-contained HTML page (no script, no outside file): the marks'
+//! distribution as an SVG histogram, the table, the baselines, the pairs of alike submissions
+//! with their matching lines side by side, and for each student the mark and why, games won,
+//! clicks, faults, the first failing input or panel, and any compile error. Every text from a
+//! student (names, code, output) is escaped.
+
+use crate::grade::outcome::Status;
+use crate::grade::table::{note, row_cells, trim_number};
+use crate::grade::{clock, ClassGrades, Grade, Task};
+use std::fmt::Write as _;
+
+/// `text` with `&`, `<`, `>`, `"` and `'` escaped.
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::grade::html::escape;
+///
+/// assert_eq!(escape("<b>\"x\" & 'y'</b>"), "&lt;b&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/b&gt;");
+/// ```
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+const STYLE: &str = "body{font-family:system-ui,'Noto Sans CJK SC','Microsoft YaHei',sans-serif;\
+margin:1.5em auto;max-width:1100px;padding:0 1em;color:#222}\
+h1{font-size:1.4em}h2{font-size:1.15em;margin-top:2em;border-bottom:1px solid #ccc}\
+table{border-collapse:collapse;margin:.5em 0}td,th{padding:.25em .6em;border-bottom:1px solid #eee;\
+text-align:left;vertical-align:top}td.n{text-align:right;font-variant-numeric:tabular-nums}\
+tr.zero td{background:#fff3f0}pre{background:#f6f6f6;padding:.5em;overflow-x:auto;font-size:.85em;\
+max-height:30em}.pair{display:flex;gap:1em}.pair>div{flex:1;min-width:0}\
+.hit{background:#ffe9a8}.muted{color:#777}.student{margin-bottom:1.5em}\
+@media(max-width:700px){.pair{flex-direction:column}}";
+
+/// The page.
+pub fn render(class: &ClassGrades) -> String {
+    let config = &class.config;
+    let task = config.task;
+    let mut page = String::new();
+    let _ = write!(
+        page,
+        "<!DOCTYPE html>\n<html lang=\"zh-CN\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
+         <title>grade {}</title><style>{STYLE}</style></head><body>\n",
+        task.name()
+    );
+    let _ = writeln!(
+        page,
+        "<h1>grade {}: {} students</h1>\n<p>{} · seed {} · {} · graded in {}</p>",
+        task.name(),
+        class.grades.len(),
+        escape(&config.dir.display().to_string()),
+        config.seed,
+        escape(&what(class)),
+        clock(class.elapsed.as_secs_f64())
+    );
+    let _ = writeln!(
+        page,
+        "<p class=\"muted\">Isolation of every run: {}</p>",
+        escape(&class.isolation)
+    );
+    page.push_str("<h2>Distribution</h2>\n");
+    page.push_str(&histogram(class));
+    page.push_str(&marks_table(class));
+    if !class.baselines.is_empty() {
+        page.push_str("<h2>Baselines</h2>\n<table><tr><th>baseline</th><th>raw score</th><th>mark there</th></tr>\n");
+        for (i, baseline) in class.baselines.iter().enumerate() {
+            let _ = writeln!(
+                page,
+                "<tr><td>{}</td><td class=\"n\">{:.6}</td><td class=\"n\">{}</td></tr>",
+                escape(&baseline.name),
+                baseline.raw,
+                trim_number(config.baseline_marks.get(i).copied().unwrap_or(0.0))
+            );
+        }
+        let _ = writeln!(
+            page,
+            "</table><p>Beating the highest: {}; below the lowest: 0; linear between two.</p>",
+            trim_number(config.baseline_marks.last().copied().unwrap_or(0.0))
+        );
+    }
+    page.push_str(&pairs(class));
+    page.push_str("<h2>Students</h2>\n");
+    for (i, grade) in class.grades.iter().enumerate() {
+        page.push_str(&student(task, i, grade));
+    }
+    page.push_str("</body></html>\n");
+    page
+}
+
+fn what(class: &ClassGrades) -> String {
+    let config = &class.config;
+    match config.task {
+        Task::JluMachine => format!(
+            "{} games each, the mean score x 1.3 capped at 60",
+            config.games
+        ),
+        Task::AcmClient => format!(
+            "{} batches of 50 maps, marked through {} baselines",
+            config.batches.len(),
+            class.baselines.len()
+        ),
+        _ => format!(
+            "{} tests, {} points each",
+            class.tests.len(),
+            trim_number(config.points)
+        ),
+    }
+}
+
+/// Ten bars over the marks' range, drawn in SVG.
+fn histogram(class: &ClassGrades) -> String {
+    let out_of = class
+        .grades
+        .first()
+        .map_or(1.0, |g| g.mark.out_of)
+        .max(1e-9);
+    let mut counts = [0usize; 10];
+    for grade in &class.grades {
+        let bin = ((grade.mark.mark / out_of) * 10.0).floor() as usize;
+        counts[bin.min(9)] += 1;
+    }
+    let most = counts.iter().copied().max().unwrap_or(0).max(1);
+    let (width, height, left, bottom) = (600.0, 220.0, 30.0, 40.0);
+    let bar = (width - left) / 10.0;
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" \
+         width=\"100%\" style=\"max-width:{width}px\" role=\"img\" aria-label=\"marks histogram\">\n"
+    );
+    let _ = writeln!(
+        svg,
+        "<line x1=\"{left}\" y1=\"{}\" x2=\"{width}\" y2=\"{}\" stroke=\"#888\"/>",
+        height - bottom,
+        height - bottom
+    );
+    for (i, &count) in counts.iter().enumerate() {
+        let h = (height - bottom - 20.0) * count as f64 / most as f64;
+        let x = left + i as f64 * bar;
+        let y = height - bottom - h;
+        let _ = writeln!(
+            svg,
+            "<rect x=\"{:.1}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"{h:.1}\" fill=\"#4a90d9\">\
+             <title>{count}</title></rect>",
+            x + 2.0,
+            bar - 4.0
+        );
+        if count > 0 {
+            let _ = writeln!(
+                svg,
+                "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"12\" text-anchor=\"middle\">{count}</text>",
+                x + bar / 2.0,
+                y - 4.0
+            );
+        }
+        let low = out_of * i as f64 / 10.0;
+        let _ = writeln!(
+            svg,
+            "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"middle\" fill=\"#555\">{}</text>",
+            x + bar / 2.0,
+            height - bottom + 15.0,
+            trim_number((low * 10.0).round() / 10.0)
+        );
+    }
+    let _ = writeln!(
+        svg,
+        "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"12\" text-anchor=\"middle\">mark (out of {})</text>",
+        left + (width - left) / 2.0,
+        height - 5.0,
+        trim_number(out_of)
+    );
+    svg.push_str("</svg>\n");
+    svg
+}
+
+fn marks_table(class: &ClassGrades) -> String {
+    let task = class.config.task;
+    let heads: &[&str] = match task {
+        Task::JluMachine => &["won", "score/game", "clicks/win", "faults", "note"],
+        Task::AcmClient => &["raw", "maps won", "faults", "note"],
+        _ => &["passed", "faults", "note"],
+    };
+    let mut html =
+        String::from("<h2>Marks</h2>\n<table><tr><th>#</th><th>student</th><th>mark</th>");
+    for head in heads {
+        let _ = write!(html, "<th>{head}</th>");
+    }
+    html.push_str("</tr>\n");
+    for (i, grade) in class.grades.iter().enumerate() {
+        let zero = grade.mark.mark == 0.0;
+        let _ = write!(
+            html,
+            "<tr{}><td class=\"n\">{}</td><td><a href=\"#s{i}\">{}</a></td><td class=\"n\">{:.2}</td>",
+            if zero { " class=\"zero\"" } else { "" },
+            i + 1,
+            escape(&grade.student.name),
+            grade.mark.mark
+        );
+        let cells = row_cells(task, grade);
+        let last = cells.len().saturating_sub(1);
+        for (c, cell) in cells.iter().enumerate() {
+            let class = if c == last { "" } else { " class=\"n\"" };
+            let _ = write!(html, "<td{class}>{}</td>", escape(cell));
+        }
+        html.push_str("</tr>\n");
+    }
+    html.push_str("</table>\n");
+    html
+}
+
+/// The alike pairs, each with its matching lines side by side.
+fn pairs(class: &ClassGrades) -> String {
+    let mut html = String::from("<h2>Similar submissions</h2>\n");
+    if class.pairs.is_empty() {
+        let _ = writeln!(
+            html,
+            "<p>No pair of the {} submissions is suspiciously alike.</p>",
+            class.sources.len()
+        );
+        return html;
+    }
+    html.push_str(
+        "<p>Scored by the share of code fingerprints two files have in common (token k-grams, \
+         winnowed), after identifiers, literals, layout, comments and the order of functions \
+         are set aside. A high score is a reason to look, not a proof.</p>\n",
+    );
+    for pair in &class.pairs {
+        let (a, b) = (&class.sources[pair.a], &class.sources[pair.b]);
+        let _ = writeln!(
+            html,
+            "<h3>{:.0}% · {} and {}</h3>",
+            100.0 * pair.score,
+            escape(&a.name),
+            escape(&b.name)
+        );
+        for m in pair.matches.iter().take(5) {
+            html.push_str("<div class=\"pair\">");
+            for (source, lines) in [(a, &m.a_lines), (b, &m.b_lines)] {
+                let _ = write!(
+                    html,
+                    "<div><div class=\"muted\">{}, lines {}-{}</div><pre>",
+                    escape(&source.name),
+                    lines.start(),
+                    lines.end()
+                );
+                for (number, line) in source.text.lines().enumerate() {
+                    let number = number + 1;
+                    if number + 2 < *lines.start() || number > lines.end() + 2 {
+                        continue;
+                    }
+                    let hit = lines.contains(&number);
+                    let _ = writeln!(
+                        html,
+                        "{}{number:4} {}{}",
+                        if hit { "<span class=\"hit\">" } else { "" },
+                        escape(line),
+                        if hit { "</span>" } else { "" }
+                    );
+                }
+                html.push_str("</pre></div>");
+            }
+            html.push_str("</div>\n");
+        }
+    }
+    html
+}
+
+/// One student's section.
+fn student(task: Task, index: usize, grade: &Grade) -> String {
+    let outcome = &grade.outcome;
+    let mut html = format!(
+        "<div class=\"student\" id=\"s{index}\"><h3>{}. {} — {:.2} of {}</h3>\n<ul>",
+        index + 1,
+        escape(&grade.student.name),
+        grade.mark.mark,
+        trim_number(grade.mark.out_of)
+    );
+    if let Some(file) = &grade.student.file {
+        let _ = write!(
+            html,
+            "<li>file: {} ({:?}){}</li>",
+            escape(&file.display().to_string()),
+            grade.student.form,
+            if grade.cached { ", from the cache" } else { "" }
+        );
+    }
+    let why = note(grade);
+    if !why.is_empty() {
+        let _ = write!(html, "<li>{}</li>", escape(&why));
+    }
+    if !grade.mark.reason.is_empty() {
+        let _ = write!(html, "<li>{}</li>", escape(&grade.mark.reason));
+    }
+    if let Some(games) = outcome.games.filter(|_| outcome.status == Status::Graded) {
+        let _ = write!(
+            html,
+            "<li>games won: {} of {} (played {}); mean score {:.2}; {}; stopped at 400 clicks: {}</li>",
+            games.won,
+            games.games,
+            games.played,
+            grade.mark.raw.unwrap_or(0.0),
+            if games.won > 0 {
+                format!(
+                    "mean clicks per win {:.1}",
+                    games.clicks_in_wins as f64 / games.won as f64
+                )
+            } else {
+                "no win".to_string()
+            },
+            games.stopped
+        );
+    }
+    for batch in &outcome.batches {
+        let _ = write!(
+            html,
+            "<li>batch {}: score {:.6}, won {} of {} maps{}</li>",
+            escape(&batch.name),
+            batch.score,
+            batch.won,
+            batch.maps,
+            if batch.faults > 0 {
+                format!(", failed on {} (scores 0)", batch.faults)
+            } else {
+                String::new()
+            }
+        );
+    }
+    if matches!(task, Task::JluPanel | Task::AcmServer | Task::MineOps) && !outcome.tests.is_empty()
+    {
+        html.push_str("<li>tests: ");
+        let items: Vec<String> = outcome
+            .tests
+            .iter()
+            .map(|t| {
+                if t.passed() {
+                    format!("{} passed", escape(&t.name))
+                } else {
+                    format!(
+                        "<b>{}: {}</b> ({})",
+                        escape(&t.name),
+                        escape(&t.verdict),
+                        escape(&t.detail)
+                    )
+                }
+            })
+            .collect();
+        html.push_str(&items.join("; "));
+        html.push_str("</li>");
+    }
+    let _ = write!(
+        html,
+        "<li>crashes, hangs and other faults: {}</li>",
+        outcome.faults
+    );
+    html.push_str("</ul>\n");
+    if !outcome.compile_error.is_empty() {
+        let _ = writeln!(
+            html,
+            "<p>Compile error:</p><pre>{}</pre>",
+            escape(&outcome.compile_error)
+        );
+    }
+    if !outcome.evidence.is_empty() {
+        let _ = writeln!(
+            html,
+            "<p>First failure: {}</p><pre>{}</pre>",
+            escape(&outcome.first_fault),
+            escape(&outcome.evidence)
+        );
+    }
+    html.push_str("</div>\n");
+    html
+}

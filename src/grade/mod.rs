@@ -1,0 +1,514 @@
+//! `grade`: marks a whole class the way the courses do, on untrusted code.
+//!
+//! A folder holds one file or folder per student ([`class`]); each is built for the task
+//! ([`build`]: a whole program, the course's function or header in our driver, or a program
+//! already built), run contained ([`crate::sandbox`]: someone else's code, one process, a fresh
+//! folder, no network, limits on CPU, wall time, memory, output and files), and marked as its
+//! course marks ([`marks`]): by games ([`games`]: JLU part (2), ACM advanced with baselines) or
+//! by tests ([`test_runs`]: JLU part (1), THU, ACM basic). Every student plays the same games
+//! and tests, from one seed; an outcome is kept in a [`cache`] keyed by the file's content and
+//! the options, so that a late submission regrades only itself. The marks come out as a table,
+//! a CSV file and an HTML report ([`table`], [`csv`], [`html`]), with the pairs of
+//! submissions whose code is suspiciously alike ([`similarity`]).
+
+pub mod build;
+pub mod cache;
+pub mod class;
+pub mod csv;
+pub mod games;
+pub mod html;
+pub mod marks;
+pub mod outcome;
+pub mod similarity;
+pub mod table;
+pub mod test_runs;
+
+use crate::judges::{self, Judge};
+use crate::sandbox::{self, Policy};
+use crate::stress::acm_client::BatchSpec;
+use crate::stress::compile::Compiler;
+use crate::stress::pool::for_each_index;
+use crate::stress::progress::Progress;
+use crate::stress::Harness;
+use cache::Cache;
+use class::{Form, Student};
+use marks::{Mark, Marking};
+use outcome::{Outcome, Status};
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use test_runs::TestCase;
+
+/// What `grade` marks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Task {
+    /// JLU part (1): the console game, by tests.
+    JluPanel,
+    /// JLU part (2): the `machine` function, by 1,000 games.
+    JluMachine,
+    /// The ACM basic task: the server, by tests.
+    AcmServer,
+    /// The ACM advanced task: the client, by batches of maps and baselines.
+    AcmClient,
+    /// THU's Mine, by tests.
+    MineOps,
+}
+
+/// Every task, by the name `grade` takes.
+pub const TASKS: [(&str, Task); 5] = [
+    ("jlu-panel", Task::JluPanel),
+    ("jlu-machine", Task::JluMachine),
+    ("acm-server", Task::AcmServer),
+    ("acm-client", Task::AcmClient),
+    ("mine-ops", Task::MineOps),
+];
+
+impl Task {
+    /// The task's name, as `grade` takes it.
+    pub fn name(self) -> &'static str {
+        TASKS
+            .iter()
+            .find(|(_, task)| *task == self)
+            .map_or("", |(name, _)| name)
+    }
+
+    /// The judge of a task marked by tests.
+    pub fn judge(self) -> Option<&'static dyn Judge> {
+        match self {
+            Task::JluPanel | Task::AcmServer | Task::MineOps => judges::by_name(self.name()),
+            Task::JluMachine | Task::AcmClient => None,
+        }
+    }
+
+    /// The file a student's folder holds for the task's course form.
+    fn course_file(self) -> Option<&'static str> {
+        match self {
+            Task::AcmServer => Some("server.h"),
+            Task::AcmClient => Some("client.h"),
+            _ => None,
+        }
+    }
+
+    /// The course's time per test (THU 1 s, JLU 4 s), per game or per map.
+    pub fn default_timeout(self) -> Duration {
+        match self {
+            Task::JluPanel => Duration::from_secs(4),
+            Task::MineOps | Task::AcmServer => Duration::from_secs(1),
+            Task::JluMachine | Task::AcmClient => Duration::from_secs(2),
+        }
+    }
+
+    /// Tests made when no folder of tests is given, and the course's points for each: JLU
+    /// part (1) has 6 tests of 5 points; THU and the ACM basic task count out of 100.
+    pub fn default_tests(self) -> (u64, f64) {
+        match self {
+            Task::JluPanel => (6, 5.0),
+            _ => (10, 10.0),
+        }
+    }
+}
+
+/// Everything a class's grading depends on.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The task.
+    pub task: Task,
+    /// The class's folder.
+    pub dir: PathBuf,
+    /// JLU part (2)'s games per student.
+    pub games: u64,
+    /// The seed of every game, map and generated test.
+    pub seed: u64,
+    /// Students graded at once.
+    pub jobs: usize,
+    /// Wall time per test, game or map.
+    pub timeout: Duration,
+    /// Address space of each process, in bytes.
+    pub memory: u64,
+    /// A folder of tests (`NAME.in`, `NAME.ans`), else `tests` made from the seed.
+    pub tests_dir: Option<PathBuf>,
+    /// Tests made from the seed when there is no folder.
+    pub tests: u64,
+    /// Points per test passed.
+    pub points: f64,
+    /// The ACM batches.
+    pub batches: Vec<BatchSpec>,
+    /// The ACM baselines: a name and its client.
+    pub baselines: Vec<(String, PathBuf)>,
+    /// The marks at the baselines and for beating the highest.
+    pub baseline_marks: Vec<f64>,
+    /// Processes and threads each run may have (1: course programs never fork).
+    pub processes: u32,
+    /// `--cxx`.
+    pub cxx: Option<String>,
+    /// Where outcomes are kept between runs.
+    pub cache: Option<PathBuf>,
+    /// Whether to show progress on stderr.
+    pub progress: bool,
+}
+
+impl Config {
+    /// A class of `task` in `dir`, with the course's defaults.
+    pub fn new(task: Task, dir: PathBuf) -> Config {
+        let (tests, points) = task.default_tests();
+        Config {
+            task,
+            cache: Some(dir.join(".grade-cache")),
+            dir,
+            games: 1000,
+            seed: 1,
+            jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            timeout: task.default_timeout(),
+            memory: 512 << 20,
+            tests_dir: None,
+            tests,
+            points,
+            batches: default_batches(1),
+            baselines: Vec::new(),
+            baseline_marks: marks::CLASS_A.to_vec(),
+            processes: 1,
+            cxx: None,
+            progress: false,
+        }
+    }
+
+    /// What changes an outcome, as text for the cache's key.
+    fn grading_options(&self) -> String {
+        let batches: Vec<String> = self.batches.iter().map(BatchSpec::text).collect();
+        format!(
+            "task {}; games {}; seed {}; timeout {:?}; memory {}; processes {}; cxx {:?}; batches {}",
+            self.task.name(),
+            self.games,
+            self.seed,
+            self.timeout,
+            self.memory,
+            self.processes,
+            self.cxx,
+            batches.join("|")
+        )
+    }
+}
+
+/// The ACM batches played when none is given: the course's example size and four more within
+/// its range (1 < n, m <= 30), their seeds from `seed`.
+pub fn default_batches(seed: u64) -> Vec<BatchSpec> {
+    [
+        (10, 10, 9),
+        (10, 10, 15),
+        (10, 10, 20),
+        (20, 20, 60),
+        (30, 30, 150),
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, &(rows, cols, mines))| BatchSpec {
+        rows,
+        cols,
+        mines,
+        seed: seed.wrapping_add(i as u64),
+        min_dist: 2,
+    })
+    .collect()
+}
+
+/// One student's grade.
+#[derive(Clone, Debug)]
+pub struct Grade {
+    /// Who, and what was graded.
+    pub student: Student,
+    /// What grading found.
+    pub outcome: Outcome,
+    /// The mark.
+    pub mark: Mark,
+    /// Whether the outcome came from the cache.
+    pub cached: bool,
+}
+
+/// A baseline of the ACM advanced task, graded as the students are.
+#[derive(Clone, Debug)]
+pub struct Baseline {
+    /// Its name (`rubbish`, `baseline1`, ...).
+    pub name: String,
+    /// What grading found.
+    pub outcome: Outcome,
+    /// Its raw score.
+    pub raw: f64,
+}
+
+/// The class graded.
+#[derive(Clone, Debug)]
+pub struct ClassGrades {
+    /// The options.
+    pub config: Config,
+    /// Every student, best mark first (then by name).
+    pub grades: Vec<Grade>,
+    /// The baselines (ACM advanced), lowest first.
+    pub baselines: Vec<Baseline>,
+    /// The tests' names (tasks by tests).
+    pub tests: Vec<String>,
+    /// Pairs of submissions whose code is alike, most alike first; indices into `sources`.
+    pub pairs: Vec<similarity::Pair>,
+    /// The sources compared: each student's name and text.
+    pub sources: Vec<similarity::Source>,
+    /// The isolation in force.
+    pub isolation: String,
+    /// How long it took.
+    pub elapsed: Duration,
+}
+
+/// Grades the class of `config`.
+///
+/// # Errors
+/// When the class's folder or the tests cannot be read, a baseline does not run, or a
+/// compiler is needed and none is found.
+pub fn grade(config: &Config) -> Result<ClassGrades, String> {
+    let started = Instant::now();
+    let students = class::students(&config.dir, config.task.course_file())?;
+    let tests = match config.task.judge() {
+        Some(judge) => match &config.tests_dir {
+            Some(dir) => test_runs::load_tests(judge, dir)?,
+            None => test_runs::generated_tests(judge, config.seed, config.tests),
+        },
+        None => Vec::new(),
+    };
+    let needs_compiler = students
+        .iter()
+        .any(|s| s.file.is_some() && s.form != Form::Executable)
+        || !config.baselines.is_empty();
+    let compiler = if needs_compiler {
+        Some(Compiler::find(config.cxx.as_deref())?)
+    } else {
+        None
+    };
+    let policy = Policy::Untrusted {
+        processes: config.processes,
+    };
+    let mut harness = Harness::new(&[]);
+    harness.seed = config.seed;
+    harness.timeout = config.timeout;
+    harness.memory = Some(config.memory);
+    harness.policy = policy;
+    let context = Context {
+        config,
+        tests: &tests,
+        compiler: compiler.as_ref(),
+        harness,
+        cache: Cache::new(config.cache.clone()),
+        tests_digest: tests_digest(&tests),
+    };
+    // The baselines first (their raw scores place every mark), then the students.
+    let mut entries: Vec<Student> = config
+        .baselines
+        .iter()
+        .map(|(name, path)| Student {
+            name: name.clone(),
+            file: Some(path.clone()),
+            form: class::form_of(path),
+            note: None,
+        })
+        .collect();
+    let baseline_count = entries.len();
+    entries.extend(students);
+    let results: Mutex<Vec<Option<(Outcome, bool)>>> = Mutex::new(vec![None; entries.len()]);
+    let timing: Mutex<(u64, f64)> = Mutex::new((0, 0.0));
+    let mut progress = Progress::new(config.progress);
+    if config.progress {
+        eprintln!(
+            "grade {}: {} students in {}, seed {}, {} at a time",
+            config.task.name(),
+            entries.len() - baseline_count,
+            config.dir.display(),
+            config.seed,
+            config.jobs
+        );
+    }
+    let total = entries.len() as u64;
+    for_each_index(
+        config.jobs.max(1),
+        total,
+        |index| {
+            let (outcome, cached) = context.grade(&entries[index as usize]);
+            if !cached {
+                let mut timing = timing.lock().expect("no panics");
+                timing.0 += 1;
+                timing.1 += outcome.seconds;
+            }
+            results.lock().expect("no panics")[index as usize] = Some((outcome, cached));
+            true
+        },
+        &mut progress,
+        |done| {
+            let (graded, seconds) = *timing.lock().expect("no panics");
+            let left = total - done;
+            let eta = if graded > 0 {
+                format!(
+                    ", about {} left",
+                    clock(seconds / graded as f64 * left as f64 / config.jobs.max(1) as f64)
+                )
+            } else {
+                String::new()
+            };
+            format!(
+                "grade {}: {done} of {total} done ({}){eta}",
+                config.task.name(),
+                clock(started.elapsed().as_secs_f64())
+            )
+        },
+    );
+    let results: Vec<(Outcome, bool)> = results
+        .into_inner()
+        .expect("no panics")
+        .into_iter()
+        .map(|r| r.unwrap_or_default())
+        .collect();
+    let mut marking = Marking {
+        task: config.task,
+        points_per_test: config.points,
+        baselines: Vec::new(),
+        baseline_marks: config.baseline_marks.clone(),
+    };
+    let mut baselines: Vec<Baseline> = Vec::new();
+    for (entry, (outcome, _)) in entries.iter().zip(&results).take(baseline_count) {
+        if outcome.status != Status::Graded {
+            return Err(format!(
+                "the baseline {} ({}) could not be graded: {}{}",
+                entry.name,
+                entry
+                    .file
+                    .as_ref()
+                    .map_or(String::new(), |f| f.display().to_string()),
+                outcome.first_fault,
+                outcome.compile_error
+            ));
+        }
+        let raw = marking.mark(outcome, 0).raw.unwrap_or(0.0);
+        baselines.push(Baseline {
+            name: entry.name.clone(),
+            outcome: outcome.clone(),
+            raw,
+        });
+    }
+    baselines.sort_by(|a, b| a.raw.total_cmp(&b.raw));
+    marking.baselines = baselines.iter().map(|b| b.raw).collect();
+    let mut grades: Vec<Grade> = entries
+        .into_iter()
+        .zip(results)
+        .skip(baseline_count)
+        .map(|(student, (outcome, cached))| Grade {
+            mark: marking.mark(&outcome, tests.len()),
+            student,
+            outcome,
+            cached,
+        })
+        .collect();
+    grades.sort_by(|a, b| {
+        b.mark.mark.total_cmp(&a.mark.mark).then_with(|| {
+            class::natural_key(&a.student.name).cmp(&class::natural_key(&b.student.name))
+        })
+    });
+    let sources: Vec<similarity::Source> = grades
+        .iter()
+        .filter_map(|g| {
+            let file = g.student.file.as_ref()?;
+            (g.student.form != Form::Executable).then(|| similarity::Source {
+                name: g.student.name.clone(),
+                text: class::read_source(file).unwrap_or_default(),
+            })
+        })
+        .collect();
+    let pairs = similarity::suspicious_pairs(&sources, &similarity::Options::default());
+    Ok(ClassGrades {
+        config: config.clone(),
+        grades,
+        baselines,
+        tests: tests.iter().map(|t| t.name.clone()).collect(),
+        pairs,
+        sources,
+        isolation: sandbox::describe(policy),
+        elapsed: started.elapsed(),
+    })
+}
+
+/// What every student's grading shares.
+struct Context<'a> {
+    config: &'a Config,
+    tests: &'a [TestCase],
+    compiler: Option<&'a Compiler>,
+    harness: Harness,
+    cache: Cache,
+    tests_digest: String,
+}
+
+impl Context<'_> {
+    /// The outcome of one student, from the cache or graded now; and whether it was cached.
+    fn grade(&self, student: &Student) -> (Outcome, bool) {
+        let Some(file) = &student.file else {
+            let why = student.note.clone().unwrap_or_default();
+            return (Outcome::not_graded(Status::NotGraded, why), false);
+        };
+        let content = match std::fs::read(file) {
+            Ok(content) => content,
+            Err(err) => {
+                let why = format!("cannot read {}: {err}", file.display());
+                return (Outcome::not_graded(Status::NotGraded, why), false);
+            }
+        };
+        let key = cache::key(&[
+            b"grade outcome 1",
+            env!("CARGO_PKG_VERSION").as_bytes(),
+            self.config.grading_options().as_bytes(),
+            self.tests_digest.as_bytes(),
+            format!("{:?}", student.form).as_bytes(),
+            &content,
+        ]);
+        if let Some(outcome) = self.cache.get(&key) {
+            return (outcome, true);
+        }
+        let started = Instant::now();
+        let mut outcome = self.grade_now(file, student.form);
+        outcome.seconds = started.elapsed().as_secs_f64();
+        self.cache.put(&key, &outcome);
+        (outcome, false)
+    }
+
+    fn grade_now(&self, file: &std::path::Path, form: Form) -> Outcome {
+        let config = self.config;
+        let built = match build::build(self.compiler, config.task, file, form) {
+            Ok(built) => built,
+            Err(message) => {
+                let mut outcome = Outcome::not_graded(Status::CompileError, String::new());
+                outcome.compile_error = message;
+                return outcome;
+            }
+        };
+        let result = match config.task {
+            Task::JluMachine => games::jlu_machine(&built, config.games, &self.harness),
+            Task::AcmClient => games::acm_client(&built, &config.batches, &self.harness),
+            Task::JluPanel | Task::AcmServer | Task::MineOps => Ok(test_runs::run_tests(
+                &built.command,
+                self.tests,
+                &self.harness,
+            )),
+        };
+        result.unwrap_or_else(|why| Outcome::not_graded(Status::NotGraded, why))
+    }
+}
+
+/// The tests' content, for the cache's key.
+fn tests_digest(tests: &[TestCase]) -> String {
+    let parts: Vec<&[u8]> = tests
+        .iter()
+        .flat_map(|t| [t.name.as_bytes(), &t.input, &t.expected])
+        .collect();
+    cache::key(&parts)
+}
+
+/// Seconds as `1m05s` or `42s`.
+pub fn clock(seconds: f64) -> String {
+    let whole = seconds.round() as u64;
+    if whole >= 60 {
+        format!("{}m{:02}s", whole / 60, whole % 60)
+    } else {
+        format!("{whole}s")
+    }
+}

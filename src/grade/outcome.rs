@@ -1,0 +1,279 @@
+//! What grading one student's file found, before it is turned into a mark: its games, batches
+//! or tests, its faults, its compile error. This is what the cache keeps (the marks of an
+//! ACM class also depend on the baselines, found after), written as lines of `key<TAB>value`.
+
+use std::fmt::Write as _;
+
+/// How the grading of one file went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Status {
+    /// It ran (faults and all).
+    #[default]
+    Graded,
+    /// It did not compile.
+    CompileError,
+    /// There was nothing to grade, or it could not be started.
+    NotGraded,
+}
+
+/// The JLU course's games of one machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Games {
+    /// Games to play.
+    pub games: u64,
+    /// Games played (fewer when the faults stopped it).
+    pub played: u64,
+    /// Games won.
+    pub won: u64,
+    /// The course's scores of the games played, in tenths, summed.
+    pub score_tenths: u64,
+    /// Clicks in won games.
+    pub clicks_in_wins: u64,
+    /// Games stopped at the course's click limit.
+    pub stopped: u64,
+}
+
+/// One batch of the ACM course's maps.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Batch {
+    /// The batch, as `rows cols mines / seed / min_dist`.
+    pub name: String,
+    /// The course's score: the mean of the best 90% of maps' (marked + visited) / cells.
+    pub score: f64,
+    /// Maps won.
+    pub won: u64,
+    /// Maps played.
+    pub maps: u64,
+    /// Maps the client did not finish.
+    pub faults: u64,
+}
+
+/// One test of a judge.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Test {
+    /// The test's name (its file's, or `gen`'s seed).
+    pub name: String,
+    /// `passed`, or the verdict (`wrong answer`, `timeout`, `crash`, ...).
+    pub verdict: String,
+    /// What was wrong, in a line.
+    pub detail: String,
+}
+
+impl Test {
+    /// Whether it passed.
+    pub fn passed(&self) -> bool {
+        self.verdict == "passed"
+    }
+}
+
+/// What grading one student's file found.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Outcome {
+    /// How it went.
+    pub status: Status,
+    /// Faults: games, maps or tests where it crashed, hung or answered off the board.
+    pub faults: u64,
+    /// The first fault in a line, or why it was not graded.
+    pub first_fault: String,
+    /// What it was given when it first failed (a panel, a map, a test's input), and what it
+    /// did, as a block of text.
+    pub evidence: String,
+    /// The compiler's first lines.
+    pub compile_error: String,
+    /// The JLU games.
+    pub games: Option<Games>,
+    /// The ACM batches.
+    pub batches: Vec<Batch>,
+    /// The tests.
+    pub tests: Vec<Test>,
+    /// Seconds the grading took (compile included).
+    pub seconds: f64,
+}
+
+impl Outcome {
+    /// An outcome of a file that was not graded, and why.
+    pub fn not_graded(status: Status, why: String) -> Outcome {
+        Outcome {
+            status,
+            first_fault: why,
+            ..Outcome::default()
+        }
+    }
+
+    /// The outcome as lines of `key<TAB>value` (values escaped: `\\`, `\n`, `\t`).
+    pub fn to_text(&self) -> String {
+        let mut text = String::new();
+        let mut put = |key: &str, value: &str| {
+            let _ = writeln!(text, "{key}\t{}", escape(value));
+        };
+        put(
+            "status",
+            match self.status {
+                Status::Graded => "graded",
+                Status::CompileError => "compile-error",
+                Status::NotGraded => "not-graded",
+            },
+        );
+        put("faults", &self.faults.to_string());
+        put("first-fault", &self.first_fault);
+        put("evidence", &self.evidence);
+        put("compile-error", &self.compile_error);
+        put("seconds", &format!("{}", self.seconds));
+        if let Some(g) = &self.games {
+            put(
+                "games",
+                &format!(
+                    "{} {} {} {} {} {}",
+                    g.games, g.played, g.won, g.score_tenths, g.clicks_in_wins, g.stopped
+                ),
+            );
+        }
+        for b in &self.batches {
+            put(
+                "batch",
+                &format!(
+                    "{}\t{}\t{}\t{}\t{}",
+                    b.score, b.won, b.maps, b.faults, b.name
+                ),
+            );
+        }
+        for t in &self.tests {
+            put("test", &format!("{}\t{}\t{}", t.name, t.verdict, t.detail));
+        }
+        text
+    }
+
+    /// Reads what [`Outcome::to_text`] wrote; `None` if it is not that.
+    pub fn from_text(text: &str) -> Option<Outcome> {
+        let mut outcome = Outcome::default();
+        for line in text.lines() {
+            let (key, value) = line.split_once('\t')?;
+            let value = unescape(value);
+            match key {
+                "status" => {
+                    outcome.status = match value.as_str() {
+                        "graded" => Status::Graded,
+                        "compile-error" => Status::CompileError,
+                        "not-graded" => Status::NotGraded,
+                        _ => return None,
+                    }
+                }
+                "faults" => outcome.faults = value.parse().ok()?,
+                "first-fault" => outcome.first_fault = value,
+                "evidence" => outcome.evidence = value,
+                "compile-error" => outcome.compile_error = value,
+                "seconds" => outcome.seconds = value.parse().ok()?,
+                "games" => {
+                    let n: Vec<u64> = value
+                        .split(' ')
+                        .map(str::parse)
+                        .collect::<Result<_, _>>()
+                        .ok()?;
+                    let [games, played, won, score_tenths, clicks_in_wins, stopped] = n[..] else {
+                        return None;
+                    };
+                    outcome.games = Some(Games {
+                        games,
+                        played,
+                        won,
+                        score_tenths,
+                        clicks_in_wins,
+                        stopped,
+                    });
+                }
+                "batch" => {
+                    let parts: Vec<&str> = value.splitn(5, '\t').collect();
+                    let [score, won, maps, faults, name] = parts[..] else {
+                        return None;
+                    };
+                    outcome.batches.push(Batch {
+                        name: name.to_string(),
+                        score: score.parse().ok()?,
+                        won: won.parse().ok()?,
+                        maps: maps.parse().ok()?,
+                        faults: faults.parse().ok()?,
+                    });
+                }
+                "test" => {
+                    let parts: Vec<&str> = value.splitn(3, '\t').collect();
+                    let [name, verdict, detail] = parts[..] else {
+                        return None;
+                    };
+                    outcome.tests.push(Test {
+                        name: name.to_string(),
+                        verdict: verdict.to_string(),
+                        detail: detail.to_string(),
+                    });
+                }
+                _ => return None,
+            }
+        }
+        Some(outcome)
+    }
+}
+
+fn escape(value: &str) -> String {
+    value
+        .replace('\\', "\\\\")
+        .replace('\n', "\\n")
+        .replace('\t', "\\t")
+}
+
+fn unescape(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    let mut chars = value.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some(other) => out.push(other),
+            None => {}
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outcomes_survive_their_text() {
+        let outcome = Outcome {
+            status: Status::Graded,
+            faults: 2,
+            first_fault: "it crashed:\tSIGSEGV\\n".into(),
+            evidence: "20 20\n-1 -1 \n".into(),
+            compile_error: String::new(),
+            games: Some(Games {
+                games: 1000,
+                played: 1000,
+                won: 647,
+                score_tenths: 427_512,
+                clicks_in_wins: 59_000,
+                stopped: 3,
+            }),
+            batches: vec![Batch {
+                name: "10 10 9 / 19260817 / 2".into(),
+                score: 0.987654321,
+                won: 49,
+                maps: 50,
+                faults: 0,
+            }],
+            tests: vec![Test {
+                name: "3.in".into(),
+                verdict: "wrong answer".into(),
+                detail: "line 2:\texpected \"1\"".into(),
+            }],
+            seconds: 2.5,
+        };
+        let text = outcome.to_text();
+        assert_eq!(Outcome::from_text(&text), Some(outcome));
+        assert_eq!(Outcome::from_text("status\tgraded\nnonsense\n"), None);
+        assert_eq!(Outcome::from_text("status\tweird\n"), None);
+    }
+}

@@ -1,0 +1,383 @@
+//! The marks as a text table on stdout: one row per student, best first, columns aligned by
+//! how wide a terminal shows each character (a Chinese character takes two columns), then the
+//! baselines, the isolation in force and the pairs of alike submissions.
+
+use crate::grade::outcome::Status;
+use crate::grade::{clock, ClassGrades, Grade, Task};
+use std::fmt::Write as _;
+
+/// How many columns a terminal gives `c`: two for East Asian wide and fullwidth characters
+/// (CJK, Hangul, fullwidth forms), none for combining marks, else one.
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::grade::table::width;
+///
+/// assert_eq!(width("5班-张三"), 8);
+/// assert_eq!(width("Zoë"), 3);
+/// ```
+pub fn width(text: &str) -> usize {
+    text.chars().map(char_width).sum()
+}
+
+fn char_width(c: char) -> usize {
+    let c = c as u32;
+    let wide = matches!(c,
+        0x1100..=0x115F
+        | 0x2E80..=0x303E
+        | 0x3041..=0x33FF
+        | 0x3400..=0x4DBF
+        | 0x4E00..=0x9FFF
+        | 0xA000..=0xA4CF
+        | 0xAC00..=0xD7A3
+        | 0xF900..=0xFAFF
+        | 0xFE30..=0xFE4F
+        | 0xFF00..=0xFF60
+        | 0xFFE0..=0xFFE6
+        | 0x1F300..=0x1F64F
+        | 0x20000..=0x3FFFD);
+    let zero = matches!(c, 0x0300..=0x036F | 0x200B..=0x200F);
+    if zero {
+        0
+    } else if wide {
+        2
+    } else {
+        1
+    }
+}
+
+/// `text` cut to at most `columns` display columns (with `…` where cut).
+pub fn cut(text: &str, columns: usize) -> String {
+    if width(text) <= columns {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = char_width(c);
+        if used + w + 1 > columns {
+            break;
+        }
+        out.push(c);
+        used += w;
+    }
+    out.push('…');
+    out
+}
+
+/// Rows of cells aligned: each column as wide as its widest cell, two spaces apart; numbers
+/// (cells that parse as one, or `a/b`) to the right, text to the left.
+pub fn align(rows: &[Vec<String>]) -> String {
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| {
+            rows.iter()
+                .filter_map(|r| r.get(c))
+                .map(|s| width(s))
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let numeric = |s: &str| {
+        !s.is_empty()
+            && s.chars()
+                .all(|c| c.is_ascii_digit() || matches!(c, '.' | '/' | '-' | '%'))
+    };
+    let mut out = String::new();
+    for row in rows {
+        let mut line = String::new();
+        for (c, cell) in row.iter().enumerate() {
+            let pad = " ".repeat(widths[c] - width(cell));
+            if c > 0 {
+                line.push_str("  ");
+            }
+            if numeric(cell) && c > 0 {
+                line.push_str(&pad);
+                line.push_str(cell);
+            } else {
+                line.push_str(cell);
+                line.push_str(&pad);
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The columns of a task's table, after `#`, `student` and `mark`.
+fn columns(task: Task) -> &'static [&'static str] {
+    match task {
+        Task::JluMachine => &["won", "score/game", "clicks/win", "faults", "note"],
+        Task::AcmClient => &["raw", "maps won", "faults", "note"],
+        Task::JluPanel | Task::AcmServer | Task::MineOps => &["passed", "faults", "note"],
+    }
+}
+
+/// A number with two decimals, or with six for raw ACM scores.
+fn two(x: f64) -> String {
+    format!("{x:.2}")
+}
+
+/// The cells of one student's row.
+pub fn row_cells(task: Task, grade: &Grade) -> Vec<String> {
+    let outcome = &grade.outcome;
+    let note = note(grade);
+    let faults = outcome.faults.to_string();
+    match task {
+        Task::JluMachine => {
+            let games = outcome.games.unwrap_or_default();
+            if outcome.status != Status::Graded {
+                return vec![
+                    String::new(),
+                    String::new(),
+                    String::new(),
+                    String::new(),
+                    note,
+                ];
+            }
+            let clicks = if games.won > 0 {
+                format!("{:.1}", games.clicks_in_wins as f64 / games.won as f64)
+            } else {
+                "-".into()
+            };
+            vec![
+                format!("{}/{}", games.won, games.games),
+                two(grade.mark.raw.unwrap_or(0.0)),
+                clicks,
+                faults,
+                note,
+            ]
+        }
+        Task::AcmClient => {
+            if outcome.status != Status::Graded {
+                return vec![String::new(), String::new(), String::new(), note];
+            }
+            let won: u64 = outcome.batches.iter().map(|b| b.won).sum();
+            let maps: u64 = outcome.batches.iter().map(|b| b.maps).sum();
+            vec![
+                format!("{:.6}", grade.mark.raw.unwrap_or(0.0)),
+                format!("{won}/{maps}"),
+                faults,
+                note,
+            ]
+        }
+        Task::JluPanel | Task::AcmServer | Task::MineOps => {
+            if outcome.status != Status::Graded {
+                return vec![String::new(), String::new(), note];
+            }
+            let passed = outcome.tests.iter().filter(|t| t.passed()).count();
+            vec![format!("{passed}/{}", outcome.tests.len()), faults, note]
+        }
+    }
+}
+
+/// Why a mark is what it is, in a line: a compile error, a fault and the mark as played, the
+/// first failed test, or the file picked in a folder.
+pub fn note(grade: &Grade) -> String {
+    let outcome = &grade.outcome;
+    let mut note = match outcome.status {
+        Status::CompileError => format!(
+            "does not compile: {}",
+            first_error_line(&outcome.compile_error)
+        ),
+        Status::NotGraded => format!("not graded: {}", outcome.first_fault),
+        Status::Graded => match grade.mark.as_played {
+            Some(as_played) => format!(
+                "0 for a fault ({}); {as_played:.2} as played",
+                outcome.first_fault
+            ),
+            None if !outcome.first_fault.is_empty() => outcome.first_fault.clone(),
+            None => String::new(),
+        },
+    };
+    if let Some(picked) = &grade.student.note {
+        if !note.is_empty() {
+            note.push_str("; ");
+        }
+        note.push_str(picked);
+    }
+    note.replace('\n', " ")
+}
+
+/// The compiler's first line that says `error`, else its first line.
+pub fn first_error_line(message: &str) -> String {
+    message
+        .lines()
+        .find(|l| l.contains("error"))
+        .or_else(|| message.lines().nth(1))
+        .unwrap_or("")
+        .trim()
+        .to_string()
+}
+
+/// The whole text: a heading, the table, the baselines, the isolation, the alike pairs.
+pub fn render(class: &ClassGrades) -> String {
+    let config = &class.config;
+    let task = config.task;
+    let mut text = String::new();
+    let cached = class.grades.iter().filter(|g| g.cached).count();
+    let what = match task {
+        Task::JluMachine => format!(
+            "{} games each (20x20, 50 mines; mark: the mean score x 1.3, capped at 60)",
+            config.games
+        ),
+        Task::AcmClient => format!(
+            "{} batches of 50 maps each (the mean of the best 45 maps), marked through {} baselines",
+            config.batches.len(),
+            class.baselines.len()
+        ),
+        _ => format!(
+            "{} tests, {} points each",
+            class.tests.len(),
+            trim_number(config.points)
+        ),
+    };
+    let _ = writeln!(
+        text,
+        "grade {}: {} students of {}, seed {}, {what} ({}, {cached} from the cache)",
+        task.name(),
+        class.grades.len(),
+        config.dir.display(),
+        config.seed,
+        clock(class.elapsed.as_secs_f64()),
+    );
+    text.push('\n');
+    let mut header: Vec<String> = ["#", "student", "mark"].map(String::from).to_vec();
+    header.extend(columns(task).iter().map(|s| s.to_string()));
+    let mut rows = vec![header];
+    let mut rank = 0;
+    let mut previous = None;
+    for (i, grade) in class.grades.iter().enumerate() {
+        if previous != Some(grade.mark.mark) {
+            rank = i + 1;
+            previous = Some(grade.mark.mark);
+        }
+        let mut row = vec![
+            rank.to_string(),
+            grade.student.name.clone(),
+            two(grade.mark.mark),
+        ];
+        row.extend(row_cells(task, grade));
+        if let Some(last) = row.last_mut() {
+            *last = cut(last, 90);
+        }
+        rows.push(row);
+    }
+    text.push_str(&align(&rows));
+    let marks: Vec<f64> = class.grades.iter().map(|g| g.mark.mark).collect();
+    if !marks.is_empty() {
+        let mut sorted = marks.clone();
+        sorted.sort_by(f64::total_cmp);
+        let mean = marks.iter().sum::<f64>() / marks.len() as f64;
+        let _ = writeln!(
+            text,
+            "\nmarks out of {}: mean {mean:.2}, median {:.2}, lowest {:.2}, highest {:.2}",
+            trim_number(class.grades[0].mark.out_of),
+            sorted[sorted.len() / 2],
+            sorted[0],
+            sorted[sorted.len() - 1]
+        );
+    }
+    if !class.baselines.is_empty() {
+        text.push_str("\nbaselines (raw score, and the mark it gives):\n");
+        let marks = &config.baseline_marks;
+        let rows: Vec<Vec<String>> = class
+            .baselines
+            .iter()
+            .enumerate()
+            .map(|(i, b)| {
+                vec![
+                    format!("  {}", b.name),
+                    format!("{:.6}", b.raw),
+                    trim_number(marks.get(i).copied().unwrap_or(0.0)),
+                ]
+            })
+            .collect();
+        text.push_str(&align(&rows));
+        let _ = writeln!(
+            text,
+            "  beating the highest: {}",
+            trim_number(marks.last().copied().unwrap_or(0.0))
+        );
+    }
+    let _ = writeln!(text, "\nisolation of every run: {}", class.isolation);
+    text.push_str(&similar_pairs(class));
+    text
+}
+
+/// The pairs of alike submissions, or a line saying there is none.
+fn similar_pairs(class: &ClassGrades) -> String {
+    if class.pairs.is_empty() {
+        return format!(
+            "\nno pair of the {} submissions is suspiciously alike\n",
+            class.sources.len()
+        );
+    }
+    let mut text = String::from(
+        "\nsuspiciously alike (the share of code fingerprints in common, after identifiers, \
+         literals, layout and comments are set aside; see the HTML report for the lines):\n",
+    );
+    let rows: Vec<Vec<String>> = class
+        .pairs
+        .iter()
+        .map(|pair| {
+            let lines: Vec<String> = pair
+                .matches
+                .iter()
+                .take(3)
+                .map(|m| {
+                    format!(
+                        "{}-{} ~ {}-{}",
+                        m.a_lines.start(),
+                        m.a_lines.end(),
+                        m.b_lines.start(),
+                        m.b_lines.end()
+                    )
+                })
+                .collect();
+            vec![
+                format!("  {:.0}%", 100.0 * pair.score),
+                class.sources[pair.a].name.clone(),
+                class.sources[pair.b].name.clone(),
+                format!("lines {}", lines.join(", ")),
+            ]
+        })
+        .collect();
+    text.push_str(&align(&rows));
+    text
+}
+
+/// `5` for 5.0, `2.5` for 2.5.
+pub fn trim_number(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chinese_names_take_two_columns_each() {
+        let rows = vec![
+            vec!["1".into(), "5班-张三".into(), "55.58".into()],
+            vec!["2".into(), "li".into(), "9.60".into()],
+        ];
+        let text = align(&rows);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(width(lines[0]), width(lines[1]), "{text}");
+        assert_eq!(lines[1], "2  li        9.60");
+    }
+
+    #[test]
+    fn long_notes_are_cut_by_display_width() {
+        assert_eq!(cut("abcdef", 10), "abcdef");
+        assert_eq!(cut("abcdef", 4), "abc…");
+        assert_eq!(width(&cut("张三李四王五", 7)), 7);
+    }
+}
