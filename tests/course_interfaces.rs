@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// Whether a compiler is there; if not, the test says so (and passes).
-fn have_compiler(test: &str) -> bool {
+pub(crate) fn have_compiler(test: &str) -> bool {
     match Compiler::find(None) {
         Ok(_) => true,
         Err(message) => {
@@ -57,7 +57,7 @@ fn score_line(tally: &Tally) -> String {
 }
 
 /// The first `count` values of the C library's `rand()` after `srand(seed)`.
-fn c_rand(seed: u32, count: usize) -> Vec<i64> {
+pub(crate) fn c_rand(seed: u32, count: usize) -> Vec<i64> {
     let compiler = std::env::var("CXX").unwrap_or_else(|_| "g++".to_string());
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("course_interfaces");
     std::fs::create_dir_all(&dir).expect("work dir");

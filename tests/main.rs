@@ -15,6 +15,7 @@ mod fuzz;
 mod fuzz_core;
 mod gen;
 mod golden;
+mod grade;
 mod inexperienced_player;
 mod jlu_machine;
 mod jlu_panel;

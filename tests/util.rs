@@ -13,6 +13,7 @@ pub fn binary(name: &str) -> &'static str {
         "autoplay" => env!("CARGO_BIN_EXE_autoplay"),
         "bundle" => env!("CARGO_BIN_EXE_bundle"),
         "gen" => env!("CARGO_BIN_EXE_gen"),
+        "grade" => env!("CARGO_BIN_EXE_grade"),
         "jlu-machine" => env!("CARGO_BIN_EXE_jlu-machine"),
         "jlu-panel" => env!("CARGO_BIN_EXE_jlu-panel"),
         "mine-ops" => env!("CARGO_BIN_EXE_mine-ops"),

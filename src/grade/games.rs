@@ -123,8 +123,8 @@ pub fn acm_client(
         if let Some((map, moves, what, last_map, stderr)) = faults.first() {
             if outcome.first_fault.is_empty() {
                 outcome.first_fault = format!(
-                    "batch `{}`, map {}, after {moves} moves: {what}",
-                    spec.text().replace('\n', " "),
+                    "batch {}, map {}, after {moves} moves: {what}",
+                    batch_name(spec),
                     map + 1
                 );
                 let mut game = Vec::new();
@@ -141,7 +141,7 @@ pub fn acm_client(
             }
         }
         outcome.batches.push(Batch {
-            name: spec.text().trim_end().replace('\n', " / "),
+            name: batch_name(spec),
             score: course_score(&shares),
             won: played.iter().filter(|p| p.won).count() as u64,
             maps: played.len() as u64,
@@ -200,4 +200,12 @@ fn client_program(
         }
     }
     Ok((played, faults))
+}
+
+/// `10x10 with 9 mines, seed 1, min_dist 2`.
+fn batch_name(spec: &BatchSpec) -> String {
+    format!(
+        "{}x{} with {} mines, seed {}, min_dist {}",
+        spec.rows, spec.cols, spec.mines, spec.seed, spec.min_dist
+    )
 }

@@ -66,8 +66,9 @@ pub fn cut(text: &str, columns: usize) -> String {
     out
 }
 
-/// Rows of cells aligned: each column as wide as its widest cell, two spaces apart; numbers
-/// (cells that parse as one, or `a/b`) to the right, text to the left.
+/// Rows of cells aligned: each column as wide as its widest cell, two spaces apart. A column
+/// whose cells below the first row are all numbers (or `a/b`, `-`, or empty) is aligned to
+/// the right, its heading too; others to the left.
 pub fn align(rows: &[Vec<String>]) -> String {
     let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
     let widths: Vec<usize> = (0..columns)
@@ -80,10 +81,17 @@ pub fn align(rows: &[Vec<String>]) -> String {
         })
         .collect();
     let numeric = |s: &str| {
-        !s.is_empty()
-            && s.chars()
-                .all(|c| c.is_ascii_digit() || matches!(c, '.' | '/' | '-' | '%'))
+        s.chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '.' | '/' | '-' | '%'))
     };
+    let right: Vec<bool> = (0..columns)
+        .map(|c| {
+            rows.iter()
+                .skip(1)
+                .filter_map(|r| r.get(c))
+                .all(|cell| numeric(cell))
+        })
+        .collect();
     let mut out = String::new();
     for row in rows {
         let mut line = String::new();
@@ -92,7 +100,7 @@ pub fn align(rows: &[Vec<String>]) -> String {
             if c > 0 {
                 line.push_str("  ");
             }
-            if numeric(cell) && c > 0 {
+            if right[c] {
                 line.push_str(&pad);
                 line.push_str(cell);
             } else {
@@ -236,9 +244,10 @@ pub fn render(class: &ClassGrades) -> String {
     };
     let _ = writeln!(
         text,
-        "grade {}: {} students of {}, seed {}, {what} ({}, {cached} from the cache)",
+        "grade {}: {} student{} of {}, seed {}, {what} ({}, {cached} from the cache)",
         task.name(),
         class.grades.len(),
+        if class.grades.len() == 1 { "" } else { "s" },
         config.dir.display(),
         config.seed,
         clock(class.elapsed.as_secs_f64()),
@@ -275,7 +284,7 @@ pub fn render(class: &ClassGrades) -> String {
             text,
             "\nmarks out of {}: mean {mean:.2}, median {:.2}, lowest {:.2}, highest {:.2}",
             trim_number(class.grades[0].mark.out_of),
-            sorted[sorted.len() / 2],
+            median(&sorted),
             sorted[0],
             sorted[sorted.len() - 1]
         );
@@ -349,6 +358,16 @@ fn similar_pairs(class: &ClassGrades) -> String {
     text
 }
 
+/// The median of sorted numbers (the mean of the middle two of an even count).
+fn median(sorted: &[f64]) -> f64 {
+    let n = sorted.len();
+    if n % 2 == 1 {
+        sorted[n / 2]
+    } else {
+        (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
+    }
+}
+
 /// `5` for 5.0, `2.5` for 2.5.
 pub fn trim_number(x: f64) -> String {
     if x.fract() == 0.0 {
@@ -365,13 +384,15 @@ mod tests {
     #[test]
     fn chinese_names_take_two_columns_each() {
         let rows = vec![
+            vec!["#".into(), "student".into(), "mark".into()],
             vec!["1".into(), "5班-张三".into(), "55.58".into()],
             vec!["2".into(), "li".into(), "9.60".into()],
         ];
         let text = align(&rows);
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(width(lines[0]), width(lines[1]), "{text}");
-        assert_eq!(lines[1], "2  li        9.60");
+        assert!(lines.iter().all(|l| width(l) == width(lines[0])), "{text}");
+        assert_eq!(lines[0], "#  student    mark");
+        assert_eq!(lines[2], "2  li         9.60");
     }
 
     #[test]

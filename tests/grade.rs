@@ -1,0 +1,504 @@
+//! `grade`: a class of our own, hostile submissions among ordinary ones (tests/class/ and
+//! tests/submissions/), marked through the binary as the courses mark. The random clicker's
+//! mark is worked out independently, by a Rust replica of it fed the C library's own `rand()`
+//! sequence; the hostile ones must get 0 with the reason, or play on harmlessly, and leave no
+//! process and no file behind (checked in `/proc` and on disk, not by asking `grade`). Each
+//! test needs a C++ compiler (`.ci/run` installs g++); without one it says so and passes.
+
+use crate::course_interfaces::{c_rand, have_compiler};
+use crate::util;
+use minejudge::grade::table::width;
+use minejudge::players::jlu_machine::course::course_mark;
+use minejudge::stress::jlu_machine::play_games;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A fresh class folder under the target's temporary folder, holding `files` (name in the
+/// class, file of the repository).
+fn class(name: &str, files: &[(&str, &str)]) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("grade")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("class folder");
+    for (student, file) in files {
+        std::fs::copy(root().join(file), dir.join(student)).expect("copy a submission");
+    }
+    dir
+}
+
+fn grade(args: &[&str]) -> Output {
+    Command::new(util::binary("grade"))
+        .args(args)
+        .arg("--quiet")
+        .output()
+        .expect("run grade")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The table's rows, by student: the cells after the rank (student, mark, ...), split on runs
+/// of two spaces or more.
+fn table(report: &str) -> BTreeMap<String, Vec<String>> {
+    let mut rows = BTreeMap::new();
+    for line in report.lines().skip(3) {
+        if line.is_empty() {
+            break;
+        }
+        let cells: Vec<String> = line
+            .split("  ")
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .map(String::from)
+            .collect();
+        rows.insert(cells[1].clone(), cells[1..].to_vec());
+    }
+    rows
+}
+
+fn mark(rows: &BTreeMap<String, Vec<String>>, student: &str) -> f64 {
+    rows.get(student)
+        .unwrap_or_else(|| panic!("no row for {student}: {rows:?}"))[1]
+        .parse()
+        .expect("a mark")
+}
+
+/// Processes left of any run: a user id of the runs' range, or the escapee's sleep.
+fn leftovers() -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").expect("/proc") {
+        let Some(pid) = entry
+            .ok()
+            .and_then(|e| e.file_name().to_str()?.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+        let uid: u32 = status
+            .lines()
+            .find_map(|l| l.strip_prefix("Uid:"))
+            .and_then(|l| l.split_whitespace().next()?.parse().ok())
+            .unwrap_or(0);
+        let zombie = status
+            .lines()
+            .any(|l| l.starts_with("State:") && l.contains('Z'));
+        let cmdline = text(&std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default())
+            .replace('\0', " ");
+        let run_user = (0x4d4a_0000..0x4d4b_0000).contains(&uid);
+        if !zombie && (run_user || cmdline.contains("sleep 3141")) {
+            found.push(format!("{pid} uid {uid}: {cmdline}"));
+        }
+    }
+    found
+}
+
+fn assert_nothing_left() {
+    let started = Instant::now();
+    while !leftovers().is_empty() && started.elapsed() < Duration::from_secs(3) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(leftovers(), Vec::<String>::new(), "processes left behind");
+}
+
+/// The escapes `writes_outside.txt` tries.
+const ESCAPES: [&str; 3] = [
+    "/tmp/minejudge-grade-escape.txt",
+    "/minejudge-grade-escape.txt",
+    "/root/minejudge-grade-escape.txt",
+];
+
+#[test]
+fn a_hostile_class_is_marked_as_the_course_marks_it_and_leaves_nothing_behind() {
+    if !have_compiler("grade jlu-machine") {
+        return;
+    }
+    for escape in ESCAPES {
+        let _ = std::fs::remove_file(escape);
+    }
+    let dir = class(
+        "jlu-machine",
+        &[
+            ("1班-张三.txt", "tests/submissions/jlu_rule_machine.txt"),
+            ("1班-张三丰.txt", "tests/class/jlu-machine/rules_copy.txt"),
+            (
+                "2班-李四.txt",
+                "tests/class/jlu-machine/rules_independent.txt",
+            ),
+            ("2班-王五.txt", "tests/submissions/jlu_rand_machine.txt"),
+            ("3班-赵六.txt", "tests/class/jlu-machine/crash_on_fours.txt"),
+            ("3班-钱七.txt", "tests/submissions/jlu_hang_machine.txt"),
+            ("4班-孙八.txt", "tests/submissions/does_not_compile.txt"),
+            ("4班-周九.txt", "tests/class/jlu-machine/fork_bomb.txt"),
+            ("5班-吴十.txt", "tests/class/jlu-machine/setsid_escapee.txt"),
+            ("5班-郑一.txt", "tests/class/jlu-machine/malloc_10g.txt"),
+            ("10班-冯二.txt", "tests/class/jlu-machine/output_1g.txt"),
+            (
+                "10班-陈三.txt",
+                "tests/class/jlu-machine/writes_outside.txt",
+            ),
+        ],
+    );
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("grade");
+    let (csv, html) = (out.join("class.csv"), out.join("class.html"));
+    let games = 80;
+    let output = grade(&[
+        "jlu-machine",
+        dir.to_str().unwrap(),
+        "--games",
+        &games.to_string(),
+        "--seed",
+        "2024",
+        "--timeout",
+        "0.5",
+        "--jobs",
+        "2",
+        "--no-cache",
+        "--csv",
+        csv.to_str().unwrap(),
+        "--html",
+        html.to_str().unwrap(),
+    ]);
+    let report = text(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{report}{}",
+        text(&output.stderr)
+    );
+    let rows = table(&report);
+    assert_eq!(rows.len(), 12, "{report}");
+
+    // The random clicker, worked out apart: the C library's rand() after srand(2024).
+    let stream = c_rand(2024, 400_000);
+    let mut next = stream.iter();
+    let mut rand = || *next.next().expect("enough rand() values");
+    let tally = play_games(2024, games, &mut |panel| loop {
+        let x = (rand() % 20) as usize;
+        let y = (rand() % 20) as usize;
+        if panel[x * 20 + y] == -1 {
+            return (x, y);
+        }
+    });
+    let random = (course_mark(tally.mean_score().0) * 100.0).round() / 100.0;
+    assert_eq!(mark(&rows, "2班-王五"), random, "{report}");
+    // Those that only try to escape play on as that same clicker.
+    assert_eq!(mark(&rows, "5班-吴十"), random, "{report}");
+    assert_eq!(mark(&rows, "10班-陈三"), random, "{report}");
+    // The copy plays exactly as its original; both beat the clicker, as does the other.
+    assert_eq!(
+        mark(&rows, "1班-张三丰"),
+        mark(&rows, "1班-张三"),
+        "{report}"
+    );
+    assert!(mark(&rows, "1班-张三") > 40.0, "{report}");
+    assert!(mark(&rows, "2班-李四") > 30.0, "{report}");
+    // Those that do not run normally get 0, with the reason.
+    for (student, reason) in [
+        ("3班-赵六", "SIGSEGV"),
+        ("3班-钱七", "over 0.500 s"),
+        ("4班-孙八", "does not compile"),
+        ("4班-周九", "over 0.500 s"),
+        ("5班-郑一", "SIGSEGV"),
+        ("10班-冯二", "printed more than 16 MiB"),
+    ] {
+        assert_eq!(mark(&rows, student), 0.0, "{student}: {report}");
+        let note = rows[student].last().unwrap();
+        assert!(
+            note.contains(reason),
+            "{student}: {note:?} lacks {reason:?}"
+        );
+    }
+    // The crash on some boards: the mark as played is given too.
+    assert!(
+        rows["3班-赵六"].last().unwrap().contains("as play"),
+        "{report}"
+    );
+    // Chinese names align: the mark column (right-aligned) ends at the same display column on
+    // every row, the header's included.
+    let ends: Vec<usize> = report
+        .lines()
+        .skip(2)
+        .take(13)
+        .map(|line| {
+            let mark = line
+                .split("  ")
+                .filter(|c| !c.trim().is_empty())
+                .nth(2)
+                .unwrap();
+            let at = line.find(mark).unwrap() + mark.len();
+            width(&line[..at])
+        })
+        .collect();
+    assert!(ends.windows(2).all(|w| w[0] == w[1]), "{ends:?}\n{report}");
+    assert!(
+        report.contains("isolation of every run: a PID namespace"),
+        "{report}"
+    );
+    assert_nothing_left();
+    for escape in ESCAPES {
+        assert!(!Path::new(escape).exists(), "{escape} was written");
+    }
+    assert!(!dir
+        .parent()
+        .unwrap()
+        .join("minejudge-grade-escape.txt")
+        .exists());
+    // The CSV: a byte-order mark for Excel, a row per student.
+    let csv = std::fs::read_to_string(&csv).expect("the CSV");
+    assert!(csv.starts_with('\u{feff}'));
+    assert_eq!(csv.lines().count(), 13, "{csv}");
+    assert!(csv.contains("1班-张三丰"));
+    // The report: a histogram, every student, the panel the crash was given.
+    let html = std::fs::read_to_string(&html).expect("the HTML report");
+    assert!(html.contains("<svg") && html.contains("</svg>"));
+    for student in rows.keys() {
+        assert!(html.contains(student.as_str()), "{student}");
+    }
+    assert!(html.contains("the panel it was given"));
+    assert!(html.contains("Compile error"));
+}
+
+#[test]
+fn processes_that_fork_and_leave_their_session_end_with_their_run() {
+    if !have_compiler("grade escapes") {
+        return;
+    }
+    // Room for children: the fork bomb fills its cap, the hog spins four, the escapee sleeps
+    // in a session of its own. None may outlive its run.
+    let dir = class(
+        "escapes",
+        &[
+            ("bomb.txt", "tests/class/jlu-machine/fork_bomb.txt"),
+            ("escapee.txt", "tests/class/jlu-machine/setsid_escapee.txt"),
+            ("hog.txt", "tests/class/jlu-machine/malloc_10g.txt"),
+        ],
+    );
+    let started = Instant::now();
+    let output = grade(&[
+        "jlu-machine",
+        dir.to_str().unwrap(),
+        "--games",
+        "20",
+        "--timeout",
+        "0.3",
+        "--processes",
+        "8",
+        "--no-cache",
+    ]);
+    let report = text(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{report}{}",
+        text(&output.stderr)
+    );
+    assert!(started.elapsed() < Duration::from_secs(60), "{report}");
+    assert!(report.contains("at most 8 processes"), "{report}");
+    let rows = table(&report);
+    assert!(mark(&rows, "escapee") > 0.0, "{report}");
+    assert_eq!(mark(&rows, "bomb"), 0.0, "{report}");
+    assert_eq!(mark(&rows, "hog"), 0.0, "{report}");
+    assert_nothing_left();
+}
+
+#[test]
+fn the_cache_regrades_only_what_changed_and_marks_never_change() {
+    if !have_compiler("grade cache") {
+        return;
+    }
+    let dir = class(
+        "cache",
+        &[
+            ("a.txt", "tests/submissions/jlu_rule_machine.txt"),
+            ("b.txt", "tests/submissions/jlu_rand_machine.txt"),
+            ("c.txt", "tests/submissions/does_not_compile.txt"),
+        ],
+    );
+    let args = |extra: &[&'static str]| {
+        let mut args = vec!["jlu-machine", dir.to_str().unwrap(), "--games", "40"];
+        args.extend_from_slice(extra);
+        args
+    };
+    let body = |output: &Output| {
+        let report = text(&output.stdout);
+        let first = report.lines().next().unwrap_or("").to_string();
+        (first, report.lines().skip(1).collect::<Vec<_>>().join("\n"))
+    };
+    let (first, once) = body(&grade(&args(&[])));
+    assert!(first.ends_with("0 from the cache)"), "{first}");
+    let (first, twice) = body(&grade(&args(&[])));
+    assert!(first.ends_with("3 from the cache)"), "{first}");
+    assert_eq!(once, twice);
+    let (_, fresh) = body(&grade(&args(&["--no-cache"])));
+    assert_eq!(
+        once, fresh,
+        "the same class and options give the same marks"
+    );
+    // A late change to one file regrades that file only.
+    std::fs::copy(
+        root().join("tests/class/jlu-machine/rules_independent.txt"),
+        dir.join("b.txt"),
+    )
+    .unwrap();
+    let (first, _) = body(&grade(&args(&[])));
+    assert!(first.ends_with("2 from the cache)"), "{first}");
+    // Another seed is another grading.
+    let (first, _) = body(&grade(&args(&["--seed", "5"])));
+    assert!(first.ends_with("0 from the cache)"), "{first}");
+}
+
+#[test]
+fn tasks_by_tests_earn_points_per_test_passed() {
+    if !have_compiler("grade by tests") {
+        return;
+    }
+    let panel = class(
+        "jlu-panel",
+        &[
+            ("good.txt", "tests/submissions/jlu_refresh_panel.txt"),
+            ("bug.txt", "tests/submissions/jlu_refresh_panel_bug.txt"),
+            ("broken.txt", "tests/submissions/does_not_compile.txt"),
+        ],
+    );
+    let report = text(&grade(&["jlu-panel", panel.to_str().unwrap()]).stdout);
+    let rows = table(&report);
+    assert_eq!(mark(&rows, "good"), 30.0, "{report}");
+    assert_eq!(rows["good"][2], "6/6", "{report}");
+    assert!(mark(&rows, "bug") < 30.0, "{report}");
+    assert!(
+        rows["bug"].last().unwrap().contains("wrong answer"),
+        "{report}"
+    );
+    assert_eq!(mark(&rows, "broken"), 0.0, "{report}");
+
+    let server = class(
+        "acm-server",
+        &[
+            ("good", "tests/submissions/acm_server.h"),
+            ("bug", "tests/submissions/acm_server_bug.h"),
+        ],
+    );
+    // Students' folders: the task's server.h is found in each.
+    for (student, file) in [("good", "acm_server.h"), ("bug", "acm_server_bug.h")] {
+        std::fs::remove_file(server.join(student)).unwrap();
+        std::fs::create_dir(server.join(student)).unwrap();
+        std::fs::copy(
+            root().join("tests/submissions").join(file),
+            server.join(student).join("server.h"),
+        )
+        .unwrap();
+    }
+    let report = text(&grade(&["acm-server", server.to_str().unwrap(), "--count", "20"]).stdout);
+    let rows = table(&report);
+    assert_eq!(mark(&rows, "good"), 200.0, "{report}");
+    assert!(mark(&rows, "bug") < 200.0, "{report}");
+
+    // A folder of tests, an answer for each (ours where none is given), and a program already
+    // built: our own bundle, compiled.
+    let thu = class("mine-ops", &[]);
+    let tests = thu.parent().unwrap().join("mine-ops-tests");
+    let _ = std::fs::remove_dir_all(&tests);
+    std::fs::create_dir_all(&tests).unwrap();
+    std::fs::write(tests.join("1.in"), "1 1\n.\nSweep 1 1\nQuit\n").unwrap();
+    std::fs::write(
+        tests.join("1.ans"),
+        "1 cell(s) detected\n1 1 0\nfinish\ntotal step 1\n",
+    )
+    .unwrap();
+    std::fs::write(
+        tests.join("2.in"),
+        "2 2\n*.\n..\nSweep 2 2\nFlag 1 1\nQuit\n",
+    )
+    .unwrap();
+    std::fs::write(tests.join("10.in"), "1 2\n*.\nSweep 1 1\n").unwrap();
+    let bundle = Command::new(util::binary("bundle"))
+        .arg("mine-ops")
+        .output()
+        .unwrap();
+    let source = thu.parent().unwrap().join("mine-ops-bundle.rs");
+    std::fs::write(&source, &bundle.stdout).unwrap();
+    let built = Command::new("rustc")
+        .args(["--edition", "2021", "-O", "-o"])
+        .arg(thu.join("ours"))
+        .arg(&source)
+        .status()
+        .unwrap();
+    assert!(built.success());
+    let report = text(
+        &grade(&[
+            "mine-ops",
+            thu.to_str().unwrap(),
+            "--tests",
+            tests.to_str().unwrap(),
+            "--points",
+            "2.5",
+        ])
+        .stdout,
+    );
+    let rows = table(&report);
+    assert_eq!(mark(&rows, "ours"), 7.5, "{report}");
+    assert!(report.contains("3 tests, 2.5 points each"), "{report}");
+}
+
+#[test]
+fn acm_clients_are_marked_through_the_baselines() {
+    if !have_compiler("grade acm-client") {
+        return;
+    }
+    let dir = class(
+        "acm-client",
+        &[
+            ("strong.h", "tests/class/acm-client/subsets.h"),
+            ("simple.h", "tests/submissions/acm_client.h"),
+            ("random.h", "tests/class/acm-client/rubbish.h"),
+            ("crash.h", "tests/submissions/acm_crash_client.h"),
+        ],
+    );
+    let batches = dir.parent().unwrap().join("acm-batches");
+    std::fs::create_dir_all(&batches).unwrap();
+    std::fs::write(batches.join("a.in"), "10 10 9\n7\n2\n").unwrap();
+    std::fs::write(batches.join("b.in"), "16 16 40\n8\n2\n").unwrap();
+    let base = |name: &str, file: &str| format!("{name}={}", root().join(file).display());
+    let output = grade(&[
+        "acm-client",
+        dir.to_str().unwrap(),
+        "--batch",
+        batches.join("a.in").to_str().unwrap(),
+        "--batch",
+        batches.join("b.in").to_str().unwrap(),
+        "--baseline",
+        &base("rubbish", "tests/class/acm-client/rubbish.h"),
+        "--baseline",
+        &base("baseline1", "tests/submissions/acm_client.h"),
+        "--baseline",
+        &base("baseline2", "tests/class/acm-client/subsets.h"),
+        "--no-cache",
+    ]);
+    let report = text(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{report}{}",
+        text(&output.stderr)
+    );
+    let rows = table(&report);
+    // Each scores exactly its baseline's raw score: rubbish 0, baseline 1 20, beating (here:
+    // equalling) baseline 2 the full 35.
+    assert_eq!(mark(&rows, "strong"), 35.0, "{report}");
+    assert_eq!(mark(&rows, "simple"), 20.0, "{report}");
+    assert_eq!(mark(&rows, "random"), 0.0, "{report}");
+    assert_eq!(mark(&rows, "crash"), 0.0, "{report}");
+    assert!(report.contains("baseline2"), "{report}");
+    // Without the three baselines the course's mapping cannot be made.
+    let output = grade(&["acm-client", dir.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("--baseline"));
+}
