@@ -16,6 +16,7 @@ use super::enumerate::{Enumerated, Enumerator};
 use super::frontier::{Frontier, Know};
 use super::index::NONE;
 use super::refute::Refuter;
+use super::scratch::release_large;
 use super::view::{Inconsistent, Mines, Seen, View};
 use super::weighing::{box_laws, WeighedBoxes};
 use crate::board::Grid;
@@ -292,6 +293,7 @@ impl Analyser {
         for &id in &self.created {
             touched.extend_from_slice(&self.frontier.comps[id as usize].cells);
         }
+        release_large(&mut self.changed);
         self.frontier.commit();
         Ok(Update {
             started_over: fresh,
@@ -344,6 +346,7 @@ impl Analyser {
                 let mut marginals = f.comps[id as usize].take_marginals();
                 let comp = &f.comps[id as usize];
                 let (fits, used) = self.estimator.run(comp, &f.cells, odds, &mut marginals);
+                self.estimator.release_large();
                 self.budget.spend(used);
                 let comp = &mut f.comps[id as usize];
                 comp.hopeless = true;
@@ -355,6 +358,7 @@ impl Analyser {
                 // Not spent from the budget: about linear in the component, and it must run
                 // whatever is left (it never changes a decision on a consistent view).
                 let refuted = self.refuter.run(comp, &f.cells);
+                self.refuter.release_large();
                 let verdict = match refuted {
                     Err(i) => Err(Inconsistent {
                         cell: Some(comp.cons[i] as usize),
@@ -835,6 +839,7 @@ fn enumerate_component(
     let comp = &frontier.comps[id as usize];
     let watch = comp.cons.iter().position(|&c| c == frontier.unread());
     let outcome = enumerator.run(comp, &frontier.cells, watch, limit, &mut tallies);
+    enumerator.release_large();
     let comp = &mut frontier.comps[id as usize];
     if outcome.0 == Enumerated::Exact {
         comp.set_exact(tallies);

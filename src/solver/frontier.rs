@@ -6,6 +6,7 @@
 
 use super::component::Component;
 use super::index::NONE;
+use super::scratch::{is_large, release_large};
 use super::view::{Inconsistent, Seen};
 use crate::board::Grid;
 
@@ -154,8 +155,10 @@ pub(super) struct Frontier {
     fresh: Vec<u32>,
     /// The cell a probe opened without a number (see [`Frontier::open_unread`]), or `NONE`.
     unread: u32,
-    /// Undo log: each cell's previous state, in order of change.
+    /// Undo log: each cell's previous state, in order of change. Not kept while `logged` is
+    /// false: from a reset to the first commit, where a failure starts over anyway.
     log: Vec<(u32, Cell)>,
+    logged: bool,
     created: Vec<u32>,
     released: Vec<u32>,
     saved: Counters,
@@ -212,6 +215,7 @@ impl Frontier {
             fresh: Vec::new(),
             unread: NONE,
             log: Vec::new(),
+            logged: false,
             created: Vec::new(),
             released: Vec::new(),
             saved: Counters::default(),
@@ -265,6 +269,7 @@ impl Frontier {
         self.dirty.clear();
         self.fresh.clear();
         self.log.clear();
+        self.logged = false;
         self.created.clear();
         self.released.clear();
         self.saved = self.counters();
@@ -341,7 +346,9 @@ impl Frontier {
 
     #[inline]
     fn save(&mut self, cell: usize) {
-        self.log.push((cell as u32, self.cells[cell]));
+        if self.logged {
+            self.log.push((cell as u32, self.cells[cell]));
+        }
     }
 
     /// From here on, [`Frontier::rollback`] returns to this state.
@@ -351,7 +358,9 @@ impl Frontier {
         self.saved = self.counters();
     }
 
-    /// Undoes every change since the checkpoint (or the last commit). The sets of known cells
+    /// Undoes every change since the checkpoint (or the last commit). Between a reset and the
+    /// first commit nothing is logged: a frontier rolled back then is fit only for a reset.
+    /// The sets of known cells
     /// are restored by dropping what was added: a probe only opens unknown cells, so it never
     /// removes from them (a real update that fails is rolled back too, and then started over).
     pub(super) fn rollback(&mut self) {
@@ -386,7 +395,8 @@ impl Frontier {
     /// Keeps every change since the checkpoint; frees the components regrouped away.
     pub(super) fn commit(&mut self) {
         debug_assert!(self.dirty.is_empty() && self.fresh.is_empty());
-        self.log.clear();
+        release_large(&mut self.log);
+        self.logged = true;
         self.settled.clear();
         self.created.clear();
         for id in self.released.drain(..) {
@@ -664,6 +674,9 @@ impl Frontier {
         if !r.gathered.is_empty() {
             self.regroup_into(&mut r, hopeless_boxes, created);
         }
+        if is_large(&r.vars) || is_large(&r.gathered) {
+            r = Regroup::default();
+        }
         self.regroup = r;
     }
 
@@ -777,6 +790,7 @@ impl Frontier {
             let id = self.allocate();
             // The cells are saved as `save` does, with `comps` borrowed apart.
             let (comp, cells, log) = (&mut self.comps[id as usize], &mut self.cells, &mut self.log);
+            let logged = self.logged;
             comp.recycle();
             comp.live = true;
             comp.cons
@@ -792,7 +806,9 @@ impl Frontier {
                 for &var in &r.by_key[r.box_first[b] as usize..r.box_first[b + 1] as usize] {
                     let c = r.vars[var as usize] as usize;
                     comp.cells.push(c as u32);
-                    log.push((c as u32, cells[c]));
+                    if logged {
+                        log.push((c as u32, cells[c]));
+                    }
                     cells[c].comp = id;
                     cells[c].slot = slot as u32;
                     self.outside -= 1;
@@ -807,7 +823,9 @@ impl Frontier {
                 }
                 comp.con_start.push(comp.con_boxes.len() as u32);
                 let con = r.gathered[i] as usize;
-                log.push((con as u32, cells[con]));
+                if logged {
+                    log.push((con as u32, cells[con]));
+                }
                 cells[con].comp = id;
             }
             comp.hopeless = hopeless_boxes > 0 && 2 * comp.boxes() >= hopeless_boxes;
