@@ -57,7 +57,7 @@ pub(super) struct Analyser {
     /// For k in 0..=8: the chance that k cells off the frontier are all safe given that one
     /// more is.
     outside_zero: [f64; 9],
-    /// ln(i!) for i up to the cell count.
+    /// ln(i!) for i up to the cell count, once a view with a known total was read.
     ln_factorial: Vec<f64>,
     /// Per component id: with a density, the ln of its total weight; with a known total, its
     /// count law (for probes).
@@ -316,7 +316,8 @@ impl Analyser {
         self.changed
             .extend((0..grid.len() as u32).filter(|&c| view.get(c as usize) != Seen::Closed));
         let n = grid.len();
-        if self.ln_factorial.len() < n + 1 {
+        // Only a known total counts arrangements.
+        if matches!(mines, Mines::Known(_)) && self.ln_factorial.len() < n + 1 {
             for i in self.ln_factorial.len()..=n {
                 let last = self.ln_factorial[i - 1];
                 self.ln_factorial.push(last + (i as f64).ln());
@@ -806,7 +807,7 @@ impl Analyser {
         let mut zero = 1.0;
         let mut all_mines = 1.0;
         let mut outside = true;
-        for &next in f.neighbours(cell) {
+        for &next in f.neighbours(cell).iter() {
             let next = next as usize;
             let c = cells[next];
             match c.know {
@@ -843,7 +844,7 @@ fn enumerate_component(
     let comp = &mut frontier.comps[id as usize];
     if outcome.0 == Enumerated::Exact {
         comp.set_exact(tallies);
-    } else {
+    } else if !tallies.is_large() {
         comp.keep_tallies(tallies);
     }
     outcome

@@ -70,6 +70,7 @@ mod moves;
 mod probe;
 mod refute;
 mod region;
+mod ring;
 mod scratch;
 mod tallies;
 mod view;
