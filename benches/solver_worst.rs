@@ -7,11 +7,12 @@
 //!    endgame search may walk 25 budgets).
 //! 2. Every decision of real expert games, where a dense board's endgame search may walk 25
 //!    budgets: the slowest and the one with most nodes.
-//! 3. Whole programs: `jlu-machine` on a crafted 300x300 panel and on the largest panels it
-//!    takes (1000x1000: rows, columns and a checkerboard of 1s, a crafted lattice; the worst
-//!    peak per cell), `acm-client` on random 300x300 and 1000x1000 maps at density 0.15 and
-//!    on maps built by the adaptive adversary at 80x80: wall time and peak memory (GNU time),
-//!    the worst of each kind.
+//! 3. Whole programs: `jlu-machine` on a crafted 300x300 panel (wall time, peak memory), and
+//!    on the largest panels it takes (1000x1000: rows, columns and a checkerboard of 1s, all
+//!    closed, crafted lattice and lines, a random game's panel): CPU time and peak memory per
+//!    cell and per input byte (GNU time), each against the baseline, and the worst;
+//!    `acm-client` on random 300x300 and 1000x1000 maps at density 0.15 and on maps built by
+//!    the adaptive adversary at 80x80: wall time and peak memory, the worst of each kind.
 //!
 //! Seeds are printed; `SOLVER_BENCH_SEED` changes the first one. The last run's figures are
 //! kept in `target/bench/solver_worst.baseline` and the change against them is printed.
@@ -29,7 +30,7 @@ use minejudge::players::jlu_machine::course::BOARD_DENSITY;
 use minejudge::players::jlu_machine::hostile::{crafted_panel, jlu_machine_input, PanelPattern};
 use minejudge::rng::Rng;
 use minejudge::solver::{Mines, Seen, Solver, Style, View, NODE_BUDGET};
-use peak::peak_kib;
+use peak::{cpu_and_peak, peak_kib};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -188,37 +189,9 @@ fn main() {
     let run = run_once(&jlu_machine, &input, &work);
     run.print(&format!("jlu-machine, crafted 300x300 panel (seed {seed})"));
     println!("  {}", baseline.compare("panel_300", run.ms()));
-    // The largest panels jlu-machine takes (10^6 cells): time and memory per cell.
-    let side = 1000;
-    let largest = [
-        ("rows of 1s with k", rows_of_ones(side, true)),
-        ("rows of 1s", rows_of_ones(side, false)),
-        ("checkerboard of 1s", checkerboard_of_ones(side)),
-        ("columns of 1s", columns_of_ones(side)),
-        ("crafted lattice with k", {
-            let mut rng = Rng::new(seed);
-            let grid = Grid::new(side, side);
-            let layout = Mines::Density(0.15);
-            let (board, view) = crafted_panel(&mut rng, grid, layout, PanelPattern::Lattice);
-            jlu_machine_input(&view, Some(board.mines()))
-        }),
-    ];
-    let mut worst_peak = 0;
-    for (what, text) in largest {
-        let input = work.join("solver_worst_panel_1000.in");
-        fs::write(&input, text).expect("write panel");
-        let run = run_once(&jlu_machine, &input, &work);
-        run.print(&format!("jlu-machine, {side}x{side} {what}"));
-        worst_peak = worst_peak.max(run.peak_kib.unwrap_or(0));
-        println!(
-            "  {}",
-            baseline.compare(&format!("panel_1000 {what}"), run.ms())
-        );
-    }
-    println!(
-        "  worst peak {:.0} bytes per cell",
-        worst_peak as f64 * 1024.0 / (side * side) as f64
-    );
+    // The largest panels jlu-machine takes (10^6 cells): CPU time and memory per cell and per
+    // input byte.
+    largest_panels(seed, &jlu_machine, &work, &mut baseline);
     for side in [300, 1000] {
         let input = work.join(format!("solver_worst_acm_{side}.in"));
         fs::write(&input, random_map(seed, side, 0.15)).expect("write map");
@@ -260,6 +233,80 @@ fn main() {
     ));
     println!("  {}", baseline.compare("adversary_80", run.ms()));
     baseline.save();
+}
+
+/// `jlu-machine` on the largest panels it takes (1000x1000): regular panels of 1s, all closed,
+/// crafted ones and a random game's, with and without the count. Prints each one's CPU time
+/// (user + system) and peak memory, per cell and per input byte, against the baseline, and
+/// the worst of each.
+fn largest_panels(seed: u64, jlu_machine: &Path, work: &Path, baseline: &mut Baseline) {
+    let side = 1000;
+    let crafted = |pattern| {
+        let mut rng = Rng::new(seed);
+        let grid = Grid::new(side, side);
+        let (board, view) = crafted_panel(&mut rng, grid, Mines::Density(0.15), pattern);
+        jlu_machine_input(&view, Some(board.mines()))
+    };
+    let largest = [
+        ("rows of 1s with k", rows_of_ones(side, true)),
+        ("rows of 1s", rows_of_ones(side, false)),
+        ("checkerboard of 1s", checkerboard_of_ones(side)),
+        ("columns of 1s", columns_of_ones(side)),
+        ("all closed", all_closed(side)),
+        ("crafted lattice with k", crafted(PanelPattern::Lattice)),
+        ("crafted lines with k", crafted(PanelPattern::Lines)),
+        ("random game with k", random_game(seed, side, true)),
+        ("random game", random_game(seed, side, false)),
+    ];
+    let cells = (side * side) as f64;
+    let (mut slowest, mut heaviest) = ((0.0, String::new()), (0.0, String::new()));
+    for (what, text) in largest {
+        let input = work.join("solver_worst_panel_1000.in");
+        fs::write(&input, &text).expect("write panel");
+        let bytes = text.len() as f64;
+        let Some((cpu, kib)) = cpu_and_peak(jlu_machine, &input) else {
+            println!("jlu-machine, {side}x{side} {what}: n/a (no /usr/bin/time)");
+            continue;
+        };
+        let peak = kib as f64 * 1024.0;
+        println!(
+            "jlu-machine, {side}x{side} {what}: {:.0} ms of CPU, peak {:.1} MiB = {:.0} bytes per \
+             cell, {:.1} per input byte",
+            cpu * 1e3,
+            peak / (1024.0 * 1024.0),
+            peak / cells,
+            peak / bytes
+        );
+        let key = what.replace(' ', "_");
+        println!(
+            "  CPU {}",
+            baseline.compare_in(&format!("panel_1000_cpu_{key}"), cpu * 1e3, "ms")
+        );
+        println!(
+            "  peak {}",
+            baseline.compare_in(
+                &format!("panel_1000_bytes_per_cell_{key}"),
+                peak / cells,
+                "bytes per cell"
+            )
+        );
+        if cpu > slowest.0 {
+            slowest = (cpu, what.to_string());
+        }
+        if peak / bytes > heaviest.0 {
+            heaviest = (
+                peak / bytes,
+                format!("{what}: {:.0} bytes per cell", peak / cells),
+            );
+        }
+    }
+    println!(
+        "  worst: {:.0} ms of CPU ({}); {:.1} bytes per input byte ({})",
+        slowest.0 * 1e3,
+        slowest.1,
+        heaviest.0,
+        heaviest.1
+    );
 }
 
 /// Plays expert games (first click in the corner, clicks only) from `seed` on, timing every
@@ -356,6 +403,36 @@ fn columns_of_ones(side: usize) -> Vec<u8> {
         })
         .collect();
     jlu_machine_input(&View::from_cells(grid, cells), None)
+}
+
+/// A `side` x `side` panel with every cell closed and no count.
+fn all_closed(side: usize) -> Vec<u8> {
+    jlu_machine_input(&View::new(Grid::new(side, side)), None)
+}
+
+/// A `side` x `side` panel from a random game at the course's density: 200 random clicks
+/// opened with their cascades (with the layout's count when `told`).
+fn random_game(seed: u64, side: usize, told: bool) -> Vec<u8> {
+    let mut rng = Rng::new(seed);
+    let grid = Grid::new(side, side);
+    let mines: Vec<usize> = (0..grid.len())
+        .filter(|_| rng.chance(BOARD_DENSITY))
+        .collect();
+    let board = Board::from_mines(grid, mines);
+    let (mut cover, mut view, mut opened) = (Cover::new(&board), View::new(grid), Vec::new());
+    for _ in 0..200 {
+        let cell = rng.below(grid.len());
+        if !board.is_mine(cell) && !cover.is_open(cell) {
+            view.reveal(
+                &board,
+                &mut cover,
+                cell,
+                FlagsInCascade::Cleared,
+                &mut opened,
+            );
+        }
+    }
+    jlu_machine_input(&view, told.then(|| board.mines()))
 }
 
 /// A course-style single game: `n m`, the map, the first click (an inner cell whose

@@ -27,17 +27,24 @@ impl Baseline {
 
     /// Records this run's time for `case` (a key without spaces) and says how it compares.
     pub fn compare(&mut self, case: &str, now_ms: f64) -> String {
-        self.current += &format!("{case} {now_ms:.3}\n");
+        self.compare_in(case, now_ms, "ms")
+    }
+
+    /// Records this run's figure for `case` (a key without spaces), in `unit`, and says how
+    /// it compares.
+    #[allow(dead_code)] // Not every bench keeps figures other than times.
+    pub fn compare_in(&mut self, case: &str, now: f64, unit: &str) -> String {
+        self.current += &format!("{case} {now:.3}\n");
         let before = self
             .previous
             .lines()
             .filter_map(|line| line.split_once(' '))
             .find(|(key, _)| *key == case)
-            .and_then(|(_, ms)| ms.parse::<f64>().ok());
+            .and_then(|(_, figure)| figure.parse::<f64>().ok());
         match before {
             Some(before) => format!(
-                "against the last run's baseline: {before:.1} ms -> {now_ms:.1} ms ({:+.1}%)",
-                (now_ms / before - 1.0) * 100.0
+                "against the last run's baseline: {before:.1} {unit} -> {now:.1} {unit} ({:+.1}%)",
+                (now / before - 1.0) * 100.0
             ),
             None => "no baseline yet: this run becomes it".to_string(),
         }

@@ -16,6 +16,7 @@ use super::enumerate::{Enumerated, Enumerator};
 use super::frontier::{Frontier, Know};
 use super::index::NONE;
 use super::refute::Refuter;
+use super::scratch::release_large;
 use super::view::{Inconsistent, Mines, Seen, View};
 use super::weighing::{box_laws, WeighedBoxes};
 use crate::board::Grid;
@@ -56,7 +57,7 @@ pub(super) struct Analyser {
     /// For k in 0..=8: the chance that k cells off the frontier are all safe given that one
     /// more is.
     outside_zero: [f64; 9],
-    /// ln(i!) for i up to the cell count.
+    /// ln(i!) for i up to the cell count, once a view with a known total was read.
     ln_factorial: Vec<f64>,
     /// Per component id: with a density, the ln of its total weight; with a known total, its
     /// count law (for probes).
@@ -292,6 +293,7 @@ impl Analyser {
         for &id in &self.created {
             touched.extend_from_slice(&self.frontier.comps[id as usize].cells);
         }
+        release_large(&mut self.changed);
         self.frontier.commit();
         Ok(Update {
             started_over: fresh,
@@ -314,7 +316,8 @@ impl Analyser {
         self.changed
             .extend((0..grid.len() as u32).filter(|&c| view.get(c as usize) != Seen::Closed));
         let n = grid.len();
-        if self.ln_factorial.len() < n + 1 {
+        // Only a known total counts arrangements.
+        if matches!(mines, Mines::Known(_)) && self.ln_factorial.len() < n + 1 {
             for i in self.ln_factorial.len()..=n {
                 let last = self.ln_factorial[i - 1];
                 self.ln_factorial.push(last + (i as f64).ln());
@@ -344,6 +347,7 @@ impl Analyser {
                 let mut marginals = f.comps[id as usize].take_marginals();
                 let comp = &f.comps[id as usize];
                 let (fits, used) = self.estimator.run(comp, &f.cells, odds, &mut marginals);
+                self.estimator.release_large();
                 self.budget.spend(used);
                 let comp = &mut f.comps[id as usize];
                 comp.hopeless = true;
@@ -355,6 +359,7 @@ impl Analyser {
                 // Not spent from the budget: about linear in the component, and it must run
                 // whatever is left (it never changes a decision on a consistent view).
                 let refuted = self.refuter.run(comp, &f.cells);
+                self.refuter.release_large();
                 let verdict = match refuted {
                     Err(i) => Err(Inconsistent {
                         cell: Some(comp.cons[i] as usize),
@@ -802,7 +807,7 @@ impl Analyser {
         let mut zero = 1.0;
         let mut all_mines = 1.0;
         let mut outside = true;
-        for &next in f.neighbours(cell) {
+        for &next in f.neighbours(cell).iter() {
             let next = next as usize;
             let c = cells[next];
             match c.know {
@@ -835,10 +840,11 @@ fn enumerate_component(
     let comp = &frontier.comps[id as usize];
     let watch = comp.cons.iter().position(|&c| c == frontier.unread());
     let outcome = enumerator.run(comp, &frontier.cells, watch, limit, &mut tallies);
+    enumerator.release_large();
     let comp = &mut frontier.comps[id as usize];
     if outcome.0 == Enumerated::Exact {
         comp.set_exact(tallies);
-    } else {
+    } else if !tallies.is_large() {
         comp.keep_tallies(tallies);
     }
     outcome

@@ -13,6 +13,16 @@
 use super::component::{Component, Marginals};
 use super::frontier::Cell;
 use super::index::NONE;
+use super::scratch::is_large;
+use std::collections::HashMap;
+
+/// The most local problems [`Estimator`] remembers in one run: enough for every shape of a
+/// regular panel, a few megabytes at most.
+const REMEMBERED: usize = 1 << 14;
+
+/// One box's answer: its expected mines, fewest and most, and the nodes its enumeration
+/// walked.
+type BoxLaw = (f64, usize, usize, u64);
 
 /// The local estimate's reusable buffers.
 #[derive(Debug, Default)]
@@ -35,9 +45,22 @@ pub(super) struct Estimator {
     ways: Vec<f64>,
     /// `weight[s][m]`: C(s, m) * odds^m (a group's count never exceeds a number's, 8).
     weight: Vec<[f64; 9]>,
+    /// The answers of the local problems met in this run, by the problem spelled as bytes
+    /// (what each number needs, each group's numbers and size in order, the box's size): a
+    /// large regular panel repeats a few shapes hundreds of thousands of times, and the same
+    /// problem walked again gives the same answer to the bit.
+    remembered: HashMap<Box<[u8]>, Option<BoxLaw>>,
+    key: Vec<u8>,
 }
 
 impl Estimator {
+    /// Gives its buffers back when one component made them large.
+    pub(super) fn release_large(&mut self) {
+        if is_large(&self.local) || is_large(&self.grouped) {
+            *self = Estimator::default();
+        }
+    }
+
     /// The estimate for `comp` (numbers read from `cells`) with a prior of `odds` = p / (1 - p)
     /// per cell, into `out`. False when some box's numbers cannot be satisfied at all.
     /// Returns also the nodes walked.
@@ -72,6 +95,8 @@ impl Estimator {
         self.local.resize(comp.cons.len(), NONE);
         self.grouped.clear();
         self.grouped.resize(boxes, false);
+        // The answers hang on `odds` through `weight`.
+        self.remembered.clear();
         out.probability.clear();
         out.lo = 0;
         out.hi = 0;
@@ -102,12 +127,7 @@ impl Estimator {
 
     /// Box `b`'s expected mines given its numbers only, the fewest and most it can hold, and
     /// the nodes walked. `None` when its numbers cannot be satisfied.
-    fn box_law(
-        &mut self,
-        comp: &Component,
-        cells: &[Cell],
-        b: usize,
-    ) -> Option<(f64, usize, usize, u64)> {
+    fn box_law(&mut self, comp: &Component, cells: &[Cell], b: usize) -> Option<BoxLaw> {
         self.numbers.clear();
         self.need.clear();
         for j in comp.numbers_of(b) {
@@ -155,16 +175,37 @@ impl Estimator {
             .expect("b's own group");
         self.masks.swap(0, own);
         self.sizes.swap(0, own);
-        let result = self.enumerate(comp.box_size(b));
         for &j in &self.numbers {
             self.local[j as usize] = NONE;
         }
-        result
+        let size = comp.box_size(b);
+        self.spell(size);
+        if let Some(&law) = self.remembered.get(&self.key[..]) {
+            return law;
+        }
+        let law = self.enumerate(size);
+        if self.remembered.len() < REMEMBERED {
+            self.remembered.insert(self.key[..].into(), law);
+        }
+        law
+    }
+
+    /// Spells the local problem of the current box (of `size` cells) into `key`: everything
+    /// [`Estimator::enumerate`] reads.
+    fn spell(&mut self, size: usize) {
+        self.key.clear();
+        self.key.push(size as u8);
+        self.key.push(self.numbers.len() as u8);
+        self.key.extend(self.need.iter().map(|&n| n as u8));
+        for (&mask, &group) in self.masks.iter().zip(&self.sizes) {
+            self.key.push(mask as u8);
+            self.key.push(group as u8);
+        }
     }
 
     /// Enumerates the groups' mine counts that give each number what it needs: group 0's
     /// expected mines per `size` cells of it (b's share), its fewest and most mines.
-    fn enumerate(&mut self, size: usize) -> Option<(f64, usize, usize, u64)> {
+    fn enumerate(&mut self, size: usize) -> Option<BoxLaw> {
         let groups = self.masks.len();
         let numbers = self.numbers.len();
         self.placed.clear();
@@ -172,10 +213,8 @@ impl Estimator {
         self.rest.clear();
         self.rest.resize(numbers, 0);
         for g in 0..groups {
-            for j in 0..numbers {
-                if self.masks[g] >> j & 1 == 1 {
-                    self.rest[j] += self.sizes[g] as i32;
-                }
+            for j in bits(self.masks[g]) {
+                self.rest[j] += self.sizes[g] as i32;
             }
         }
         self.cur.clear();
@@ -242,22 +281,18 @@ impl Estimator {
     fn bounds(&self, g: usize) -> (i32, i32) {
         let size = self.sizes[g] as i32;
         let (mut low, mut high) = (0, size);
-        for j in 0..self.numbers.len() {
-            if self.masks[g] >> j & 1 == 1 {
-                let missing = self.need[j] - self.placed[j];
-                high = high.min(missing);
-                low = low.max(missing - (self.rest[j] - size));
-            }
+        for j in bits(self.masks[g]) {
+            let missing = self.need[j] - self.placed[j];
+            high = high.min(missing);
+            low = low.max(missing - (self.rest[j] - size));
         }
         (low, high)
     }
 
     fn shift(&mut self, g: usize, mines: i32, rest: i32) {
-        for j in 0..self.numbers.len() {
-            if self.masks[g] >> j & 1 == 1 {
-                self.placed[j] += mines;
-                self.rest[j] += rest;
-            }
+        for j in bits(self.masks[g]) {
+            self.placed[j] += mines;
+            self.rest[j] += rest;
         }
     }
 
@@ -278,4 +313,17 @@ impl Estimator {
             *pos -= 1;
         }
     }
+}
+
+/// The set bits of `mask`, lowest first.
+#[inline(always)]
+fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let j = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        Some(j)
+    })
 }

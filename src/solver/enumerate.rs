@@ -10,6 +10,7 @@
 use super::component::Component;
 use super::frontier::Cell;
 use super::index::NONE;
+use super::scratch::is_large;
 use super::tallies::{Tallies, SOME_MINE, SOME_SAFE};
 
 /// A component's tallies hold at most this many entries per cell of the component (or 4096,
@@ -92,6 +93,13 @@ pub(super) struct Enumerator {
 }
 
 impl Enumerator {
+    /// Gives its buffers back when one component made them large.
+    pub(super) fn release_large(&mut self) {
+        if is_large(&self.levels) || is_large(&self.row_of) {
+            *self = Enumerator::default();
+        }
+    }
+
     /// Enumerates `comp`, whose numbers' missing mines are read from `cells`, into `out`,
     /// walking at most about `limit` nodes (a placement or increment is one node, recording an
     /// arrangement one per 8 boxes). Number `watch` of the component (an index into its

@@ -6,6 +6,8 @@
 
 use super::component::Component;
 use super::index::NONE;
+use super::ring::{Ring, Rings};
+use super::scratch::{is_large, release_large};
 use super::view::{Inconsistent, Seen};
 use crate::board::Grid;
 
@@ -123,8 +125,7 @@ impl CellSet {
 #[derive(Debug)]
 pub(super) struct Frontier {
     pub grid: Grid,
-    around: Vec<[u32; 8]>,
-    around_len: Vec<u8>,
+    rings: Rings,
     pub cells: Vec<Cell>,
     /// The view as last read.
     pub seen: Vec<Seen>,
@@ -154,8 +155,10 @@ pub(super) struct Frontier {
     fresh: Vec<u32>,
     /// The cell a probe opened without a number (see [`Frontier::open_unread`]), or `NONE`.
     unread: u32,
-    /// Undo log: each cell's previous state, in order of change.
+    /// Undo log: each cell's previous state, in order of change. Not kept while `logged` is
+    /// false: from a reset to the first commit, where a failure starts over anyway.
     log: Vec<(u32, Cell)>,
+    logged: bool,
     created: Vec<u32>,
     released: Vec<u32>,
     saved: Counters,
@@ -192,8 +195,7 @@ impl Frontier {
     pub(super) fn new() -> Frontier {
         Frontier {
             grid: Grid::new(1, 1),
-            around: Vec::new(),
-            around_len: Vec::new(),
+            rings: Rings::default(),
             cells: Vec::new(),
             seen: Vec::new(),
             comps: Vec::new(),
@@ -212,6 +214,7 @@ impl Frontier {
             fresh: Vec::new(),
             unread: NONE,
             log: Vec::new(),
+            logged: false,
             created: Vec::new(),
             released: Vec::new(),
             saved: Counters::default(),
@@ -226,20 +229,9 @@ impl Frontier {
     /// O(cells).
     pub(super) fn reset(&mut self, grid: Grid) {
         let n = grid.len();
-        if self.grid != grid || self.around.len() != n {
+        if self.grid != grid || self.rings.len() != n {
             self.grid = grid;
-            self.around.clear();
-            self.around_len.clear();
-            for cell in 0..n {
-                let mut list = [NONE; 8];
-                let mut len = 0;
-                for next in grid.neighbours(cell) {
-                    list[len] = next as u32;
-                    len += 1;
-                }
-                self.around.push(list);
-                self.around_len.push(len as u8);
-            }
+            self.rings = Rings::new(grid);
         }
         self.cells.clear();
         self.cells.resize(n, CLOSED);
@@ -265,6 +257,7 @@ impl Frontier {
         self.dirty.clear();
         self.fresh.clear();
         self.log.clear();
+        self.logged = false;
         self.created.clear();
         self.released.clear();
         self.saved = self.counters();
@@ -273,19 +266,17 @@ impl Frontier {
     /// The neighbours of `cell`.
     #[inline]
     pub(super) fn around(&self, cell: usize) -> impl Iterator<Item = usize> {
-        let len = self.around_len[cell] as usize;
-        self.around[cell].into_iter().take(len).map(|c| c as usize)
+        self.rings.of(cell).into_iter()
     }
 
-    /// The neighbours of `cell` as a slice, for walks that change nothing: the hottest of
-    /// them (a guess's candidates) run faster over it than over [`Frontier::around`].
+    /// The neighbours of `cell` as a slice (through the ring), for walks that change nothing.
     #[inline]
-    pub(super) fn neighbours(&self, cell: usize) -> &[u32] {
-        &self.around[cell][..self.around_len[cell] as usize]
+    pub(super) fn neighbours(&self, cell: usize) -> Ring {
+        self.rings.of(cell)
     }
 
     pub(super) fn neighbour_count(&self, cell: usize) -> usize {
-        self.around_len[cell] as usize
+        self.rings.of(cell).len()
     }
 
     pub(super) fn know(&self, cell: usize) -> Know {
@@ -341,7 +332,9 @@ impl Frontier {
 
     #[inline]
     fn save(&mut self, cell: usize) {
-        self.log.push((cell as u32, self.cells[cell]));
+        if self.logged {
+            self.log.push((cell as u32, self.cells[cell]));
+        }
     }
 
     /// From here on, [`Frontier::rollback`] returns to this state.
@@ -351,13 +344,16 @@ impl Frontier {
         self.saved = self.counters();
     }
 
-    /// Undoes every change since the checkpoint (or the last commit). The sets of known cells
+    /// Undoes every change since the checkpoint (or the last commit). Between a reset and the
+    /// first commit nothing is logged: a frontier rolled back then is fit only for a reset.
+    /// The sets of known cells
     /// are restored by dropping what was added: a probe only opens unknown cells, so it never
     /// removes from them (a real update that fails is rolled back too, and then started over).
     pub(super) fn rollback(&mut self) {
         while let Some((cell, old)) = self.log.pop() {
             self.cells[cell as usize] = old;
         }
+        release_large(&mut self.log);
         while let Some(id) = self.created.pop() {
             self.comps[id as usize].recycle();
             self.free.push(id);
@@ -386,7 +382,8 @@ impl Frontier {
     /// Keeps every change since the checkpoint; frees the components regrouped away.
     pub(super) fn commit(&mut self) {
         debug_assert!(self.dirty.is_empty() && self.fresh.is_empty());
-        self.log.clear();
+        release_large(&mut self.log);
+        self.logged = true;
         self.settled.clear();
         self.created.clear();
         for id in self.released.drain(..) {
@@ -596,7 +593,7 @@ impl Frontier {
                 self.queue_numbers_around(next);
             }
         }
-        self.queue.clear();
+        release_large(&mut self.queue);
         Ok(())
     }
 
@@ -663,6 +660,9 @@ impl Frontier {
         r.gathered.dedup();
         if !r.gathered.is_empty() {
             self.regroup_into(&mut r, hopeless_boxes, created);
+        }
+        if is_large(&r.vars) || is_large(&r.gathered) {
+            r = Regroup::default();
         }
         self.regroup = r;
     }
@@ -777,6 +777,7 @@ impl Frontier {
             let id = self.allocate();
             // The cells are saved as `save` does, with `comps` borrowed apart.
             let (comp, cells, log) = (&mut self.comps[id as usize], &mut self.cells, &mut self.log);
+            let logged = self.logged;
             comp.recycle();
             comp.live = true;
             comp.cons
@@ -792,7 +793,9 @@ impl Frontier {
                 for &var in &r.by_key[r.box_first[b] as usize..r.box_first[b + 1] as usize] {
                     let c = r.vars[var as usize] as usize;
                     comp.cells.push(c as u32);
-                    log.push((c as u32, cells[c]));
+                    if logged {
+                        log.push((c as u32, cells[c]));
+                    }
                     cells[c].comp = id;
                     cells[c].slot = slot as u32;
                     self.outside -= 1;
@@ -807,7 +810,9 @@ impl Frontier {
                 }
                 comp.con_start.push(comp.con_boxes.len() as u32);
                 let con = r.gathered[i] as usize;
-                log.push((con as u32, cells[con]));
+                if logged {
+                    log.push((con as u32, cells[con]));
+                }
                 cells[con].comp = id;
             }
             comp.hopeless = hopeless_boxes > 0 && 2 * comp.boxes() >= hopeless_boxes;

@@ -219,11 +219,13 @@ impl GuessPolicy {
             let key = -(1.0 - p) * (1.0 + 1e-6 * (zero + all_mines));
             let isolated = outside && analysis.frontier.cells[cell].comp == NONE;
             candidates.push(by_key(key, cell, isolated));
+            // The keys are distinct (each holds its cell): keeping the smallest along the way
+            // keeps the same ones, in memory bounded by the probes rather than the board.
+            if candidates.len() == 4 * MAX_PROBES {
+                keep_smallest(candidates);
+            }
         }
-        if candidates.len() > MAX_PROBES {
-            candidates.select_nth_unstable(MAX_PROBES);
-            candidates.truncate(MAX_PROBES);
-        }
+        keep_smallest(candidates);
         candidates.sort_unstable();
     }
 
@@ -357,6 +359,14 @@ fn by_key(key: f64, cell: usize, flag: bool) -> u128 {
     // Flipping the sign bit orders the signed key as an unsigned one.
     let key = (total_order(key) as u64) ^ (1 << 63);
     (key as u128) << 33 | (cell as u32 as u128) << 1 | flag as u128
+}
+
+/// Keeps the [`MAX_PROBES`] smallest of `candidates`, in no particular order.
+fn keep_smallest(candidates: &mut Vec<u128>) {
+    if candidates.len() > MAX_PROBES {
+        candidates.select_nth_unstable(MAX_PROBES);
+        candidates.truncate(MAX_PROBES);
+    }
 }
 
 /// The cell and the flag of a [`by_key`] integer.

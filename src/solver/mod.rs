@@ -50,7 +50,7 @@
 //!
 //! The [`Solver`] itself (`engine.rs`) runs the analysis (`analysis.rs`), keeps the moves ready
 //! and asks the guess policy; each strategy is a struct with its own buffers, given the
-//! analysis it works on. `index.rs` holds the index that is none, `tests.rs` the solver's
+//! analysis it works on. `index.rs` holds the index that is none, `scratch.rs` when buffers are given back, `tests.rs` the solver's
 //! tests and the helpers other modules' tests share.
 
 mod analysis;
@@ -70,6 +70,8 @@ mod moves;
 mod probe;
 mod refute;
 mod region;
+mod ring;
+mod scratch;
 mod tallies;
 mod view;
 mod weighing;

@@ -17,6 +17,7 @@
 use super::component::Component;
 use super::frontier::Cell;
 use super::index::NONE;
+use super::scratch::is_large;
 
 /// The buffers of [`Refuter::run`].
 #[derive(Debug, Default)]
@@ -57,6 +58,13 @@ pub(super) struct MineBounds {
 }
 
 impl Refuter {
+    /// Gives its buffers back when one component made them large.
+    pub(super) fn release_large(&mut self) {
+        if is_large(&self.lo) || is_large(&self.sum_lo) {
+            *self = Refuter::default();
+        }
+    }
+
     /// Checks every number of `comp` (needs read from `cells`) against its neighbours, to a
     /// fixpoint. `Err(i)` when number `i` (an index into `comp.cons`) can be given what it
     /// needs by no arrangement; else bounds on the component's mines (the lower above the

@@ -197,10 +197,10 @@ impl RegionsApart {
         while let Some(cell) = r.queue.pop() {
             r.region.push(cell);
             let mut numbered = false;
-            for &next in f.neighbours(cell as usize) {
+            for &next in f.neighbours(cell as usize).iter() {
                 if let Seen::Open(_) = f.seen[next as usize] {
                     numbered = true;
-                    for &far in f.neighbours(next as usize) {
+                    for &far in f.neighbours(next as usize).iter() {
                         open |= !reach(f, far as usize, r);
                     }
                 } else {

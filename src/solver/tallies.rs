@@ -3,6 +3,7 @@
 //! weighted mines and whether some arrangement makes it a mine or leaves it safe.
 
 use super::index::NONE;
+use super::scratch::is_large;
 
 /// `seen` bits: some arrangement puts a mine in the box, leaves a cell of it safe.
 pub(super) const SOME_MINE: u8 = 1;
@@ -53,6 +54,11 @@ impl Counts<'_> {
 }
 
 impl Tallies {
+    /// Whether its buffers grew large, too large to keep as spares.
+    pub(super) fn is_large(&self) -> bool {
+        is_large(&self.mines) || is_large(&self.weight)
+    }
+
     /// How many values of v are kept.
     pub(super) fn values(&self) -> usize {
         self.values
