@@ -17,6 +17,18 @@ pub enum Form {
     Executable,
 }
 
+impl Form {
+    /// What it is, in words.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Form::CppProgram => "a whole C++ program",
+            Form::CProgram => "a whole C program",
+            Form::CourseFile => "the course's function or header, in our driver",
+            Form::Executable => "a program already built",
+        }
+    }
+}
+
 /// One student of the class.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Student {

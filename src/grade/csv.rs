@@ -1,7 +1,7 @@
 //! The marks as CSV (RFC 4180), in UTF-8 with a byte-order mark so that Excel shows Chinese
 //! names: one row per student, best first, with the columns of the table and the whole note.
 
-use crate::grade::table::{note, row_cells};
+use crate::grade::table::{note, ranks, row_cells};
 use crate::grade::{ClassGrades, Task};
 
 /// The CSV text.
@@ -16,9 +16,9 @@ pub fn render(class: &ClassGrades) -> String {
     header.extend(["mark as played", "note", "file"]);
     let mut text = String::from("\u{feff}");
     push_row(&mut text, header.iter().map(|s| s.to_string()));
-    for (i, grade) in class.grades.iter().enumerate() {
+    for (grade, rank) in class.grades.iter().zip(ranks(class)) {
         let mut cells = vec![
-            (i + 1).to_string(),
+            rank.to_string(),
             grade.student.name.clone(),
             format!("{:.2}", grade.mark.mark),
             format!("{}", grade.mark.out_of),

@@ -8,7 +8,8 @@ use crate::grade::outcome::{Batch, Games, Outcome};
 use crate::players::acm_client::course_maps::{batch, push_map, CourseMap};
 use crate::stress::acm_client::{course_score, play_theirs, BatchSpec};
 use crate::stress::acm_client_header::{self, Played};
-use crate::stress::jlu_function::{self, Fault, MachineGames, MAX_FAULTS};
+use crate::stress::child::Ending;
+use crate::stress::jlu_function::{self, Fault, MachineGames};
 use crate::stress::jlu_machine::{panel_text, play_game, theirs, Tally};
 use crate::stress::report::{block, tail_block};
 use crate::stress::Harness;
@@ -63,7 +64,8 @@ fn machine_program(built: &Built, games: u64, harness: &Harness) -> Result<Machi
     let mut tally = Tally::default();
     let mut faults = Vec::new();
     let mut game = 0;
-    while game < games && faults.len() < MAX_FAULTS {
+    let slow = |faults: &[Fault]| faults.iter().filter(|f| f.slow).count();
+    while game < games && !harness.faults.spent(faults.len(), slow(&faults)) {
         let result = play_game(harness.seed, game, &mut |panel| {
             theirs(&harness, &panel_text(panel))
         });
@@ -75,12 +77,16 @@ fn machine_program(built: &Built, games: u64, harness: &Harness) -> Result<Machi
                     return Err(what);
                 }
                 tally.add(&stopped.game);
+                let slow = run
+                    .as_ref()
+                    .is_some_and(|r| matches!(r.ending, Ending::TimedOut | Ending::OutputLimit));
                 faults.push(Fault {
                     game,
                     click: stopped.click,
                     panel: panel_text(&stopped.panel),
                     what,
                     stderr: run.map(|r| r.stderr).unwrap_or_default(),
+                    slow,
                 });
             }
         }
@@ -164,8 +170,9 @@ fn client_program(
     harness.command = built.command.clone();
     let mut played = Vec::new();
     let mut faults = Vec::new();
+    let mut slow = 0;
     for (index, map) in maps.iter().enumerate() {
-        if faults.len() >= MAX_FAULTS {
+        if harness.faults.spent(faults.len(), slow) {
             break;
         }
         match play_theirs(&harness, index, map) {
@@ -176,6 +183,7 @@ fn client_program(
                 moves: 0,
             }),
             Err(Ok(fault)) => {
+                slow += usize::from(fault.what.contains("was still playing"));
                 // Scored as it stood: its share of the map when it failed.
                 let open = fault
                     .last_map

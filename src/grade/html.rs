@@ -5,7 +5,7 @@
 //! student (names, code, output) is escaped.
 
 use crate::grade::outcome::Status;
-use crate::grade::table::{note, row_cells, trim_number};
+use crate::grade::table::{note, ranks, row_cells, trim_number};
 use crate::grade::{clock, ClassGrades, Grade, Task};
 use std::fmt::Write as _;
 
@@ -196,13 +196,13 @@ fn marks_table(class: &ClassGrades) -> String {
         let _ = write!(html, "<th>{head}</th>");
     }
     html.push_str("</tr>\n");
-    for (i, grade) in class.grades.iter().enumerate() {
+    for (i, (grade, rank)) in class.grades.iter().zip(ranks(class)).enumerate() {
         let zero = grade.mark.mark == 0.0;
         let _ = write!(
             html,
             "<tr{}><td class=\"n\">{}</td><td><a href=\"#s{i}\">{}</a></td><td class=\"n\">{:.2}</td>",
             if zero { " class=\"zero\"" } else { "" },
-            i + 1,
+            rank,
             escape(&grade.student.name),
             grade.mark.mark
         );
@@ -288,9 +288,9 @@ fn student(task: Task, index: usize, grade: &Grade) -> String {
     if let Some(file) = &grade.student.file {
         let _ = write!(
             html,
-            "<li>file: {} ({:?}){}</li>",
+            "<li>file: {} ({}){}</li>",
             escape(&file.display().to_string()),
-            grade.student.form,
+            grade.student.form.describe(),
             if grade.cached { ", from the cache" } else { "" }
         );
     }

@@ -29,7 +29,7 @@ use crate::stress::acm_client::BatchSpec;
 use crate::stress::compile::Compiler;
 use crate::stress::pool::for_each_index;
 use crate::stress::progress::Progress;
-use crate::stress::Harness;
+use crate::stress::{FaultBudget, Harness};
 use cache::Cache;
 use class::{Form, Student};
 use marks::{Mark, Marking};
@@ -256,6 +256,10 @@ pub struct ClassGrades {
     pub elapsed: Duration,
 }
 
+/// Hangs (or floods of output) of one student after which the rest of its games or maps (of
+/// a batch) are not played: each costs a whole timeout.
+const SLOW_FAULTS: usize = 3;
+
 /// Grades the class of `config`.
 ///
 /// # Errors
@@ -288,6 +292,12 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
     harness.timeout = config.timeout;
     harness.memory = Some(config.memory);
     harness.policy = policy;
+    // A crash costs little: the games go on, so that the mark as played counts them all. A
+    // hang costs a whole timeout: after a few, the rest is not played.
+    harness.faults = FaultBudget {
+        any: usize::MAX,
+        slow: SLOW_FAULTS,
+    };
     let context = Context {
         config,
         tests: &tests,

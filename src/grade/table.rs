@@ -256,13 +256,7 @@ pub fn render(class: &ClassGrades) -> String {
     let mut header: Vec<String> = ["#", "student", "mark"].map(String::from).to_vec();
     header.extend(columns(task).iter().map(|s| s.to_string()));
     let mut rows = vec![header];
-    let mut rank = 0;
-    let mut previous = None;
-    for (i, grade) in class.grades.iter().enumerate() {
-        if previous != Some(grade.mark.mark) {
-            rank = i + 1;
-            previous = Some(grade.mark.mark);
-        }
+    for (grade, rank) in class.grades.iter().zip(ranks(class)) {
         let mut row = vec![
             rank.to_string(),
             grade.student.name.clone(),
@@ -356,6 +350,16 @@ fn similar_pairs(class: &ClassGrades) -> String {
         .collect();
     text.push_str(&align(&rows));
     text
+}
+
+/// Each student's rank, best first: equal marks share the rank of the first of them.
+pub fn ranks(class: &ClassGrades) -> Vec<usize> {
+    let mut ranks = Vec::with_capacity(class.grades.len());
+    for (i, grade) in class.grades.iter().enumerate() {
+        let same = i > 0 && class.grades[i - 1].mark.mark == grade.mark.mark;
+        ranks.push(if same { ranks[i - 1] } else { i + 1 });
+    }
+    ranks
 }
 
 /// The median of sorted numbers (the mean of the middle two of an even count).

@@ -12,7 +12,8 @@
 //! A game stops at [`move_cap`] moves (the course has no cap, but a client repeating a move that
 //! changes nothing would never end); the client is then told the game is lost and the report
 //! names the maps. A crash, a hang past `--timeout` (per map) or a move off the map ends that
-//! map; a fresh process plays on from the next one, up to [`MAX_FAULTS`] times.
+//! map; a fresh process plays on from the next one, up to the harness's fault budget (10 for
+//! `stress`).
 
 use crate::board::{Board, Grid};
 use crate::io::scanner::Scanner;
@@ -31,9 +32,6 @@ use std::time::{Duration, Instant};
 
 /// The driver: `advanced.cpp`'s part.
 const DRIVER: &str = include_str!("../players/acm_client/driver.cpp");
-
-/// Faulty processes after which the remaining maps are not played.
-pub const MAX_FAULTS: usize = 10;
 
 /// Where the maps come from.
 #[derive(Clone, Debug)]
@@ -119,6 +117,8 @@ pub struct Fault {
     pub last_map: Vec<u8>,
     /// Its stderr (and the student's stdout).
     pub stderr: Vec<u8>,
+    /// Whether it cost a whole timeout or a flood of output.
+    pub slow: bool,
 }
 
 /// The maps a compiled client played.
@@ -136,6 +136,7 @@ struct Unfinished {
     moves: usize,
     what: String,
     stderr: Vec<u8>,
+    slow: bool,
 }
 
 fn unfinished(server: &Server, moves: usize, what: String) -> Box<Unfinished> {
@@ -144,6 +145,7 @@ fn unfinished(server: &Server, moves: usize, what: String) -> Box<Unfinished> {
         moves,
         what,
         stderr: Vec::new(),
+        slow: false,
     })
 }
 
@@ -278,6 +280,7 @@ fn play_against_theirs(
             moves,
             what,
             stderr: end.stderr,
+            slow: matches!(end.ending, Ending::TimedOut | Ending::OutputLimit),
         })),
         None => Ok(scored(&server, capped, moves)),
     }
@@ -352,7 +355,8 @@ pub fn play(
     let mut faults: Vec<Fault> = Vec::new();
     let mut next = 0;
     let mut line = Vec::new();
-    while next < maps.len() && faults.len() < MAX_FAULTS {
+    let slow = |faults: &[Fault]| faults.iter().filter(|f| f.slow).count();
+    while next < maps.len() && !harness.faults.spent(faults.len(), slow(&faults)) {
         if their_server {
             match play_against_theirs(command, harness, &maps[next]) {
                 Ok(game) => played.push(game),
@@ -364,6 +368,7 @@ pub fn play(
                         last_map: unfinished.server.map().to_vec(),
                         what: unfinished.what,
                         stderr: unfinished.stderr,
+                        slow: unfinished.slow,
                     });
                 }
             }
@@ -394,6 +399,7 @@ pub fn play(
         }
         let end = session.finish();
         if let Some((map, moves, what, last_map)) = failed {
+            let slow = matches!(end.ending, Ending::TimedOut | Ending::OutputLimit);
             let what = match end.ending {
                 Ending::TimedOut => format!(
                     "the map took over {:.3} s (--timeout): killed",
@@ -411,6 +417,7 @@ pub fn play(
                 what,
                 last_map,
                 stderr: end.stderr,
+                slow,
             });
         }
     }
@@ -504,7 +511,8 @@ fn report(
         failed.join(", "),
         if played.len() < maps.len() {
             format!(
-                "; after {MAX_FAULTS} failures the other {} maps were not played",
+                "; after {} failures the other {} maps were not played",
+                faults.len(),
                 maps.len() - played.len()
             )
         } else {

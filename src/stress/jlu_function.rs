@@ -7,7 +7,7 @@
 //!
 //! A process that crashes, hangs past `--timeout` in a game, or answers off the board ends its
 //! game there (lost, with the cells it had opened); a fresh process (`srand(seed + game)`)
-//! plays on from the next game, up to [`MAX_FAULTS`] times. The course gives 0 to a program
+//! plays on from the next game, up to the harness's fault budget (10 for `stress`). The course gives 0 to a program
 //! that does not run, which the report says.
 
 use crate::judges::jlu_panel::panel::Panel;
@@ -25,9 +25,6 @@ use std::time::{Duration, Instant};
 
 /// The driver: the teacher's program's part, with the student's file included.
 const DRIVER: &str = include_str!("../players/jlu_machine/driver.cpp");
-
-/// Faulty processes after which the remaining games are not played.
-pub const MAX_FAULTS: usize = 10;
 
 /// `stress jlu-machine --function FILE`.
 #[derive(Clone, Debug)]
@@ -55,6 +52,8 @@ pub struct Fault {
     pub what: String,
     /// Its stderr (and the student's stdout, which the driver sends there).
     pub stderr: Vec<u8>,
+    /// Whether it cost a whole timeout or a flood of output.
+    pub slow: bool,
 }
 
 /// The games a compiled machine played.
@@ -64,7 +63,7 @@ pub struct MachineGames {
     pub tally: Tally,
     /// The games it did not finish, in order.
     pub faults: Vec<Fault>,
-    /// Games played: all of them, unless [`MAX_FAULTS`] faults stopped the rest.
+    /// Games played: all of them, unless the harness's fault budget stopped the rest.
     pub played: u64,
 }
 
@@ -147,7 +146,8 @@ pub fn play(command: &[String], games: u64, harness: &Harness) -> Result<Machine
     let mut tally = Tally::default();
     let mut faults: Vec<Fault> = Vec::new();
     let mut game = 0;
-    while game < games && faults.len() < MAX_FAULTS {
+    let slow = |faults: &[Fault]| faults.iter().filter(|f| f.slow).count();
+    while game < games && !harness.faults.spent(faults.len(), slow(&faults)) {
         let cpu = harness.timeout * (games - game).min(86_400) as u32;
         let limits = harness.limits(0);
         let session = Session::start(command, &limits, cpu)
@@ -185,6 +185,7 @@ pub fn play(command: &[String], games: u64, harness: &Harness) -> Result<Machine
         }
         let end = driver.session.finish();
         if let Some((game, click, panel, what)) = fault {
+            let slow = matches!(end.ending, Ending::TimedOut | Ending::OutputLimit);
             let what = match end.ending {
                 Ending::TimedOut => format!(
                     "the game took over {:.3} s (--timeout): killed",
@@ -205,6 +206,7 @@ pub fn play(command: &[String], games: u64, harness: &Harness) -> Result<Machine
                 panel: panel_text(&panel),
                 what,
                 stderr: end.stderr,
+                slow,
             });
         }
     }
@@ -278,8 +280,8 @@ fn report(config: &JluFunction, games: &MachineGames, elapsed: Duration) -> Repo
         games.join(", "),
         if played < config.games {
             format!(
-                "; after {MAX_FAULTS} failures the other {} games were not played (not \
-                 counted above)",
+                "; after {} failures the other {} games were not played (not counted above)",
+                faults.len(),
                 config.games - played
             )
         } else {

@@ -45,6 +45,28 @@ pub struct Harness {
     pub progress: bool,
     /// How closely the program is kept (`stress`: the user's own code).
     pub policy: Policy,
+    /// After how many failed games or maps a student's file plays no more.
+    pub faults: FaultBudget,
+}
+
+/// After how many failed games or maps (of one batch) a student's file plays no more: a
+/// fresh process plays on after each, until this many.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FaultBudget {
+    /// Faults of any kind.
+    pub any: usize,
+    /// Faults that each cost a whole timeout (a hang) or a flood of output.
+    pub slow: usize,
+}
+
+impl FaultBudget {
+    /// `stress`'s: ten, to show a pattern without waiting long.
+    pub const STRESS: FaultBudget = FaultBudget { any: 10, slow: 10 };
+
+    /// Whether `faults` faults, `slow` of them slow, use it up.
+    pub fn spent(&self, faults: usize, slow: usize) -> bool {
+        faults >= self.any || slow >= self.slow
+    }
 }
 
 impl Harness {
@@ -60,6 +82,7 @@ impl Harness {
             save: None,
             progress: false,
             policy: Policy::OwnCode,
+            faults: FaultBudget::STRESS,
         }
     }
 
