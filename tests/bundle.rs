@@ -13,11 +13,13 @@ use std::sync::{Arc, Mutex, OnceLock};
 /// [`SIZE_LIMIT`]: the courses behind `jlu-machine` and `acm-client` take C++ functions and
 /// headers, `autoplay` is a benchmark and `play` a local web server (each carries the whole
 /// solver, about 45 KB of code even without comments), `gen` is a tool for test authors that
-/// carries every game, and `stress` a tool for students that carries every game and the solver.
+/// carries every game, `stress` a tool for students that carries every game and the solver, and
+/// `grade` a tool for teachers that carries `stress`.
 const NEVER_SUBMITTED: &[&str] = &[
     "acm-client",
     "autoplay",
     "gen",
+    "grade",
     "jlu-machine",
     "play",
     "stress",

@@ -1,7 +1,7 @@
 //! `grade`: marks a whole class the way the courses do, on untrusted code (see `--help` and
 //! [`minejudge::grade`]).
 
-use minejudge::grade::{self, default_batches, marks, Config, Task, TASKS};
+use minejudge::grade::{csv, default_batches, html, marks, table, Config, Task, TASKS};
 use minejudge::io::args::{self, Args};
 use minejudge::io::output::write_stdout;
 use minejudge::stress::acm_client::read_batch;
@@ -172,7 +172,7 @@ fn main() -> ExitCode {
         Err(code) => return code,
     };
     kill_children_on_interrupt();
-    let class = match grade::grade(&plan.config) {
+    let class = match minejudge::grade::grade(&plan.config) {
         Ok(class) => class,
         Err(message) => {
             eprintln!("error: {message}");
@@ -180,14 +180,8 @@ fn main() -> ExitCode {
         }
     };
     for (path, text) in [
-        (
-            &plan.csv,
-            plan.csv.as_ref().map(|_| grade::csv::render(&class)),
-        ),
-        (
-            &plan.html,
-            plan.html.as_ref().map(|_| grade::html::render(&class)),
-        ),
+        (&plan.csv, plan.csv.as_ref().map(|_| csv::render(&class))),
+        (&plan.html, plan.html.as_ref().map(|_| html::render(&class))),
     ] {
         if let (Some(path), Some(text)) = (path, text) {
             if let Err(err) = std::fs::write(path, text) {
@@ -196,7 +190,7 @@ fn main() -> ExitCode {
             }
         }
     }
-    if let Err(line) = write_stdout(grade::table::render(&class).as_bytes()) {
+    if let Err(line) = write_stdout(table::render(&class).as_bytes()) {
         eprintln!("{line}");
         return ExitCode::from(1);
     }
