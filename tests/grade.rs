@@ -282,17 +282,37 @@ fn processes_that_fork_and_leave_their_session_end_with_their_run() {
         ],
     );
     let started = Instant::now();
-    let output = grade(&[
-        "jlu-machine",
-        dir.to_str().unwrap(),
-        "--games",
-        "20",
-        "--timeout",
-        "0.3",
-        "--processes",
-        "8",
-        "--no-cache",
-    ]);
+    let running = Command::new(util::binary("grade"))
+        .args([
+            "jlu-machine",
+            dir.to_str().unwrap(),
+            "--games",
+            "20",
+            "--timeout",
+            "0.3",
+            "--processes",
+            "8",
+            "--no-cache",
+            "--quiet",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run grade");
+    // Meanwhile the machine answers: a new process starts and ends promptly, again and again.
+    let mut slowest = Duration::ZERO;
+    let mut running = running;
+    while running.try_wait().expect("wait").is_none() {
+        let asked = Instant::now();
+        Command::new("true").status().expect("run true");
+        slowest = slowest.max(asked.elapsed());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let output = running.wait_with_output().expect("grade's output");
+    assert!(
+        slowest < Duration::from_secs(2),
+        "a process took {slowest:?} to run"
+    );
     let report = text(&output.stdout);
     assert_eq!(
         output.status.code(),

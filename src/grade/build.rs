@@ -4,7 +4,7 @@
 //! where the run's user can reach it.
 
 use crate::grade::class::Form;
-use crate::grade::Task;
+use crate::grade::task::Task;
 use crate::stress::acm_client_header::compile_client;
 use crate::stress::acm_server_header::BASIC;
 use crate::stress::compile::{

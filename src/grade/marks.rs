@@ -12,7 +12,7 @@
 //! simply been lost is given too (`as_played`), for the teacher's second look.
 
 use crate::grade::outcome::{Outcome, Status};
-use crate::grade::Task;
+use crate::grade::task::Task;
 use crate::players::jlu_machine::course::course_mark;
 
 /// How marks are given for a class.

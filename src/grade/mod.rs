@@ -21,9 +21,9 @@ pub mod marks;
 pub mod outcome;
 pub mod similarity;
 pub mod table;
+pub mod task;
 pub mod test_runs;
 
-use crate::judges::{self, Judge};
 use crate::sandbox::{self, Policy};
 use crate::stress::acm_client::BatchSpec;
 use crate::stress::compile::Compiler;
@@ -37,76 +37,8 @@ use outcome::{Outcome, Status};
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+pub use task::{Task, TASKS};
 use test_runs::TestCase;
-
-/// What `grade` marks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Task {
-    /// JLU part (1): the console game, by tests.
-    JluPanel,
-    /// JLU part (2): the `machine` function, by 1,000 games.
-    JluMachine,
-    /// The ACM basic task: the server, by tests.
-    AcmServer,
-    /// The ACM advanced task: the client, by batches of maps and baselines.
-    AcmClient,
-    /// THU's Mine, by tests.
-    MineOps,
-}
-
-/// Every task, by the name `grade` takes.
-pub const TASKS: [(&str, Task); 5] = [
-    ("jlu-panel", Task::JluPanel),
-    ("jlu-machine", Task::JluMachine),
-    ("acm-server", Task::AcmServer),
-    ("acm-client", Task::AcmClient),
-    ("mine-ops", Task::MineOps),
-];
-
-impl Task {
-    /// The task's name, as `grade` takes it.
-    pub fn name(self) -> &'static str {
-        TASKS
-            .iter()
-            .find(|(_, task)| *task == self)
-            .map_or("", |(name, _)| name)
-    }
-
-    /// The judge of a task marked by tests.
-    pub fn judge(self) -> Option<&'static dyn Judge> {
-        match self {
-            Task::JluPanel | Task::AcmServer | Task::MineOps => judges::by_name(self.name()),
-            Task::JluMachine | Task::AcmClient => None,
-        }
-    }
-
-    /// The file a student's folder holds for the task's course form.
-    fn course_file(self) -> Option<&'static str> {
-        match self {
-            Task::AcmServer => Some("server.h"),
-            Task::AcmClient => Some("client.h"),
-            _ => None,
-        }
-    }
-
-    /// The course's time per test (THU 1 s, JLU 4 s), per game or per map.
-    pub fn default_timeout(self) -> Duration {
-        match self {
-            Task::JluPanel => Duration::from_secs(4),
-            Task::MineOps | Task::AcmServer => Duration::from_secs(1),
-            Task::JluMachine | Task::AcmClient => Duration::from_secs(2),
-        }
-    }
-
-    /// Tests made when no folder of tests is given, and the course's points for each: JLU
-    /// part (1) has 6 tests of 5 points; THU and the ACM basic task count out of 100.
-    pub fn default_tests(self) -> (u64, f64) {
-        match self {
-            Task::JluPanel => (6, 5.0),
-            _ => (10, 10.0),
-        }
-    }
-}
 
 /// Everything a class's grading depends on.
 #[derive(Clone, Debug)]
