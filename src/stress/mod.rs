@@ -18,7 +18,7 @@ mod pool;
 pub mod progress;
 pub mod report;
 pub mod search;
-mod session;
+pub(crate) mod session;
 pub mod shrink;
 #[cfg(target_os = "linux")]
 mod sys;
