@@ -1,4 +1,5 @@
-// Plays `play` in a real headless chromium through real clicks, keys and touches:
+// Plays `play` in a real headless chromium through real clicks, keys and touches, at 1280x800
+// (a laptop, with touch) and 390x844 (a phone):
 // - keyboard: every key (H before the first click, Space, Enter, F, arrows, N, A);
 // - a wrong flag that fits the numbers, after which Hint must never call a losing move certain;
 // - a pasted JLU panel: every probability shown equals the server's (the solver's) and a brute
@@ -8,9 +9,25 @@
 // - peek behind its toggle, statistics, tenths of seconds, "1 click", replay, opening start;
 // - a phone (390x844, then 360 wide): every control inside the viewport, no horizontal page
 //   scroll on expert, a long press that flags, flag mode;
-// - the beginner hint game and the expert autoplay game of before.
+// - the beginner hint game and the expert autoplay game of before;
+// and issue 34, each item at both sizes:
+// 1. `play --functions`: a student's RefreshGamePanel whose flood has no diagonals shows its
+//    differences on the board (each cell ours, theirs in its corner); a correct one agrees on a
+//    whole game; their machine's click beside our hint, and Autoplay by it; a machine that
+//    crashes is reported on the page and the next call works; a file that does not compile is
+//    refused with the compiler's lines and exit 2;
+// 2. layout: the JLU board's bottom row, the status and the message above the fold beside the
+//    controls (1280x800); the JLU board fits the phone's width; a hinted cell scrolled off is
+//    brought into view and pulses; rank numbers at least 11 px; zoom by buttons and by a pinch,
+//    then panning; the hint text gone once its move is made; no flag advised on a pasted JLU
+//    panel; the counters show the pasted position; a second tab starts on the last board;
+// 3. Chinese: a zh-CN browser gets the page in Chinese (every table key in both languages, none
+//    of the English words left), the switch turns it to English and a reload keeps it.
 // Fails on any console error, page error, failed or refused request. Screenshots in target/:
-// play.png (desktop, analysis view), play-phone.png (390x844, expert), play-hint.png.
+// play.png (1280x800, expert, analysis view), play-phone.png (390x844, expert), play-hint.png,
+// play-1280x800.png and play-390x844.png (JLU, hint), play-functions-bug.png and
+// play-functions-bug-phone.png (a student's RefreshGamePanel bug), play-zh.png and
+// play-zh-phone.png (the page in Chinese, with the student's bug).
 import { spawn, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
@@ -20,20 +37,42 @@ const require = createRequire(join(process.env.PLAYWRIGHT_MODULES, "package.json
 const { chromium } = require("playwright-core");
 
 const errors = [];
-const server = spawn("target/release/play", ["--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+const servers = [];
 let browser;
 let url;
 
-function serverUrl() {
+// A `play` with `args` after `--port 0`; its URL, and what it printed.
+function startPlay(args) {
+  const child = spawn("target/release/play", ["--port", "0", ...args], { stdio: ["ignore", "pipe", "inherit"] });
+  servers.push(child);
   return new Promise((resolve, reject) => {
     let text = "";
-    server.stdout.on("data", (chunk) => {
+    child.stdout.on("data", (chunk) => {
       text += chunk;
-      if (text.includes("\n")) resolve(text.split("\n")[0].trim());
+      const lines = text.split("\n");
+      // The URL, who can reach it, and with functions the line that names them.
+      if (lines.length > (args.includes("--functions") ? 3 : 1)) resolve({ url: lines[0].trim(), printed: text });
     });
-    server.on("exit", (code) => reject(new Error("play exited with " + code)));
-    setTimeout(() => reject(new Error("play printed no URL")), 10000);
+    child.on("exit", (code) => reject(new Error("play " + args.join(" ") + " exited with " + code)));
+    setTimeout(() => reject(new Error("play printed no URL")), 60000);
   });
+}
+
+// The two sizes every item of issue 34 is shown at.
+const SIZES = [
+  { name: "1280x800", wide: true, shot: "", options: { viewport: { width: 1280, height: 800 }, hasTouch: true } },
+  { name: "390x844", wide: false, shot: "-phone",
+    options: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+];
+
+// A page of `at` (a server's URL) at `size`, its board drawn.
+async function open(size, at, extra = {}) {
+  const context = await browser.newContext({ ...size.options, ...extra });
+  const page = await context.newPage();
+  watch(page, size.name);
+  await page.goto(at);
+  await page.waitForFunction(() => game && document.querySelectorAll("#board .c").length === game.rows * game.cols);
+  return { context, page };
 }
 
 function check(condition, what) {
@@ -41,8 +80,8 @@ function check(condition, what) {
 }
 
 // The server's JSON, fetched from here (not by the page).
-async function api(method, path, body) {
-  const response = await fetch(url + path.slice(1), { method, body });
+async function api(method, path, body, base = url) {
+  const response = await fetch(base + path.slice(1), { method, body });
   const text = await response.text();
   check(response.ok, method + " " + path + ": " + text);
   return JSON.parse(text);
@@ -217,6 +256,8 @@ const PANEL = [
   "-1 -1 -1 -1 -1 -1",
 ];
 const PANEL_MINES = 7;
+// A JLU panel whose 1 proves its neighbour a mine, and proves nothing safe.
+const FLAG_BAIT = "1 -1 -1 -1 -1 -1";
 
 function bruteForce(rows, cols, cells, mines) {
   const closed = [];
@@ -261,7 +302,9 @@ async function pastePosition(page) {
     document.querySelectorAll("#board .c[data-p]").length > 0);
   const shown = await page.$$eval("#board .c", (els) => els.map((el) => el.dataset.p === undefined ? null : Number(el.dataset.p)));
   const server = await api("POST", "/position?mines=" + PANEL_MINES, PANEL.join("\n"));
-  check(server.format === "JLU panel" && server.consistent, "the server read " + JSON.stringify(server.format));
+  check(server.format === "jlu-panel" && server.consistent, "the server read " + JSON.stringify(server.format));
+  check(server.rules === "clicks" && server.advice && server.advice.move === "open",
+    "a JLU panel's advice is a click: " + JSON.stringify(server.advice));
   const brute = bruteForce(5, 6, server.cells, PANEL_MINES);
   check(brute.count > 0, "the panel fits no arrangement");
   let closed = 0;
@@ -471,7 +514,7 @@ async function phone() {
   }
   const frame = await page.$eval("#frame", (el) => ({ scroll: el.scrollWidth, client: el.clientWidth,
     cell: document.querySelector("#board .c").getBoundingClientRect().width }));
-  check(frame.scroll > frame.client && frame.cell >= 24, "the expert board scrolls in its frame: " + JSON.stringify(frame));
+  check(frame.scroll > frame.client && frame.cell >= 16, "the expert board scrolls in its frame: " + JSON.stringify(frame));
   // A long press flags (a real touch held still); a tap on the flag does not open it.
   const cdp = await context.newCDPSession(page);
   const box = await (await page.$(cell(12))).boundingBox();
@@ -508,19 +551,270 @@ async function phone() {
   console.log("phone: 390x844 and 360 wide fit, the expert board scrolls in its frame; long press and flag mode flag");
 }
 
+// ---- Issue 34 ----
+
+const px = (value) => parseFloat(value) || 0;
+const where = (i, cols) => "(row " + Math.floor(i / cols) + ", col " + (i % cols) + ")";
+const cellSize = (page) => page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--cell")));
+
+// A pinch on the board: two touches moving apart (a real multi-touch through the DevTools protocol).
+async function pinchOut(context, page) {
+  const cdp = await context.newCDPSession(page);
+  const box = await (await page.$("#frame")).boundingBox();
+  const x = box.x + Math.min(box.width, 300) / 2;
+  const y = box.y + Math.min(box.height, 300) / 2;
+  const points = (d) => [{ x: x - d, y, id: 1 }, { x: x + d, y, id: 2 }];
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: points(20) });
+  for (let d = 30; d <= 80; d += 10) {
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: points(d) });
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
+}
+
+// Item 2 at `size`, on the plain server: where the board and the result are, the hint's cell in
+// view, rank numbers, zoom and pan, the hint text, advice by the rules of a pasted JLU panel and
+// the counters while it is shown, the last board in a second tab.
+async function layout(size) {
+  const { context, page } = await open(size, url);
+  const { width, height } = size.options.viewport;
+  await newGame(page, "20,20,50", 8);
+  let before = await gameOf(page);
+  await page.click(cell(210));
+  await changed(page, before);
+  const box = await page.evaluate(() => {
+    const rect = (el) => { const r = el.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom }; };
+    const cells = document.querySelectorAll("#board .c");
+    return { last: rect(cells[cells.length - 1]), board: rect(document.getElementById("board")),
+      status: rect(document.getElementById("status")), message: rect(document.getElementById("message")),
+      hint: rect(document.getElementById("hint")), scroll: document.documentElement.scrollWidth };
+  });
+  check(box.scroll <= width, size.name + ": the page scrolls sideways: " + box.scroll);
+  if (size.wide) {
+    check(box.last.bottom <= height && box.status.bottom <= height && box.message.bottom <= height,
+      size.name + ": the JLU board's bottom row or the result is below the fold: " + JSON.stringify(box));
+    check(box.hint.left >= box.board.right, size.name + ": the controls are not beside the board: " + JSON.stringify(box));
+  } else {
+    check(box.board.right <= width, size.name + ": the JLU board does not fit the width: " + JSON.stringify(box.board));
+  }
+  // The hint's text is gone once its move is made.
+  await page.click("#hint");
+  const hinted = await page.waitForSelector("#board .c.hint");
+  check((await message(page)).startsWith("Hint"), "no hint said");
+  await page.screenshot({ path: "target/play-" + size.name + ".png" });
+  const flagIt = await hinted.evaluate((el) => el.classList.contains("flagit"));
+  before = await gameOf(page);
+  await hinted.click({ button: flagIt ? "right" : "left" });
+  await changed(page, before);
+  await page.waitForFunction(() => !document.getElementById("message").textContent.startsWith("Hint"));
+  // A pasted JLU panel whose 1 proves the cell beside it a mine, and nothing safe: the old advice
+  // flagged it, but JLU has no flags, so the next click is advised. The counters are the
+  // position's; the ranks of the guess readable.
+  await page.click("#positioning summary");
+  await page.fill("#text", FLAG_BAIT + "\n");
+  await page.fill("#pmines", "2");
+  await page.click("#analyse");
+  await page.waitForFunction(() => document.querySelectorAll("#board .c").length === 6 &&
+    document.querySelectorAll("#board .c[data-rank]").length > 0);
+  const said = await message(page);
+  const advised = (await api("POST", "/position?mines=2", FLAG_BAIT)).advice;
+  check(advised.move === "open" && said.includes("Best move: ") && !/\bflag\b/.test(said.split("Best move")[1]),
+    size.name + ": the pasted JLU panel's advice is not a click: " + said);
+  const counters = await page.evaluate(() => ["left", "clock", "clicks"].map((id) => document.getElementById(id).textContent));
+  check(counters[0] === "2" && counters[1] === "\u2013" && counters[2] === "\u2013",
+    size.name + ": the counters while a position is shown: " + counters);
+  const rank = await page.$eval("#board .c[data-rank]", (el) => getComputedStyle(el, "::before").fontSize);
+  check(px(rank) >= 11, size.name + ": rank numbers of " + rank);
+  await page.click("#back");
+  await page.waitForFunction(() => game && game.rows === 20 && document.querySelectorAll("#board .c").length === 400);
+  await page.click("#positioning summary");
+  // Expert: zoom by the buttons and by a pinch, pan, and a hint whose cell was scrolled away
+  // brought into view.
+  await newGame(page, "16,30,99", 4);
+  const fit = await cellSize(page);
+  await page.click("#zoomin");
+  const zoomed = await cellSize(page);
+  await pinchOut(context, page);
+  const pinched = await cellSize(page);
+  check(zoomed > fit && pinched > zoomed, size.name + ": zoom " + fit + " -> + " + zoomed + " -> pinch " + pinched);
+  check((await gameOf(page)).flags === 0, size.name + ": the pinch flagged a cell");
+  const pan = await page.$eval("#frame", (frame) => {
+    frame.scrollLeft = frame.scrollWidth;
+    frame.scrollTop = frame.scrollHeight;
+    return { left: frame.scrollLeft, top: frame.scrollTop };
+  });
+  check(pan.left > 0, size.name + ": the zoomed board does not pan: " + JSON.stringify(pan));
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.click("#hint");
+  await page.waitForSelector("#board .c.hint");
+  await page.waitForTimeout(100);
+  const seen = await page.evaluate(() => {
+    const c = document.querySelector("#board .c.hint").getBoundingClientRect();
+    const f = document.getElementById("frame").getBoundingClientRect();
+    const inside = (a, b) => a.left >= b.left - 1 && a.right <= b.right + 1 && a.top >= b.top - 1 && a.bottom <= b.bottom + 1;
+    return { frame: inside(c, f), page: c.top >= 0 && c.bottom <= innerHeight && c.left >= 0 && c.right <= innerWidth,
+      pulse: getComputedStyle(document.querySelector("#board .c.hint")).animationName };
+  });
+  check(seen.frame && seen.page && seen.pulse === "pulse", size.name + ": the hinted cell is not in view: " + JSON.stringify(seen));
+  await page.click("#zoomfit");
+  check((await cellSize(page)) === fit, size.name + ": Fit did not give the fitted size back");
+  // A second tab starts on the last board played.
+  const second = await context.newPage();
+  watch(second, size.name + " second tab");
+  await second.goto(url);
+  await second.waitForFunction(() => game && game.status === "ready");
+  const tab = await second.evaluate(() => [document.getElementById("level").value, game.rows, game.cols]);
+  check(tab[0] === "16,30,99" && tab[1] === 16 && tab[2] === 30, size.name + ": a second tab started on " + tab);
+  await context.close();
+  console.log(size.name + ": JLU board and result above the fold" + (size.wide ? " beside the controls" : ", fitting the width") +
+    "; hint text cleared after its move; a pasted JLU panel advises a click, counters " + counters.join("/") +
+    ", ranks " + rank + "; zoom " + fit + " -> " + zoomed + " -> " + pinched + " px by button and pinch, pan, " +
+    "the hinted cell scrolled into view; a second tab on expert");
+}
+
+// Finds a JLU game (seed, opening start) whose first click shows the student's bug; its seed.
+async function bugGame(page) {
+  for (let seed = 1; seed < 30; seed++) {
+    await newGame(page, "20,20,50", seed, "opening");
+    const before = await gameOf(page);
+    await page.click(cell(210));
+    await changed(page, before);
+    const state = await gameOf(page);
+    if (state.yours && state.yours.differed > 0) return seed;
+  }
+  throw new Error("no JLU game below seed 30 shows the flood without diagonals");
+}
+
+// Item 1 at `size`: the student's RefreshGamePanel bug on the board, their machine beside ours
+// in Hint and Autoplay; a correct RefreshGamePanel agrees on a whole game; a crashing machine is
+// reported and the next call works.
+async function functionsOnThePage(size, buggy, right) {
+  let { context, page } = await open(size, buggy.url);
+  await page.waitForFunction(() => functions.refresh && functions.machine);
+  check(!(await page.$eval("#byline", (el) => el.hidden)), "no Autoplay-by choice with a machine");
+  const seed = await bugGame(page);
+  const state = await gameOf(page);
+  const last = state.yours.last;
+  const marked = await page.$$eval("#board .c.diff", (els) => els.map((el) => [Number(el.dataset.i), el.textContent, el.dataset.yours]));
+  check(marked.length === last.cells.length && marked.length > 0, size.name + ": " + marked.length + " cells marked, " +
+    last.cells.length + " differ");
+  for (const [i, ours, yours] of marked) {
+    const [, expected, theirs] = last.cells.find(([c]) => c === i);
+    check(yours === String(theirs) && state.cells[i] === String(expected) && (expected === 0 || ours === String(expected)),
+      size.name + ": cell " + i + " shows " + ours + "/" + yours + ", expected " + expected + "/" + theirs);
+  }
+  const said = await page.$eval("#yours", (el) => [el.className, el.textContent]);
+  check(said[0] === "bad" && said[1].includes("unlike our rules") && said[1].includes(where(last.cell, 20)),
+    size.name + ": the student's box says " + said);
+  await page.screenshot({ path: "target/play-functions-bug" + size.shot + ".png" });
+  // Hint: ours and their machine's, both on the board.
+  await page.click("#hint");
+  await page.waitForFunction(() => document.getElementById("message").textContent.includes("Your machine"));
+  check(await page.$("#board .c.hint"), "our hint is not on the board");
+  const machine = await page.evaluate(() => document.getElementById("message").textContent);
+  check(machine.includes("Your machine: (row") ? !!(await page.$("#board .c.yours")) : true,
+    size.name + ": their machine's cell is not on the board: " + machine);
+  // Autoplay by their machine, to the end or until its click changes nothing.
+  const checkedBefore = (await gameOf(page)).yours.checked;
+  await page.selectOption("#autoby", "yours");
+  await page.$eval("#speed", (el) => { el.value = el.max; });
+  await page.click("#auto");
+  await page.waitForFunction(() => document.getElementById("auto").textContent === "Autoplay" &&
+    (["won", "lost"].includes(game.status) || document.getElementById("message").textContent.includes("Your machine")),
+  null, { timeout: 60000 });
+  const after = await gameOf(page);
+  check(after.yours.checked > checkedBefore, size.name + ": autoplay by their machine checked no click");
+  await context.close();
+  // A correct RefreshGamePanel agrees on a whole game played by our autoplay; the machine of
+  // that file crashes at its third call, which the page tells, and the next call works.
+  ({ context, page } = await open(size, right.url));
+  await page.waitForFunction(() => functions.refresh && functions.machine);
+  await newGame(page, "20,20,50", seed);
+  await page.$eval("#speed", (el) => { el.value = el.max; });
+  await page.click("#auto");
+  await page.waitForFunction(() => ["won", "lost"].includes(game.status), null, { timeout: 60000 });
+  const whole = await gameOf(page);
+  check(whole.yours && whole.yours.differed === 0 && whole.yours.faults === 0 && whole.yours.checked >= whole.clicks,
+    size.name + ": the correct RefreshGamePanel: " + JSON.stringify(whole.yours));
+  check((await page.$$("#board .c.diff")).length === 0 && (await page.$eval("#yours", (el) => el.className)) === "",
+    size.name + ": differences shown for the correct RefreshGamePanel");
+  await newGame(page, "9,9,10", 2);
+  let crashed = null;
+  for (let k = 0; k < 4 && !crashed; k++) {
+    await page.click("#hint");
+    await page.waitForFunction(() => document.getElementById("message").textContent.includes("Your machine"));
+    const text = await message(page);
+    if (text.includes("crashed")) crashed = text;
+  }
+  check(crashed && crashed.includes("signal 11, SIGSEGV") && crashed.includes("fresh process"),
+    size.name + ": the crash is not told: " + crashed);
+  await page.click("#hint");
+  await page.waitForFunction(() => document.getElementById("message").textContent.includes("Your machine: (row"));
+  await context.close();
+  console.log(size.name + ": seed " + seed + ": " + marked.length + " cells of the student's flood marked on the board; " +
+    "their machine beside our hint and autoplaying (" + (after.yours.checked - checkedBefore) + " clicks checked); a correct " +
+    "RefreshGamePanel agreed on " + whole.yours.checked + " clicks; a crash told, the next call answered");
+  return seed;
+}
+
+// Item 1 at startup: a file that does not compile is refused with the compiler's lines, exit 2.
+function refusedAtStartup() {
+  const run = spawnSync("target/release/play", ["--port", "0", "--functions", "tests/submissions/does_not_compile.txt"],
+    { encoding: "utf8", timeout: 60000 });
+  check(run.status === 2 && run.stdout === "" && run.stderr.includes("does not compile") &&
+    run.stderr.includes("does_not_compile.txt:") && run.stderr.includes("error"),
+  "a file that does not compile: exit " + run.status + ", " + run.stderr);
+  console.log("a file that does not compile: exit 2, " + run.stderr.split("\n").length + " lines of the compiler's");
+}
+
+// The English words of the page that Chinese must not show.
+const ENGLISH = ["New game", "Replay", "Hint", "Autoplay", "Analysis", "Options", "Export", "mines", "Your machine", "click"];
+
+// Item 3 at `size`: a zh-CN browser gets the page in Chinese, with the student's bug; the switch
+// turns it to English, and a reload keeps the choice.
+async function chinese(size, buggy, seed) {
+  const { context, page } = await open(size, buggy.url, { locale: "zh-CN" });
+  const keys = await page.evaluate(() => [Object.keys(TEXT.en).sort().join(), Object.keys(TEXT.zh).sort().join()]);
+  check(keys[0] === keys[1], "the tables' keys differ");
+  await newGame(page, "20,20,50", seed, "opening");
+  const before = await gameOf(page);
+  await page.click(cell(210));
+  await changed(page, before);
+  await page.click("#hint");
+  await page.waitForFunction(() => document.getElementById("message").textContent.startsWith("\u63d0\u793a"));
+  const shown = await page.evaluate(() => [document.documentElement.lang, document.querySelector("h1").textContent,
+    document.querySelector("main").innerText]);
+  check(shown[0] === "zh-CN" && shown[1] === "\u626b\u96f7", size.name + ": not Chinese: " + shown.slice(0, 2));
+  const left = ENGLISH.filter((word) => shown[2].includes(word));
+  check(left.length === 0, size.name + ": English in the Chinese page: " + left);
+  check((await page.$$("#board .c.diff")).length > 0, size.name + ": the bug is not on the Chinese board");
+  await page.screenshot({ path: "target/play-zh" + size.shot + ".png" });
+  await page.selectOption("#lang", "en");
+  await page.waitForFunction(() => document.querySelector("h1").textContent === "Minesweeper" &&
+    document.getElementById("hint").textContent === "Hint");
+  await page.reload();
+  await page.waitForFunction(() => game && document.querySelector("h1").textContent === "Minesweeper");
+  await context.close();
+  console.log(size.name + ": a zh-CN browser gets Chinese (" + keys[0].split(",").length + " keys in each table), " +
+    "the switch and a reload English");
+}
+
 async function main() {
-  url = await serverUrl();
-  console.log("play at " + url);
+  const started = Date.now();
+  ({ url } = await startPlay([]));
+  const buggy = await startPlay(["--functions", "tests/submissions/jlu_refresh_panel_bug.txt",
+    "--functions", "tests/submissions/jlu_rule_machine.txt"]);
+  const right = await startPlay(["--functions", "tests/submissions/jlu_refresh_panel.txt",
+    "--functions", "tests/submissions/jlu_crash_machine.txt"]);
+  check(buggy.printed.includes("RefreshGamePanel") && buggy.printed.includes("machine"), "play did not name the functions");
+  console.log("play at " + url + ", with a student's functions at " + buggy.url + " and " + right.url);
+  refusedAtStartup();
   browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
       "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
-  const context = await browser.newContext({ viewport: { width: 900, height: 760 } });
-  const page = await context.newPage();
-  watch(page, "desktop");
-  await page.goto(url);
-  await page.waitForFunction(() => document.querySelectorAll("#board .c").length === 81);
+  const { context, page } = await open(SIZES[0], url);
   await keyboard(page);
   await wrongFlag(page);
   await pastePosition(page);
@@ -531,8 +825,15 @@ async function main() {
   await desktopScreenshot(page);
   await context.close();
   await phone();
+  for (const size of SIZES) {
+    await layout(size);
+    const seed = await functionsOnThePage(size, buggy, right);
+    await chinese(size, buggy, seed);
+  }
   if (errors.length) throw new Error("the page reported errors:\n" + errors.join("\n"));
-  console.log("browser test passed: screenshots target/play.png, target/play-phone.png, target/play-hint.png");
+  console.log("browser test passed in " + Math.round((Date.now() - started) / 1000) + " s: screenshots in target/: " +
+    "play.png, play-phone.png, play-hint.png, play-1280x800.png, play-390x844.png, play-functions-bug.png, " +
+    "play-functions-bug-phone.png, play-zh.png, play-zh-phone.png");
 }
 
 let failed = false;
@@ -544,6 +845,6 @@ try {
   if (errors.length) console.error(errors.join("\n"));
 } finally {
   if (browser) await browser.close().catch(() => {});
-  server.kill();
+  for (const child of servers) child.kill();
 }
 process.exit(failed ? 1 : 0);

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# The real-browser test of `play`: Debian's chromium (installed when missing) driven headless by
-# playwright-core 1.65.1 (installed from npm under target/, never committed; it downloads no
-# browser).
+# The real-browser test of `play`: Debian's chromium (installed when missing, with a Chinese font)
+# driven headless by playwright-core 1.65.1 (installed from npm under target/, never committed;
+# it downloads no browser).
 # Needs target/release/play built (cargo test --release builds it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ ! -x /usr/bin/chromium ]; then
+# The page in Chinese needs a font with its characters (1.6 MB).
+if [ ! -x /usr/bin/chromium ] || [ -z "$(fc-list :lang=zh 2>/dev/null)" ]; then
   apt-get update
-  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium
+  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium fonts-wqy-microhei
 fi
 modules=target/browser-test
 if [ ! -f "$modules/node_modules/playwright-core/package.json" ]; then

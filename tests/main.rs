@@ -22,6 +22,7 @@ mod jlu_panel;
 mod limits;
 mod mine_ops;
 mod play;
+mod play_functions;
 mod play_load;
 mod sandbox;
 mod solver;

@@ -15,8 +15,8 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 /// A running `play --port 0`, killed when dropped (also when a test fails).
-struct Server {
-    child: Child,
+pub(crate) struct Server {
+    pub(crate) child: Child,
     addr: String,
 }
 
@@ -26,7 +26,7 @@ impl Server {
     }
 
     /// A server started with `args`; the second line it printed (who can reach it).
-    fn start_with(args: &[&str]) -> (Server, String) {
+    pub(crate) fn start_with(args: &[&str]) -> (Server, String) {
         let mut child = Command::new(util::binary("play"))
             .args(args)
             .stdin(Stdio::null())
@@ -56,7 +56,7 @@ impl Server {
     }
 
     /// Sends raw bytes, returns the status and the body (checked against Content-Length).
-    fn raw(&self, request: &[u8]) -> (u16, String) {
+    pub(crate) fn raw(&self, request: &[u8]) -> (u16, String) {
         let mut stream = TcpStream::connect(&self.addr).expect("connect to play");
         stream
             .set_read_timeout(Some(Duration::from_secs(20)))
@@ -80,12 +80,12 @@ impl Server {
         (status, body.to_string())
     }
 
-    fn request(&self, method: &str, target: &str) -> (u16, String) {
+    pub(crate) fn request(&self, method: &str, target: &str) -> (u16, String) {
         self.raw(format!("{method} {target} HTTP/1.1\r\nHost: {}\r\n\r\n", self.addr).as_bytes())
     }
 
     /// A POST with `body`.
-    fn post(&self, target: &str, body: &str) -> (u16, String) {
+    pub(crate) fn post(&self, target: &str, body: &str) -> (u16, String) {
         let head = format!(
             "POST {target} HTTP/1.1\r\nHost: {}\r\nContent-Length: {}\r\n\r\n",
             self.addr,
@@ -95,14 +95,14 @@ impl Server {
     }
 
     /// A request that must succeed; its JSON body.
-    fn ok(&self, method: &str, target: &str) -> String {
+    pub(crate) fn ok(&self, method: &str, target: &str) -> String {
         let (status, body) = self.request(method, target);
         assert_eq!(status, 200, "{method} {target}: {body}");
         assert!(body.starts_with('{') && body.ends_with('}'), "{body}");
         body
     }
 
-    fn new_game(&self, rows: usize, cols: usize, mines: usize, seed: u64) -> String {
+    pub(crate) fn new_game(&self, rows: usize, cols: usize, mines: usize, seed: u64) -> String {
         let body = self.ok(
             "POST",
             &format!("/new?rows={rows}&cols={cols}&mines={mines}&seed={seed}"),
@@ -110,7 +110,7 @@ impl Server {
         field(&body, "game").to_string()
     }
 
-    fn act(&self, action: &str, game: &str, row: usize, col: usize) -> String {
+    pub(crate) fn act(&self, action: &str, game: &str, row: usize, col: usize) -> String {
         self.ok(
             "POST",
             &format!("/{action}?game={game}&row={row}&col={col}"),
@@ -126,7 +126,7 @@ impl Drop for Server {
 }
 
 /// The value of `"name":` in our flat JSON, quotes removed (no value holds a comma).
-fn field<'a>(json: &'a str, name: &str) -> &'a str {
+pub(crate) fn field<'a>(json: &'a str, name: &str) -> &'a str {
     let key = format!("\"{name}\":");
     let at = json
         .find(&key)
@@ -137,18 +137,18 @@ fn field<'a>(json: &'a str, name: &str) -> &'a str {
     rest[..end].trim_matches('"')
 }
 
-fn number(json: &str, name: &str) -> usize {
+pub(crate) fn number(json: &str, name: &str) -> usize {
     field(json, name)
         .parse()
         .unwrap_or_else(|_| panic!("{name} is not a number in {json}"))
 }
 
-fn cells(json: &str) -> Vec<u8> {
+pub(crate) fn cells(json: &str) -> Vec<u8> {
     field(json, "cells").as_bytes().to_vec()
 }
 
 /// The mine map of a started game, from `/reveal`.
-fn mine_map(server: &Server, game: &str) -> Vec<bool> {
+pub(crate) fn mine_map(server: &Server, game: &str) -> Vec<bool> {
     let body = server.ok("GET", &format!("/reveal?game={game}"));
     assert_eq!(field(&body, "placed"), "true", "{body}");
     field(&body, "map").bytes().map(|b| b == b'1').collect()
@@ -593,7 +593,7 @@ fn a_client_that_stops_mid_request_gets_408_in_seconds() {
 }
 
 /// The JSON string `"name":"..."`, unescaped (`\n`, `\"`, `\\`, `\u00XX`).
-fn text(json: &str, name: &str) -> String {
+pub(crate) fn text(json: &str, name: &str) -> String {
     let key = format!("\"{name}\":\"");
     let at = json
         .find(&key)
@@ -762,7 +762,8 @@ fn a_pasted_position_is_analysed_or_refused_with_its_line() {
                  -1 -1 1 0 0 \n-1 -1 1 0 0 \n1 1 1 0 0 \n0 0 0 0 0 \n0 0 0 0 0 \n";
     let (status, reply) = server.post("/position?mines=1", panel);
     assert_eq!(status, 200, "{reply}");
-    assert_eq!(text(&reply, "format"), "JLU panel");
+    assert_eq!(text(&reply, "format"), "jlu-panel");
+    assert_eq!(text(&reply, "rules"), "clicks");
     assert_eq!(field(&reply, "consistent"), "true");
     let view = view_of(&reply, 5, 5, true);
     let mut solver = Solver::new();
@@ -776,8 +777,10 @@ fn a_pasted_position_is_analysed_or_refused_with_its_line() {
     assert_eq!(cells_of(&reply, "mines"), [6]);
     // An ACM map and a picture; the mine count unknown: the course's density is assumed.
     let (_, reply) = server.post("/position", "3 3\n???\n12?\n01@\n");
-    assert_eq!(text(&reply, "format"), "ACM map");
-    assert!(text(&reply, "assumed").contains("15%"), "{reply}");
+    assert_eq!(text(&reply, "format"), "acm-map");
+    assert_eq!(text(&reply, "rules"), "marks");
+    assert_eq!(text(&reply, "assumed"), "acm-density");
+    assert_eq!(field(&reply, "density"), "0.15", "{reply}");
     // The 1 at (2,1) has its mine at (1,2) or under the @: the mark is a belief.
     assert_eq!(cells_of(&reply, "unproven"), [8], "{reply}");
     // No arrangement fits: said, with the number that cannot be satisfied.

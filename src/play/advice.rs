@@ -12,6 +12,30 @@ use crate::board::Grid;
 use crate::moves::Move;
 use crate::solver::{Inconsistent, Mines, Seen, Solver, View};
 
+/// The moves the game the advice is for allows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rules {
+    /// Flags that are placed and removed, and chords: our game, and a pasted picture.
+    Flags,
+    /// Marks placed for good, and auto-explore: the ACM class's server (a mark is never
+    /// removed, so no advice removes one).
+    Marks,
+    /// Clicks only, no flags: the JLU course (a flag in the text is read as a closed cell, and
+    /// the advice is always the next click).
+    Clicks,
+}
+
+impl Rules {
+    /// The name the page reads: `flags`, `marks` or `clicks`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rules::Flags => "flags",
+            Rules::Marks => "marks",
+            Rules::Clicks => "clicks",
+        }
+    }
+}
+
 /// Runners-up listed beside the guess in the analysis view.
 pub const RUNNERS_UP: usize = 5;
 
@@ -155,12 +179,20 @@ fn numbers_alone(view: &View) -> View {
 }
 
 /// Analyses `view` from its numbers alone (and `mines`), then sets the player's flags against
-/// them. An error when no arrangement of mines fits the numbers.
+/// them, and advises a move that `rules` allow. An error when no arrangement of mines fits the
+/// numbers.
 ///
 /// # Complexity
 /// One solver analysis of the view, and a second one (with the flags) only when two flags or
 /// more are unproven and none is wrong, to tell whether they fit together.
-pub fn analyse(view: &View, mines: Mines) -> Result<Analysis, Inconsistent> {
+pub fn analyse(view: &View, mines: Mines, rules: Rules) -> Result<Analysis, Inconsistent> {
+    let without_flags;
+    let view = if rules == Rules::Clicks {
+        without_flags = numbers_alone(view);
+        &without_flags
+    } else {
+        view
+    };
     let grid = view.grid();
     let mut solver = Solver::new();
     solver.analyse(&numbers_alone(view), mines)?;
@@ -204,6 +236,7 @@ pub fn analyse(view: &View, mines: Mines) -> Result<Analysis, Inconsistent> {
         proven,
     };
     analysis.advice = analysis.choose(
+        rules,
         solver.best_guess(),
         solver.guess_scores(),
         solver.guess_is_fifty_fifty(),
@@ -220,9 +253,11 @@ pub fn analyse(view: &View, mines: Mines) -> Result<Analysis, Inconsistent> {
 impl Analysis {
     /// The move, in the order a careful player makes them: undo a flag the numbers refute,
     /// flag a proven mine, chord where every opened cell is proven safe, open a proven safe
-    /// cell; else the solver's guess, ranked with its runners-up.
+    /// cell; else the solver's guess, ranked with its runners-up. Under `rules` without flags
+    /// only the opens are left; with marks no mark is removed.
     fn choose(
         &mut self,
+        rules: Rules,
         best_guess: Option<(usize, f64)>,
         scores: &[(usize, f64)],
         fifty_fifty: bool,
@@ -237,10 +272,11 @@ impl Analysis {
                 why,
             })
         };
-        if let Some(&cell) = self.flags.wrong.first() {
+        if let Some(&cell) = self.flags.wrong.first().filter(|_| rules == Rules::Flags) {
             return certain(Move::Flag(cell), 0.0, Why::WrongFlag);
         }
-        if let Some(&cell) = self.mines.iter().find(|&&c| self.seen[c] == Seen::Closed) {
+        let proven_mine = self.mines.iter().find(|&&c| self.seen[c] == Seen::Closed);
+        if let Some(&cell) = proven_mine.filter(|_| rules != Rules::Clicks) {
             return certain(Move::Flag(cell), 1.0, Why::ProvenMine);
         }
         if let Some(cell) = self.best_chord() {
@@ -261,6 +297,13 @@ impl Analysis {
             if let Some(other) = as_safe {
                 (cell, mine_probability) = (other, self.probability[other]);
             }
+        }
+        if self.seen[cell] == Seen::Flagged && rules == Rules::Marks {
+            // A mark stays: the safest cell not marked, if any may be safe.
+            let unmarked = (0..self.grid.len())
+                .filter(|&c| self.seen[c] == Seen::Closed && !proven_mine[c])
+                .min_by(|&a, &b| self.probability[a].total_cmp(&self.probability[b]))?;
+            (cell, mine_probability) = (unmarked, self.probability[unmarked]);
         }
         self.guess = Some(Ranked {
             cell,
@@ -357,7 +400,7 @@ mod tests {
         solver.analyse(&flagged, Mines::Known(1)).unwrap();
         assert_eq!(solver.certain_safe(), [2]);
         // The advice reads the numbers alone.
-        let analysis = analyse(&flagged, Mines::Known(1)).unwrap();
+        let analysis = analyse(&flagged, Mines::Known(1), Rules::Flags).unwrap();
         assert_eq!(analysis.flags.unproven, [0]);
         assert!(analysis.flags.proven.is_empty() && analysis.flags.wrong.is_empty());
         assert!(analysis.flags.fit);
@@ -377,17 +420,17 @@ mod tests {
     fn flags_are_proven_unproven_or_wrong_and_may_not_fit_together() {
         // The 1 sees three closed cells and the board has one mine: each flag may be right,
         // both cannot.
-        let analysis = analyse(&view(&["1F", "F?"]), Mines::Known(1)).unwrap();
+        let analysis = analyse(&view(&["1F", "F?"]), Mines::Known(1), Rules::Flags).unwrap();
         assert_eq!(analysis.flags.unproven, [1, 2]);
         assert!(!analysis.flags.fit);
         assert!(!analysis.advice.unwrap().certain);
         // The 1 sees one closed cell besides an open 0: the flag on it is proven.
-        let analysis = analyse(&view(&["F10"]), Mines::Known(1)).unwrap();
+        let analysis = analyse(&view(&["F10"]), Mines::Known(1), Rules::Flags).unwrap();
         assert_eq!(analysis.flags.proven, [0]);
         assert!(analysis.flags.fit);
         assert_eq!(analysis.advice, None, "every safe cell is open");
         // The 0 proves its neighbour safe: that flag is wrong, and the advice removes it.
-        let analysis = analyse(&view(&["?1F0"]), Mines::Known(1)).unwrap();
+        let analysis = analyse(&view(&["?1F0"]), Mines::Known(1), Rules::Flags).unwrap();
         assert_eq!(analysis.flags.wrong, [2]);
         assert!(!analysis.flags.fit);
         let advice = analysis.advice.unwrap();
@@ -403,13 +446,18 @@ mod tests {
     fn a_chord_is_certain_only_when_every_cell_it_opens_is_proven_safe() {
         // The 1 at the top left sees one closed cell, the flag: proven. The 1 in the middle
         // then has its mine, and its three closed neighbours on the right are proven safe.
-        let analysis = analyse(&view(&["11??", "F1??", "11??"]), Mines::Known(2)).unwrap();
+        let analysis = analyse(
+            &view(&["11??", "F1??", "11??"]),
+            Mines::Known(2),
+            Rules::Flags,
+        )
+        .unwrap();
         assert_eq!(analysis.flags.proven, [4]);
         let advice = analysis.advice.unwrap();
         assert_eq!((advice.action, advice.why), (Move::Chord(5), Why::Chord));
         assert!(advice.certain);
         // A flag the numbers do not prove: the chord would open three cells, none proven.
-        let analysis = analyse(&view(&["F1?", "?1?"]), Mines::Known(1)).unwrap();
+        let analysis = analyse(&view(&["F1?", "?1?"]), Mines::Known(1), Rules::Flags).unwrap();
         assert_eq!(analysis.flags.unproven, [0]);
         let advice = analysis.advice.unwrap();
         assert!(!advice.certain && advice.why != Why::Chord, "{advice:?}");
@@ -418,17 +466,17 @@ mod tests {
     #[test]
     fn a_guess_goes_under_a_flag_only_when_no_unflagged_cell_is_as_safe() {
         // No number: every closed cell has p = 5/6, and the flagged one is not preferred.
-        let analysis = analyse(&view(&["F??", "???"]), Mines::Known(5)).unwrap();
+        let analysis = analyse(&view(&["F??", "???"]), Mines::Known(5), Rules::Flags).unwrap();
         let advice = analysis.advice.unwrap();
         assert_eq!(advice.why, Why::Guess);
         assert_ne!(advice.action, Move::Flag(0));
         // The 2 proves both its cells mines; the third mine is under one of the two flags.
-        let analysis = analyse(&view(&["FF?2?"]), Mines::Known(3)).unwrap();
+        let analysis = analyse(&view(&["FF?2?"]), Mines::Known(3), Rules::Flags).unwrap();
         assert_eq!(analysis.mines, [2, 4]);
         assert_eq!(analysis.flags.unproven, [0, 1]);
         let advice = analysis.advice.unwrap();
         assert_eq!(advice.why, Why::ProvenMine, "flag the proven mines first");
-        let analysis = analyse(&view(&["FFF2F"]), Mines::Known(3)).unwrap();
+        let analysis = analyse(&view(&["FFF2F"]), Mines::Known(3), Rules::Flags).unwrap();
         let advice = analysis.advice.unwrap();
         assert_eq!((advice.why, advice.certain), (Why::GuessUnderFlag, false));
         assert!(matches!(advice.action, Move::Flag(0 | 1)), "{advice:?}");
@@ -437,7 +485,12 @@ mod tests {
 
     #[test]
     fn a_guess_comes_with_its_runners_up_their_scores_and_the_dead_cells() {
-        let analysis = analyse(&view(&["????", "?1??", "????"]), Mines::Known(3)).unwrap();
+        let analysis = analyse(
+            &view(&["????", "?1??", "????"]),
+            Mines::Known(3),
+            Rules::Flags,
+        )
+        .unwrap();
         let guess = analysis.guess.expect("a guess");
         assert!(!analysis.advice.unwrap().certain);
         assert_eq!(analysis.runners_up.len(), RUNNERS_UP);
@@ -458,7 +511,7 @@ mod tests {
         );
         // Over "2?2", the top corners: each safe only with both other cells of its 2 mines, so
         // it always shows 2: both dead.
-        let analysis = analyse(&view(&["???", "2?2"]), Mines::Density(0.2)).unwrap();
+        let analysis = analyse(&view(&["???", "2?2"]), Mines::Density(0.2), Rules::Flags).unwrap();
         assert_eq!(analysis.dead, Some(vec![0, 2]));
         assert!(
             json::analysis(&analysis).contains("\"dead\":[0,2]"),
@@ -467,11 +520,16 @@ mod tests {
         );
         // A cell that is a mine only where a 50/50 forms (closed cells that nothing can tell
         // apart), the rest not walled off: guessed at once, and said to be one.
-        let analysis = analyse(&view(&["?1", "??", "??"]), Mines::Density(0.2)).unwrap();
+        let analysis = analyse(
+            &view(&["?1", "??", "??"]),
+            Mines::Density(0.2),
+            Rules::Flags,
+        )
+        .unwrap();
         assert_eq!(analysis.advice.unwrap().why, Why::FiftyFifty);
         assert!(json::analysis(&analysis).contains("\"why\":\"fifty\""));
         // Only a walled-off pair left: its exact search's move.
-        let analysis = analyse(&view(&["??", "11"]), Mines::Density(0.2)).unwrap();
+        let analysis = analyse(&view(&["??", "11"]), Mines::Density(0.2), Rules::Flags).unwrap();
         assert_eq!(analysis.advice.unwrap().why, Why::Walled);
         assert!(json::analysis(&analysis).contains("\"why\":\"walled\""));
         assert!(
@@ -481,9 +539,34 @@ mod tests {
     }
 
     #[test]
+    fn the_advice_follows_the_rules_of_its_game() {
+        // The 1 proves its neighbour a mine, and nothing is proven safe.
+        let line = view(&["1??"]);
+        let advice = |rules| {
+            analyse(&line, Mines::Density(0.2), rules)
+                .unwrap()
+                .advice
+                .unwrap()
+        };
+        assert_eq!(advice(Rules::Flags).action, Move::Flag(1));
+        assert_eq!(advice(Rules::Marks).action, Move::Flag(1));
+        let click = advice(Rules::Clicks);
+        assert_eq!((click.action, click.why), (Move::Open(2), Why::Guess));
+        // A mark stays: a refuted one is not taken away, and no guess goes under one.
+        let refuted = analyse(&view(&["?1F0"]), Mines::Known(1), Rules::Marks).unwrap();
+        assert_eq!(refuted.advice.unwrap().action, Move::Flag(0));
+        let marked = analyse(&view(&["FFF2F"]), Mines::Known(3), Rules::Marks).unwrap();
+        assert_eq!(marked.advice, None, "every cell that may be safe is marked");
+        // Without flags, a flag in the text is a closed cell.
+        let clicks = analyse(&view(&["F10"]), Mines::Known(1), Rules::Clicks).unwrap();
+        assert!(clicks.flags.proven.is_empty() && clicks.mines == [0]);
+        assert_eq!(clicks.advice, None, "the only closed cell is a mine");
+    }
+
+    #[test]
     fn numbers_that_no_arrangement_fits_are_an_error() {
-        assert!(analyse(&view(&["?3?"]), Mines::Known(2)).is_err());
-        assert!(analyse(&view(&["?1?"]), Mines::Known(3)).is_err());
+        assert!(analyse(&view(&["?3?"]), Mines::Known(2), Rules::Flags).is_err());
+        assert!(analyse(&view(&["?1?"]), Mines::Known(3), Rules::Flags).is_err());
     }
 
     #[test]
@@ -494,7 +577,7 @@ mod tests {
             Grid::new(1, 3),
             vec![Seen::Flagged, Seen::Open(1), Seen::Closed],
         );
-        let analysis = analyse(&view, Mines::Known(1)).unwrap();
+        let analysis = analyse(&view, Mines::Known(1), Rules::Flags).unwrap();
         assert_eq!(analysis.flags.unproven, [0]);
         assert_eq!(analysis.probability[2], 0.5);
         let advice = analysis.advice.unwrap();

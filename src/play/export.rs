@@ -147,9 +147,9 @@ mod tests {
             .contains("open a cell first"));
         let board = Board::from_mines(Grid::new(1, 3), [0]);
         let mut game = BrowserGame::on_board(board);
-        game.flag(2);
+        game.apply(Move::Flag(2));
         game.open(1);
-        game.chord(1);
+        game.apply(Move::Chord(1));
         assert_eq!(game.status(), GameStatus::Lost);
         let mine_ops = export(&game, judge("mine-ops")).unwrap();
         assert!(

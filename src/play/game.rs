@@ -4,7 +4,9 @@
 
 use crate::board::{Board, CellState, Cover, Grid};
 use crate::moves::{self, Applied, Move};
-use crate::play::advice::{self, Advice, Analysis};
+use crate::play::advice::{self, Advice, Analysis, Rules};
+use crate::play::check::{self, Checks};
+use crate::play::functions::{self, Functions};
 use crate::rng::Rng;
 use crate::solver::{Inconsistent, Mines, View};
 use std::collections::{HashMap, VecDeque};
@@ -119,6 +121,8 @@ pub struct BrowserGame {
     started: Option<Instant>,
     finished: Option<Duration>,
     opened: Vec<u32>,
+    /// The student's `RefreshGamePanel` against our rules (`play --functions`), once checked.
+    checks: Option<Checks>,
 }
 
 impl BrowserGame {
@@ -151,6 +155,7 @@ impl BrowserGame {
             started: None,
             finished: None,
             opened: Vec::new(),
+            checks: None,
         }
     }
 
@@ -195,17 +200,6 @@ impl BrowserGame {
         self.apply(Move::Open(cell));
     }
 
-    /// Toggles the flag of a closed cell.
-    pub fn flag(&mut self, cell: usize) {
-        self.apply(Move::Flag(cell));
-    }
-
-    /// A click on an open number whose flags are all placed: opens its other closed
-    /// neighbours. Anything else does nothing.
-    pub fn chord(&mut self, cell: usize) {
-        self.apply(Move::Chord(cell));
-    }
-
     /// Makes `action` ([`moves::apply`]); the first open places the mines. A move that opens
     /// something or hits a mine is a click.
     pub fn apply(&mut self, action: Move) {
@@ -229,6 +223,39 @@ impl BrowserGame {
                 self.check_won();
             }
         }
+    }
+
+    /// Makes `action` as [`BrowserGame::apply`] does; with `functions` that define
+    /// `RefreshGamePanel`, on a board that fits them, each click on the JLU panel the move made
+    /// is then checked against theirs ([`check::check`]).
+    pub fn apply_checked(&mut self, action: Move, functions: Option<&Functions>) {
+        let functions =
+            functions.filter(|functions| functions.has_refresh() && functions::fits(self.grid));
+        let Some(functions) = functions else {
+            self.apply(action);
+            return;
+        };
+        let open_before: Vec<bool> = (0..self.grid.len())
+            .map(|cell| self.cover.is_open(cell))
+            .collect();
+        let clicks = check::clicks_of(action, &self.cover, self.grid);
+        let (over_before, clicks_before) = (self.status.is_over(), self.clicks);
+        self.apply(action);
+        if over_before || self.clicks == clicks_before {
+            return; // the move changed nothing
+        }
+        let checked = check::check(functions, &self.board, &open_before, &clicks);
+        self.checks.get_or_insert_with(Checks::default).add(checked);
+    }
+
+    /// The student's `RefreshGamePanel` against our rules, once a click was checked.
+    pub fn checks(&self) -> Option<&Checks> {
+        self.checks.as_ref()
+    }
+
+    /// The panel the JLU course's functions see: -1 for a closed or flagged cell.
+    pub fn jlu_panel(&self) -> Vec<i8> {
+        check::jlu_panel(&self.board, &self.cover)
     }
 
     fn check_won(&mut self) {
@@ -347,7 +374,7 @@ impl BrowserGame {
         if self.status != GameStatus::Playing {
             return Ok(None);
         }
-        advice::analyse(&self.view(), Mines::Known(self.mines)).map(Some)
+        advice::analyse(&self.view(), Mines::Known(self.mines), Rules::Flags).map(Some)
     }
 
     /// The next move from what the player sees: before the first open, the solver's first
@@ -356,7 +383,8 @@ impl BrowserGame {
         match self.status {
             GameStatus::Won | GameStatus::Lost => Ok(None),
             GameStatus::Ready => {
-                let all_closed = advice::analyse(&self.view(), Mines::Known(self.mines))?;
+                let all_closed =
+                    advice::analyse(&self.view(), Mines::Known(self.mines), Rules::Flags)?;
                 let first =
                     all_closed
                         .advice
@@ -530,7 +558,7 @@ mod tests {
             .filter(|c| mines.contains(c))
             .collect();
         let safe_neighbour = [1, 5, 6].into_iter().find(|c| !mines.contains(c));
-        game.flag(around[0]);
+        game.apply(Move::Flag(around[0]));
         assert_eq!(field(&json::game(&game), "flags"), "1", "seed {seed}");
         game.open(around[0]);
         assert_eq!(
@@ -538,13 +566,13 @@ mod tests {
             GameStatus::Playing,
             "an open on a flag does nothing"
         );
-        game.flag(around[0]);
+        game.apply(Move::Flag(around[0]));
         assert_eq!(field(&json::game(&game), "flags"), "0");
         for &mine in &around {
-            game.flag(mine);
+            game.apply(Move::Flag(mine));
         }
         let clicks = game.clicks;
-        game.chord(0);
+        game.apply(Move::Chord(0));
         if let Some(cell) = safe_neighbour {
             assert!(
                 game.cover.is_open(cell),
@@ -568,7 +596,7 @@ mod tests {
         game.open(0);
         let mine = (0..3).find(|&c| game.board.is_mine(c)).unwrap();
         let safe = (1..3).find(|&c| !game.board.is_mine(c)).unwrap();
-        game.flag(safe);
+        game.apply(Move::Flag(safe));
         game.open(mine);
         assert_eq!(game.status, GameStatus::Lost);
         let cells = field(&json::game(&game), "cells").as_bytes().to_vec();
@@ -595,7 +623,7 @@ mod tests {
                     .take(3)
                     .collect();
                 for cell in wrong {
-                    game.flag(cell);
+                    game.apply(Move::Flag(cell));
                 }
             }
             while let Some(advice) = game.advice().unwrap() {
@@ -661,8 +689,8 @@ mod tests {
     #[test]
     fn the_history_keeps_every_move_until_the_end() {
         let mut game = BrowserGame::new("g".into(), Grid::new(3, 3), 8, 1, Start::Safe);
-        game.flag(0);
-        game.flag(0);
+        game.apply(Move::Flag(0));
+        game.apply(Move::Flag(0));
         game.open(4);
         game.open(0);
         assert_eq!(

@@ -2,12 +2,16 @@
 //! mine map, the advice, the analysis, an export and a pasted position. Each function writes
 //! an object's fields without its braces, so that answers can join them; the page reads them.
 
-use crate::board::{CellState, Grid};
+use crate::board::{CellState, Cover, Grid};
 use crate::moves::Move;
 use crate::play::advice::{Advice, Analysis, Ranked};
+use crate::play::check::{Checked, Checks};
 use crate::play::export::Export;
+use crate::play::functions::{self, Fault, Functions};
 use crate::play::game::{BrowserGame, GameStatus};
+use crate::play::position::{Assumed, Format};
 use crate::solver::{Inconsistent, Seen};
+use crate::stress::child::Ending;
 use std::fmt::Write;
 
 /// `text` as a JSON string literal, quotes included; `<` and `>` escaped, so that no answer
@@ -55,7 +59,8 @@ fn list(cells: &[usize]) -> String {
 /// `peeked` and `replay`, and `cells`, one character per cell, row-major: `.` closed, `F`
 /// flag, `0`-`8` open; once the game is over also `*` a mine, `X` the mine that ended it, `!`
 /// a wrong flag, and the board's `seed` (a string: it may not fit a JavaScript number) and
-/// `first` click (a cell index), which give the same board again.
+/// `first` click (a cell index), which give the same board again; with `play --functions`,
+/// once a click was checked, `yours` (see [`checks`]).
 pub fn game(game: &BrowserGame) -> String {
     let over = game.status().is_over();
     let (board, cover) = (game.board(), game.cover());
@@ -77,10 +82,14 @@ pub fn game(game: &BrowserGame) -> String {
         Some((seed, first)) => format!(",\"seed\":\"{seed}\",\"first\":{first}"),
         None => String::new(),
     };
+    // Last: the cells of its differences come after the board's.
+    let yours = game.checks().map_or(String::new(), |checked| {
+        format!(",\"yours\":{}", checks(checked))
+    });
     format!(
         "\"game\":{},\"rows\":{},\"cols\":{},\"mines\":{},\"status\":\"{}\",\"start\":\"{}\",\
          \"clicks\":{},\"flags\":{},\"left\":{},\"ms\":{},\"assisted\":{},\"peeked\":{},\
-         \"replay\":{}{again},\"cells\":\"{}\"",
+         \"replay\":{}{again},\"cells\":\"{}\"{yours}",
         string(game.id()),
         game.grid().rows(),
         game.grid().cols(),
@@ -215,23 +224,34 @@ pub fn export(judge: &str, stem: &str, export: &Export) -> String {
     out
 }
 
-/// A pasted position: its size, `format`, the mine count `assumed` (in words) and `cells` (as
+/// A pasted position: its size, `format` ([`Format::name`]), the `rules` its advice follows
+/// ([`crate::play::advice::Rules::name`]), where the mine count comes from, `assumed`
+/// ([`Assumed::name`]), with the `total` of mines or their `density` (the other `null`), and
+/// `cells` (as
 /// [`crate::play::position::cells_text`] writes them), then either `consistent` (`true`, or
 /// `"unproven"` when no contradiction was found but none could be ruled out) and its
 /// analysis, or not `consistent` and the `cell` whose number fits no arrangement (or `null`).
 pub fn position(
     grid: Grid,
-    format: &str,
-    assumed: &str,
+    format: Format,
+    assumed: Assumed,
     cells: &str,
     analysed: &Result<Analysis, Inconsistent>,
 ) -> String {
+    let (total, density) = match assumed {
+        Assumed::Given(mines) | Assumed::JluBoard(mines) => (mines.to_string(), "null".into()),
+        Assumed::JluDensity(density) | Assumed::AcmDensity(density) => {
+            ("null".to_string(), number(density))
+        }
+    };
     let head = format!(
-        "\"rows\":{},\"cols\":{},\"format\":{},\"assumed\":{},\"cells\":\"{cells}\"",
+        "\"rows\":{},\"cols\":{},\"format\":\"{}\",\"rules\":\"{}\",\"assumed\":\"{}\",\
+         \"total\":{total},\"density\":{density},\"cells\":\"{cells}\"",
         grid.rows(),
         grid.cols(),
-        string(format),
-        string(assumed),
+        format.name(),
+        format.rules().name(),
+        assumed.name(),
     );
     match analysed {
         Ok(found) => {
@@ -247,9 +267,179 @@ pub fn position(
     }
 }
 
+/// The student's files and functions (`play --functions`): `files` (as given), `refresh` and
+/// `machine` (whether each is defined), `max` (the largest side they take) and `timeout` (the
+/// seconds a call may take); without functions, `files` is empty and both are `false`.
+pub fn functions(functions: Option<&Functions>) -> String {
+    let files: Vec<String> = functions
+        .map(|f| {
+            f.files()
+                .iter()
+                .map(|file| string(&file.display().to_string()))
+                .collect()
+        })
+        .unwrap_or_default();
+    format!(
+        "\"files\":[{}],\"refresh\":{},\"machine\":{},\"max\":{},\"timeout\":{}",
+        files.join(","),
+        functions.is_some_and(Functions::has_refresh),
+        functions.is_some_and(Functions::has_machine),
+        functions::MAX_SIDE,
+        functions::CALL_TIMEOUT.as_secs()
+    )
+}
+
+/// Why a function gave no answer, as an object: `kind` `crashed` (with `signal`, or `exit`
+/// for an exit status), `timeout` (with `seconds`), `answer` (with the `text` it printed),
+/// `start` (with the `text` of the error) or `too-large` (with `max`); and the end of its
+/// `stderr`, where it printed anything.
+pub fn fault(fault: &Fault) -> String {
+    let tail = |stderr: &[u8]| {
+        let from = stderr.len().saturating_sub(STDERR_SHOWN);
+        string(&String::from_utf8_lossy(&stderr[from..]))
+    };
+    match fault {
+        Fault::Ended { ending, stderr } => {
+            let how = match *ending {
+                Ending::Exited(code) => format!("\"kind\":\"crashed\",\"exit\":{code}"),
+                Ending::Signalled(signal) => {
+                    format!("\"kind\":\"crashed\",\"signal\":{signal}")
+                }
+                Ending::TimedOut | Ending::OutputLimit => format!(
+                    "\"kind\":\"timeout\",\"seconds\":{}",
+                    functions::CALL_TIMEOUT.as_secs()
+                ),
+            };
+            format!("{{{how},\"stderr\":{}}}", tail(stderr))
+        }
+        Fault::Answer { text, stderr } => format!(
+            "{{\"kind\":\"answer\",\"text\":{},\"stderr\":{}}}",
+            string(text),
+            tail(stderr)
+        ),
+        Fault::Start(text) => format!("{{\"kind\":\"start\",\"text\":{}}}", string(text)),
+        Fault::TooLarge => format!("{{\"kind\":\"too-large\",\"max\":{}}}", functions::MAX_SIDE),
+    }
+}
+
+/// The end of a process's stderr shown with a fault.
+const STDERR_SHOWN: usize = 2000;
+
+/// A game's checks of the student's `RefreshGamePanel`: `checked` (clicks), `differed`,
+/// `faults`, and `last`, the last click checked (see [`checked`]).
+pub fn checks(checks: &Checks) -> String {
+    format!(
+        "{{\"checked\":{},\"differed\":{},\"faults\":{},\"last\":{}}}",
+        checks.clicks,
+        checks.differed,
+        checks.faults,
+        checks.last.as_ref().map_or("null".to_string(), checked)
+    )
+}
+
+/// One click checked: its `cell`, the `expected` return value, `theirs` (or `null`, with the
+/// `fault`), and `cells`, each `[cell, expected, theirs]` where the panels differ.
+pub fn checked(click: &Checked) -> String {
+    let (theirs, fault) = match &click.theirs {
+        Ok(code) => (code.to_string(), String::new()),
+        Err(why) => (
+            "null".to_string(),
+            format!(",\"fault\":{}", self::fault(why)),
+        ),
+    };
+    let cells: Vec<String> = click
+        .cells
+        .iter()
+        .map(|d| format!("[{},{},{}]", d.cell, d.expected, d.theirs))
+        .collect();
+    format!(
+        "{{\"cell\":{},\"expected\":{},\"theirs\":{theirs}{fault},\"cells\":[{}]}}",
+        click.cell,
+        click.expected,
+        cells.join(",")
+    )
+}
+
+/// What the student's `machine` chose, as an object: the `row` and `col` it set; `on`, what
+/// is there (`closed`, `open`, `flag`, or `off` the board); for a closed or flagged cell its
+/// mine probability `p` and `proven` (`safe`, `mine` or `null`) from `analysis`, or, before
+/// the first click (`first`), `p` 0 and `proven` `safe`. Or `{"fault":...}` ([`fault`]).
+pub fn machine(
+    answer: &Result<(i64, i64), Fault>,
+    grid: Grid,
+    cover: &Cover,
+    analysis: Option<&Analysis>,
+    first: bool,
+) -> String {
+    let (x, y) = match answer {
+        Ok(click) => *click,
+        Err(why) => return format!("{{\"fault\":{}}}", fault(why)),
+    };
+    let on_board = (0..grid.rows() as i64).contains(&x) && (0..grid.cols() as i64).contains(&y);
+    if !on_board {
+        return format!("{{\"row\":{x},\"col\":{y},\"on\":\"off\",\"p\":null,\"proven\":null}}");
+    }
+    let cell = grid.index(x as usize, y as usize);
+    let on = match cover.state(cell) {
+        CellState::Closed => "closed",
+        CellState::Flagged => "flag",
+        CellState::Open => "open",
+    };
+    let (p, proven) = match (cover.state(cell), analysis) {
+        (CellState::Open, _) => ("null".to_string(), "null"),
+        _ if first => ("0".to_string(), "\"safe\""),
+        (_, Some(analysis)) => {
+            let proven = if analysis.safe.contains(&cell) {
+                "\"safe\""
+            } else if analysis.mines.contains(&cell) {
+                "\"mine\""
+            } else {
+                "null"
+            };
+            (number(analysis.probability[cell]), proven)
+        }
+        (_, None) => ("null".to_string(), "null"),
+    };
+    format!("{{\"row\":{x},\"col\":{y},\"on\":\"{on}\",\"p\":{p},\"proven\":{proven}}}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_fault_is_told_by_kind_with_the_end_of_its_output() {
+        let crashed = Fault::Ended {
+            ending: Ending::Signalled(11),
+            stderr: b"x".repeat(STDERR_SHOWN + 5),
+        };
+        let told = fault(&crashed);
+        assert!(told.starts_with("{\"kind\":\"crashed\",\"signal\":11,\"stderr\":\"xx"));
+        assert_eq!(
+            told.len(),
+            "{\"kind\":\"crashed\",\"signal\":11,\"stderr\":\"\"}".len() + STDERR_SHOWN
+        );
+        let hung = Fault::Ended {
+            ending: Ending::TimedOut,
+            stderr: Vec::new(),
+        };
+        assert_eq!(
+            fault(&hung),
+            "{\"kind\":\"timeout\",\"seconds\":2,\"stderr\":\"\"}"
+        );
+        let exited = Fault::Ended {
+            ending: Ending::Exited(3),
+            stderr: Vec::new(),
+        };
+        assert!(fault(&exited).contains("\"exit\":3"));
+        assert!(fault(&Fault::TooLarge).contains("\"max\":30"));
+        let nonsense = Fault::Answer {
+            text: "<oops>".into(),
+            stderr: Vec::new(),
+        };
+        assert!(fault(&nonsense).contains("\"text\":\"\\u003coops\\u003e\""));
+        assert_eq!(hung.describe(), "it ended: timed out");
+    }
 
     #[test]
     fn strings_escape_quotes_controls_and_angle_brackets() {

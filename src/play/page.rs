@@ -27,6 +27,51 @@ pub fn text() -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeSet;
+
+    /// The keys of one language's table in the script (`  en: {` to `  },`): the names before
+    /// the `:` of the lines at the entries' indent.
+    fn table_keys(script: &str, language: &str) -> BTreeSet<String> {
+        let start = script
+            .find(&format!("\n  {language}: {{\n"))
+            .expect("the table");
+        script[start..]
+            .lines()
+            .skip(2)
+            .take_while(|line| *line != "  },")
+            .filter_map(|line| line.strip_prefix("    "))
+            .filter(|entry| !entry.starts_with(' '))
+            .filter_map(|entry| entry.split_once(':'))
+            .map(|(key, _)| key.trim_matches('"').to_string())
+            .collect()
+    }
+
+    /// The quoted words after each `marker` in `text` that starts a word.
+    fn named_after<'a>(text: &'a str, marker: &str) -> Vec<&'a str> {
+        text.match_indices(marker)
+            .filter(|&(at, _)| !text[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_'))
+            .filter_map(|(at, _)| text[at + marker.len()..].split('"').next())
+            .collect()
+    }
+
+    #[test]
+    fn every_word_the_page_names_is_in_the_table_of_each_language() {
+        let script = include_str!("page.js");
+        let english = table_keys(script, "en");
+        let chinese = table_keys(script, "zh");
+        assert!(english.len() > 150, "{english:?}");
+        assert_eq!(english, chinese, "the two tables have the same words");
+        let html = include_str!("page.html");
+        let mut named = Vec::new();
+        for attribute in ["t", "t-title", "t-placeholder", "t-aria", "t-html"] {
+            named.extend(named_after(html, &format!(" data-{attribute}=\"")));
+        }
+        named.extend(named_after(script, "t(\""));
+        assert!(named.len() > 100, "{named:?}");
+        for key in named.into_iter().filter(|key| !key.ends_with('-')) {
+            assert!(english.contains(key), "{key:?} is in no table");
+        }
+    }
 
     #[test]
     fn the_page_is_whole_and_offers_every_judge_a_game_exports_to() {

@@ -9,6 +9,7 @@
 //! `-1` `?` `.` `#` closed, `0`-`8` open, `F` `f` `@` `*` a flag (the player's belief).
 
 use crate::board::Grid;
+use crate::play::advice::Rules;
 use crate::play::game::MAX_SIDE as PLAY_MAX_SIDE;
 use crate::players::acm_client::solve::ASSUMED_DENSITY;
 use crate::players::jlu_machine::course::BOARD_DENSITY as JLU_DENSITY;
@@ -26,12 +27,48 @@ pub enum Format {
 }
 
 impl Format {
-    /// The name the page shows: `JLU panel`, `ACM map` or `picture`.
+    /// The name the page reads (and words in its language): `jlu-panel`, `acm-map` or
+    /// `picture`.
     pub fn name(self) -> &'static str {
         match self {
-            Format::JluPanel => "JLU panel",
-            Format::AcmMap => "ACM map",
+            Format::JluPanel => "jlu-panel",
+            Format::AcmMap => "acm-map",
             Format::Picture => "picture",
+        }
+    }
+
+    /// The rules of the game the text comes from, which the advice follows: the JLU course's
+    /// clicks, the ACM server's marks, a picture's flags.
+    pub fn rules(self) -> Rules {
+        match self {
+            Format::JluPanel => Rules::Clicks,
+            Format::AcmMap => Rules::Marks,
+            Format::Picture => Rules::Flags,
+        }
+    }
+}
+
+/// Where the mine count the analysis assumes comes from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Assumed {
+    /// The player gave it.
+    Given(usize),
+    /// The JLU course's 20x20 board: 50 mines.
+    JluBoard(usize),
+    /// The density the JLU course's `machine` assumes.
+    JluDensity(f64),
+    /// The density the ACM course's maps are assumed to have.
+    AcmDensity(f64),
+}
+
+impl Assumed {
+    /// The name the page reads: `given`, `jlu-board`, `jlu-density` or `acm-density`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Assumed::Given(_) => "given",
+            Assumed::JluBoard(_) => "jlu-board",
+            Assumed::JluDensity(_) => "jlu-density",
+            Assumed::AcmDensity(_) => "acm-density",
         }
     }
 }
@@ -168,29 +205,22 @@ fn is_size_header(block: &[(usize, &str)]) -> bool {
     })
 }
 
-/// The mine count the analysis assumes, and how the page says it: `given` when the player
-/// gave one; else the JLU course's 50 mines on its 20x20 panel, or the density its `machine`
+/// The mine count the analysis assumes, and where it comes from: `given` when the player gave
+/// one; else the JLU course's 50 mines on its 20x20 panel, or the density its `machine`
 /// assumes on other panels, or the ACM course's assumed density for maps and pictures.
-pub fn mines_to_assume(format: Format, grid: Grid, given: Option<usize>) -> (Mines, String) {
+pub fn mines_to_assume(format: Format, grid: Grid, given: Option<usize>) -> (Mines, Assumed) {
     match given {
-        Some(mines) => (Mines::Known(mines), format!("{mines} mines")),
-        None if format == Format::JluPanel && (grid.rows(), grid.cols()) == (20, 20) => (
-            Mines::Known(50),
-            "50 mines (the JLU course's 20x20 board)".to_string(),
-        ),
+        Some(mines) => (Mines::Known(mines), Assumed::Given(mines)),
+        None if format == Format::JluPanel && (grid.rows(), grid.cols()) == (20, 20) => {
+            (Mines::Known(50), Assumed::JluBoard(50))
+        }
         None if format == Format::JluPanel => (
             Mines::Density(JLU_DENSITY),
-            format!(
-                "mine count unknown: a density of {}% assumed (the JLU course's)",
-                JLU_DENSITY * 100.0
-            ),
+            Assumed::JluDensity(JLU_DENSITY),
         ),
         None => (
             Mines::Density(ASSUMED_DENSITY),
-            format!(
-                "mine count unknown: a density of {}% assumed (the ACM course's maps)",
-                ASSUMED_DENSITY * 100.0
-            ),
+            Assumed::AcmDensity(ASSUMED_DENSITY),
         ),
     }
 }

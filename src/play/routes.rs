@@ -1,10 +1,12 @@
 //! The routes of `play`: each request's method and path to one [`Endpoint`], and each endpoint's
 //! answer.
 
-use crate::board::Grid;
+use crate::board::{CellState, Grid};
+use crate::moves::Move;
 use crate::play::advice;
 use crate::play::export;
-use crate::play::game::{BrowserGame, BrowserGames, Start, MAX_SIDE};
+use crate::play::functions::Functions;
+use crate::play::game::{BrowserGame, BrowserGames, GameStatus, Start, MAX_SIDE};
 use crate::play::http::{HttpRequest, HttpResponse};
 use crate::play::json;
 use crate::play::page;
@@ -29,7 +31,8 @@ pub enum Endpoint {
     Chord,
     /// `GET /hint?game=ID`: the next move, and the flags against the numbers.
     Hint,
-    /// `POST /step?game=ID`: makes the next move (autoplay).
+    /// `POST /step?game=ID[&by=yours]`: makes the next move (autoplay), ours or the
+    /// student's `machine`'s.
     Step,
     /// `GET /analysis?game=ID`: every probability, what is proven, the guess and its
     /// runners-up.
@@ -40,6 +43,8 @@ pub enum Endpoint {
     Position,
     /// `GET /export?game=ID&judge=NAME`: the game as a judge's input and expected output.
     Export,
+    /// `GET /functions`: the student's files and functions (`play --functions`).
+    Functions,
 }
 
 impl Endpoint {
@@ -59,7 +64,8 @@ impl Endpoint {
             ("GET", "/reveal") => Ok(Endpoint::Reveal),
             ("POST", "/position") => Ok(Endpoint::Position),
             ("GET", "/export") => Ok(Endpoint::Export),
-            (_, "/" | "/state" | "/hint" | "/analysis" | "/reveal" | "/export") => {
+            ("GET", "/functions") => Ok(Endpoint::Functions),
+            (_, "/" | "/state" | "/hint" | "/analysis" | "/reveal" | "/export" | "/functions") => {
                 Err(HttpResponse::text(405, &format!("{path} takes GET")))
             }
             (_, "/new" | "/open" | "/flag" | "/chord" | "/step" | "/position") => {
@@ -71,22 +77,30 @@ impl Endpoint {
 }
 
 impl Endpoint {
-    /// Whether answering runs the solver or a judge: such requests wait their turn (`gate`).
-    pub fn is_heavy(self) -> bool {
-        matches!(
-            self,
+    /// Whether answering runs the solver, a judge, or (`with_functions`) the student's
+    /// functions: such requests wait their turn (`gate`).
+    pub fn is_heavy(self, with_functions: bool) -> bool {
+        match self {
             Endpoint::Hint
-                | Endpoint::Step
-                | Endpoint::Analysis
-                | Endpoint::Position
-                | Endpoint::Export
-        )
+            | Endpoint::Step
+            | Endpoint::Analysis
+            | Endpoint::Position
+            | Endpoint::Export => true,
+            Endpoint::Open | Endpoint::Chord => with_functions,
+            _ => false,
+        }
     }
 }
 
-/// Whether `request` is for a heavy endpoint.
+/// Whether `request` is for a heavy endpoint, without the student's functions.
 pub fn is_heavy(request: &HttpRequest) -> bool {
-    Endpoint::of(&request.method, &request.path).is_ok_and(Endpoint::is_heavy)
+    Endpoint::of(&request.method, &request.path).is_ok_and(|e| e.is_heavy(false))
+}
+
+/// Whether `request` is for a heavy endpoint, with the student's `RefreshGamePanel`, which a
+/// click then runs.
+pub fn is_heavy_with_functions(request: &HttpRequest) -> bool {
+    Endpoint::of(&request.method, &request.path).is_ok_and(|e| e.is_heavy(true))
 }
 
 /// A lock that survives a panic of another holder: every game action leaves a valid state.
@@ -96,9 +110,15 @@ pub fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// The answer to `request`.
-pub fn route(games: &Mutex<BrowserGames>, request: &HttpRequest) -> HttpResponse {
-    match Endpoint::of(&request.method, &request.path).and_then(|e| answer(games, e, request)) {
+/// The answer to `request`; `functions` are the student's (`play --functions`), if any.
+pub fn route(
+    games: &Mutex<BrowserGames>,
+    functions: Option<&Functions>,
+    request: &HttpRequest,
+) -> HttpResponse {
+    let answered = Endpoint::of(&request.method, &request.path)
+        .and_then(|endpoint| answer(games, functions, endpoint, request));
+    match answered {
         Ok(response) | Err(response) => response,
     }
 }
@@ -110,11 +130,15 @@ fn inconsistent() -> HttpResponse {
 
 fn answer(
     games: &Mutex<BrowserGames>,
+    functions: Option<&Functions>,
     endpoint: Endpoint,
     request: &HttpRequest,
 ) -> Result<HttpResponse, HttpResponse> {
     let game = match endpoint {
         Endpoint::Page => return Ok(HttpResponse::html(page::text())),
+        Endpoint::Functions => {
+            return Ok(HttpResponse::json(braced(json::functions(functions))));
+        }
         Endpoint::New if request.param("replay").is_some() => {
             let old = find(games, request, "replay")?;
             let old = lock(&old);
@@ -130,24 +154,46 @@ fn answer(
     let body = match endpoint {
         Endpoint::Open | Endpoint::Flag | Endpoint::Chord => {
             let cell = cell(request, &game)?;
-            match endpoint {
-                Endpoint::Open => game.open(cell),
-                Endpoint::Flag => game.flag(cell),
-                _ => game.chord(cell),
-            }
+            let action = match endpoint {
+                Endpoint::Open => Move::Open(cell),
+                Endpoint::Flag => Move::Flag(cell),
+                _ => Move::Chord(cell),
+            };
+            game.apply_checked(action, functions);
             json::game(&game)
         }
         Endpoint::Hint => {
             game.mark_assisted();
             let analysis = game.analysis().map_err(|_| inconsistent())?;
-            let (advice, flags) = match analysis {
-                Some(analysis) => (analysis.advice, format!(",{}", json::flags(&analysis))),
+            let (advice, flags) = match &analysis {
+                Some(analysis) => (analysis.advice, format!(",{}", json::flags(analysis))),
                 None => (game.advice().map_err(|_| inconsistent())?, String::new()),
             };
+            let machine = match functions.filter(|f| f.has_machine()) {
+                Some(functions) if !game.status().is_over() => {
+                    format!(
+                        ",\"machine\":{}",
+                        machine(functions, &game, analysis.as_ref())
+                    )
+                }
+                _ => String::new(),
+            };
             match advice {
-                Some(advice) => format!("{}{flags}", json::advice(&advice, game.grid())),
-                None => json::NO_MOVE.to_string(),
+                Some(advice) => format!("{}{flags}{machine}", json::advice(&advice, game.grid())),
+                None => format!("{}{machine}", json::NO_MOVE),
             }
+        }
+        Endpoint::Step if request.param("by") == Some("yours") => {
+            let functions = functions.filter(|f| f.has_machine()).ok_or_else(|| {
+                HttpResponse::text(
+                    400,
+                    "no machine: start play with --functions and a file that defines machine",
+                )
+            })?;
+            step_yours(&mut game, functions)?
+        }
+        Endpoint::Step if request.param("by").is_some_and(|by| by != "ours") => {
+            return Err(HttpResponse::text(400, "by must be ours or yours"));
         }
         Endpoint::Step => {
             game.mark_assisted();
@@ -155,7 +201,7 @@ fn answer(
             let said = match advice {
                 Some(advice) => {
                     let said = json::advice(&advice, game.grid());
-                    game.apply(advice.action);
+                    game.apply_checked(advice.action, functions);
                     said
                 }
                 None => json::NO_MOVE.to_string(),
@@ -187,6 +233,62 @@ fn answer(
         _ => json::game(&game),
     };
     Ok(HttpResponse::json(braced(body)))
+}
+
+/// The student's `machine`'s click on `game` as it stands, judged by `analysis` (see
+/// [`json::machine`]).
+fn machine(
+    functions: &Functions,
+    game: &BrowserGame,
+    analysis: Option<&advice::Analysis>,
+) -> String {
+    let answer = functions.machine(game.grid(), &game.jlu_panel());
+    let first = game.status() == GameStatus::Ready;
+    json::machine(&answer, game.grid(), game.cover(), analysis, first)
+}
+
+/// `POST /step?game=ID&by=yours`: the student's `machine` chooses a cell and it is opened (a
+/// flag on it is taken away first: the JLU game has none), beside the move we would make
+/// there: `by`, `machine` (see [`json::machine`]), `ours` (our advice, or `null`), `played`
+/// (whether the board changed), and the game.
+fn step_yours(game: &mut BrowserGame, functions: &Functions) -> Result<String, HttpResponse> {
+    if game.status().is_over() {
+        return Ok(format!(
+            "\"by\":\"yours\",{},{}",
+            json::NO_MOVE,
+            json::game(game)
+        ));
+    }
+    game.mark_assisted();
+    let grid = game.grid();
+    let analysis = game.analysis().map_err(|_| inconsistent())?;
+    let ours = match &analysis {
+        Some(analysis) => analysis.advice,
+        None => game.advice().map_err(|_| inconsistent())?,
+    };
+    let answer = functions.machine(grid, &game.jlu_panel());
+    let first = game.status() == GameStatus::Ready;
+    let said = json::machine(&answer, grid, game.cover(), analysis.as_ref(), first);
+    let ours = ours.map_or("null".to_string(), |a| {
+        format!("{{{}}}", json::advice(&a, grid))
+    });
+    let on_board = |&(x, y): &(i64, i64)| {
+        (0..grid.rows() as i64).contains(&x) && (0..grid.cols() as i64).contains(&y)
+    };
+    let mut played = false;
+    if let Some((x, y)) = answer.ok().filter(on_board) {
+        let cell = grid.index(x as usize, y as usize);
+        if game.cover().state(cell) == CellState::Flagged {
+            game.apply(Move::Flag(cell));
+        }
+        let clicks = game.summary().clicks;
+        game.apply_checked(Move::Open(cell), Some(functions));
+        played = game.summary().clicks != clicks;
+    }
+    Ok(format!(
+        "\"by\":\"yours\",\"machine\":{said},\"ours\":{ours},\"played\":{played},{}",
+        json::game(game)
+    ))
 }
 
 /// `fields` as a JSON object: in place, for an export's tens of megabytes.
@@ -252,11 +354,11 @@ fn analyse_position(request: &HttpRequest) -> Result<HttpResponse, HttpResponse>
         None => None,
     };
     let (mines, assumed) = position::mines_to_assume(position.format, grid, given);
-    let analysed = advice::analyse(&position.view, mines);
+    let analysed = advice::analyse(&position.view, mines, position.format.rules());
     let body = json::position(
         grid,
-        position.format.name(),
-        &assumed,
+        position.format,
+        assumed,
         &cells_text(&position.view),
         &analysed,
     );
@@ -293,6 +395,9 @@ mod tests {
         assert_eq!(Endpoint::of("POST", "/step"), Ok(Endpoint::Step));
         assert_eq!(Endpoint::of("POST", "/position"), Ok(Endpoint::Position));
         assert_eq!(Endpoint::of("GET", "/export"), Ok(Endpoint::Export));
+        assert_eq!(Endpoint::of("GET", "/functions"), Ok(Endpoint::Functions));
+        assert!(Endpoint::Open.is_heavy(true) && !Endpoint::Open.is_heavy(false));
+        assert!(!Endpoint::Flag.is_heavy(true) && Endpoint::Hint.is_heavy(false));
         let status = |method, path| Endpoint::of(method, path).unwrap_err().status;
         assert_eq!(status("POST", "/hint"), 405);
         assert_eq!(status("GET", "/open"), 405);

@@ -18,7 +18,7 @@ pub(crate) mod pool;
 pub mod progress;
 pub mod report;
 pub mod search;
-mod session;
+pub(crate) mod session;
 pub mod shrink;
 
 use crate::sandbox::Policy;
