@@ -29,5 +29,6 @@ pub mod solver;
 // Layer 3: the tools.
 pub mod autoplay;
 pub mod bundle;
+pub mod grade;
 pub mod play;
 pub mod stress;

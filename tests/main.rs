@@ -22,6 +22,7 @@ mod limits;
 mod mine_ops;
 mod play;
 mod play_load;
+mod similarity;
 mod solver;
 mod solver_hostile;
 mod strength;
