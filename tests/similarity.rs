@@ -178,6 +178,56 @@ fn copies_are_flagged_and_independent_solutions_are_not() {
 }
 
 #[test]
+fn in_small_classes_too() {
+    // Too few sources for the idioms to be common: the score and the tokens shared must do.
+    let seed = 3205;
+    println!("small classes seed {seed}");
+    let mut rng = Rng::new(seed);
+    let originals = independent_machines();
+    let options = options();
+    let mut lowest_copy = (1.0, String::new());
+    let mut highest_independent = (0.0, String::new());
+    for round in 0..300 {
+        let mut order: Vec<usize> = (0..originals.len()).collect();
+        rng.shuffle(&mut order);
+        let mut origin = order[..2 + rng.below(originals.len() - 1)].to_vec();
+        let mut class: Vec<Source> = origin
+            .iter()
+            .map(|&i| source(&originals[i].0, &originals[i].1))
+            .collect();
+        let copied = origin[rng.below(origin.len())];
+        let how = [DISGUISED, EDITED][rng.below(2)];
+        class.push(source(
+            "copy",
+            &disguise(&originals[copied].1, how, &mut rng),
+        ));
+        origin.push(copied);
+        for pair in compare(&class, &options) {
+            let names = format!(
+                "{} / {}, round {round}: {:.3}, {} tokens shared",
+                class[pair.a].name, class[pair.b].name, pair.score, pair.shared_tokens
+            );
+            if origin[pair.a] != origin[pair.b] {
+                assert!(
+                    !pair.is_suspicious(&options),
+                    "independent, flagged: {names}"
+                );
+                if pair.score > highest_independent.0 {
+                    highest_independent = (pair.score, names);
+                }
+            } else if !TINY.contains(&originals[copied].0.as_str()) {
+                assert!(pair.is_suspicious(&options), "a copy, not flagged: {names}");
+                if pair.score < lowest_copy.0 {
+                    lowest_copy = (pair.score, names);
+                }
+            }
+        }
+    }
+    println!("lowest copy score: {}", lowest_copy.1);
+    println!("highest independent score: {}", highest_independent.1);
+}
+
+#[test]
 fn small_edits_still_flag_the_copy() {
     let seed = 3200;
     println!("edits seed {seed}");

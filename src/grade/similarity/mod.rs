@@ -20,7 +20,8 @@
 //!     .iter()
 //!     .map(|(name, text)| Source { name: name.to_string(), text: text.as_bytes().to_vec() })
 //!     .collect();
-//! let options = Options::default();
+//! // Programs this small are below the default's 60 tokens shared.
+//! let options = Options { min_tokens: 30, ..Options::default() };
 //! let pairs = suspicious_pairs(&class, &options);
 //! assert_eq!(pairs.len(), 1);
 //! assert_eq!((pairs[0].a, pairs[0].b), (0, 1));
@@ -82,8 +83,10 @@ impl Default for Options {
     /// header `for (int a = i - 1; a <= i + 1; a++)` is 16 tokens, a bounds test
     /// `a >= 0 && a < n && b >= 0 && b < m` 15), so independent solutions rarely share one;
     /// a window of 6 makes any 25 tokens in a row (about three statements) count. A flag score
-    /// of 0.3 lies between a copy's (about 0.5 at least, however padded) and what solutions
-    /// written apart share (their idioms).
+    /// of 0.35 lies between a copy's (about 0.5 at least, however padded) and what solutions
+    /// written apart share (their idioms, which a small class has too few sources to find
+    /// common); 60 tokens are more than the longest of those idioms (the loop over the board
+    /// and its test, 33 tokens) and some.
     fn default() -> Options {
         Options {
             k: 20,
@@ -91,8 +94,8 @@ impl Default for Options {
             common_fraction: 0.25,
             copy_group: 4,
             base: Vec::new(),
-            flag_score: 0.3,
-            min_tokens: 40,
+            flag_score: 0.35,
+            min_tokens: 60,
             max_bytes: 1 << 20,
         }
     }
