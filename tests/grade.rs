@@ -263,6 +263,10 @@ fn a_hostile_class_is_marked_as_the_course_marks_it_and_leaves_nothing_behind() 
         assert!(html.contains(student.as_str()), "{student}");
     }
     assert!(html.contains("the panel it was given"));
+    assert!(
+        html.contains("class=\"hit\""),
+        "the matching lines are marked"
+    );
     assert!(html.contains("Compile error"));
 }
 

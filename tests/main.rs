@@ -25,6 +25,7 @@ mod play;
 mod play_functions;
 mod play_load;
 mod sandbox;
+mod similarity;
 mod solver;
 mod solver_hostile;
 mod strength;

@@ -179,12 +179,18 @@ pub fn form_of(path: &Path) -> Form {
 
 /// The first [`MAX_SOURCE`] bytes of a file, as text (invalid UTF-8 replaced).
 pub fn read_source(path: &Path) -> std::io::Result<String> {
+    Ok(String::from_utf8_lossy(&read_head(path)?).into_owned())
+}
+
+/// The first [`MAX_SOURCE`] bytes of a file, as handed in (a student's Notepad file may be in
+/// GBK).
+pub fn read_head(path: &Path) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
     let mut bytes = Vec::new();
     std::fs::File::open(path)?
         .take(MAX_SOURCE)
         .read_to_end(&mut bytes)?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    Ok(bytes)
 }
 
 /// Whether C or C++ source defines `main`: the word `main`, outside comments, strings and

@@ -253,7 +253,12 @@ fn pairs(class: &ClassGrades) -> String {
                     lines.start(),
                     lines.end()
                 );
-                for (number, line) in source.text.lines().enumerate() {
+                let text = String::from_utf8_lossy(&source.text);
+                for (number, line) in text
+                    .split('\n')
+                    .map(|l| l.trim_end_matches('\r'))
+                    .enumerate()
+                {
                     let number = number + 1;
                     if number + 2 < *lines.start() || number > lines.end() + 2 {
                         continue;

@@ -354,11 +354,15 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
             let file = g.student.file.as_ref()?;
             (g.student.form != Form::Executable).then(|| similarity::Source {
                 name: g.student.name.clone(),
-                text: class::read_source(file).unwrap_or_default(),
+                text: class::read_head(file).unwrap_or_default(),
             })
         })
         .collect();
-    let pairs = similarity::suspicious_pairs(&sources, &similarity::Options::default());
+    let options = similarity::Options {
+        base: config.task.course_code().as_bytes().to_vec(),
+        ..similarity::Options::default()
+    };
+    let pairs = similarity::suspicious_pairs(&sources, &options);
     Ok(ClassGrades {
         config: config.clone(),
         grades,

@@ -53,6 +53,32 @@ impl Task {
         }
     }
 
+    /// What the course hands every student (the required signatures), which the copy check
+    /// never counts as shared.
+    pub fn course_code(self) -> &'static str {
+        match self {
+            Task::JluMachine => {
+                "void machine(int GamePanel[30][30], int n, int m, int &x, int &y)\n"
+            }
+            Task::JluPanel => {
+                "int RefreshGamePanel(int GamePanel[30][30], int x, int y, int mine[30][30], \
+                 int n, int m, int k)\n"
+            }
+            Task::AcmClient => {
+                "extern int rows;\nextern int columns;\nextern int total_mines;\n\
+                 void Execute(int r, int c, int type);\nvoid InitGame() {\n}\n\
+                 void ReadMap() {\n}\nvoid Decide() {\n}\n"
+            }
+            Task::AcmServer => {
+                "int rows;\nint columns;\nint game_state;\nvoid InitMap() {\n}\n\
+                 void PrintMap() {\n}\nvoid VisitBlock(int r, int c) {\n}\n\
+                 void MarkMine(int r, int c) {\n}\nvoid AutoExplore(int r, int c) {\n}\n\
+                 void ExitGame() {\n}\n"
+            }
+            Task::MineOps => "",
+        }
+    }
+
     /// The course's time per test (THU 1 s, JLU 4 s), per game or per map.
     pub fn default_timeout(self) -> Duration {
         match self {
