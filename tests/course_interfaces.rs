@@ -7,29 +7,11 @@
 //! (printed by a two-line C++ program) where the machine uses it. A driver that restarted the
 //! machine, reseeded `rand()` or lost a static variable would score otherwise.
 
-use crate::util;
+use crate::util::{self, have_compiler, submission};
 use minejudge::players::jlu_machine::course::course_mark;
-use minejudge::stress::compile::Compiler;
 use minejudge::stress::jlu_machine::{play_games, Tally};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
-
-/// Whether a compiler is there; if not, the test says so (and passes).
-pub(crate) fn have_compiler(test: &str) -> bool {
-    match Compiler::find(None) {
-        Ok(_) => true,
-        Err(message) => {
-            eprintln!("{test}: skipped: {message}");
-            false
-        }
-    }
-}
-
-fn submission(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/submissions")
-        .join(name)
-}
 
 fn stress(args: &[&str]) -> Output {
     Command::new(util::binary("stress"))
@@ -57,7 +39,7 @@ fn score_line(tally: &Tally) -> String {
 }
 
 /// The first `count` values of the C library's `rand()` after `srand(seed)`.
-pub(crate) fn c_rand(seed: u32, count: usize) -> Vec<i64> {
+fn c_rand(seed: u32, count: usize) -> Vec<i64> {
     let compiler = std::env::var("CXX").unwrap_or_else(|_| "g++".to_string());
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("course_interfaces");
     std::fs::create_dir_all(&dir).expect("work dir");
@@ -84,6 +66,21 @@ pub(crate) fn c_rand(seed: u32, count: usize) -> Vec<i64> {
         .lines()
         .map(|line| line.parse().expect("a number"))
         .collect()
+}
+
+/// The course's games of `seed` played by a replica of `jlu_rand_machine.txt` (a random closed
+/// cell, by the C library's `rand()` after one `srand(seed)`).
+pub(crate) fn random_clicker(seed: u32, games: u64) -> Tally {
+    let stream = c_rand(seed, 400_000);
+    let mut next = stream.iter();
+    let mut rand = || *next.next().expect("enough rand() values");
+    play_games(u64::from(seed), games, &mut |panel| loop {
+        let x = (rand() % 20) as usize;
+        let y = (rand() % 20) as usize;
+        if panel[x * 20 + y] == -1 {
+            return (x, y);
+        }
+    })
 }
 
 #[test]
@@ -170,16 +167,7 @@ fn a_machine_using_rand_is_seeded_once() {
         "{report}{}",
         text(&output.stderr)
     );
-    let stream = c_rand(2024, 400_000);
-    let mut next = stream.iter();
-    let mut rand = || *next.next().expect("enough rand() values");
-    let tally = play_games(2024, games, &mut |panel| loop {
-        let x = (rand() % 20) as usize;
-        let y = (rand() % 20) as usize;
-        if panel[x * 20 + y] == -1 {
-            return (x, y);
-        }
-    });
+    let tally = random_clicker(2024, games);
     assert!(
         report.contains(&score_line(&tally)),
         "{report}\nexpected {}",

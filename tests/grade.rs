@@ -5,11 +5,11 @@
 //! process and no file behind (checked in `/proc` and on disk, not by asking `grade`). Each
 //! test needs a C++ compiler (`.ci/run` installs g++); without one it says so and passes.
 
-use crate::course_interfaces::{c_rand, have_compiler};
-use crate::util;
+use crate::course_interfaces::random_clicker;
+use crate::util::{self, have_compiler, processes};
 use minejudge::grade::table::width;
 use minejudge::players::jlu_machine::course::course_mark;
-use minejudge::stress::jlu_machine::play_games;
+use minejudge::sandbox::{FIRST_RUN_USER, RUN_USERS};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -73,31 +73,14 @@ fn mark(rows: &BTreeMap<String, Vec<String>>, student: &str) -> f64 {
 
 /// Processes left of any run: a user id of the runs' range, or the escapee's sleep.
 fn leftovers() -> Vec<String> {
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").expect("/proc") {
-        let Some(pid) = entry
-            .ok()
-            .and_then(|e| e.file_name().to_str()?.parse::<u32>().ok())
-        else {
-            continue;
-        };
-        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-        let uid: u32 = status
-            .lines()
-            .find_map(|l| l.strip_prefix("Uid:"))
-            .and_then(|l| l.split_whitespace().next()?.parse().ok())
-            .unwrap_or(0);
-        let zombie = status
-            .lines()
-            .any(|l| l.starts_with("State:") && l.contains('Z'));
-        let cmdline = text(&std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default())
-            .replace('\0', " ");
-        let run_user = (0x4d4a_0000..0x4d4b_0000).contains(&uid);
-        if !zombie && (run_user || cmdline.contains("sleep 3141")) {
-            found.push(format!("{pid} uid {uid}: {cmdline}"));
-        }
-    }
-    found
+    processes()
+        .into_iter()
+        .filter(|p| {
+            let runs = FIRST_RUN_USER..FIRST_RUN_USER + RUN_USERS;
+            runs.contains(&p.uid) || p.cmdline.contains("sleep 3141")
+        })
+        .map(|p| format!("{} uid {}: {}", p.pid, p.uid, p.cmdline))
+        .collect()
 }
 
 fn assert_nothing_left() {
@@ -177,16 +160,7 @@ fn a_hostile_class_is_marked_as_the_course_marks_it_and_leaves_nothing_behind() 
     assert_eq!(rows.len(), 12, "{report}");
 
     // The random clicker, worked out apart: the C library's rand() after srand(2024).
-    let stream = c_rand(2024, 400_000);
-    let mut next = stream.iter();
-    let mut rand = || *next.next().expect("enough rand() values");
-    let tally = play_games(2024, games, &mut |panel| loop {
-        let x = (rand() % 20) as usize;
-        let y = (rand() % 20) as usize;
-        if panel[x * 20 + y] == -1 {
-            return (x, y);
-        }
-    });
+    let tally = random_clicker(2024, games);
     let random = (course_mark(tally.mean_score().0) * 100.0).round() / 100.0;
     assert_eq!(mark(&rows, "2班-王五"), random, "{report}");
     // Those that only try to escape play on as that same clicker.

@@ -7,28 +7,10 @@
 //! installs g++); without one it says so and passes.
 
 use crate::play::{cells, field, mine_map, number, text, Server};
-use crate::util;
-use minejudge::stress::compile::Compiler;
-use std::path::{Path, PathBuf};
+use crate::util::{self, have_compiler, submission};
+use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
-
-/// Whether a compiler is there; if not, the test says so (and passes).
-fn have_compiler(test: &str) -> bool {
-    match Compiler::find(None) {
-        Ok(_) => true,
-        Err(message) => {
-            eprintln!("{test}: skipped: {message}");
-            false
-        }
-    }
-}
-
-fn submission(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/submissions")
-        .join(name)
-}
 
 /// `play --port 0 --functions FILE...`, and the third line it printed (its functions).
 fn serve(files: &[&str]) -> (Server, String) {

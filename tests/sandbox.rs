@@ -33,25 +33,11 @@ fn text(bytes: &[u8]) -> String {
 
 /// The pids of live (not zombie) processes whose command line holds `marker`.
 fn processes_with(marker: &str) -> Vec<u32> {
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").expect("/proc") {
-        let Some(pid) = entry
-            .ok()
-            .and_then(|e| e.file_name().to_str()?.parse::<u32>().ok())
-        else {
-            continue;
-        };
-        let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-        let zombie = stat
-            .rsplit(')')
-            .next()
-            .is_some_and(|rest| rest.trim_start().starts_with('Z'));
-        if !zombie && text(&cmdline).replace('\0', " ").contains(marker) {
-            found.push(pid);
-        }
-    }
-    found
+    util::processes()
+        .into_iter()
+        .filter(|p| p.cmdline.contains(marker))
+        .map(|p| p.pid)
+        .collect()
 }
 
 /// Waits up to 2 s for every process holding `marker` to be gone (SIGKILL is asynchronous).

@@ -161,3 +161,66 @@ pub fn assert_bad_input(name: &str, input: &[u8], line: usize, message: &str, st
         );
     }
 }
+
+/// Whether a C++ compiler is there; if not, the test says so (and passes).
+pub fn have_compiler(test: &str) -> bool {
+    match minejudge::stress::compile::Compiler::find(None) {
+        Ok(_) => true,
+        Err(message) => {
+            eprintln!("{test}: skipped: {message}");
+            false
+        }
+    }
+}
+
+/// A student's file of `tests/submissions/`.
+pub fn submission(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/submissions")
+        .join(name)
+}
+
+/// A live (not zombie) process, as `/proc` shows it.
+#[derive(Debug)]
+pub struct Process {
+    /// Its pid.
+    pub pid: u32,
+    /// Its real user id.
+    pub uid: u32,
+    /// Its command line, the arguments joined by spaces.
+    pub cmdline: String,
+}
+
+/// Every live process of the machine, from `/proc`.
+pub fn processes() -> Vec<Process> {
+    let mut found = Vec::new();
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return found;
+    };
+    for entry in entries {
+        let Some(pid) = entry
+            .ok()
+            .and_then(|e| e.file_name().to_str()?.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+        let zombie = status
+            .lines()
+            .any(|l| l.starts_with("State:") && l.contains('Z'));
+        if zombie || status.is_empty() {
+            continue;
+        }
+        let uid = status
+            .lines()
+            .find_map(|l| l.strip_prefix("Uid:"))
+            .and_then(|l| l.split_whitespace().next()?.parse().ok())
+            .unwrap_or(0);
+        let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+        let cmdline = String::from_utf8_lossy(&cmdline)
+            .trim_end_matches('\0')
+            .replace('\0', " ");
+        found.push(Process { pid, uid, cmdline });
+    }
+    found
+}

@@ -5,7 +5,7 @@
 //! student (names, code, output) is escaped.
 
 use crate::grade::outcome::Status;
-use crate::grade::table::{note, ranks, row_cells, trim_number};
+use crate::grade::table::{note, ranks, row_cells, trim_number, what};
 use crate::grade::{clock, ClassGrades, Grade, Task};
 use std::fmt::Write as _;
 
@@ -97,26 +97,6 @@ pub fn render(class: &ClassGrades) -> String {
     }
     page.push_str("</body></html>\n");
     page
-}
-
-fn what(class: &ClassGrades) -> String {
-    let config = &class.config;
-    match config.task {
-        Task::JluMachine => format!(
-            "{} games each, the mean score x 1.3 capped at 60",
-            config.games
-        ),
-        Task::AcmClient => format!(
-            "{} batches of 50 maps, marked through {} baselines",
-            config.batches.len(),
-            class.baselines.len()
-        ),
-        _ => format!(
-            "{} tests, {} points each",
-            class.tests.len(),
-            trim_number(config.points)
-        ),
-    }
 }
 
 /// Ten bars over the marks' range, drawn in SVG.

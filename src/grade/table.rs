@@ -220,19 +220,17 @@ pub fn first_error_line(message: &str) -> String {
         .to_string()
 }
 
-/// The whole text: a heading, the table, the baselines, the isolation, the alike pairs.
-pub fn render(class: &ClassGrades) -> String {
+/// What the class was graded on, in a few words: the games, the batches or the tests.
+pub fn what(class: &ClassGrades) -> String {
     let config = &class.config;
-    let task = config.task;
-    let mut text = String::new();
-    let cached = class.grades.iter().filter(|g| g.cached).count();
-    let what = match task {
+    match config.task {
         Task::JluMachine => format!(
             "{} games each (20x20, 50 mines; mark: the mean score x 1.3, capped at 60)",
             config.games
         ),
         Task::AcmClient => format!(
-            "{} batches of 50 maps each (the mean of the best 45 maps), marked through {} baselines",
+            "{} batches of 50 maps each (the mean of the best 45 maps), marked through {} \
+             baselines",
             config.batches.len(),
             class.baselines.len()
         ),
@@ -241,7 +239,16 @@ pub fn render(class: &ClassGrades) -> String {
             class.tests.len(),
             trim_number(config.points)
         ),
-    };
+    }
+}
+
+/// The whole text: a heading, the table, the baselines, the isolation, the alike pairs.
+pub fn render(class: &ClassGrades) -> String {
+    let config = &class.config;
+    let task = config.task;
+    let mut text = String::new();
+    let cached = class.grades.iter().filter(|g| g.cached).count();
+    let what = what(class);
     let _ = writeln!(
         text,
         "grade {}: {} student{} of {}, seed {}, {what} ({}, {cached} from the cache)",

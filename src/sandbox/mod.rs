@@ -81,10 +81,15 @@ pub const FOLDER_BYTES: u64 = 64 << 20;
 /// Open files of someone else's program.
 const OPEN_FILES: u64 = 256;
 
-/// The first user id given to someone else's program when we are root ("MJ"); each run takes
-/// the next of [`RUN_USERS`], so that a process cap counts one run's processes only.
-const FIRST_RUN_USER: u32 = 0x4d4a_0000;
-const RUN_USERS: u32 = 1 << 16;
+/// The first user id given to someone else's program when we are root; each run takes one of
+/// [`RUN_USERS`] from there, so that a process cap counts one run's processes only.
+pub const FIRST_RUN_USER: u32 = 0x5000_0000;
+
+/// How many user ids runs are given. Two runs at once (of this process, or of two `grade`s
+/// side by side) must not share one, or the process cap would count both: each process starts
+/// from a point of its own and steps by a large odd stride, so that a clash among a few runs
+/// at once is a chance of about one in millions.
+pub const RUN_USERS: u32 = 1 << 24;
 
 /// The namespaces each policy asks for.
 fn namespaces(policy: Policy) -> i32 {
@@ -323,8 +328,15 @@ fn start_plan(
 
 /// The next user id of [`RUN_USERS`].
 fn next_run_user() -> u32 {
-    static NEXT: AtomicU32 = AtomicU32::new(0);
-    FIRST_RUN_USER + NEXT.fetch_add(1, Ordering::Relaxed) % RUN_USERS
+    static NEXT: OnceLock<AtomicU32> = OnceLock::new();
+    let next = NEXT.get_or_init(|| {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |t| t.subsec_nanos());
+        AtomicU32::new(sys::pid().wrapping_mul(2_654_435_761) ^ nanos)
+    });
+    let step = 0x9e37_79b1u32;
+    FIRST_RUN_USER + next.fetch_add(step, Ordering::Relaxed) % RUN_USERS
 }
 
 /// A new empty folder under the temporary folder; writable by anyone when the program will
