@@ -738,9 +738,11 @@ async function functionsOnThePage(size, buggy, right) {
     size.name + ": the correct RefreshGamePanel: " + JSON.stringify(whole.yours));
   check((await page.$$("#board .c.diff")).length === 0 && (await page.$eval("#yours", (el) => el.className)) === "",
     size.name + ": differences shown for the correct RefreshGamePanel");
-  await newGame(page, "9,9,10", 2);
+  // A new game each time: a position whose hint was asked already is not asked of the
+  // machine again, and how many calls the autoplay above made depends on its moves.
   let crashed = null;
   for (let k = 0; k < 4 && !crashed; k++) {
+    await newGame(page, "9,9,10", 2 + k);
     await page.click("#hint");
     await page.waitForFunction(() => document.getElementById("message").textContent.includes("Your machine"));
     const text = await message(page);

@@ -317,8 +317,15 @@ fn chord_opens_around_a_complete_number_and_loses_on_a_wrong_flag() {
 
 /// Plays `game` by the hint endpoint, making each move through `/open`, `/flag` or `/chord`;
 /// returns the final state and the number of moves.
+/// Plays a game by the hint to its end: the final state and the moves. On the JLU course's
+/// board (20x20, 50 mines) every move must be a click: the course has no flag and no chord.
 fn play_by_hints(server: &Server, game: &str, cols: usize) -> (String, usize) {
     let mut state = server.ok("GET", &format!("/state?game={game}"));
+    let jlu = (
+        number(&state, "rows"),
+        number(&state, "cols"),
+        number(&state, "mines"),
+    ) == (20, 20, 50);
     for moves in 0..2000 {
         let hint = server.ok("GET", &format!("/hint?game={game}"));
         if field(&hint, "move") == "null" {
@@ -329,6 +336,10 @@ fn play_by_hints(server: &Server, game: &str, cols: usize) -> (String, usize) {
         let certain = field(&hint, "certain") == "true";
         assert!((0.0..=1.0).contains(&p), "{hint}");
         let seen = cells(&state)[row * cols + col];
+        assert!(
+            !jlu || field(&hint, "move") == "open",
+            "a JLU game has clicks only: {hint}"
+        );
         state = match field(&hint, "move") {
             "open" => {
                 assert_eq!(seen, b'.', "open a closed cell: {hint}");

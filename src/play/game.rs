@@ -7,6 +7,7 @@ use crate::moves::{self, Applied, Move};
 use crate::play::advice::{self, Advice, Analysis, Rules};
 use crate::play::check::{self, Checks};
 use crate::play::functions::{self, Functions};
+use crate::players::jlu_machine::course::{BOARD_MINES, BOARD_SIDE};
 use crate::rng::Rng;
 use crate::solver::{Inconsistent, Mines, View};
 use std::collections::{HashMap, VecDeque};
@@ -374,7 +375,21 @@ impl BrowserGame {
         if self.status != GameStatus::Playing {
             return Ok(None);
         }
-        advice::analyse(&self.view(), Mines::Known(self.mines), Rules::Flags).map(Some)
+        advice::analyse(&self.view(), Mines::Known(self.mines), self.rules()).map(Some)
+    }
+
+    /// The rules advice keeps to: the JLU course's board (20x20, 50 mines) is the course's
+    /// game, where a player only clicks (no flag, no chord); any other board is Windows
+    /// Minesweeper's.
+    pub fn rules(&self) -> Rules {
+        let jlu = self.grid.rows() == BOARD_SIDE
+            && self.grid.cols() == BOARD_SIDE
+            && self.mines == BOARD_MINES;
+        if jlu {
+            Rules::Clicks
+        } else {
+            Rules::Flags
+        }
     }
 
     /// The next move from what the player sees: before the first open, the solver's first
@@ -384,7 +399,7 @@ impl BrowserGame {
             GameStatus::Won | GameStatus::Lost => Ok(None),
             GameStatus::Ready => {
                 let all_closed =
-                    advice::analyse(&self.view(), Mines::Known(self.mines), Rules::Flags)?;
+                    advice::analyse(&self.view(), Mines::Known(self.mines), self.rules())?;
                 let first =
                     all_closed
                         .advice
