@@ -38,7 +38,7 @@ margin:1.5em auto;max-width:1100px;padding:0 1em;color:#222}\
 h1{font-size:1.4em}h2{font-size:1.15em;margin-top:2em;border-bottom:1px solid #ccc}\
 table{border-collapse:collapse;margin:.5em 0}td,th{padding:.25em .6em;border-bottom:1px solid #eee;\
 text-align:left;vertical-align:top}td.n{text-align:right;font-variant-numeric:tabular-nums}\
-tr.zero td{background:#fff3f0}pre{background:#f6f6f6;padding:.5em;overflow-x:auto;font-size:.85em;\
+tr.zero td{background:#fff3f0}td a{white-space:nowrap}pre{background:#f6f6f6;padding:.5em;overflow-x:auto;font-size:.85em;\
 max-height:30em}.pair{display:flex;gap:1em}.pair>div{flex:1;min-width:0}\
 .hit{background:#ffe9a8}.muted{color:#777}.student{margin-bottom:1.5em}\
 @media(max-width:700px){.pair{flex-direction:column}}";
