@@ -251,9 +251,6 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
         .collect();
     let baseline_count = entries.len();
     entries.extend(students);
-    let results: Mutex<Vec<Option<(Outcome, bool)>>> = Mutex::new(vec![None; entries.len()]);
-    let timing: Mutex<(u64, f64)> = Mutex::new((0, 0.0));
-    let mut progress = Progress::new(config.progress);
     if config.progress {
         eprintln!(
             "grade {}: {} students in {}, seed {}, {} at a time",
@@ -264,45 +261,7 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
             config.jobs
         );
     }
-    let total = entries.len() as u64;
-    for_each_index(
-        config.jobs.max(1),
-        total,
-        |index| {
-            let (outcome, cached) = context.grade(&entries[index as usize]);
-            if !cached {
-                let mut timing = timing.lock().expect("no panics");
-                timing.0 += 1;
-                timing.1 += outcome.seconds;
-            }
-            results.lock().expect("no panics")[index as usize] = Some((outcome, cached));
-            true
-        },
-        &mut progress,
-        |done| {
-            let (graded, seconds) = *timing.lock().expect("no panics");
-            let left = total - done;
-            let eta = if graded > 0 {
-                format!(
-                    ", about {} left",
-                    clock(seconds / graded as f64 * left as f64 / config.jobs.max(1) as f64)
-                )
-            } else {
-                String::new()
-            };
-            format!(
-                "grade {}: {done} of {total} done ({}){eta}",
-                config.task.name(),
-                clock(started.elapsed().as_secs_f64())
-            )
-        },
-    );
-    let results: Vec<(Outcome, bool)> = results
-        .into_inner()
-        .expect("no panics")
-        .into_iter()
-        .map(|r| r.unwrap_or_default())
-        .collect();
+    let results = context.grade_all(&entries, started);
     let mut marking = Marking {
         task: config.task,
         points_per_test: config.points,
@@ -386,6 +345,54 @@ struct Context<'a> {
 }
 
 impl Context<'_> {
+    /// The outcomes of `entries`, `config.jobs` at a time, with a progress line (students done,
+    /// time so far, time left from the mean time of those graded so far): each outcome, and
+    /// whether it came from the cache.
+    fn grade_all(&self, entries: &[Student], started: Instant) -> Vec<(Outcome, bool)> {
+        let config = self.config;
+        let results: Mutex<Vec<Option<(Outcome, bool)>>> = Mutex::new(vec![None; entries.len()]);
+        let timing: Mutex<(u64, f64)> = Mutex::new((0, 0.0));
+        let mut progress = Progress::new(config.progress);
+        let total = entries.len() as u64;
+        let jobs = config.jobs.max(1);
+        for_each_index(
+            jobs,
+            total,
+            |index| {
+                let (outcome, cached) = self.grade(&entries[index as usize]);
+                if !cached {
+                    let mut timing = timing.lock().expect("no panics");
+                    timing.0 += 1;
+                    timing.1 += outcome.seconds;
+                }
+                results.lock().expect("no panics")[index as usize] = Some((outcome, cached));
+                true
+            },
+            &mut progress,
+            |done| {
+                let (graded, seconds) = *timing.lock().expect("no panics");
+                let left = (total - done) as f64;
+                let eta = if graded > 0 {
+                    let each = seconds / graded as f64;
+                    format!(", about {} left", clock(each * left / jobs as f64))
+                } else {
+                    String::new()
+                };
+                format!(
+                    "grade {}: {done} of {total} done ({}){eta}",
+                    config.task.name(),
+                    clock(started.elapsed().as_secs_f64())
+                )
+            },
+        );
+        results
+            .into_inner()
+            .expect("no panics")
+            .into_iter()
+            .map(|r| r.unwrap_or_default())
+            .collect()
+    }
+
     /// The outcome of one student, from the cache or graded now; and whether it was cached.
     fn grade(&self, student: &Student) -> (Outcome, bool) {
         let Some(file) = &student.file else {

@@ -6,7 +6,7 @@
 use crate::grade::outcome::{Outcome, Test};
 use crate::io::runner::solve_in_memory;
 use crate::judges::{Judge, Knobs, Limits as GenLimits, Size};
-use crate::stress::child::{self, Limits};
+use crate::stress::child;
 use crate::stress::report::{block, describe_ending};
 use crate::stress::search::{verdict, Verdict};
 use crate::stress::Harness;
@@ -100,9 +100,7 @@ pub fn generated_tests(judge: &dyn Judge, seed: u64, count: u64) -> Vec<TestCase
 pub fn run_tests(command: &[String], tests: &[TestCase], harness: &Harness) -> Outcome {
     let mut outcome = Outcome::default();
     for test in tests {
-        let limits = Limits {
-            ..harness.limits(test.expected.len())
-        };
+        let limits = harness.limits(test.expected.len());
         let (verdict_name, detail, evidence) = match child::run(command, &test.input, &limits) {
             Err(err) => ("cannot run".to_string(), err.to_string(), String::new()),
             Ok(run) => match verdict(&test.expected, &run, harness.memory) {

@@ -179,7 +179,13 @@ pub fn compile(
     driver: &str,
     submissions: &[Submission],
 ) -> Result<Build, String> {
-    build(compiler, Language::Cpp, driver, submissions)
+    build(
+        compiler,
+        Language::Cpp,
+        driver,
+        submissions,
+        " with our driver",
+    )
 }
 
 /// The language a whole program is written in.
@@ -211,14 +217,18 @@ pub fn compile_program(
         language,
         driver,
         &[Submission { name, path: file }],
+        "",
     )
 }
 
+/// Compiles `driver` with `submissions` beside it; `around` says what the failure message says
+/// they were compiled with (` with our driver`, or nothing for a whole program).
 fn build(
     compiler: &Compiler,
     language: Language,
     driver: &str,
     submissions: &[Submission],
+    around: &str,
 ) -> Result<Build, String> {
     let dir = TempDir::new()?;
     let write = |name: &str, bytes: &[u8]| {
@@ -287,9 +297,9 @@ fn build(
             .map(|s| s.path.display().to_string())
             .collect();
         return Err(format!(
-            "{} does not compile with our driver ({}, {}):\n{}{more}",
+            "{} does not compile{around} ({}, {}):\n{}{more}",
             files.join(" and "),
-            compiler.program,
+            command[0],
             status,
             lines[..lines.len().min(MESSAGE_LINES)].join("\n")
         ));
