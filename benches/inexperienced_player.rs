@@ -2,9 +2,10 @@
 //! and seeded random boards, each at 250x250 and 1000x1000, through the whole `solve` (parse,
 //! search, print). Prints per board the CPU time per cell and the cells the search's games
 //! opened per cell, per kind of board how the time grew from 250x250 to 1000x1000 (16x is
-//! linear), and the worst board. Times are this thread's CPU time (from
-//! `/proc/thread-self/schedstat`, else wall time): the best of 3 blocks, each solving the board
-//! as often as it takes to last at least 0.2 s, which the clock measures well.
+//! linear), and the worst board; then inputs of many small boards, per input byte. Times are
+//! this thread's CPU time (from `/proc/thread-self/schedstat`, else wall time): the best of 3
+//! blocks, each solving the board as often as it takes to last at least 0.2 s, which the clock
+//! measures well.
 
 #[path = "common/baseline.rs"]
 mod baseline;
@@ -135,9 +136,11 @@ fn main() {
     baseline.save();
 }
 
-/// Inputs of about 4 MB of small boards: one 3x3 board again and again, and distinct random
-/// boards of the course's largest size (5x8, 40 cells), whose searches cost the most per byte
-/// of input. Prints the time per input byte and what 200 MB would take.
+/// Inputs of about 4 MB of small boards: distinct random boards of the course's largest size
+/// (5x8, 40 cells), one 3x3 board again and again, and the boards that cost the most per
+/// byte of input among those a hill climb on the game's steps found: a 3x13 board within the
+/// course's limits, and a 3x21 board among all of at most 64 cells, whose starts play long
+/// games that cross one another. Prints the time per input byte and what 200 MB would take.
 fn many_small_boards(baseline: &mut Baseline) {
     let mut rng = Rng::new(SEED);
     let distinct: Vec<(usize, usize, Vec<bool>)> = (0..80_000)
@@ -147,18 +150,38 @@ fn many_small_boards(baseline: &mut Baseline) {
             (5, 8, mine)
         })
         .collect();
-    let repeated = vec![
-        (
-            3,
-            3,
-            vec![true, false, false, false, false, false, false, false, true]
-        );
-        250_000
-    ];
-    for (name, boards) in [
-        ("one 3x3 board repeated", repeated),
+    let repeated = |rows: &[&str], bytes: usize| {
+        let mine: Vec<bool> = rows.concat().bytes().map(|b| b == b'M').collect();
+        let board = (rows.len(), rows[0].len(), mine);
+        let board_bytes = judge_input(board.0, board.1, &board.2).len() - b"0 0\n".len();
+        vec![board; bytes / board_bytes]
+    };
+    let inputs = [
         ("distinct 5x8 boards", distinct),
-    ] {
+        (
+            "one 3x3 board repeated",
+            repeated(&["M..", "...", "..M"], 4_000_000),
+        ),
+        (
+            "the costliest 3x13 board found repeated",
+            repeated(
+                &["..M....M...MM", "..........M..", "M....M....M.."],
+                4_000_000,
+            ),
+        ),
+        (
+            "the costliest 3x21 board found repeated",
+            repeated(
+                &[
+                    "M.M...M....M...M...MM",
+                    ".........M....M...M..",
+                    "....M....M....M...M..",
+                ],
+                4_000_000,
+            ),
+        ),
+    ];
+    for (name, boards) in inputs {
         let mut input = Vec::new();
         for (rows, cols, mine) in &boards {
             input.extend(

@@ -21,7 +21,21 @@ impl fmt::Display for InputError {
 /// Whitespace between tokens: space, tab, CR, LF, vertical tab, form feed.
 #[inline]
 pub fn is_space(byte: u8) -> bool {
-    matches!(byte, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
+    // Tab, line feed, vertical tab, form feed and carriage return are 9 to 13.
+    byte == b' ' || byte.wrapping_sub(b'\t') < 5
+}
+
+/// The non-whitespace bytes of `text`, counted in blocks of 255, whose counts fit a byte: the
+/// compiler then counts many bytes at a time.
+fn text_bytes(text: &[u8]) -> usize {
+    let block = |block: &[u8]| {
+        block
+            .iter()
+            .fold(0u8, |count, &b| count + u8::from(!is_space(b)))
+    };
+    text.chunks(255)
+        .map(|chunk| usize::from(block(chunk)))
+        .sum()
 }
 
 /// A token as it can be shown in an error message: quoted, lossy UTF-8, at most 24 characters.
@@ -115,9 +129,7 @@ impl<'a> Scanner<'a> {
     /// O(input) on the first call, O(1) after.
     pub fn text_left(&mut self) -> usize {
         let input = self.input;
-        let total = *self
-            .text_total
-            .get_or_insert_with(|| input.iter().filter(|&&b| !is_space(b)).count());
+        let total = *self.text_total.get_or_insert_with(|| text_bytes(input));
         total - self.text_read
     }
 
@@ -238,42 +250,104 @@ impl<'a> Scanner<'a> {
         mine: u8,
         safe: u8,
     ) -> Result<Vec<bool>, InputError> {
+        // Checked before allocating; `map_rows` checks it again at no cost.
+        self.check_fits(rows, cols)?;
+        let mut map = Vec::with_capacity(rows * cols);
+        self.map_rows(rows, cols, mine, safe, |row| {
+            map.extend(row.iter().map(|&byte| byte == mine));
+        })?;
+        Ok(map)
+    }
+
+    /// What [`Scanner::mine_rows`] reads and refuses, each row given to `put` as its bytes:
+    /// for a judge that keeps the map in another form.
+    pub fn map_rows(
+        &mut self,
+        rows: usize,
+        cols: usize,
+        mine: u8,
+        safe: u8,
+        mut put: impl FnMut(&[u8]),
+    ) -> Result<(), InputError> {
+        self.check_fits(rows, cols)?;
+        for row in 1..=rows {
+            let text = match self.valid_row(cols, mine, safe) {
+                Some(text) => text,
+                None => self.checked_row((row, rows), cols, mine, safe)?,
+            };
+            put(text);
+        }
+        Ok(())
+    }
+
+    /// Refuses a `rows` x `cols` map that the non-blank bytes left cannot hold.
+    fn check_fits(&mut self, rows: usize, cols: usize) -> Result<(), InputError> {
         let left = self.text_left();
-        let fits = rows.checked_mul(cols).is_some_and(|cells| cells <= left);
-        if !fits {
+        if rows.checked_mul(cols).is_some_and(|cells| cells <= left) {
+            return Ok(());
+        }
+        Err(self.error(format!(
+            "the input is truncated: a {rows}x{cols} map does not fit in the {left} non-blank \
+             bytes left"
+        )))
+    }
+
+    /// The next token if it is a valid row, `cols` bytes of `mine` and `safe`; else `None`,
+    /// with no token read. [`Scanner::checked_row`]'s checks without a branch per byte: an
+    /// input of many small maps costs little more than its bytes.
+    #[inline]
+    fn valid_row(&mut self, cols: usize, mine: u8, safe: u8) -> Option<&'a [u8]> {
+        self.skip_space();
+        let end = self.pos.checked_add(cols)?;
+        let text = self.input.get(self.pos..end)?;
+        // A map's bytes are not whitespace, so whitespace after them ends the token there.
+        let ends = self.input.get(end).map_or(true, |&byte| is_space(byte));
+        let valid = text.iter().fold(true, |valid, &byte| {
+            valid & ((byte == mine) | (byte == safe))
+        });
+        if text.is_empty() || !ends || !valid {
+            return None;
+        }
+        self.pos = end;
+        self.token_line = self.pos_line;
+        self.text_line = self.pos_line;
+        self.text_read += cols;
+        Some(text)
+    }
+
+    /// The next token as row `row` of `rows` of a map `cols` wide of `mine` and `safe`, or why
+    /// it is not one: what [`Scanner::valid_row`] checks, one step at a time for the error.
+    #[cold]
+    fn checked_row(
+        &mut self,
+        (row, rows): (usize, usize),
+        cols: usize,
+        mine: u8,
+        safe: u8,
+    ) -> Result<&'a [u8], InputError> {
+        let what = || format!("row {row} of {rows} of the map");
+        let Some(text) = self.token() else {
+            return Err(self.error(format!("expected {}, found end of input", what())));
+        };
+        if text.len() != cols {
             return Err(self.error(format!(
-                "the input is truncated: a {rows}x{cols} map does not fit in the {left} \
-                 non-blank bytes left"
+                "{} has {} characters, expected {cols}",
+                what(),
+                text.len()
             )));
         }
-        let mut map = Vec::with_capacity(rows * cols);
-        for row in 1..=rows {
-            // Named only on a fault: a format per row would cost more than the row.
-            let what = || format!("row {row} of {rows} of the map");
-            let Some(text) = self.token() else {
-                return Err(self.error(format!("expected {}, found end of input", what())));
-            };
-            if text.len() != cols {
+        for (col, &byte) in text.iter().enumerate() {
+            if byte != mine && byte != safe {
                 return Err(self.error(format!(
-                    "{} has {} characters, expected {cols}",
-                    what(),
-                    text.len()
+                    "row {row}, column {}: expected '{}' or '{}', found {}",
+                    col + 1,
+                    mine as char,
+                    safe as char,
+                    show(&[byte])
                 )));
             }
-            for (col, &byte) in text.iter().enumerate() {
-                if byte != mine && byte != safe {
-                    return Err(self.error(format!(
-                        "row {row}, column {}: expected '{}' or '{}', found {}",
-                        col + 1,
-                        mine as char,
-                        safe as char,
-                        show(&[byte])
-                    )));
-                }
-                map.push(byte == mine);
-            }
         }
-        Ok(map)
+        Ok(text)
     }
 
     /// The next line that has text (blank lines skipped), as [`Scanner::line_bytes`] returns
@@ -437,6 +511,91 @@ mod tests {
         assert!(scanner.int("sign alone").is_err());
         assert_eq!(parse_int(b"-9223372036854775808"), None);
         assert_eq!(parse_int(b"-9223372036854775807"), Some(-i64::MAX));
+    }
+
+    /// `mine_rows` as it was before rows were read whole: token by token, each byte checked.
+    fn mine_rows_by_tokens(
+        scanner: &mut Scanner,
+        rows: usize,
+        cols: usize,
+    ) -> Result<Vec<bool>, InputError> {
+        let left = scanner.text_left();
+        if rows.checked_mul(cols).map_or(true, |cells| cells > left) {
+            return Err(scanner.error(format!(
+                "the input is truncated: a {rows}x{cols} map does not fit in the {left} \
+                 non-blank bytes left"
+            )));
+        }
+        let mut map = Vec::new();
+        for row in 1..=rows {
+            let what = format!("row {row} of {rows} of the map");
+            let Some(text) = scanner.token() else {
+                return Err(scanner.error(format!("expected {what}, found end of input")));
+            };
+            if text.len() != cols {
+                let len = text.len();
+                return Err(scanner.error(format!("{what} has {len} characters, expected {cols}")));
+            }
+            for (col, &byte) in text.iter().enumerate() {
+                if byte != b'*' && byte != b'.' {
+                    return Err(scanner.error(format!(
+                        "row {row}, column {}: expected '*' or '.', found {}",
+                        col + 1,
+                        show(&[byte])
+                    )));
+                }
+                map.push(byte == b'*');
+            }
+        }
+        Ok(map)
+    }
+
+    /// Random texts of map bytes, whitespace of every kind and strays, read as maps of every
+    /// size up to 4x4 by `mine_rows`, `map_rows` and the token-by-token reading: the same
+    /// map or error, and the scanner where it stopped in the same place.
+    #[test]
+    fn rows_read_whole_read_as_token_by_token() {
+        let seed = 20261129;
+        let mut rng = crate::rng::Rng::new(seed);
+        let alphabet = b"**....  \n\n\r\t\x0bx\0";
+        // Maps read, then refused as truncated, ended, of the wrong width, of a stray byte.
+        let mut outcomes = [0; 5];
+        for _ in 0..20_000 {
+            let len = rng.below(30);
+            let text: Vec<u8> = (0..len)
+                .map(|_| alphabet[rng.below(alphabet.len())])
+                .collect();
+            let (rows, cols) = (rng.below(5), rng.below(5));
+            let mut want = Scanner::new(&text);
+            let want_map = mine_rows_by_tokens(&mut want, rows, cols);
+            let mut got = Scanner::new(&text);
+            let got_map = got.mine_rows(rows, cols, b'*', b'.');
+            let mut as_rows = Scanner::new(&text);
+            let mut rows_read: Vec<u8> = Vec::new();
+            let read = as_rows.map_rows(rows, cols, b'*', b'.', |row| rows_read.extend(row));
+            let context = format!("seed {seed}, {rows}x{cols} in {:?}", show(&text));
+            assert_eq!(got_map, want_map, "{context}");
+            let outcome = match &want_map {
+                Ok(_) => 0,
+                Err(err) if err.message.contains("truncated") => 1,
+                Err(err) if err.message.contains("end of input") => 2,
+                Err(err) if err.message.contains("characters") => 3,
+                Err(_) => 4,
+            };
+            outcomes[outcome] += 1;
+            let rows_read = read.map(|()| rows_read.iter().map(|&b| b == b'*').collect());
+            assert_eq!(rows_read, want_map, "{context}");
+            for scanner in [&mut got, &mut as_rows] {
+                assert_eq!(scanner.line(), want.line(), "{context}");
+                assert_eq!(scanner.text_left(), want.text_left(), "{context}");
+                assert_eq!(scanner.clone().token(), want.clone().token(), "{context}");
+                assert_eq!(scanner.line(), want.line(), "{context}");
+            }
+        }
+        assert!(
+            outcomes.iter().all(|&n| n > 100),
+            "seed {seed}: {outcomes:?}"
+        );
     }
 
     #[test]

@@ -25,6 +25,21 @@ pub(super) fn random_board(rng: &mut Rng, max_side: usize) -> Board {
     Board::new(grid, mine)
 }
 
+/// A `rows` x `cols` board with at least one safe cell: one in ten without a mine, one in ten
+/// with a single safe cell, the others with each cell a mine at a chance drawn per board
+/// from 0 to 1.
+pub(super) fn random_board_of(rng: &mut Rng, rows: usize, cols: usize) -> Board {
+    let grid = Grid::new(rows, cols);
+    let density = match rng.below(10) {
+        0 => 0.0,
+        1 => 1.0,
+        _ => rng.unit(),
+    };
+    let mut mine: Vec<bool> = (0..grid.len()).map(|_| rng.chance(density)).collect();
+    mine[rng.below(grid.len())] = false;
+    Board::new(grid, mine)
+}
+
 /// A board of 8 to `max_side` rows and columns with mines at a density of 0.12 to 0.3: several
 /// regions of zeros, whose games reach one another's regions, at least one safe cell.
 pub(super) fn board_of_regions(rng: &mut Rng, max_side: usize) -> Board {
@@ -85,6 +100,23 @@ pub(super) fn from_scratch(board: &Board, start: usize) -> Vec<CellState> {
     let mut state = vec![CellState::Closed; board.grid().len()];
     state[start] = CellState::Open;
     end_state(board, state)
+}
+
+/// The statement's answer: the fewest safe cells left closed over every safe start, each
+/// played alone from scratch.
+///
+/// # Panics
+/// If `board` has no safe cell.
+pub(super) fn fewest_closed(board: &Board) -> usize {
+    let safe = (0..board.grid().len()).filter(|&cell| !board.is_mine(cell));
+    safe.map(|start| {
+        let end = from_scratch(board, start);
+        let closed =
+            |(cell, state): (usize, &CellState)| !board.is_mine(cell) && *state != CellState::Open;
+        end.iter().enumerate().filter(|&cell| closed(cell)).count()
+    })
+    .min()
+    .expect("a safe cell")
 }
 
 /// What `cover` shows of `board`, cell by cell.

@@ -14,12 +14,15 @@
 //! - `second_pass.rs`: the end states the first pass left pending, built down the tree;
 //! - `search.rs`: [`search()`] and [`fewest_closed`], the two passes together, and what they
 //!   cost;
+//! - `bit_board.rs`: boards of at most 64 cells (the judge's have at most 40), one bit per
+//!   cell, each start's game played with masks instead of the search;
 //! - [`solve`]: the judge;
 //! - `brute_force.rs`, in unit tests only: the statement read literally, which the tests of
 //!   the files above compare them with;
 //! - [`patterns`]: crafted boards for the hard cases of the search; [`generator`] and `case.rs`:
 //!   the judge's inputs for `gen` and `stress`.
 
+mod bit_board;
 #[cfg(test)]
 mod brute_force;
 mod case;

@@ -1,11 +1,11 @@
 //! The judge: reads the boards and prints each one's answer.
 
+use super::bit_board::BitBoard;
 use super::search::fewest_closed;
 use crate::board::{Board, Grid};
 use crate::io::output::{push_uint, Output};
 use crate::io::runner::Program;
 use crate::io::scanner::{InputError, Scanner};
-use std::collections::HashMap;
 
 /// The largest side of a board: the judge's boards have at most 40 cells; 1000x1000 is the
 /// benchmark's and `gen --size max`'s board.
@@ -30,7 +30,8 @@ are as many as its value.
 ";
 
 /// Reads boards until `0 0` and prints each board's answer as soon as it is known, so that the
-/// answers before a bad board stay on stdout.
+/// answers before a bad board stay on stdout. A board of at most 64 cells, as all the judge's
+/// are, is searched as bits (`bit_board.rs`); a larger one by [`fewest_closed`].
 ///
 /// # Examples
 ///
@@ -44,7 +45,6 @@ are as many as its value.
 /// ```
 pub fn solve(input: &[u8], out: &mut Output) -> Result<(), InputError> {
     let mut scanner = Scanner::new(input);
-    let mut known = KnownAnswers::default();
     loop {
         if scanner.at_end() {
             return Err(scanner.error("the input ended without the `0 0` line that closes it"));
@@ -61,117 +61,86 @@ pub fn solve(input: &[u8], out: &mut Output) -> Result<(), InputError> {
                 "a {rows}x{cols} board has no cell; only `0 0` ends the input"
             )));
         }
-        let mine = scanner.mine_rows(rows, cols, b'M', b'.')?;
-        let key = KnownAnswers::key(&mine, rows, cols);
-        if let Some(answer) = key.and_then(|key| known.answer(key)) {
-            push_uint(out, answer as u64);
-            out.push(b'\n');
-            continue;
-        }
-        let board = Board::new(Grid::new(rows, cols), mine);
-        if board.safe_cells() == 0 {
-            return Err(InputError {
-                line: header_line,
-                message: format!("the {rows}x{cols} board has no safe cell to start from"),
-            });
-        }
-        let answer = fewest_closed(&board).fewest_closed;
-        if let Some(key) = key {
-            known.remember(key, answer);
-        }
+        let no_safe_cell = || InputError {
+            line: header_line,
+            message: format!("the {rows}x{cols} board has no safe cell to start from"),
+        };
+        let answer = if rows * cols <= BitBoard::MAX_CELLS {
+            let mines = mine_bits(&mut scanner, rows, cols)?;
+            let board = BitBoard::new(rows, cols, mines);
+            if board.safe_cells() == 0 {
+                return Err(no_safe_cell());
+            }
+            board.fewest_closed()
+        } else {
+            let mine = scanner.mine_rows(rows, cols, b'M', b'.')?;
+            let board = Board::new(Grid::new(rows, cols), mine);
+            if board.safe_cells() == 0 {
+                return Err(no_safe_cell());
+            }
+            fewest_closed(&board).fewest_closed
+        };
         push_uint(out, answer as u64);
         out.push(b'\n');
     }
 }
 
-/// A board of at most 64 cells: its sides and its mines as bits.
-type BoardKey = (u8, u8, u64);
-
-/// The answers to small boards already solved in this input. A small board costs far more to
-/// search (some 20,000 instructions, most of them setting up) than to read, so an input of
-/// many repeated small boards would otherwise take half a minute for 200 MB.
-#[derive(Default)]
-struct KnownAnswers {
-    by_board: HashMap<BoardKey, usize>,
-}
-
-impl KnownAnswers {
-    /// The most boards remembered: 65,536 entries take about 2 MB.
-    const MOST: usize = 1 << 16;
-
-    /// The key of a board of at most 64 cells.
-    fn key(mine: &[bool], rows: usize, cols: usize) -> Option<BoardKey> {
-        if mine.len() > 64 {
-            return None;
-        }
-        let bits = mine
+/// A map of at most 64 cells as bits: bit `row * cols + col` set on an `M`.
+fn mine_bits(scanner: &mut Scanner, rows: usize, cols: usize) -> Result<u64, InputError> {
+    let mut mines = 0;
+    let mut row_start = 0;
+    scanner.map_rows(rows, cols, b'M', b'.', |row| {
+        let row_mines = row
             .iter()
-            .enumerate()
-            .fold(0u64, |bits, (cell, &is_mine)| {
-                bits | (u64::from(is_mine) << cell)
-            });
-        Some((rows as u8, cols as u8, bits))
-    }
-
-    fn answer(&self, key: BoardKey) -> Option<usize> {
-        self.by_board.get(&key).copied()
-    }
-
-    fn remember(&mut self, key: BoardKey, answer: usize) {
-        if self.by_board.len() < Self::MOST {
-            self.by_board.insert(key, answer);
-        }
-    }
+            .rev()
+            .fold(0, |bits, &byte| bits << 1 | u64::from(byte == b'M'));
+        mines |= row_mines << row_start;
+        row_start += cols;
+    })?;
+    Ok(mines)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::brute_force::random_board;
+    use super::super::brute_force::{self, random_board_of};
     use super::*;
     use crate::io::runner::solve_in_memory;
     use crate::rng::Rng;
 
-    /// Small boards drawn from a few, so that most come again, some larger than 64 cells, and
-    /// pairs with the same mines in other shapes:
-    /// each answer is the search's on that board alone.
+    /// Boards on both sides of the 64 cells that choose between the two searches, read from
+    /// one input: each answer is the statement's.
     #[test]
-    fn a_board_seen_before_gets_the_same_answer() {
+    fn answers_either_side_of_64_cells_are_the_statements() {
         let seed = 20261125;
         let mut rng = Rng::new(seed);
-        // Each board beside its mines in the other shape: the same bits, other sides.
-        let pool: Vec<Board> = (0..40)
-            .flat_map(|_| {
-                let board = random_board(&mut rng, 10);
-                let grid = board.grid();
-                let mine = (0..grid.len()).map(|cell| board.is_mine(cell)).collect();
-                [Board::new(Grid::new(grid.cols(), grid.rows()), mine), board]
-            })
-            .collect();
         let mut input = Vec::new();
         let mut expected = Vec::new();
-        for _ in 0..2000 {
-            let board = &pool[rng.below(pool.len())];
-            let grid = board.grid();
-            input.extend(format!("{} {}\n", grid.rows(), grid.cols()).bytes());
-            for row in 0..grid.rows() {
-                for col in 0..grid.cols() {
-                    input.push(if board.is_mine(grid.index(row, col)) {
-                        b'M'
-                    } else {
-                        b'.'
-                    });
+        let mut cells = Vec::new();
+        for _ in 0..1500 {
+            let rows = rng.range(1, 12) as usize;
+            let cols = rng.range(1, 12) as usize;
+            let board = random_board_of(&mut rng, rows, cols);
+            input.extend(format!("{rows} {cols}\n").bytes());
+            for row in 0..rows {
+                for col in 0..cols {
+                    let mine = board.is_mine(board.grid().index(row, col));
+                    input.push(if mine { b'M' } else { b'.' });
                 }
                 input.push(b'\n');
             }
-            expected.extend(format!("{}\n", fewest_closed(board).fewest_closed).bytes());
+            expected.extend(format!("{}\n", brute_force::fewest_closed(&board)).bytes());
+            cells.push(rows * cols);
         }
         input.extend(b"0 0\n");
         let (answer, result) = solve_in_memory(solve, &input);
         assert_eq!(result, Ok(()), "seed {seed}");
         assert!(answer == expected, "seed {seed}: answers differ");
-        assert!(
-            pool.iter().any(|board| board.grid().len() > 64),
-            "seed {seed}"
-        );
+        for (fewest, most) in [(1, 64), (65, 144)] {
+            let count = cells.iter().filter(|&&n| fewest <= n && n <= most).count();
+            assert!(
+                count > 300,
+                "seed {seed}: {count} boards of {fewest} to {most} cells"
+            );
+        }
     }
 }
