@@ -10,7 +10,7 @@
 use super::component::Component;
 use super::frontier::Cell;
 use super::index::NONE;
-use super::scratch::is_large;
+use super::scratch::{is_large, zeroed};
 use super::tallies::{Tallies, SOME_MINE, SOME_SAFE};
 
 /// A component's tallies hold at most this many entries per cell of the component (or 4096,
@@ -34,6 +34,19 @@ const fn binomials() -> [[f64; 9]; 9] {
         n += 1;
     }
     table
+}
+
+/// Box `b` of `comp` as the search starts it.
+fn level_of(comp: &Component, b: usize) -> Level {
+    let mut level = Level {
+        size: comp.box_size(b) as u32,
+        ..Level::default()
+    };
+    for i in comp.numbers_of(b) {
+        level.numbers[level.links as usize] = i as u32;
+        level.links += 1;
+    }
+    level
 }
 
 /// How an enumeration ended.
@@ -86,8 +99,11 @@ pub(super) struct Enumerator {
     /// placed, the cells not assigned yet. One more entry, never touched, stands for "no
     /// watched number".
     numbers: Vec<Number>,
-    /// Per box, in order.
+    /// Per box, in order: made as the search first reaches it (a component too large to
+    /// enumerate is left after a few of its boxes).
     levels: Vec<Level>,
+    /// Per slot (v and k): one more than its row in the tallies (0: none yet), and its
+    /// weight. Zeroed: only the slots reached take memory.
     row_of: Vec<u32>,
     weight: Vec<f64>,
 }
@@ -149,21 +165,8 @@ impl Enumerator {
             rest: 0,
         });
         self.levels.clear();
-        self.levels.extend((0..boxes).map(|b| {
-            let mut level = Level {
-                size: comp.box_size(b) as u32,
-                ..Level::default()
-            };
-            for i in comp.numbers_of(b) {
-                level.numbers[level.links as usize] = i as u32;
-                level.links += 1;
-            }
-            level
-        }));
-        self.row_of.clear();
-        self.row_of.resize(values * (total + 1), NONE);
-        self.weight.clear();
-        self.weight.resize(values * (total + 1), 0.0);
+        zeroed(&mut self.row_of, values * (total + 1));
+        zeroed(&mut self.weight, values * (total + 1));
         out.mines.clear();
         out.seen.clear();
         let cap = (TALLY_ENTRIES_PER_CELL * total).max(4096);
@@ -173,6 +176,9 @@ impl Enumerator {
         let mut pos = 0usize;
         let mut aborted = false;
         'descend: loop {
+            if pos == self.levels.len() {
+                self.levels.push(level_of(comp, pos));
+            }
             let (low, high) = self.bounds(pos);
             if low <= high {
                 nodes += 1;
@@ -285,13 +291,13 @@ impl Enumerator {
         if !ways.is_finite() {
             return false;
         }
-        let mut row = self.row_of[slot];
+        let mut row = self.row_of[slot].wrapping_sub(1);
         if row == NONE {
             if out.mines.len() + boxes > cap {
                 return false;
             }
             row = (out.mines.len() / boxes.max(1)) as u32;
-            self.row_of[slot] = row;
+            self.row_of[slot] = row + 1;
             out.mines.resize(out.mines.len() + boxes, 0.0);
             out.seen.resize(out.seen.len() + boxes, 0);
         }
@@ -315,7 +321,7 @@ impl Enumerator {
         width: usize,
         out: &mut Tallies,
     ) -> Enumerated {
-        let used = |k: usize| (0..values).any(|v| self.row_of[v * width + k] != NONE);
+        let used = |k: usize| (0..values).any(|v| self.row_of[v * width + k] != 0);
         let Some(lo) = (0..width).find(|&k| used(k)) else {
             return Enumerated::Empty;
         };
@@ -335,7 +341,8 @@ impl Enumerator {
             let range = v * width + lo..=v * width + hi;
             out.weight
                 .extend(self.weight[range.clone()].iter().map(|w| w / top));
-            out.row.extend_from_slice(&self.row_of[range]);
+            out.row
+                .extend(self.row_of[range].iter().map(|r| r.wrapping_sub(1)));
         }
         out.mines.iter_mut().for_each(|m| *m /= top);
         Enumerated::Exact
