@@ -68,11 +68,12 @@ pub(super) struct Analyser {
     weighing: WeighedBoxes,
     /// The components to combine next (a buffer, swapped with `order`).
     to_combine: Vec<u32>,
-    /// The cells read in the last update, and the components it created.
+    /// The cells read in the last update (but after a start over, when every cell not closed
+    /// is read from the view), and the components it created.
     changed: Vec<u32>,
     created: Vec<u32>,
     /// The cells the last update touched: the first `read_or_settled` read or settled, then
-    /// those whose probability may have moved.
+    /// those whose probability may have moved (see [`Analyser::touched`]).
     touched: Vec<u32>,
     read_or_settled: usize,
     /// The buffers for counting arrangements (see [`Analyser::ln_weight_now`]).
@@ -191,7 +192,10 @@ impl Analyser {
         &self.ln_factorial
     }
 
-    /// The cells the last update touched, and the first of them, those read or settled.
+    /// The cells the last update touched, and the first of them, those read or settled: what
+    /// the moves kept ready need, so none after a start over ([`Update::started_over`]) and
+    /// only those read or settled when every probability was written again
+    /// ([`Update::all_probabilities`]).
     pub(super) fn touched(&self) -> (&[u32], &[u32]) {
         (&self.touched, &self.touched[..self.read_or_settled])
     }
@@ -243,20 +247,19 @@ impl Analyser {
         self.view_id = view.id();
         self.view_changes = view.change_count();
         if fresh {
-            self.start_over(grid, mines, view);
+            self.start_over(grid, mines);
         }
         self.frontier.checkpoint();
-        for i in 0..self.changed.len() {
-            let cell = self.changed[i] as usize;
-            let seen = view.get(cell);
-            if self.frontier.seen[cell] == seen {
-                continue;
+        if fresh {
+            // Every cell not closed, read from the view in place.
+            for cell in 0..grid.len() {
+                if view.get(cell) != Seen::Closed {
+                    self.read_cell(view, cell)?;
+                }
             }
-            self.frontier.seen[cell] = seen;
-            match seen {
-                Seen::Open(number) => self.frontier.open(cell, number)?,
-                Seen::Flagged => self.frontier.flag(cell)?,
-                Seen::Closed => unreachable!("a cell closed again starts over"),
+        } else {
+            for i in 0..self.changed.len() {
+                self.read_cell(view, self.changed[i] as usize)?;
             }
         }
         if let Mines::Known(total) = mines {
@@ -297,14 +300,20 @@ impl Analyser {
             "the estimated components counted"
         );
         self.proven = self.estimated_live == 0 && total_reached;
-        // What changed: the cells read and settled, and those whose probability moved.
+        // What changed: the cells read and settled, and those whose probability moved (only
+        // what the moves kept ready look at: nothing after a start over, no probability when
+        // every one may have moved).
         let touched = &mut self.touched;
         touched.clear();
-        touched.extend_from_slice(&self.changed);
-        touched.extend_from_slice(self.frontier.settled());
+        if !fresh {
+            touched.extend_from_slice(&self.changed);
+            touched.extend_from_slice(self.frontier.settled());
+        }
         self.read_or_settled = touched.len();
-        for &id in &self.created {
-            touched.extend_from_slice(&self.frontier.comps[id as usize].cells);
+        if !fresh && !refresh_all {
+            for &id in &self.created {
+                touched.extend_from_slice(&self.frontier.comps[id as usize].cells);
+            }
         }
         release_large(&mut self.changed);
         self.frontier.commit();
@@ -314,8 +323,22 @@ impl Analyser {
         })
     }
 
-    /// Forgets everything known: the next changes are every cell of `view` not closed.
-    fn start_over(&mut self, grid: Grid, mines: Mines, view: &View) {
+    /// Reads cell `cell` of `view` (opened or flagged since the last view read).
+    fn read_cell(&mut self, view: &View, cell: usize) -> Result<(), Inconsistent> {
+        let seen = view.get(cell);
+        if self.frontier.seen[cell] == seen {
+            return Ok(());
+        }
+        self.frontier.seen[cell] = seen;
+        match seen {
+            Seen::Open(number) => self.frontier.open(cell, number),
+            Seen::Flagged => self.frontier.flag(cell),
+            Seen::Closed => unreachable!("a cell closed again starts over"),
+        }
+    }
+
+    /// Forgets everything known: the next view is read whole.
+    fn start_over(&mut self, grid: Grid, mines: Mines) {
         self.frontier.reset(grid);
         self.basis = Some((grid, mines));
         self.estimated_live = 0;
@@ -323,8 +346,6 @@ impl Analyser {
         self.count_law.clear();
         self.order.clear();
         self.changed.clear();
-        self.changed
-            .extend((0..grid.len() as u32).filter(|&c| view.get(c as usize) != Seen::Closed));
     }
 
     /// Enumerates component `id` within its share of the budget, else estimates it.

@@ -131,6 +131,18 @@ impl Component {
         self.dirty = false;
     }
 
+    /// Room for `cons` numbers, `boxes` boxes of `cells` cells and `links` pairs of a box and
+    /// one of its numbers, at once (exactly: a large component is made once and kept).
+    pub(super) fn reserve(&mut self, cons: usize, boxes: usize, cells: usize, links: usize) {
+        self.cons.reserve_exact(cons);
+        self.con_start.reserve_exact(cons + 1);
+        self.con_boxes.reserve_exact(links);
+        self.box_start.reserve_exact(boxes + 1);
+        self.cells.reserve_exact(cells);
+        self.box_cons_start.reserve_exact(boxes + 1);
+        self.box_cons.reserve_exact(links);
+    }
+
     /// The numbers of box `b`, as indices into `cons`.
     pub(super) fn numbers_of(&self, b: usize) -> impl Iterator<Item = usize> + '_ {
         self.box_cons[self.box_cons_start[b] as usize..self.box_cons_start[b + 1] as usize]

@@ -39,7 +39,7 @@ const fn binomials() -> [[f64; 9]; 9] {
 /// Box `b` of `comp` as the search starts it.
 fn level_of(comp: &Component, b: usize) -> Level {
     let mut level = Level {
-        size: comp.box_size(b) as u32,
+        size: comp.box_size(b) as u8,
         ..Level::default()
     };
     for i in comp.numbers_of(b) {
@@ -60,27 +60,28 @@ pub(super) enum Enumerated {
     OutOfBudget,
 }
 
-/// A number during the enumeration (one struct: the search reads all four together).
+/// A number during the enumeration (one struct: the search reads all four together). Each
+/// counts cells around one number: at most 8.
 #[derive(Clone, Copy, Debug)]
 struct Number {
-    need_low: i32,
-    need_high: i32,
-    placed: i32,
-    rest: i32,
+    need_low: i8,
+    need_high: i8,
+    placed: i8,
+    rest: i8,
 }
 
 /// A box during the enumeration (one struct: each step reads several of these together).
 #[derive(Clone, Copy, Debug, Default)]
 struct Level {
-    /// Its cells, the mines placed in it and the most it may take.
-    size: u32,
-    cur: u32,
-    top: u32,
     /// Its numbers: `numbers[..links]`, indices into the enumerator's numbers.
-    links: u32,
     numbers: [u32; 8],
     /// The product of C(size, mines) over the boxes up to this one.
     ways: f64,
+    links: u8,
+    /// Its cells (at most 8), the mines placed in it and the most it may take.
+    size: u8,
+    cur: u8,
+    top: u8,
     /// Its [`SOME_MINE`] and [`SOME_SAFE`] bits with its mines now: set once per change,
     /// read at every arrangement recorded.
     seen: u8,
@@ -140,9 +141,9 @@ impl Enumerator {
                 .iter()
                 .map(|&b| comp.box_size(b as usize))
                 .sum();
-            let need = cells[con as usize].need as i32;
+            let need = cells[con as usize].need;
             let (low, high) = if watch == Some(i) {
-                (0, rest as i32)
+                (0, rest as i8)
             } else {
                 (need, need)
             };
@@ -150,7 +151,7 @@ impl Enumerator {
                 need_low: low,
                 need_high: high,
                 placed: 0,
-                rest: rest as i32,
+                rest: rest as i8,
             });
         }
         let watched = watch.unwrap_or(comp.cons.len());
@@ -183,7 +184,7 @@ impl Enumerator {
             if low <= high {
                 nodes += 1;
                 let level = &mut self.levels[pos];
-                (level.cur, level.top) = (low as u32, high as u32);
+                (level.cur, level.top) = (low as u8, high as u8);
                 let size = level.size as i32;
                 self.weigh(pos);
                 self.shift(pos, low, -size);
@@ -211,7 +212,7 @@ impl Enumerator {
                 }
                 let Level { cur, size, .. } = self.levels[pos];
                 self.shift(pos, -(cur as i32), size as i32);
-                placed_mines -= cur;
+                placed_mines -= cur as u32;
             }
             if nodes > limit {
                 aborted = true;
@@ -234,7 +235,7 @@ impl Enumerator {
                 }
                 let Level { cur, size, .. } = self.levels[pos];
                 self.shift(pos, -(cur as i32), size as i32);
-                placed_mines -= cur;
+                placed_mines -= cur as u32;
             }
         }
         if aborted {
@@ -266,8 +267,9 @@ impl Enumerator {
         let (mut low, mut high) = (0, size);
         for &i in level.numbers() {
             let n = self.numbers[i as usize];
-            high = high.min(n.need_high - n.placed);
-            low = low.max(n.need_low - n.placed - (n.rest - size));
+            let (placed, rest) = (n.placed as i32, n.rest as i32);
+            high = high.min(n.need_high as i32 - placed);
+            low = low.max(n.need_low as i32 - placed - (rest - size));
         }
         (low, high)
     }
@@ -277,8 +279,8 @@ impl Enumerator {
     fn shift(&mut self, b: usize, mines: i32, rest: i32) {
         for &i in self.levels[b].numbers() {
             let n = &mut self.numbers[i as usize];
-            n.placed += mines;
-            n.rest += rest;
+            n.placed += mines as i8;
+            n.rest += rest as i8;
         }
     }
 

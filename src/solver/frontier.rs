@@ -7,7 +7,7 @@
 use super::component::Component;
 use super::index::NONE;
 use super::ring::{opposite, Ring, Rings, DIRECTIONS};
-use super::scratch::{is_large, release_large};
+use super::scratch::{is_large, release_large, zeroed};
 use super::view::{Inconsistent, Seen};
 use crate::board::Grid;
 
@@ -43,6 +43,9 @@ pub(super) struct Cell {
     pub comp: u32,
     /// Cells of a component: their box in it.
     pub slot: u32,
+    /// Whether the undo log holds the cell (as it was at the checkpoint): each cell is logged
+    /// once, however often it changes.
+    saved: bool,
 }
 
 /// The propagation's queue drops the numbers it is done with once it has this many.
@@ -54,6 +57,7 @@ const CLOSED: Cell = Cell {
     unknown: 0,
     comp: NONE,
     slot: NONE,
+    saved: false,
 };
 
 /// The counters a rollback restores.
@@ -68,7 +72,9 @@ struct Counters {
 }
 
 /// A set of cells in no particular order, with O(1) insertion and removal. Each cell's place
-/// in it is kept in a table the frontier's two sets share (a cell is in one at most).
+/// in it is kept in a table the frontier's two sets share (a cell is in one at most): one more
+/// than its index, 0 for none, so that the table is zeroed memory, taken only where cells
+/// are known.
 #[derive(Debug, Default)]
 pub(super) struct CellSet {
     items: Vec<u32>,
@@ -82,31 +88,31 @@ impl CellSet {
         self.items.clear();
     }
 
-    /// Inserts `cell`; `at` holds each cell's index in its set, or `NONE`.
+    /// Inserts `cell`; `at` holds one more than each cell's index in its set, or 0.
     fn insert(&mut self, cell: usize, at: &mut [u32]) {
-        debug_assert_eq!(at[cell], NONE);
+        debug_assert_eq!(at[cell], 0);
         self.version += 1;
-        at[cell] = self.items.len() as u32;
         self.items.push(cell as u32);
+        at[cell] = self.items.len() as u32;
     }
 
     /// Removes `cell`, which is in this set.
     fn remove(&mut self, cell: usize, at: &mut [u32]) {
-        let place = at[cell];
-        debug_assert_eq!(self.items.get(place as usize), Some(&(cell as u32)));
+        let place = at[cell] as usize - 1;
+        debug_assert_eq!(self.items.get(place), Some(&(cell as u32)));
         self.version += 1;
-        self.items.swap_remove(place as usize);
-        if let Some(&moved) = self.items.get(place as usize) {
-            at[moved as usize] = place;
+        self.items.swap_remove(place);
+        if let Some(&moved) = self.items.get(place) {
+            at[moved as usize] = place as u32 + 1;
         }
-        at[cell] = NONE;
+        at[cell] = 0;
     }
 
     /// Drops the cells inserted after the set had `len` of them (none removed since).
     fn truncate(&mut self, len: usize, at: &mut [u32]) {
         self.version += 1;
         for &cell in &self.items[len.min(self.items.len())..] {
-            at[cell as usize] = NONE;
+            at[cell as usize] = 0;
         }
         self.items.truncate(len);
     }
@@ -149,7 +155,7 @@ pub(super) struct Frontier {
     /// The closed cells known safe, and the unflagged ones known to be mines.
     pub safe: CellSet,
     pub mines: CellSet,
-    /// Per cell: its index in `safe` or `mines`, or `NONE`.
+    /// Per cell: one more than its index in `safe` or `mines`, or 0 (see [`CellSet`]).
     set_at: Vec<u32>,
     /// The cells settled since the checkpoint.
     settled: Vec<u32>,
@@ -181,9 +187,11 @@ struct Regroup {
     vars: Vec<u32>,
     masks: Vec<u8>,
     keys: Vec<u64>,
-    /// Variables by key, and where each box starts in it.
+    /// Variables by key (then, once the boxes are found, their cells), where each box starts
+    /// in it, and the directions of each box's numbers from its first cell.
     by_key: Vec<u32>,
     box_first: Vec<u32>,
+    box_mask: Vec<u8>,
     /// Per box its slot in its component (`NONE`: not reached yet).
     slot_of_box: Vec<u32>,
     order: Vec<u32>,
@@ -251,8 +259,7 @@ impl Frontier {
         self.known_mines = 0;
         self.safe.reset();
         self.mines.reset();
-        self.set_at.clear();
-        self.set_at.resize(n, NONE);
+        zeroed(&mut self.set_at, n);
         self.settled.clear();
         self.queue.clear();
         self.dirty.clear();
@@ -331,9 +338,7 @@ impl Frontier {
 
     #[inline]
     fn save(&mut self, cell: usize) {
-        if self.logged {
-            self.log.push((cell as u32, self.cells[cell]));
-        }
+        save_into(&mut self.log, self.logged, &mut self.cells[cell], cell);
     }
 
     /// From here on, [`Frontier::rollback`] returns to this state.
@@ -381,6 +386,9 @@ impl Frontier {
     /// Keeps every change since the checkpoint; frees the components regrouped away.
     pub(super) fn commit(&mut self) {
         debug_assert!(self.dirty.is_empty() && self.fresh.is_empty());
+        for &(cell, _) in &self.log {
+            self.cells[cell as usize].saved = false;
+        }
         release_large(&mut self.log);
         self.logged = true;
         self.settled.clear();
@@ -473,6 +481,7 @@ impl Frontier {
             unknown: unknown as u8,
             comp: NONE,
             slot: NONE,
+            saved: self.cells[cell].saved,
         };
         if unknown > 0 {
             self.fresh.push(cell as u32);
@@ -672,7 +681,7 @@ impl Frontier {
         if !r.gathered.is_empty() {
             self.regroup_into(&mut r, hopeless_boxes, created);
         }
-        if is_large(&r.vars) || is_large(&r.gathered) {
+        if is_large(&r.by_key) || is_large(&r.gathered) {
             r = Regroup::default();
         }
         self.regroup = r;
@@ -723,11 +732,22 @@ impl Frontier {
         }
         let boxes = r.box_first.len();
         r.box_first.push(r.by_key.len() as u32);
+        r.box_mask.clear();
+        r.box_mask
+            .extend((0..boxes).map(|b| r.masks[r.by_key[r.box_first[b] as usize] as usize]));
+        for at in 0..r.by_key.len() {
+            r.by_key[at] = r.vars[r.by_key[at] as usize];
+        }
         for b in 0..boxes {
-            for &var in &r.by_key[r.box_first[b] as usize..r.box_first[b + 1] as usize] {
-                self.cells[r.vars[var as usize] as usize].slot = b as u32;
+            for &cell in &r.by_key[r.box_first[b] as usize..r.box_first[b + 1] as usize] {
+                self.cells[cell as usize].slot = b as u32;
             }
         }
+        // What only the keys needed is given back before the components are built.
+        release_large(&mut r.gathered);
+        release_large(&mut r.vars);
+        release_large(&mut r.masks);
+        release_large(&mut r.keys);
         // Components, breadth first from the first box not yet reached.
         r.slot_of_box.clear();
         r.slot_of_box.resize(boxes, NONE);
@@ -744,8 +764,8 @@ impl Frontier {
             while head < r.order.len() {
                 let b = r.order[head] as usize;
                 head += 1;
-                let var = r.by_key[r.box_first[b] as usize] as usize;
-                for con in self.rings.in_directions(r.vars[var] as usize, r.masks[var]) {
+                let first = r.by_key[r.box_first[b] as usize] as usize;
+                for con in self.rings.in_directions(first, r.box_mask[b]) {
                     if self.cells[con].slot != NONE {
                         // Reached before: its boxes are all in the order.
                         continue;
@@ -772,28 +792,31 @@ impl Frontier {
             let logged = self.logged;
             comp.recycle();
             comp.live = true;
+            // Each list made at its size at once: no list of a large component is grown twice.
+            let boxes = r.order.len();
+            let (mut cells_in, mut links) = (0, 0);
+            for &b in &r.order {
+                let b = b as usize;
+                cells_in += (r.box_first[b + 1] - r.box_first[b]) as usize;
+                links += r.box_mask[b].count_ones() as usize;
+            }
+            comp.reserve(r.comp_cons.len(), boxes, cells_in, links);
             comp.cons.extend_from_slice(&r.comp_cons);
             comp.box_start.push(0);
             comp.box_cons_start.push(0);
             for (slot, &b) in r.order.iter().enumerate() {
                 let b = b as usize;
-                let var = r.by_key[r.box_first[b] as usize] as usize;
-                for con in self.rings.in_directions(r.vars[var] as usize, r.masks[var]) {
+                let first = r.by_key[r.box_first[b] as usize] as usize;
+                for con in self.rings.in_directions(first, r.box_mask[b]) {
                     comp.box_cons.push(cells[con].slot);
                 }
                 comp.box_cons_start.push(comp.box_cons.len() as u32);
-                for &var in &r.by_key[r.box_first[b] as usize..r.box_first[b + 1] as usize] {
-                    let c = r.vars[var as usize] as usize;
+                for &cell in &r.by_key[r.box_first[b] as usize..r.box_first[b + 1] as usize] {
+                    let c = cell as usize;
                     comp.cells.push(c as u32);
-                    if logged {
-                        log.push((
-                            c as u32,
-                            Cell {
-                                slot: NONE,
-                                ..cells[c]
-                            },
-                        ));
-                    }
+                    // Saved as it was before the regrouping: its slot `NONE`.
+                    cells[c].slot = NONE;
+                    save_into(log, logged, &mut cells[c], c);
                     cells[c].comp = id;
                     cells[c].slot = slot as u32;
                     self.outside -= 1;
@@ -815,17 +838,9 @@ impl Frontier {
                     comp.con_boxes.push(r.slot_of_box[b as usize]);
                 }
                 comp.con_start.push(comp.con_boxes.len() as u32);
-                if logged {
-                    log.push((
-                        con as u32,
-                        Cell {
-                            slot: NONE,
-                            ..cells[con]
-                        },
-                    ));
-                }
-                cells[con].comp = id;
                 cells[con].slot = NONE;
+                save_into(log, logged, &mut cells[con], con);
+                cells[con].comp = id;
             }
             comp.hopeless = hopeless_boxes > 0 && 2 * comp.boxes() >= hopeless_boxes;
             created.push(id);
@@ -890,6 +905,15 @@ const fn later_numbers() -> [u32; 256] {
         set += 1;
     }
     table
+}
+
+/// Logs `cell` (the cell at `index`) into `log` when `logged`, unless it is there already.
+#[inline]
+fn save_into(log: &mut Vec<(u32, Cell)>, logged: bool, cell: &mut Cell, index: usize) {
+    if logged && !cell.saved {
+        log.push((index as u32, *cell));
+        cell.saved = true;
+    }
 }
 
 /// The boxes around one number, ascending and each once.

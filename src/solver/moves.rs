@@ -24,8 +24,9 @@ pub(super) struct ReadyMoves {
     /// scan instead (a program that makes one move needs no heap).
     heap: BinaryHeap<(u64, Reverse<u32>)>,
     heap_built: bool,
-    /// Per cell: its score in the heap, as [`kept`] keeps it (0 when it has none). The
-    /// tables per cell are zeroed memory: only the cells a refresh looks at take room.
+    /// Per cell: its score in the heap, as [`kept`] keeps it (0 when it has none). Read for
+    /// safe cells only: a cell opened keeps what it had. The tables per cell are zeroed
+    /// memory: only the cells a refresh looks at take room.
     score: Vec<u64>,
     /// Numbers a chord can open, most cells first, then lowest index.
     chords: BTreeSet<(Reverse<u8>, u32)>,
@@ -36,12 +37,12 @@ pub(super) struct ReadyMoves {
     pending: Vec<u32>,
     stale: bool,
     look: Vec<u32>,
-    /// When clicks are counted, per cell: the refresh that last looked at it, and the refresh
-    /// that last computed its chance to show a 0 (in `zero`), so that each is done once per
-    /// refresh (empty otherwise).
-    looked: Vec<u32>,
-    zero_at: Vec<u32>,
-    zero: Vec<f64>,
+    /// When clicks are counted (empty otherwise): the cells a refresh looked at, and the chance
+    /// to show a 0 it computed, each as (cell, refresh[, chance]) at the cell's place modulo
+    /// their length ([`memo_len`]), so that each is done once per refresh. On a board larger
+    /// than they are, a cell forgotten is looked at or computed again, to the same effect.
+    looked: Vec<(u32, u32)>,
+    zero: Vec<(u32, u32, f64)>,
     refresh: u32,
     /// Scratch for [`ReadyMoves::ordered_safe`]: each safe cell with its sort key.
     keyed: Vec<(Reverse<i64>, u32)>,
@@ -60,9 +61,8 @@ impl ReadyMoves {
         zeroed(&mut self.opens, cells);
         self.pending.clear();
         self.stale = true;
-        let memo = if clicks_counted { cells } else { 0 };
+        let memo = if clicks_counted { memo_len(cells) } else { 0 };
         zeroed(&mut self.looked, memo);
-        zeroed(&mut self.zero_at, memo);
         zeroed(&mut self.zero, memo);
         self.refresh = 0;
     }
@@ -88,14 +88,13 @@ impl ReadyMoves {
         self.refresh = self.refresh.wrapping_add(1);
         if self.refresh == 0 {
             rezero(&mut self.looked);
-            rezero(&mut self.zero_at);
+            rezero(&mut self.zero);
             self.refresh = 1;
         }
         let refresh = self.refresh;
         if all {
             self.heap.clear();
             self.heap_built = false;
-            rezero(&mut self.score);
             look.extend_from_slice(analysis.frontier.safe.cells());
         } else {
             if !self.heap_built {
@@ -107,12 +106,14 @@ impl ReadyMoves {
                 // A safe cell's score reads the cells two steps away.
                 let f = &analysis.frontier;
                 let looked = &mut self.looked;
+                let mask = looked.len() - 1;
                 for &t in touched {
                     let t = t as usize;
                     for n in std::iter::once(t).chain(f.around(t)) {
                         for c in std::iter::once(n).chain(f.around(n)) {
-                            if looked[c] != refresh {
-                                looked[c] = refresh;
+                            let entry = (c as u32, refresh);
+                            if looked[c & mask] != entry {
+                                looked[c & mask] = entry;
                                 look.push(c as u32);
                             }
                         }
@@ -261,14 +262,17 @@ impl ReadyMoves {
         (zero + (1.0 - zero) * no_zero_around) * (1.0 + zero)
     }
 
-    /// [`Analyser::zero_and_full`]'s chance of a 0, once per cell and refresh.
+    /// [`Analyser::zero_and_full`]'s chance of a 0, once per cell and refresh (but for a cell
+    /// forgotten by the memo: the same chance again).
     fn zero_if_safe(&mut self, analysis: &Analyser, cell: usize) -> f64 {
-        let refresh = self.refresh;
-        if self.zero_at[cell] != refresh {
-            self.zero_at[cell] = refresh;
-            self.zero[cell] = analysis.zero_and_full(cell).0;
+        let place = cell & (self.zero.len() - 1);
+        let (at, refresh, chance) = self.zero[place];
+        if (at, refresh) == (cell as u32, self.refresh) {
+            return chance;
         }
-        self.zero[cell]
+        let chance = analysis.zero_and_full(cell).0;
+        self.zero[place] = (cell as u32, self.refresh, chance);
+        chance
     }
 
     /// The certain safe cell with the best score, the first in row-major order among equals.
@@ -310,6 +314,15 @@ impl ReadyMoves {
         out.clear();
         out.extend(keyed.iter().map(|&(_, c)| c));
     }
+}
+
+/// The most entries of the memos of a refresh when clicks are counted: on a board up to this
+/// size, one per cell.
+const MEMO_ENTRIES: usize = 1 << 12;
+
+/// The length of the memos for a board of `cells` cells: a power of two.
+fn memo_len(cells: usize) -> usize {
+    cells.next_power_of_two().min(MEMO_ENTRIES)
 }
 
 /// A score as [`ReadyMoves`] keeps it: its bits plus one (a score is never NaN), so that 0
