@@ -356,7 +356,7 @@ impl Analyser {
         } else {
             self.budget.per_analysis() / COMPONENT_SHARE
         };
-        let first_number = Some(comp.cons[comp.box_cons[0] as usize] as usize);
+        let first_number = Some(self.frontier.first_number(comp, 0));
         let limit = share.min(self.budget.left());
         let (result, used) =
             enumerate_component(&mut self.frontier, &mut self.enumerator, id, limit);
@@ -369,7 +369,7 @@ impl Analyser {
                 let f = &mut self.frontier;
                 let mut marginals = f.comps[id as usize].take_marginals();
                 let comp = &f.comps[id as usize];
-                let (fits, used) = self.estimator.run(comp, &f.cells, odds, &mut marginals);
+                let (fits, used) = self.estimator.run(f, comp, odds, &mut marginals);
                 self.estimator.release_large();
                 self.budget.spend(used);
                 let comp = &mut f.comps[id as usize];
@@ -381,8 +381,9 @@ impl Analyser {
                 }
                 // Not spent from the budget: about linear in the component, and it must run
                 // whatever is left (it never changes a decision on a consistent view).
-                let refuted = self.refuter.run(comp, &f.cells);
+                let refuted = self.refuter.run(f, &f.comps[id as usize]);
                 self.refuter.release_large();
+                let comp = &mut f.comps[id as usize];
                 let verdict = match refuted {
                     Err(i) => Err(Inconsistent {
                         cell: Some(comp.cons[i] as usize),
@@ -833,7 +834,7 @@ fn enumerate_component(
     let mut tallies = frontier.comps[id as usize].take_tallies();
     let comp = &frontier.comps[id as usize];
     let watch = comp.cons.iter().position(|&c| c == frontier.unread());
-    let outcome = enumerator.run(comp, &frontier.cells, watch, limit, &mut tallies);
+    let outcome = enumerator.run(frontier, comp, watch, limit, &mut tallies);
     enumerator.release_large();
     let comp = &mut frontier.comps[id as usize];
     if outcome.0 == Enumerated::Exact {

@@ -17,10 +17,9 @@ pub(super) struct Component {
     /// so that numbers close early during enumeration.
     pub box_start: Vec<u32>,
     pub cells: Vec<u32>,
-    /// Box `b`'s numbers (indices into `cons`), ascending:
-    /// `box_cons[box_cons_start[b]..box_cons_start[b + 1]]`.
-    pub box_cons_start: Vec<u32>,
-    pub box_cons: Vec<u32>,
+    /// Box `b`'s numbers: the directions they lie in from its first cell (each number's
+    /// `slot` is its index in `cons`: see `Frontier::numbers_of`).
+    pub box_mask: Vec<u8>,
     /// What its analysis found.
     law: ComponentLaw,
     /// The buffers of the laws it had before, for the next one (a guess's probes analyse
@@ -118,8 +117,7 @@ impl Component {
         self.con_boxes.clear();
         self.box_start.clear();
         self.cells.clear();
-        self.box_cons_start.clear();
-        self.box_cons.clear();
+        self.box_mask.clear();
         self.box_probability.clear();
         match std::mem::take(&mut self.law) {
             ComponentLaw::Pending => {}
@@ -139,15 +137,7 @@ impl Component {
         self.con_boxes.reserve_exact(links);
         self.box_start.reserve_exact(boxes + 1);
         self.cells.reserve_exact(cells);
-        self.box_cons_start.reserve_exact(boxes + 1);
-        self.box_cons.reserve_exact(links);
-    }
-
-    /// The numbers of box `b`, as indices into `cons`.
-    pub(super) fn numbers_of(&self, b: usize) -> impl Iterator<Item = usize> + '_ {
-        self.box_cons[self.box_cons_start[b] as usize..self.box_cons_start[b + 1] as usize]
-            .iter()
-            .map(|&c| c as usize)
+        self.box_mask.reserve_exact(boxes);
     }
 
     /// The boxes of number `i`.

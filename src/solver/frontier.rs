@@ -41,7 +41,7 @@ pub(super) struct Cell {
     /// Unknown cells next to a number, and numbers with unknown neighbours: their component.
     /// A cell keeps it after a fact settles it, until the component is regrouped.
     pub comp: u32,
-    /// Cells of a component: their box in it.
+    /// Cells of a component: their box in it; its numbers: their index in its `cons`.
     pub slot: u32,
     /// Whether the undo log holds the cell (as it was at the checkpoint): each cell is logged
     /// once, however often it changes.
@@ -195,6 +195,8 @@ struct Regroup {
     /// Per box its slot in its component (`NONE`: not reached yet).
     slot_of_box: Vec<u32>,
     order: Vec<u32>,
+    /// The component's boxes in key order.
+    in_key_order: Vec<u32>,
     /// The numbers of the component being built, ascending.
     comp_cons: Vec<u32>,
 }
@@ -659,6 +661,7 @@ impl Frontier {
                 if self.cells[con].comp == id {
                     self.save(con);
                     self.cells[con].comp = NONE;
+                    self.cells[con].slot = NONE;
                 }
                 if self.cells[con].know == Know::Open && self.cells[con].unknown > 0 {
                     r.gathered.push(con as u32);
@@ -803,14 +806,9 @@ impl Frontier {
             comp.reserve(r.comp_cons.len(), boxes, cells_in, links);
             comp.cons.extend_from_slice(&r.comp_cons);
             comp.box_start.push(0);
-            comp.box_cons_start.push(0);
             for (slot, &b) in r.order.iter().enumerate() {
                 let b = b as usize;
-                let first = r.by_key[r.box_first[b] as usize] as usize;
-                for con in self.rings.in_directions(first, r.box_mask[b]) {
-                    comp.box_cons.push(cells[con].slot);
-                }
-                comp.box_cons_start.push(comp.box_cons.len() as u32);
+                comp.box_mask.push(r.box_mask[b]);
                 for &cell in &r.by_key[r.box_first[b] as usize..r.box_first[b + 1] as usize] {
                     let c = cell as usize;
                     comp.cells.push(c as u32);
@@ -823,24 +821,40 @@ impl Frontier {
                 }
                 comp.box_start.push(comp.cells.len() as u32);
             }
-            // Each number's boxes, in key order as their slots.
-            comp.con_start.push(0);
-            for &con in &r.comp_cons {
-                let con = con as usize;
-                around.gather_from(&self.rings, cells, con, |c| {
-                    if c.comp == id {
-                        r.order[c.slot as usize]
-                    } else {
-                        NONE
-                    }
-                });
-                for &b in around.boxes() {
-                    comp.con_boxes.push(r.slot_of_box[b as usize]);
+            // Each number's boxes, in key order as their slots: the boxes taken in key order,
+            // each added to its numbers' lists (a number's slot is its index now).
+            r.in_key_order.clear();
+            r.in_key_order.extend_from_slice(&r.order);
+            r.in_key_order.sort_unstable();
+            let cons = r.comp_cons.len();
+            comp.con_start.resize(cons + 1, 0);
+            for &b in &r.in_key_order {
+                let first = r.by_key[r.box_first[b as usize] as usize] as usize;
+                for con in self.rings.in_directions(first, r.box_mask[b as usize]) {
+                    comp.con_start[cells[con].slot as usize + 1] += 1;
                 }
-                comp.con_start.push(comp.con_boxes.len() as u32);
+            }
+            for i in 0..cons {
+                comp.con_start[i + 1] += comp.con_start[i];
+            }
+            comp.con_boxes.resize(links, 0);
+            for &b in &r.in_key_order {
+                let first = r.by_key[r.box_first[b as usize] as usize] as usize;
+                for con in self.rings.in_directions(first, r.box_mask[b as usize]) {
+                    // The number's start, moved on as it fills (put back below).
+                    let at = &mut comp.con_start[cells[con].slot as usize];
+                    comp.con_boxes[*at as usize] = r.slot_of_box[b as usize];
+                    *at += 1;
+                }
+            }
+            comp.con_start.copy_within(0..cons, 1);
+            comp.con_start[0] = 0;
+            for (local, &con) in r.comp_cons.iter().enumerate() {
+                let con = con as usize;
                 cells[con].slot = NONE;
                 save_into(log, logged, &mut cells[con], con);
                 cells[con].comp = id;
+                cells[con].slot = local as u32;
             }
             comp.hopeless = hopeless_boxes > 0 && 2 * comp.boxes() >= hopeless_boxes;
             created.push(id);
@@ -857,6 +871,34 @@ impl Frontier {
         };
         self.created.push(id);
         id
+    }
+
+    /// The numbers of box `b` of the live component `comp`, as indices into its `cons`,
+    /// ascending.
+    #[inline]
+    pub(super) fn numbers_of<'a>(
+        &'a self,
+        comp: &'a Component,
+        b: usize,
+    ) -> impl Iterator<Item = usize> + 'a {
+        let first = comp.cells[comp.box_start[b] as usize] as usize;
+        self.numbers_around(first, comp.box_mask[b])
+    }
+
+    /// The numbers in the directions `set` from `cell` (a cell of a live component's box,
+    /// `set` its box's), as indices into the component's `cons`, ascending.
+    #[inline]
+    pub(super) fn numbers_around(&self, cell: usize, set: u8) -> impl Iterator<Item = usize> + '_ {
+        self.rings
+            .in_directions(cell, set)
+            .map(move |con| self.cells[con].slot as usize)
+    }
+
+    /// The first number (a cell) of box `b` of the live component `comp`.
+    pub(super) fn first_number(&self, comp: &Component, b: usize) -> usize {
+        let first = comp.cells[comp.box_start[b] as usize] as usize;
+        let mut numbers = self.rings.in_directions(first, comp.box_mask[b]);
+        numbers.next().expect("a box has a number")
     }
 
     /// The ids of the live components.
@@ -991,8 +1033,7 @@ mod tests {
         con_start: Vec<u32>,
         con_boxes: Vec<u32>,
         box_start: Vec<u32>,
-        box_cons_start: Vec<u32>,
-        box_cons: Vec<u32>,
+        box_mask: Vec<u8>,
         cells: Vec<u32>,
         hopeless: bool,
     }
@@ -1014,8 +1055,7 @@ mod tests {
                     con_start: c.con_start.clone(),
                     con_boxes: c.con_boxes.clone(),
                     box_start: c.box_start.clone(),
-                    box_cons_start: c.box_cons_start.clone(),
-                    box_cons: c.box_cons.clone(),
+                    box_mask: c.box_mask.clone(),
                     cells: c.cells.clone(),
                     hopeless: c.hopeless,
                 }

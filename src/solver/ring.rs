@@ -141,9 +141,15 @@ impl Rings {
         // Every direction's step is that of a cell with no side off the board.
         let steps = &self.steps[0];
         let c = cell as u32;
-        (0..8)
-            .filter(move |&d| set & (1 << d) != 0)
-            .map(move |d| c.wrapping_add(steps[d]) as usize)
+        let mut left = set;
+        std::iter::from_fn(move || {
+            if left == 0 {
+                return None;
+            }
+            let d = left.trailing_zeros() as usize;
+            left &= left - 1;
+            Some(c.wrapping_add(steps[d]) as usize)
+        })
     }
 }
 
