@@ -68,7 +68,7 @@ struct Number {
     rest: i8,
 }
 
-/// Components with more boxes than this keep each box's numbers as directions (24 bytes a
+/// Components with more boxes than this keep each box's numbers as directions (16 bytes a
 /// box instead of 48), read again at each use: the search on them is slower, and rare.
 const WIDE_BOXES: usize = 1 << 16;
 
@@ -94,7 +94,13 @@ trait Links: Copy + Default {
     fn of(f: &Frontier, comp: &Component, b: usize) -> Self;
 
     /// Them, as a slice of its own or of `buffer`.
-    fn numbers<'a>(&'a self, f: &Frontier, buffer: &'a mut [u32; 8]) -> &'a [u32];
+    fn numbers<'a>(
+        &'a self,
+        f: &Frontier,
+        comp: &Component,
+        b: usize,
+        buffer: &'a mut [u32; 8],
+    ) -> &'a [u32];
 }
 
 /// The numbers themselves.
@@ -116,15 +122,20 @@ impl Links for Inline {
     }
 
     #[inline(always)]
-    fn numbers<'a>(&'a self, _: &Frontier, _: &'a mut [u32; 8]) -> &'a [u32] {
+    fn numbers<'a>(
+        &'a self,
+        _: &Frontier,
+        _: &Component,
+        _: usize,
+        _: &'a mut [u32; 8],
+    ) -> &'a [u32] {
         &self.numbers[..self.len as usize]
     }
 }
 
-/// The box's first cell and the directions of its numbers from it.
+/// The directions of the box's numbers from its first cell (read from the component).
 #[derive(Clone, Copy, Debug, Default)]
 struct Directions {
-    first: u32,
     set: u8,
 }
 
@@ -132,15 +143,21 @@ impl Links for Directions {
     #[inline]
     fn of(_: &Frontier, comp: &Component, b: usize) -> Directions {
         Directions {
-            first: comp.cells[comp.box_start[b] as usize],
             set: comp.box_mask[b],
         }
     }
 
     #[inline(always)]
-    fn numbers<'a>(&'a self, f: &Frontier, buffer: &'a mut [u32; 8]) -> &'a [u32] {
+    fn numbers<'a>(
+        &'a self,
+        f: &Frontier,
+        comp: &Component,
+        b: usize,
+        buffer: &'a mut [u32; 8],
+    ) -> &'a [u32] {
         let mut len = 0;
-        for i in f.numbers_around(self.first as usize, self.set) {
+        let first = comp.cells[comp.box_start[b] as usize] as usize;
+        for i in f.numbers_around(first, self.set) {
             buffer[len] = i as u32;
             len += 1;
         }
@@ -277,14 +294,14 @@ impl Search {
                     ..Level::default()
                 });
             }
-            let (low, high) = self.bounds(levels, f, pos);
+            let (low, high) = self.bounds(levels, f, comp, pos);
             if low <= high {
                 nodes += 1;
                 let level = &mut levels[pos];
                 (level.cur, level.top) = (low as u8, high as u8);
                 let size = level.size as i32;
                 weigh(levels, pos);
-                self.shift(levels, f, pos, low, -size);
+                self.shift(levels, f, comp, pos, low, -size);
                 placed_mines += low as u32;
                 if pos + 1 < boxes {
                     pos += 1;
@@ -305,10 +322,10 @@ impl Search {
                     level.cur += 1;
                     weigh(levels, pos);
                     placed_mines += 1;
-                    self.shift(levels, f, pos, 1, 0);
+                    self.shift(levels, f, comp, pos, 1, 0);
                 }
                 let Level { cur, size, .. } = levels[pos];
-                self.shift(levels, f, pos, -(cur as i32), size as i32);
+                self.shift(levels, f, comp, pos, -(cur as i32), size as i32);
                 placed_mines -= cur as u32;
             }
             if nodes > limit {
@@ -326,12 +343,12 @@ impl Search {
                     level.cur += 1;
                     weigh(levels, pos);
                     placed_mines += 1;
-                    self.shift(levels, f, pos, 1, 0);
+                    self.shift(levels, f, comp, pos, 1, 0);
                     pos += 1;
                     continue 'descend;
                 }
                 let Level { cur, size, .. } = levels[pos];
-                self.shift(levels, f, pos, -(cur as i32), size as i32);
+                self.shift(levels, f, comp, pos, -(cur as i32), size as i32);
                 placed_mines -= cur as u32;
             }
         }
@@ -343,12 +360,18 @@ impl Search {
 
     /// The bounds on the mines of box `b` given what its numbers still need.
     #[inline(always)]
-    fn bounds<L: Links>(&self, levels: &[Level<L>], f: &Frontier, b: usize) -> (i32, i32) {
+    fn bounds<L: Links>(
+        &self,
+        levels: &[Level<L>],
+        f: &Frontier,
+        comp: &Component,
+        b: usize,
+    ) -> (i32, i32) {
         let level = &levels[b];
         let size = level.size as i32;
         let (mut low, mut high) = (0, size);
         let mut buffer = [0; 8];
-        for &i in level.links.numbers(f, &mut buffer) {
+        for &i in level.links.numbers(f, comp, b, &mut buffer) {
             let n = self.numbers[i as usize];
             let (placed, rest) = (n.placed as i32, n.rest as i32);
             high = high.min(n.need_high as i32 - placed);
@@ -363,12 +386,13 @@ impl Search {
         &mut self,
         levels: &[Level<L>],
         f: &Frontier,
+        comp: &Component,
         b: usize,
         mines: i32,
         rest: i32,
     ) {
         let mut buffer = [0; 8];
-        for &i in levels[b].links.numbers(f, &mut buffer) {
+        for &i in levels[b].links.numbers(f, comp, b, &mut buffer) {
             let n = &mut self.numbers[i as usize];
             n.placed += mines as i8;
             n.rest += rest as i8;

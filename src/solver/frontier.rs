@@ -7,7 +7,7 @@
 use super::component::Component;
 use super::index::NONE;
 use super::ring::{opposite, Ring, Rings, DIRECTIONS};
-use super::scratch::{is_large, release_large, zeroed};
+use super::scratch::{is_large, release_large};
 use super::view::{Inconsistent, Seen};
 use crate::board::Grid;
 
@@ -41,7 +41,8 @@ pub(super) struct Cell {
     /// Unknown cells next to a number, and numbers with unknown neighbours: their component.
     /// A cell keeps it after a fact settles it, until the component is regrouped.
     pub comp: u32,
-    /// Cells of a component: their box in it; its numbers: their index in its `cons`.
+    /// Cells of a component: their box in it; its numbers: their index in its `cons`; cells
+    /// known safe or mines (not flagged): their index in their set.
     pub slot: u32,
     /// Whether the undo log holds the cell (as it was at the checkpoint): each cell is logged
     /// once, however often it changes.
@@ -71,10 +72,8 @@ struct Counters {
     mines: usize,
 }
 
-/// A set of cells in no particular order, with O(1) insertion and removal. Each cell's place
-/// in it is kept in a table the frontier's two sets share (a cell is in one at most): one more
-/// than its index, 0 for none, so that the table is zeroed memory, taken only where cells
-/// are known.
+/// A set of cells in no particular order, with O(1) insertion and removal. Each cell's index
+/// in it is kept in the cell's `slot` (a cell known safe or a mine has no box to hold).
 #[derive(Debug, Default)]
 pub(super) struct CellSet {
     items: Vec<u32>,
@@ -88,32 +87,35 @@ impl CellSet {
         self.items.clear();
     }
 
-    /// Inserts `cell`; `at` holds one more than each cell's index in its set, or 0.
-    fn insert(&mut self, cell: usize, at: &mut [u32]) {
-        debug_assert_eq!(at[cell], 0);
+    /// Inserts `cell`, its index into its slot.
+    fn insert(&mut self, cell: usize, cells: &mut [Cell]) {
         self.version += 1;
+        cells[cell].slot = self.items.len() as u32;
         self.items.push(cell as u32);
-        at[cell] = self.items.len() as u32;
     }
 
-    /// Removes `cell`, which is in this set.
-    fn remove(&mut self, cell: usize, at: &mut [u32]) {
-        let place = at[cell] as usize - 1;
+    /// The cell whose slot [`CellSet::remove`] of `cell` moves (none when `cell` is the last).
+    fn moved_by_removing(&self, cell: usize) -> Option<usize> {
+        let last = *self.items.last().expect("a cell to remove");
+        (last as usize != cell).then_some(last as usize)
+    }
+
+    /// Removes `cell`, which is in this set (the last cell moves into its place).
+    fn remove(&mut self, cell: usize, cells: &mut [Cell]) {
+        let place = cells[cell].slot as usize;
         debug_assert_eq!(self.items.get(place), Some(&(cell as u32)));
         self.version += 1;
         self.items.swap_remove(place);
         if let Some(&moved) = self.items.get(place) {
-            at[moved as usize] = place as u32 + 1;
+            cells[moved as usize].slot = place as u32;
         }
-        at[cell] = 0;
+        cells[cell].slot = NONE;
     }
 
-    /// Drops the cells inserted after the set had `len` of them (none removed since).
-    fn truncate(&mut self, len: usize, at: &mut [u32]) {
+    /// Drops the cells inserted after the set had `len` of them (none removed since); their
+    /// slots are the undo log's to restore.
+    fn truncate(&mut self, len: usize) {
         self.version += 1;
-        for &cell in &self.items[len.min(self.items.len())..] {
-            at[cell as usize] = 0;
-        }
         self.items.truncate(len);
     }
 
@@ -155,8 +157,6 @@ pub(super) struct Frontier {
     /// The closed cells known safe, and the unflagged ones known to be mines.
     pub safe: CellSet,
     pub mines: CellSet,
-    /// Per cell: one more than its index in `safe` or `mines`, or 0 (see [`CellSet`]).
-    set_at: Vec<u32>,
     /// The cells settled since the checkpoint.
     settled: Vec<u32>,
     queue: Vec<u32>,
@@ -219,7 +219,6 @@ impl Frontier {
             known_mines: 0,
             safe: CellSet::default(),
             mines: CellSet::default(),
-            set_at: Vec::new(),
             settled: Vec::new(),
             queue: Vec::new(),
             dirty: Vec::new(),
@@ -261,7 +260,6 @@ impl Frontier {
         self.known_mines = 0;
         self.safe.reset();
         self.mines.reset();
-        zeroed(&mut self.set_at, n);
         self.settled.clear();
         self.queue.clear();
         self.dirty.clear();
@@ -380,8 +378,8 @@ impl Frontier {
         self.outside = saved.outside;
         self.loose_mines = saved.loose_mines;
         self.known_mines = saved.known_mines;
-        self.safe.truncate(saved.safe, &mut self.set_at);
-        self.mines.truncate(saved.mines, &mut self.set_at);
+        self.safe.truncate(saved.safe);
+        self.mines.truncate(saved.mines);
         self.settled.clear();
     }
 
@@ -448,7 +446,7 @@ impl Frontier {
         debug_assert!(old.know != Know::Open);
         self.save(cell);
         if old.know == Know::Safe {
-            self.safe.remove(cell, &mut self.set_at);
+            self.remove_known(cell, false);
         }
         if old.know == Know::Unknown {
             self.unknown -= 1;
@@ -492,6 +490,20 @@ impl Frontier {
         Ok(())
     }
 
+    /// Takes the known cell `cell` (saved) out of the mines' set, or the safe cells'.
+    fn remove_known(&mut self, cell: usize, mine: bool) {
+        let set = if mine { &self.mines } else { &self.safe };
+        if let Some(moved) = set.moved_by_removing(cell) {
+            self.save(moved);
+        }
+        let set = if mine {
+            &mut self.mines
+        } else {
+            &mut self.safe
+        };
+        set.remove(cell, &mut self.cells);
+    }
+
     /// For a probe: the unknown cell `cell` is open (so safe) but what it shows is not read.
     /// The rules leave it alone; its number is the one an enumeration watches.
     pub(super) fn open_unread(&mut self, cell: usize) {
@@ -522,13 +534,13 @@ impl Frontier {
             Know::Mine => {
                 self.save(cell);
                 self.cells[cell].know = Know::Flag;
-                self.mines.remove(cell, &mut self.set_at);
+                self.remove_known(cell, true);
                 Ok(())
             }
             Know::Unknown => {
                 self.settle(cell, Know::Mine);
                 self.cells[cell].know = Know::Flag;
-                self.mines.remove(cell, &mut self.set_at);
+                self.remove_known(cell, true);
                 self.mark_dirty(old.comp);
                 self.queue_numbers_around(cell);
                 Ok(())
@@ -552,9 +564,9 @@ impl Frontier {
         }
         if mine {
             self.known_mines += 1;
-            self.mines.insert(cell, &mut self.set_at);
+            self.mines.insert(cell, &mut self.cells);
         } else {
-            self.safe.insert(cell, &mut self.set_at);
+            self.safe.insert(cell, &mut self.cells);
         }
         self.settled.push(cell as u32);
         for next in self.around(cell) {
@@ -649,7 +661,10 @@ impl Frontier {
                 }
                 self.save(cell);
                 self.cells[cell].comp = NONE;
-                self.cells[cell].slot = NONE;
+                if c.know == Know::Unknown {
+                    // A known cell's slot holds its place in its set.
+                    self.cells[cell].slot = NONE;
+                }
                 match c.know {
                     Know::Unknown => self.outside += 1,
                     Know::Mine | Know::Flag => self.loose_mines += 1,
