@@ -94,13 +94,8 @@ impl CellSet {
         self.items.push(cell as u32);
     }
 
-    /// The cell whose slot [`CellSet::remove`] of `cell` moves (none when `cell` is the last).
-    fn moved_by_removing(&self, cell: usize) -> Option<usize> {
-        let last = *self.items.last().expect("a cell to remove");
-        (last as usize != cell).then_some(last as usize)
-    }
-
-    /// Removes `cell`, which is in this set (the last cell moves into its place).
+    /// Removes `cell`, which is in this set (the last cell moves into its place, its slot
+    /// changed unlogged: only a real update removes, and one that fails starts over).
     fn remove(&mut self, cell: usize, cells: &mut [Cell]) {
         let place = cells[cell].slot as usize;
         debug_assert_eq!(self.items.get(place), Some(&(cell as u32)));
@@ -446,7 +441,7 @@ impl Frontier {
         debug_assert!(old.know != Know::Open);
         self.save(cell);
         if old.know == Know::Safe {
-            self.remove_known(cell, false);
+            self.safe.remove(cell, &mut self.cells);
         }
         if old.know == Know::Unknown {
             self.unknown -= 1;
@@ -490,20 +485,6 @@ impl Frontier {
         Ok(())
     }
 
-    /// Takes the known cell `cell` (saved) out of the mines' set, or the safe cells'.
-    fn remove_known(&mut self, cell: usize, mine: bool) {
-        let set = if mine { &self.mines } else { &self.safe };
-        if let Some(moved) = set.moved_by_removing(cell) {
-            self.save(moved);
-        }
-        let set = if mine {
-            &mut self.mines
-        } else {
-            &mut self.safe
-        };
-        set.remove(cell, &mut self.cells);
-    }
-
     /// For a probe: the unknown cell `cell` is open (so safe) but what it shows is not read.
     /// The rules leave it alone; its number is the one an enumeration watches.
     pub(super) fn open_unread(&mut self, cell: usize) {
@@ -534,13 +515,13 @@ impl Frontier {
             Know::Mine => {
                 self.save(cell);
                 self.cells[cell].know = Know::Flag;
-                self.remove_known(cell, true);
+                self.mines.remove(cell, &mut self.cells);
                 Ok(())
             }
             Know::Unknown => {
                 self.settle(cell, Know::Mine);
                 self.cells[cell].know = Know::Flag;
-                self.remove_known(cell, true);
+                self.mines.remove(cell, &mut self.cells);
                 self.mark_dirty(old.comp);
                 self.queue_numbers_around(cell);
                 Ok(())
