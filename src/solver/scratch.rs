@@ -1,6 +1,8 @@
 //! The solver keeps its scratch buffers from one analysis to the next, so that a game
 //! allocates nothing per move; a buffer one large panel grew is given back as soon as its step
-//! is done, so that the steps of one analysis do not hold their peaks at once.
+//! is done, so that the steps of one analysis do not hold their peaks at once. A large table
+//! indexed by cell or by count that is mostly never written is made of zeroed memory, which
+//! takes room only where it is written.
 
 /// Buffers up to this many entries are kept; larger ones are given back after their step.
 const KEPT_ENTRIES: usize = 1 << 16;
