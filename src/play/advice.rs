@@ -220,7 +220,7 @@ pub fn analyse(view: &View, mines: Mines, rules: Rules) -> Result<Analysis, Inco
     flags.fit = flags.wrong.is_empty()
         && (flags.unproven.len() < 2 || Solver::new().analyse(view, mines).is_ok());
 
-    let mut probability = solver.probabilities().to_vec();
+    let mut probability = solver.probabilities();
     probability.resize(grid.len(), 0.0);
     let mut analysis = Analysis {
         grid,

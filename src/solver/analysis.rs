@@ -13,7 +13,7 @@ use super::counting::{
 };
 use super::coupling::{CoupledLaws, Coupling, Uncoupled};
 use super::enumerate::{Enumerated, Enumerator};
-use super::frontier::{Frontier, Know};
+use super::frontier::{Cell, Frontier, Know};
 use super::index::NONE;
 use super::refute::Refuter;
 use super::scratch::release_large;
@@ -49,15 +49,13 @@ pub(super) struct Analyser {
     /// The view last read and how many changes its list had then.
     view_id: u64,
     view_changes: usize,
-    probability: Vec<f64>,
-    /// The probability of the cells off the frontier, and the one last written to them (NaN:
-    /// none yet).
+    /// The probability of the cells off the frontier.
     outside_now: f64,
-    outside_probability: f64,
     /// For k in 0..=8: the chance that k cells off the frontier are all safe given that one
     /// more is.
     outside_zero: [f64; 9],
-    /// ln(i!) for i up to the cell count, once a view with a known total was read.
+    /// ln(i!) for i up to the most cells off the frontier a known total was combined with
+    /// (binomials are taken of those cells only).
     ln_factorial: Vec<f64>,
     /// Per component id: with a density, the ln of its total weight; with a known total, its
     /// count law (for probes).
@@ -70,11 +68,12 @@ pub(super) struct Analyser {
     weighing: WeighedBoxes,
     /// The components to combine next (a buffer, swapped with `order`).
     to_combine: Vec<u32>,
-    /// The cells read in the last update, and the components it created.
+    /// The cells read in the last update (but after a start over, when every cell not closed
+    /// is read from the view), and the components it created.
     changed: Vec<u32>,
     created: Vec<u32>,
     /// The cells the last update touched: the first `read_or_settled` read or settled, then
-    /// those whose probability may have moved.
+    /// those whose probability may have moved (see [`Analyser::touched`]).
     touched: Vec<u32>,
     read_or_settled: usize,
     /// The buffers for counting arrangements (see [`Analyser::ln_weight_now`]).
@@ -117,9 +116,7 @@ impl Analyser {
             basis: None,
             view_id: 0,
             view_changes: 0,
-            probability: Vec::new(),
             outside_now: 0.0,
-            outside_probability: f64::NAN,
             outside_zero: [0.0; 9],
             ln_factorial: vec![0.0],
             ln_weight: Vec::new(),
@@ -152,9 +149,26 @@ impl Analyser {
         self.proven
     }
 
-    /// Each cell's probability of being a mine (open cells 0, flagged cells 1).
-    pub(super) fn probability(&self) -> &[f64] {
-        &self.probability
+    /// The probability that `cell` is a mine (open cells 0, flagged cells 1), as the last
+    /// analysis combined it: worked out from what the frontier keeps (a cell's component and
+    /// box, the cells off the frontier), no table per cell.
+    pub(super) fn probability(&self, cell: usize) -> f64 {
+        let c = &self.frontier.cells[cell];
+        match c.know {
+            Know::Open | Know::Safe => 0.0,
+            Know::Mine | Know::Flag => 1.0,
+            Know::Unknown => self.unknown_probability(c),
+        }
+    }
+
+    /// The probability of the unknown cell `c`.
+    #[inline]
+    fn unknown_probability(&self, c: &Cell) -> f64 {
+        if c.comp == NONE {
+            self.outside_now
+        } else {
+            self.frontier.comps[c.comp as usize].box_probability[c.slot as usize]
+        }
     }
 
     /// The probability of each cell off the frontier.
@@ -172,12 +186,16 @@ impl Analyser {
         self.ln_weight[id as usize]
     }
 
-    /// ln(i!) for i up to the cell count.
+    /// ln(i!) for i up to the cells off the frontier at the last combination with a known
+    /// total, at least.
     pub(super) fn ln_factorial(&self) -> &[f64] {
         &self.ln_factorial
     }
 
-    /// The cells the last update touched, and the first of them, those read or settled.
+    /// The cells the last update touched, and the first of them, those read or settled: what
+    /// the moves kept ready need, so none after a start over ([`Update::started_over`]) and
+    /// only those read or settled when every probability was written again
+    /// ([`Update::all_probabilities`]).
     pub(super) fn touched(&self) -> (&[u32], &[u32]) {
         (&self.touched, &self.touched[..self.read_or_settled])
     }
@@ -229,20 +247,19 @@ impl Analyser {
         self.view_id = view.id();
         self.view_changes = view.change_count();
         if fresh {
-            self.start_over(grid, mines, view);
+            self.start_over(grid, mines);
         }
         self.frontier.checkpoint();
-        for i in 0..self.changed.len() {
-            let cell = self.changed[i] as usize;
-            let seen = view.get(cell);
-            if self.frontier.seen[cell] == seen {
-                continue;
+        if fresh {
+            // Every cell not closed, read from the view in place.
+            for cell in 0..grid.len() {
+                if view.get(cell) != Seen::Closed {
+                    self.read_cell(view, cell)?;
+                }
             }
-            self.frontier.seen[cell] = seen;
-            match seen {
-                Seen::Open(number) => self.frontier.open(cell, number)?,
-                Seen::Flagged => self.frontier.flag(cell)?,
-                Seen::Closed => unreachable!("a cell closed again starts over"),
+        } else {
+            for i in 0..self.changed.len() {
+                self.read_cell(view, self.changed[i] as usize)?;
             }
         }
         if let Mines::Known(total) = mines {
@@ -283,15 +300,20 @@ impl Analyser {
             "the estimated components counted"
         );
         self.proven = self.estimated_live == 0 && total_reached;
-        self.write_probabilities(refresh_all);
-        // What changed: the cells read and settled, and those whose probability moved.
+        // What changed: the cells read and settled, and those whose probability moved (only
+        // what the moves kept ready look at: nothing after a start over, no probability when
+        // every one may have moved).
         let touched = &mut self.touched;
         touched.clear();
-        touched.extend_from_slice(&self.changed);
-        touched.extend_from_slice(self.frontier.settled());
+        if !fresh {
+            touched.extend_from_slice(&self.changed);
+            touched.extend_from_slice(self.frontier.settled());
+        }
         self.read_or_settled = touched.len();
-        for &id in &self.created {
-            touched.extend_from_slice(&self.frontier.comps[id as usize].cells);
+        if !fresh && !refresh_all {
+            for &id in &self.created {
+                touched.extend_from_slice(&self.frontier.comps[id as usize].cells);
+            }
         }
         release_large(&mut self.changed);
         self.frontier.commit();
@@ -301,28 +323,29 @@ impl Analyser {
         })
     }
 
-    /// Forgets everything known: the next changes are every cell of `view` not closed.
-    fn start_over(&mut self, grid: Grid, mines: Mines, view: &View) {
+    /// Reads cell `cell` of `view` (opened or flagged since the last view read).
+    fn read_cell(&mut self, view: &View, cell: usize) -> Result<(), Inconsistent> {
+        let seen = view.get(cell);
+        if self.frontier.seen[cell] == seen {
+            return Ok(());
+        }
+        self.frontier.seen[cell] = seen;
+        match seen {
+            Seen::Open(number) => self.frontier.open(cell, number),
+            Seen::Flagged => self.frontier.flag(cell),
+            Seen::Closed => unreachable!("a cell closed again starts over"),
+        }
+    }
+
+    /// Forgets everything known: the next view is read whole.
+    fn start_over(&mut self, grid: Grid, mines: Mines) {
         self.frontier.reset(grid);
         self.basis = Some((grid, mines));
         self.estimated_live = 0;
-        self.probability.clear();
-        self.probability.resize(grid.len(), 0.0);
-        self.outside_probability = f64::NAN;
         self.ln_weight.clear();
         self.count_law.clear();
         self.order.clear();
         self.changed.clear();
-        self.changed
-            .extend((0..grid.len() as u32).filter(|&c| view.get(c as usize) != Seen::Closed));
-        let n = grid.len();
-        // Only a known total counts arrangements.
-        if matches!(mines, Mines::Known(_)) && self.ln_factorial.len() < n + 1 {
-            for i in self.ln_factorial.len()..=n {
-                let last = self.ln_factorial[i - 1];
-                self.ln_factorial.push(last + (i as f64).ln());
-            }
-        }
     }
 
     /// Enumerates component `id` within its share of the budget, else estimates it.
@@ -333,7 +356,7 @@ impl Analyser {
         } else {
             self.budget.per_analysis() / COMPONENT_SHARE
         };
-        let first_number = Some(comp.cons[comp.box_cons[0][0] as usize] as usize);
+        let first_number = Some(self.frontier.first_number(comp, 0));
         let limit = share.min(self.budget.left());
         let (result, used) =
             enumerate_component(&mut self.frontier, &mut self.enumerator, id, limit);
@@ -346,7 +369,7 @@ impl Analyser {
                 let f = &mut self.frontier;
                 let mut marginals = f.comps[id as usize].take_marginals();
                 let comp = &f.comps[id as usize];
-                let (fits, used) = self.estimator.run(comp, &f.cells, odds, &mut marginals);
+                let (fits, used) = self.estimator.run(f, comp, odds, &mut marginals);
                 self.estimator.release_large();
                 self.budget.spend(used);
                 let comp = &mut f.comps[id as usize];
@@ -358,8 +381,9 @@ impl Analyser {
                 }
                 // Not spent from the budget: about linear in the component, and it must run
                 // whatever is left (it never changes a decision on a consistent view).
-                let refuted = self.refuter.run(comp, &f.cells);
+                let refuted = self.refuter.run(f, &f.comps[id as usize]);
                 self.refuter.release_large();
+                let comp = &mut f.comps[id as usize];
                 let verdict = match refuted {
                     Err(i) => Err(Inconsistent {
                         cell: Some(comp.cons[i] as usize),
@@ -401,6 +425,12 @@ impl Analyser {
             Mines::Known(total) => total,
         };
         let (loose, outside) = (self.frontier.loose_mines, self.frontier.outside);
+        // Arrangements are counted with C(outside, k) only, and the cells off the frontier
+        // only grow fewer until the next start over (probes included).
+        for i in self.ln_factorial.len()..=outside {
+            let last = self.ln_factorial[i - 1];
+            self.ln_factorial.push(last + (i as f64).ln());
+        }
         if loose > total {
             return Err(Inconsistent { cell: None });
         }
@@ -654,42 +684,6 @@ impl Analyser {
         self.outside_now = p;
     }
 
-    /// Writes the probabilities that changed: cells read or settled in this analysis, the
-    /// components combined, the cells off the frontier when their probability moved.
-    fn write_probabilities(&mut self, all_comps: bool) {
-        let outside = self.outside_now;
-        if outside.to_bits() != self.outside_probability.to_bits() {
-            self.outside_probability = outside;
-            let probability = &mut self.probability;
-            self.frontier
-                .visit_outside(|cell| probability[cell] = outside);
-        }
-        let f = &self.frontier;
-        let value = |cell: usize, fallback: f64| match f.know(cell) {
-            Know::Open | Know::Safe => 0.0,
-            Know::Mine | Know::Flag => 1.0,
-            Know::Unknown => fallback,
-        };
-        for &cell in self.changed.iter().chain(f.settled()) {
-            let cell = cell as usize;
-            self.probability[cell] = value(cell, outside);
-        }
-        let comps: &[u32] = if all_comps {
-            &self.order
-        } else {
-            &self.created
-        };
-        for &id in comps {
-            let comp = &f.comps[id as usize];
-            for b in 0..comp.boxes() {
-                let p = comp.box_probability[b];
-                for &cell in comp.box_cells(b) {
-                    self.probability[cell as usize] = value(cell as usize, p);
-                }
-            }
-        }
-    }
-
     /// After a what-if's changes since the checkpoint: runs the rules, regroups the touched
     /// components into `created` (those regrouped away into `released`) and enumerates the new
     /// ones within what is left of the budget, watching the number of a cell opened unread.
@@ -702,16 +696,18 @@ impl Analyser {
         if self.frontier.propagate().is_err() {
             return Ok(false);
         }
+        let f = &self.frontier;
+        if f.dirty()
+            .iter()
+            .any(|&id| f.comps[id as usize].is_estimated())
+        {
+            // Known before regrouping: an estimated component (the largest) is not rebuilt.
+            return Err(Unfinished);
+        }
         created.clear();
         self.frontier.rebuild(created);
         released.clear();
         released.extend_from_slice(self.frontier.released());
-        if released
-            .iter()
-            .any(|&id| self.frontier.comps[id as usize].is_estimated())
-        {
-            return Err(Unfinished);
-        }
         for &id in created.iter() {
             let limit = self.budget.left();
             let (result, used) =
@@ -803,7 +799,6 @@ impl Analyser {
         let f = &self.frontier;
         // Slices of one length: a neighbour checked against one is in the other.
         let cells = &f.cells[..];
-        let probability = &self.probability[..cells.len()];
         let mut zero = 1.0;
         let mut all_mines = 1.0;
         let mut outside = true;
@@ -817,7 +812,7 @@ impl Analyser {
                     outside = false;
                 }
                 Know::Unknown => {
-                    let p = probability[next];
+                    let p = self.unknown_probability(&c);
                     zero *= 1.0 - p;
                     all_mines *= p;
                     outside &= c.comp == NONE;
@@ -839,7 +834,7 @@ fn enumerate_component(
     let mut tallies = frontier.comps[id as usize].take_tallies();
     let comp = &frontier.comps[id as usize];
     let watch = comp.cons.iter().position(|&c| c == frontier.unread());
-    let outcome = enumerator.run(comp, &frontier.cells, watch, limit, &mut tallies);
+    let outcome = enumerator.run(frontier, comp, watch, limit, &mut tallies);
     enumerator.release_large();
     let comp = &mut frontier.comps[id as usize];
     if outcome.0 == Enumerated::Exact {

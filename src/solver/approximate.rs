@@ -11,7 +11,7 @@
 //! arrangement of the component satisfies b's numbers.
 
 use super::component::{Component, Marginals};
-use super::frontier::Cell;
+use super::frontier::Frontier;
 use super::index::NONE;
 use super::scratch::is_large;
 use std::collections::HashMap;
@@ -70,8 +70,8 @@ impl Estimator {
     /// memory O(boxes).
     pub(super) fn run(
         &mut self,
+        f: &Frontier,
         comp: &Component,
-        cells: &[Cell],
         odds: f64,
         out: &mut Marginals,
     ) -> (bool, u64) {
@@ -98,13 +98,14 @@ impl Estimator {
         // The answers hang on `odds` through `weight`.
         self.remembered.clear();
         out.probability.clear();
+        out.probability.reserve_exact(boxes);
         out.lo = 0;
         out.hi = 0;
         out.mean = 0.0;
         out.variance = 0.0;
         let mut nodes = 0;
         for b in 0..boxes {
-            let Some((expected, low, high, walked)) = self.box_law(comp, cells, b) else {
+            let Some((expected, low, high, walked)) = self.box_law(f, comp, b) else {
                 return (false, nodes);
             };
             nodes += walked;
@@ -127,13 +128,13 @@ impl Estimator {
 
     /// Box `b`'s expected mines given its numbers only, the fewest and most it can hold, and
     /// the nodes walked. `None` when its numbers cannot be satisfied.
-    fn box_law(&mut self, comp: &Component, cells: &[Cell], b: usize) -> Option<BoxLaw> {
+    fn box_law(&mut self, f: &Frontier, comp: &Component, b: usize) -> Option<BoxLaw> {
         self.numbers.clear();
         self.need.clear();
-        for j in comp.numbers_of(b) {
+        for j in f.numbers_of(comp, b) {
             self.local[j] = self.numbers.len() as u32;
             self.numbers.push(j as u32);
-            self.need.push(cells[comp.cons[j] as usize].need as i32);
+            self.need.push(f.cells[comp.cons[j] as usize].need as i32);
         }
         // Group the cells of b's numbers by which of them they touch; b's group first.
         self.masks.clear();
@@ -149,7 +150,7 @@ impl Estimator {
                 self.grouped[other] = true;
                 self.touched.push(other as u32);
                 let mut mask = 0u32;
-                for k in comp.numbers_of(other) {
+                for k in f.numbers_of(comp, other) {
                     if self.local[k] != NONE {
                         mask |= 1 << self.local[k];
                     }

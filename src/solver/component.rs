@@ -1,7 +1,6 @@
 //! One independent part of the frontier (a component), and what its analysis found: every
 //! arrangement tallied (`enumerate.rs`), or an estimate (`approximate.rs`).
 
-use super::index::NONE;
 use super::tallies::Tallies;
 
 /// One independent part of the frontier: numbers that share unknown cells, directly or
@@ -18,8 +17,9 @@ pub(super) struct Component {
     /// so that numbers close early during enumeration.
     pub box_start: Vec<u32>,
     pub cells: Vec<u32>,
-    /// Box `b`'s numbers (indices into `cons`), `NONE`-padded.
-    pub box_cons: Vec<[u32; 8]>,
+    /// Box `b`'s numbers: the directions they lie in from its first cell (each number's
+    /// `slot` is its index in `cons`: see `Frontier::numbers_of`).
+    pub box_mask: Vec<u8>,
     /// What its analysis found.
     law: ComponentLaw,
     /// The buffers of the laws it had before, for the next one (a guess's probes analyse
@@ -68,15 +68,11 @@ pub(super) struct Marginals {
 
 impl Component {
     pub(super) fn boxes(&self) -> usize {
-        self.box_cons.len()
+        self.box_start.len().saturating_sub(1)
     }
 
     pub(super) fn box_size(&self, b: usize) -> usize {
         (self.box_start[b + 1] - self.box_start[b]) as usize
-    }
-
-    pub(super) fn box_cells(&self, b: usize) -> &[u32] {
-        &self.cells[self.box_start[b] as usize..self.box_start[b + 1] as usize]
     }
 
     /// What its analysis found.
@@ -121,7 +117,7 @@ impl Component {
         self.con_boxes.clear();
         self.box_start.clear();
         self.cells.clear();
-        self.box_cons.clear();
+        self.box_mask.clear();
         self.box_probability.clear();
         match std::mem::take(&mut self.law) {
             ComponentLaw::Pending => {}
@@ -133,12 +129,15 @@ impl Component {
         self.dirty = false;
     }
 
-    /// The numbers of box `b`, as indices into `cons`.
-    pub(super) fn numbers_of(&self, b: usize) -> impl Iterator<Item = usize> + '_ {
-        self.box_cons[b]
-            .iter()
-            .take_while(|&&c| c != NONE)
-            .map(|&c| c as usize)
+    /// Room for `cons` numbers, `boxes` boxes of `cells` cells and `links` pairs of a box and
+    /// one of its numbers, at once (exactly: a large component is made once and kept).
+    pub(super) fn reserve(&mut self, cons: usize, boxes: usize, cells: usize, links: usize) {
+        self.cons.reserve_exact(cons);
+        self.con_start.reserve_exact(cons + 1);
+        self.con_boxes.reserve_exact(links);
+        self.box_start.reserve_exact(boxes + 1);
+        self.cells.reserve_exact(cells);
+        self.box_mask.reserve_exact(boxes);
     }
 
     /// The boxes of number `i`.

@@ -144,8 +144,12 @@ impl Solver {
 
     /// After [`Solver::analyse`]: each cell's probability of being a mine (open cells 0,
     /// flagged cells 1).
-    pub fn probabilities(&self) -> &[f64] {
-        self.analysis.probability()
+    ///
+    /// # Complexity
+    /// O(cells): made on demand from what the analysis keeps (no table per cell is kept).
+    pub fn probabilities(&self) -> Vec<f64> {
+        let cells = self.analysis.frontier.cells.len();
+        (0..cells).map(|c| self.analysis.probability(c)).collect()
     }
 
     /// After [`Solver::analyse`]: the closed, unflagged cells that are safe in every consistent
@@ -172,7 +176,7 @@ impl Solver {
     /// closed unflagged cell is left, or every one is a certain mine.
     pub fn best_guess(&self) -> Option<(usize, f64)> {
         self.best_guess
-            .map(|cell| (cell, self.analysis.probability()[cell]))
+            .map(|cell| (cell, self.analysis.probability(cell)))
     }
 
     /// After an analysis that guessed: the candidates the guess compared, in the order scored,

@@ -20,6 +20,7 @@ use super::component::ComponentLaw;
 use super::counting::{ln_weight_at, odds};
 use super::frontier::{Frontier, Know};
 use super::region::RegionsApart;
+use super::scratch::{release_large, zeroed};
 use super::view::Mines;
 
 /// A cell whose mine probability is at most this share above its place's share is a mine
@@ -64,8 +65,9 @@ fn offsets(shape: Shape) -> (Offsets, Offsets) {
 #[derive(Debug, Default)]
 pub(super) struct FiftyFifties {
     /// Per cell: the share of the arrangements in which it is a mine where a place it belongs
-    /// to forms, summed over its places.
-    pub credit: Vec<f64>,
+    /// to forms, summed over its places ([`FiftyFifties::credit`]). Empty until a place is
+    /// weighed, then zeroed memory: only the cells of places take room.
+    credit: Vec<f64>,
     /// The place being weighed: its members, the mines of its form first.
     members: Vec<u32>,
     created: Vec<u32>,
@@ -87,8 +89,7 @@ impl FiftyFifties {
         mines: Mines,
     ) -> Option<usize> {
         let grid = analysis.frontier.grid;
-        self.credit.clear();
-        self.credit.resize(grid.len(), 0.0);
+        release_large(&mut self.credit);
         let mut pseudo: Option<(f64, usize)> = None;
         let mut ln_total = None;
         for anchor in 0..grid.len() {
@@ -111,9 +112,12 @@ impl FiftyFifties {
                     continue;
                 };
                 let share = ln_share.exp();
+                if self.credit.is_empty() {
+                    zeroed(&mut self.credit, grid.len());
+                }
                 for &cell in &self.members {
                     self.credit[cell as usize] += share;
-                    let p = analysis.probability()[cell as usize];
+                    let p = analysis.probability(cell as usize);
                     let only_there = share >= p * (1.0 - PSEUDO_TOLERANCE);
                     if only_there
                         && !regions.left_for_last(cell as usize)
@@ -125,6 +129,12 @@ impl FiftyFifties {
             }
         }
         pseudo.map(|(_, cell)| cell)
+    }
+
+    /// The credit of `cell` from the last weighing: the share of the arrangements in which it
+    /// is a mine where a place it belongs to forms, summed over its places.
+    pub(super) fn credit(&self, cell: usize) -> f64 {
+        self.credit.get(cell).copied().unwrap_or(0.0)
     }
 
     /// Whether a place of `shape` anchored at `anchor` is walled in: its members on the board
@@ -391,7 +401,12 @@ mod tests {
         regions.find(analysis, matches!(mines, Mines::Known(_)));
         let mut fifties = FiftyFifties::default();
         let pseudo = fifties.weigh(analysis, &regions, mines);
-        (regions, pseudo, fifties.credit)
+        let cells = analysis.frontier.grid.len();
+        (
+            regions,
+            pseudo,
+            (0..cells).map(|c| fifties.credit(c)).collect(),
+        )
     }
 
     #[test]

@@ -6,7 +6,7 @@
 
 use super::component::Component;
 use super::index::NONE;
-use super::ring::{Ring, Rings};
+use super::ring::{opposite, Ring, Rings, DIRECTIONS};
 use super::scratch::{is_large, release_large};
 use super::view::{Inconsistent, Seen};
 use crate::board::Grid;
@@ -41,9 +41,16 @@ pub(super) struct Cell {
     /// Unknown cells next to a number, and numbers with unknown neighbours: their component.
     /// A cell keeps it after a fact settles it, until the component is regrouped.
     pub comp: u32,
-    /// Cells of a component: their box in it.
+    /// Cells of a component: their box in it; its numbers: their index in its `cons`; cells
+    /// known safe or mines (not flagged): their index in their set.
     pub slot: u32,
+    /// Whether the undo log holds the cell (as it was at the checkpoint): each cell is logged
+    /// once, however often it changes.
+    saved: bool,
 }
+
+/// The propagation's queue drops the numbers it is done with once it has this many.
+const KEPT_QUEUE: usize = 1 << 12;
 
 const CLOSED: Cell = Cell {
     know: Know::Unknown,
@@ -51,6 +58,7 @@ const CLOSED: Cell = Cell {
     unknown: 0,
     comp: NONE,
     slot: NONE,
+    saved: false,
 };
 
 /// The counters a rollback restores.
@@ -64,50 +72,45 @@ struct Counters {
     mines: usize,
 }
 
-/// A set of cells in no particular order, with O(1) insertion and removal.
+/// A set of cells in no particular order, with O(1) insertion and removal. Each cell's index
+/// in it is kept in the cell's `slot` (a cell known safe or a mine has no box to hold).
 #[derive(Debug, Default)]
 pub(super) struct CellSet {
     items: Vec<u32>,
-    /// Per cell: its index in `items`, or `NONE`.
-    at: Vec<u32>,
     /// Grows at every change.
     version: u64,
 }
 
 impl CellSet {
-    fn reset(&mut self, cells: usize) {
+    fn reset(&mut self) {
         self.version += 1;
         self.items.clear();
-        self.at.clear();
-        self.at.resize(cells, NONE);
     }
 
-    fn insert(&mut self, cell: usize) {
-        debug_assert_eq!(self.at[cell], NONE);
+    /// Inserts `cell`, its index into its slot.
+    fn insert(&mut self, cell: usize, cells: &mut [Cell]) {
         self.version += 1;
-        self.at[cell] = self.items.len() as u32;
+        cells[cell].slot = self.items.len() as u32;
         self.items.push(cell as u32);
     }
 
-    fn remove(&mut self, cell: usize) {
-        let at = self.at[cell];
-        if at == NONE {
-            return;
-        }
+    /// Removes `cell`, which is in this set (the last cell moves into its place, its slot
+    /// changed unlogged: only a real update removes, and one that fails starts over).
+    fn remove(&mut self, cell: usize, cells: &mut [Cell]) {
+        let place = cells[cell].slot as usize;
+        debug_assert_eq!(self.items.get(place), Some(&(cell as u32)));
         self.version += 1;
-        self.items.swap_remove(at as usize);
-        if let Some(&moved) = self.items.get(at as usize) {
-            self.at[moved as usize] = at;
+        self.items.swap_remove(place);
+        if let Some(&moved) = self.items.get(place) {
+            cells[moved as usize].slot = place as u32;
         }
-        self.at[cell] = NONE;
+        cells[cell].slot = NONE;
     }
 
-    /// Drops the cells inserted after the set had `len` of them (none removed since).
+    /// Drops the cells inserted after the set had `len` of them (none removed since); their
+    /// slots are the undo log's to restore.
     fn truncate(&mut self, len: usize) {
         self.version += 1;
-        for &cell in &self.items[len.min(self.items.len())..] {
-            self.at[cell as usize] = NONE;
-        }
         self.items.truncate(len);
     }
 
@@ -138,8 +141,10 @@ pub(super) struct Frontier {
     /// Unknown cells in no component (next to no number).
     pub outside: usize,
     /// A list holding every such cell, and some that no longer are (see
-    /// [`Frontier::outside_cells`]).
+    /// [`Frontier::outside_cells`]); until `outside_listed`, every cell is taken as listed
+    /// (the list is made at its first reading, after the first regrouping).
     outside_list: Vec<u32>,
+    outside_listed: bool,
     /// Known mines (flags and facts) that no component counts.
     pub loose_mines: usize,
     /// Flags and mine facts.
@@ -162,32 +167,32 @@ pub(super) struct Frontier {
     created: Vec<u32>,
     released: Vec<u32>,
     saved: Counters,
-    /// Per cell: its variable while regrouping, else `NONE`.
-    var_of: Vec<u32>,
     regroup: Regroup,
 }
 
-/// Scratch for [`Frontier::rebuild`].
+/// Scratch for [`Frontier::rebuild`]. While it regroups, the `slot` of each cell it groups
+/// holds the cell's variable, then its box (of `box_first`); each number's, its index in its
+/// component: no table of the board's size.
 #[derive(Debug, Default)]
 struct Regroup {
     /// The numbers to regroup, ascending.
     gathered: Vec<u32>,
-    /// Variables (cells) and their keys (indices into `gathered`, `NONE`-padded).
+    /// Variables (cells), the directions of the gathered numbers around them, and their keys
+    /// ([`box_key`]).
     vars: Vec<u32>,
-    keys: Vec<[u32; 8]>,
-    /// Variables by key, where each box starts in it, each box's key.
+    masks: Vec<u8>,
+    keys: Vec<u64>,
+    /// Variables by key (then, once the boxes are found, their cells), where each box starts
+    /// in it, and the directions of each box's numbers from its first cell.
     by_key: Vec<u32>,
     box_first: Vec<u32>,
-    box_key: Vec<[u32; 8]>,
-    /// Each number's boxes: `con_boxes[con_start[i]..con_start[i + 1]]`.
-    con_start: Vec<u32>,
-    con_boxes: Vec<u32>,
-    fill: Vec<u32>,
-    /// Per box its slot in its component (`NONE`: not reached yet); per number its index in
-    /// its component.
+    box_mask: Vec<u8>,
+    /// Per box its slot in its component (`NONE`: not reached yet).
     slot_of_box: Vec<u32>,
-    con_local: Vec<u32>,
     order: Vec<u32>,
+    /// The component's boxes in key order.
+    in_key_order: Vec<u32>,
+    /// The numbers of the component being built, ascending.
     comp_cons: Vec<u32>,
 }
 
@@ -204,6 +209,7 @@ impl Frontier {
             unknown: 0,
             outside: 0,
             outside_list: Vec::new(),
+            outside_listed: false,
             loose_mines: 0,
             known_mines: 0,
             safe: CellSet::default(),
@@ -218,7 +224,6 @@ impl Frontier {
             created: Vec::new(),
             released: Vec::new(),
             saved: Counters::default(),
-            var_of: Vec::new(),
             regroup: Regroup::default(),
         }
     }
@@ -237,8 +242,6 @@ impl Frontier {
         self.cells.resize(n, CLOSED);
         self.seen.clear();
         self.seen.resize(n, Seen::Closed);
-        self.var_of.clear();
-        self.var_of.resize(n, NONE);
         for mut comp in self.comps.drain(..) {
             comp.recycle();
             self.spare.push(comp);
@@ -247,11 +250,11 @@ impl Frontier {
         self.unknown = n;
         self.outside = n;
         self.outside_list.clear();
-        self.outside_list.extend(0..n as u32);
+        self.outside_listed = false;
         self.loose_mines = 0;
         self.known_mines = 0;
-        self.safe.reset(n);
-        self.mines.reset(n);
+        self.safe.reset();
+        self.mines.reset();
         self.settled.clear();
         self.queue.clear();
         self.dirty.clear();
@@ -286,21 +289,19 @@ impl Frontier {
     /// The unknown cells next to no number. Cells only ever leave that set (until a reset),
     /// so the list is trimmed as it is read: reading it costs what it holds.
     pub(super) fn outside_cells(&mut self) -> &[u32] {
-        self.visit_outside(|_| {});
-        &self.outside_list
-    }
-
-    /// Calls `visit` on each of [`Frontier::outside_cells`], in the pass that trims the list.
-    pub(super) fn visit_outside(&mut self, mut visit: impl FnMut(usize)) {
         let cells = &self.cells;
-        self.outside_list.retain(|&c| {
-            let cell = cells[c as usize];
-            let outside = cell.know == Know::Unknown && cell.comp == NONE;
-            if outside {
-                visit(c as usize);
-            }
-            outside
-        });
+        let outside = |c: &u32| {
+            let cell = cells[*c as usize];
+            cell.know == Know::Unknown && cell.comp == NONE
+        };
+        if self.outside_listed {
+            self.outside_list.retain(outside);
+        } else {
+            self.outside_listed = true;
+            self.outside_list
+                .extend((0..cells.len() as u32).filter(outside));
+        }
+        &self.outside_list
     }
 
     /// Whether `cell` is unknown and next to no number.
@@ -332,9 +333,7 @@ impl Frontier {
 
     #[inline]
     fn save(&mut self, cell: usize) {
-        if self.logged {
-            self.log.push((cell as u32, self.cells[cell]));
-        }
+        save_into(&mut self.log, self.logged, &mut self.cells[cell], cell);
     }
 
     /// From here on, [`Frontier::rollback`] returns to this state.
@@ -382,6 +381,9 @@ impl Frontier {
     /// Keeps every change since the checkpoint; frees the components regrouped away.
     pub(super) fn commit(&mut self) {
         debug_assert!(self.dirty.is_empty() && self.fresh.is_empty());
+        for &(cell, _) in &self.log {
+            self.cells[cell as usize].saved = false;
+        }
         release_large(&mut self.log);
         self.logged = true;
         self.settled.clear();
@@ -391,6 +393,12 @@ impl Frontier {
             self.free.push(id);
         }
         self.saved = self.counters();
+    }
+
+    /// The components a change since the checkpoint marked, which the next regrouping
+    /// releases.
+    pub(super) fn dirty(&self) -> &[u32] {
+        &self.dirty
     }
 
     /// The components regrouped away since the checkpoint.
@@ -433,7 +441,7 @@ impl Frontier {
         debug_assert!(old.know != Know::Open);
         self.save(cell);
         if old.know == Know::Safe {
-            self.safe.remove(cell);
+            self.safe.remove(cell, &mut self.cells);
         }
         if old.know == Know::Unknown {
             self.unknown -= 1;
@@ -468,6 +476,7 @@ impl Frontier {
             unknown: unknown as u8,
             comp: NONE,
             slot: NONE,
+            saved: self.cells[cell].saved,
         };
         if unknown > 0 {
             self.fresh.push(cell as u32);
@@ -506,13 +515,13 @@ impl Frontier {
             Know::Mine => {
                 self.save(cell);
                 self.cells[cell].know = Know::Flag;
-                self.mines.remove(cell);
+                self.mines.remove(cell, &mut self.cells);
                 Ok(())
             }
             Know::Unknown => {
                 self.settle(cell, Know::Mine);
                 self.cells[cell].know = Know::Flag;
-                self.mines.remove(cell);
+                self.mines.remove(cell, &mut self.cells);
                 self.mark_dirty(old.comp);
                 self.queue_numbers_around(cell);
                 Ok(())
@@ -536,9 +545,9 @@ impl Frontier {
         }
         if mine {
             self.known_mines += 1;
-            self.mines.insert(cell);
+            self.mines.insert(cell, &mut self.cells);
         } else {
-            self.safe.insert(cell);
+            self.safe.insert(cell, &mut self.cells);
         }
         self.settled.push(cell as u32);
         for next in self.around(cell) {
@@ -568,6 +577,12 @@ impl Frontier {
     pub(super) fn propagate(&mut self) -> Result<(), Inconsistent> {
         let mut head = 0;
         while head < self.queue.len() {
+            if head >= KEPT_QUEUE && 2 * head >= self.queue.len() {
+                // A long run of rules: the numbers done are dropped, so that the queue holds
+                // what waits (a number may be queued by each of its neighbours).
+                self.queue.drain(..head);
+                head = 0;
+            }
             let cell = self.queue[head] as usize;
             head += 1;
             if cell as u32 == self.unread {
@@ -627,7 +642,10 @@ impl Frontier {
                 }
                 self.save(cell);
                 self.cells[cell].comp = NONE;
-                self.cells[cell].slot = NONE;
+                if c.know == Know::Unknown {
+                    // A known cell's slot holds its place in its set.
+                    self.cells[cell].slot = NONE;
+                }
                 match c.know {
                     Know::Unknown => self.outside += 1,
                     Know::Mine | Know::Flag => self.loose_mines += 1,
@@ -639,6 +657,7 @@ impl Frontier {
                 if self.cells[con].comp == id {
                     self.save(con);
                     self.cells[con].comp = NONE;
+                    self.cells[con].slot = NONE;
                 }
                 if self.cells[con].know == Know::Open && self.cells[con].unknown > 0 {
                     r.gathered.push(con as u32);
@@ -661,7 +680,7 @@ impl Frontier {
         if !r.gathered.is_empty() {
             self.regroup_into(&mut r, hopeless_boxes, created);
         }
-        if is_large(&r.vars) || is_large(&r.gathered) {
+        if is_large(&r.by_key) || is_large(&r.gathered) {
             r = Regroup::default();
         }
         self.regroup = r;
@@ -669,12 +688,13 @@ impl Frontier {
 
     /// Groups the unknown neighbours of the numbers `r.gathered` into boxes and components.
     fn regroup_into(&mut self, r: &mut Regroup, hopeless_boxes: usize, created: &mut Vec<u32>) {
-        // Variables: the unknown neighbours of the gathered numbers, keyed by their numbers.
+        // Variables: the unknown neighbours of the gathered numbers, each with the set of
+        // them it touches.
         r.vars.clear();
-        r.keys.clear();
+        r.masks.clear();
         for i in 0..r.gathered.len() {
             let con = r.gathered[i] as usize;
-            for next in self.around(con) {
+            for (next, d) in self.rings.directed(con) {
                 if self.cells[next].know != Know::Unknown {
                     continue;
                 }
@@ -682,22 +702,22 @@ impl Frontier {
                     self.cells[next].comp, NONE,
                     "a cell of an untouched component"
                 );
-                let mut var = self.var_of[next];
+                let mut var = self.cells[next].slot;
                 if var == NONE {
                     var = r.vars.len() as u32;
-                    self.var_of[next] = var;
+                    self.cells[next].slot = var;
                     r.vars.push(next as u32);
-                    r.keys.push([NONE; 8]);
+                    r.masks.push(0);
                 }
-                let key = &mut r.keys[var as usize];
-                let slot = key.iter().position(|&k| k == NONE).expect("8 neighbours");
-                key[slot] = i as u32;
+                r.masks[var as usize] |= 1 << opposite(d);
             }
         }
-        for &cell in &r.vars {
-            self.var_of[cell as usize] = NONE;
-        }
         // Boxes: variables with equal keys, in key order.
+        r.keys.clear();
+        for (&var, &set) in r.vars.iter().zip(&r.masks) {
+            let first = self.rings.in_directions(var as usize, set).next();
+            r.keys.push(box_key(first.expect("a number around"), set));
+        }
         r.by_key.clear();
         r.by_key.extend(0..r.vars.len() as u32);
         let keys = &r.keys;
@@ -711,38 +731,26 @@ impl Frontier {
         }
         let boxes = r.box_first.len();
         r.box_first.push(r.by_key.len() as u32);
-        r.box_key.clear();
+        r.box_mask.clear();
+        r.box_mask
+            .extend((0..boxes).map(|b| r.masks[r.by_key[r.box_first[b] as usize] as usize]));
+        for at in 0..r.by_key.len() {
+            r.by_key[at] = r.vars[r.by_key[at] as usize];
+        }
         for b in 0..boxes {
-            r.box_key
-                .push(keys[r.by_key[r.box_first[b] as usize] as usize]);
-        }
-        // Each gathered number's boxes, in box order.
-        let cons = r.gathered.len();
-        r.con_start.clear();
-        r.con_start.resize(cons + 1, 0);
-        for key in &r.box_key {
-            for &i in key.iter().take_while(|&&i| i != NONE) {
-                r.con_start[i as usize + 1] += 1;
+            for &cell in &r.by_key[r.box_first[b] as usize..r.box_first[b + 1] as usize] {
+                self.cells[cell as usize].slot = b as u32;
             }
         }
-        for i in 0..cons {
-            r.con_start[i + 1] += r.con_start[i];
-        }
-        r.con_boxes.clear();
-        r.con_boxes.resize(r.con_start[cons] as usize, 0);
-        r.fill.clear();
-        r.fill.extend_from_slice(&r.con_start[..cons]);
-        for (b, key) in r.box_key.iter().enumerate() {
-            for &i in key.iter().take_while(|&&i| i != NONE) {
-                r.con_boxes[r.fill[i as usize] as usize] = b as u32;
-                r.fill[i as usize] += 1;
-            }
-        }
+        // What only the keys needed is given back before the components are built.
+        release_large(&mut r.gathered);
+        release_large(&mut r.vars);
+        release_large(&mut r.masks);
+        release_large(&mut r.keys);
         // Components, breadth first from the first box not yet reached.
         r.slot_of_box.clear();
         r.slot_of_box.resize(boxes, NONE);
-        r.con_local.clear();
-        r.con_local.resize(cons, NONE);
+        let mut around = BoxesAround::default();
         for start in 0..boxes {
             if r.slot_of_box[start] != NONE {
                 continue;
@@ -755,14 +763,16 @@ impl Frontier {
             while head < r.order.len() {
                 let b = r.order[head] as usize;
                 head += 1;
-                for &i in r.box_key[b].iter().take_while(|&&i| i != NONE) {
-                    let i = i as usize;
-                    if r.con_local[i] == NONE {
-                        r.con_local[i] = 0;
-                        r.comp_cons.push(i as u32);
+                let first = r.by_key[r.box_first[b] as usize] as usize;
+                for con in self.rings.in_directions(first, r.box_mask[b]) {
+                    if self.cells[con].slot != NONE {
+                        // Reached before: its boxes are all in the order.
+                        continue;
                     }
-                    for &other in &r.con_boxes[r.con_start[i] as usize..r.con_start[i + 1] as usize]
-                    {
+                    self.cells[con].slot = 0;
+                    r.comp_cons.push(con as u32);
+                    around.gather_from(&self.rings, &self.cells, con, |c| c.slot);
+                    for &other in around.boxes() {
                         if r.slot_of_box[other as usize] == NONE {
                             r.slot_of_box[other as usize] = r.order.len() as u32;
                             r.order.push(other);
@@ -771,49 +781,76 @@ impl Frontier {
                 }
             }
             r.comp_cons.sort_unstable();
-            for (local, &i) in r.comp_cons.iter().enumerate() {
-                r.con_local[i as usize] = local as u32;
+            for (local, &con) in r.comp_cons.iter().enumerate() {
+                self.cells[con as usize].slot = local as u32;
             }
             let id = self.allocate();
-            // The cells are saved as `save` does, with `comps` borrowed apart.
+            // The cells are saved as `save` does (their slots as they were before the
+            // regrouping: `NONE`), with `comps` borrowed apart.
             let (comp, cells, log) = (&mut self.comps[id as usize], &mut self.cells, &mut self.log);
             let logged = self.logged;
             comp.recycle();
             comp.live = true;
-            comp.cons
-                .extend(r.comp_cons.iter().map(|&i| r.gathered[i as usize]));
+            // Each list made at its size at once: no list of a large component is grown twice.
+            let boxes = r.order.len();
+            let (mut cells_in, mut links) = (0, 0);
+            for &b in &r.order {
+                let b = b as usize;
+                cells_in += (r.box_first[b + 1] - r.box_first[b]) as usize;
+                links += r.box_mask[b].count_ones() as usize;
+            }
+            comp.reserve(r.comp_cons.len(), boxes, cells_in, links);
+            comp.cons.extend_from_slice(&r.comp_cons);
             comp.box_start.push(0);
             for (slot, &b) in r.order.iter().enumerate() {
                 let b = b as usize;
-                let mut key = [NONE; 8];
-                for (k, &i) in r.box_key[b].iter().take_while(|&&i| i != NONE).enumerate() {
-                    key[k] = r.con_local[i as usize];
-                }
-                comp.box_cons.push(key);
-                for &var in &r.by_key[r.box_first[b] as usize..r.box_first[b + 1] as usize] {
-                    let c = r.vars[var as usize] as usize;
+                comp.box_mask.push(r.box_mask[b]);
+                for &cell in &r.by_key[r.box_first[b] as usize..r.box_first[b + 1] as usize] {
+                    let c = cell as usize;
                     comp.cells.push(c as u32);
-                    if logged {
-                        log.push((c as u32, cells[c]));
-                    }
+                    // Saved as it was before the regrouping: its slot `NONE`.
+                    cells[c].slot = NONE;
+                    save_into(log, logged, &mut cells[c], c);
                     cells[c].comp = id;
                     cells[c].slot = slot as u32;
                     self.outside -= 1;
                 }
                 comp.box_start.push(comp.cells.len() as u32);
             }
-            comp.con_start.push(0);
-            for &i in &r.comp_cons {
-                let i = i as usize;
-                for &b in &r.con_boxes[r.con_start[i] as usize..r.con_start[i + 1] as usize] {
-                    comp.con_boxes.push(r.slot_of_box[b as usize]);
+            // Each number's boxes, in key order as their slots: the boxes taken in key order,
+            // each added to its numbers' lists (a number's slot is its index now).
+            r.in_key_order.clear();
+            r.in_key_order.extend_from_slice(&r.order);
+            r.in_key_order.sort_unstable();
+            let cons = r.comp_cons.len();
+            comp.con_start.resize(cons + 1, 0);
+            for &b in &r.in_key_order {
+                let first = r.by_key[r.box_first[b as usize] as usize] as usize;
+                for con in self.rings.in_directions(first, r.box_mask[b as usize]) {
+                    comp.con_start[cells[con].slot as usize + 1] += 1;
                 }
-                comp.con_start.push(comp.con_boxes.len() as u32);
-                let con = r.gathered[i] as usize;
-                if logged {
-                    log.push((con as u32, cells[con]));
+            }
+            for i in 0..cons {
+                comp.con_start[i + 1] += comp.con_start[i];
+            }
+            comp.con_boxes.resize(links, 0);
+            for &b in &r.in_key_order {
+                let first = r.by_key[r.box_first[b as usize] as usize] as usize;
+                for con in self.rings.in_directions(first, r.box_mask[b as usize]) {
+                    // The number's start, moved on as it fills (put back below).
+                    let at = &mut comp.con_start[cells[con].slot as usize];
+                    comp.con_boxes[*at as usize] = r.slot_of_box[b as usize];
+                    *at += 1;
                 }
+            }
+            comp.con_start.copy_within(0..cons, 1);
+            comp.con_start[0] = 0;
+            for (local, &con) in r.comp_cons.iter().enumerate() {
+                let con = con as usize;
+                cells[con].slot = NONE;
+                save_into(log, logged, &mut cells[con], con);
                 cells[con].comp = id;
+                cells[con].slot = local as u32;
             }
             comp.hopeless = hopeless_boxes > 0 && 2 * comp.boxes() >= hopeless_boxes;
             created.push(id);
@@ -832,6 +869,34 @@ impl Frontier {
         id
     }
 
+    /// The numbers of box `b` of the live component `comp`, as indices into its `cons`,
+    /// ascending.
+    #[inline]
+    pub(super) fn numbers_of<'a>(
+        &'a self,
+        comp: &'a Component,
+        b: usize,
+    ) -> impl Iterator<Item = usize> + 'a {
+        let first = comp.cells[comp.box_start[b] as usize] as usize;
+        self.numbers_around(first, comp.box_mask[b])
+    }
+
+    /// The numbers in the directions `set` from `cell` (a cell of a live component's box,
+    /// `set` its box's), as indices into the component's `cons`, ascending.
+    #[inline]
+    pub(super) fn numbers_around(&self, cell: usize, set: u8) -> impl Iterator<Item = usize> + '_ {
+        self.rings
+            .in_directions(cell, set)
+            .map(move |con| self.cells[con].slot as usize)
+    }
+
+    /// The first number (a cell) of box `b` of the live component `comp`.
+    pub(super) fn first_number(&self, comp: &Component, b: usize) -> usize {
+        let first = comp.cells[comp.box_start[b] as usize] as usize;
+        let mut numbers = self.rings.in_directions(first, comp.box_mask[b]);
+        numbers.next().expect("a box has a number")
+    }
+
     /// The ids of the live components.
     pub(super) fn live_components(&self) -> impl Iterator<Item = u32> + '_ {
         self.comps
@@ -839,6 +904,98 @@ impl Frontier {
             .enumerate()
             .filter(|(_, c)| c.live)
             .map(|(id, _)| id as u32)
+    }
+}
+
+/// A box's key: the numbers around a variable (in the directions of `set`, the first of them
+/// `first`), ordered as their ascending lists are: the first number's index, then
+/// [`LATER_NUMBERS`] of the set.
+fn box_key(first: usize, set: u8) -> u64 {
+    (first as u64) << 28 | LATER_NUMBERS[set as usize] as u64
+}
+
+/// By set of directions: the numbers after the first, each as its step from the first in rows
+/// and columns (a rank of at most 14, in the order of the cells), then 15 for none, 4 bits
+/// each.
+const LATER_NUMBERS: [u32; 256] = later_numbers();
+
+const fn later_numbers() -> [u32; 256] {
+    let mut table = [0u32; 256];
+    let mut set = 1;
+    while set < 256 {
+        let d0 = (set as u8).trailing_zeros() as usize;
+        let (row, col) = DIRECTIONS[d0];
+        let (mut key, mut shift) = (0u32, 28);
+        let mut d = d0 + 1;
+        while d < 8 {
+            if set & (1 << d) != 0 {
+                shift -= 4;
+                let (r, c) = DIRECTIONS[d];
+                key |= (((r - row) as u32) * 5 + (c - col + 2) as u32) << shift;
+            }
+            d += 1;
+        }
+        while shift > 0 {
+            shift -= 4;
+            key |= 15 << shift;
+        }
+        table[set] = key;
+        set += 1;
+    }
+    table
+}
+
+/// Logs `cell` (the cell at `index`) into `log` when `logged`, unless it is there already.
+#[inline]
+fn save_into(log: &mut Vec<(u32, Cell)>, logged: bool, cell: &mut Cell, index: usize) {
+    if logged && !cell.saved {
+        log.push((index as u32, *cell));
+        cell.saved = true;
+    }
+}
+
+/// The boxes around one number, ascending and each once.
+#[derive(Debug, Default)]
+struct BoxesAround {
+    boxes: [u32; 8],
+    len: usize,
+}
+
+impl BoxesAround {
+    /// The boxes `box_of` gives the unknown neighbours of `con` (`NONE`: none).
+    fn gather_from(
+        &mut self,
+        rings: &Rings,
+        cells: &[Cell],
+        con: usize,
+        box_of: impl Fn(&Cell) -> u32,
+    ) {
+        self.len = 0;
+        for next in rings.of(con) {
+            let c = &cells[next];
+            if c.know != Know::Unknown {
+                continue;
+            }
+            let b = box_of(c);
+            if b == NONE {
+                continue;
+            }
+            // Insertion into the sorted boxes so far (at most 8).
+            let mut at = self.len;
+            while at > 0 && self.boxes[at - 1] > b {
+                at -= 1;
+            }
+            if at > 0 && self.boxes[at - 1] == b {
+                continue;
+            }
+            self.boxes.copy_within(at..self.len, at + 1);
+            self.boxes[at] = b;
+            self.len += 1;
+        }
+    }
+
+    fn boxes(&self) -> &[u32] {
+        &self.boxes[..self.len]
     }
 }
 
@@ -872,7 +1029,7 @@ mod tests {
         con_start: Vec<u32>,
         con_boxes: Vec<u32>,
         box_start: Vec<u32>,
-        box_cons: Vec<[u32; 8]>,
+        box_mask: Vec<u8>,
         cells: Vec<u32>,
         hopeless: bool,
     }
@@ -894,7 +1051,7 @@ mod tests {
                     con_start: c.con_start.clone(),
                     con_boxes: c.con_boxes.clone(),
                     box_start: c.box_start.clone(),
-                    box_cons: c.box_cons.clone(),
+                    box_mask: c.box_mask.clone(),
                     cells: c.cells.clone(),
                     hopeless: c.hopeless,
                 }
@@ -982,6 +1139,46 @@ mod tests {
         if f.propagate().is_ok() && rng.chance(0.8) {
             f.rebuild(&mut Vec::new());
         }
+    }
+
+    #[test]
+    fn box_keys_order_as_the_lists_of_numbers_do() {
+        // Every variable of small grids with every set of directions around it: the keys
+        // compare as the ascending lists of the numbers' cells, padded with NONE, do.
+        let mut compared = 0;
+        for (rows, cols) in [
+            (1, 1),
+            (1, 4),
+            (3, 1),
+            (2, 2),
+            (2, 3),
+            (3, 4),
+            (4, 5),
+            (6, 7),
+        ] {
+            let grid = Grid::new(rows, cols);
+            let rings = Rings::new(grid);
+            let mut keyed = Vec::new();
+            for var in 0..grid.len() {
+                let around = rings.directed(var).fold(0u8, |set, (_, d)| set | 1 << d);
+                let mut set = around;
+                while set != 0 {
+                    let mut list = [NONE; 8];
+                    for (i, cell) in rings.in_directions(var, set).enumerate() {
+                        list[i] = cell as u32;
+                    }
+                    keyed.push((list, box_key(list[0] as usize, set)));
+                    set = (set - 1) & around;
+                }
+            }
+            keyed.sort_unstable();
+            for pair in keyed.windows(2) {
+                let ((a, key_a), (b, key_b)) = (pair[0], pair[1]);
+                assert_eq!(key_a.cmp(&key_b), a.cmp(&b), "{rows}x{cols}: {a:?} {b:?}");
+                compared += 1;
+            }
+        }
+        assert!(compared > 8000, "only {compared} pairs compared");
     }
 
     #[test]

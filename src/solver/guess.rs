@@ -87,7 +87,7 @@ impl GuessPolicy {
     /// # Complexity
     /// O(cells) plus the probes, within the budget.
     pub(super) fn choose(&mut self, analysis: &mut Analyser, mines: Mines) -> Option<usize> {
-        let n = analysis.probability().len();
+        let n = analysis.frontier.cells.len();
         self.scores.clear();
         self.dead.clear();
         self.fifty_fifty = false;
@@ -111,7 +111,7 @@ impl GuessPolicy {
             if analysis.frontier.know(cell) != Know::Unknown {
                 continue;
             }
-            let p = analysis.probability()[cell];
+            let p = analysis.probability(cell);
             if !self.regions.left_for_last(cell) {
                 lowest = lowest.min(p);
             }
@@ -150,8 +150,8 @@ impl GuessPolicy {
         let mut first_dead = None;
         // The credit of each candidate, as a share of the arrangements where it is safe.
         let credit_of = |analysis: &Analyser, fifties: &FiftyFifties, cell: usize| {
-            let p = analysis.probability()[cell];
-            fifties.credit[cell].min(p) / (1.0 - p)
+            let p = analysis.probability(cell);
+            fifties.credit(cell).min(p) / (1.0 - p)
         };
         let most_credit = candidates
             .iter()
@@ -162,7 +162,7 @@ impl GuessPolicy {
             let mut best_score = f64::NEG_INFINITY;
             for &candidate in &candidates {
                 let (cell, isolated) = key_cell(candidate);
-                let safety = 1.0 - analysis.probability()[cell];
+                let safety = 1.0 - analysis.probability(cell);
                 let most = safety * (1.0 + progress_weight);
                 if most * (1.0 + FIFTY_CREDIT * most_credit) <= best_score {
                     // The worth is at most 1: neither this cell nor any after it can win.
@@ -205,11 +205,11 @@ impl GuessPolicy {
     /// cells at least `floor` safe, but those left for last.
     fn gather_candidates(&self, analysis: &Analyser, floor: f64, candidates: &mut Vec<u128>) {
         candidates.clear();
-        for cell in 0..analysis.probability().len() {
+        for cell in 0..analysis.frontier.cells.len() {
             if analysis.frontier.know(cell) != Know::Unknown {
                 continue;
             }
-            let p = analysis.probability()[cell];
+            let p = analysis.probability(cell);
             if 1.0 - p < floor || self.regions.left_for_last(cell) {
                 continue;
             }
@@ -270,7 +270,7 @@ impl GuessPolicy {
         let cells: Vec<u32> = (0..f.seen.len() as u32)
             .filter(|&c| {
                 let c = c as usize;
-                f.know(c) == Know::Unknown && !(aside && self.regions.fixed[c])
+                f.know(c) == Know::Unknown && !(aside && self.regions.is_fixed(c))
             })
             .collect();
         let mut work = 0;

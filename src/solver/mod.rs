@@ -50,8 +50,9 @@
 //!
 //! The [`Solver`] itself (`engine.rs`) runs the analysis (`analysis.rs`), keeps the moves ready
 //! and asks the guess policy; each strategy is a struct with its own buffers, given the
-//! analysis it works on. `index.rs` holds the index that is none, `scratch.rs` when buffers are given back, `tests.rs` the solver's
-//! tests and the helpers other modules' tests share.
+//! analysis it works on. `index.rs` holds the index that is none, `scratch.rs` when buffers
+//! are given back (and tables made of zeroed memory), `ring.rs` each cell's neighbours and
+//! their directions, `tests.rs` the solver's tests and the helpers other modules' tests share.
 
 mod analysis;
 mod approximate;

@@ -7,6 +7,7 @@
 
 use super::analysis::Analyser;
 use super::frontier::{Frontier, Know};
+use super::scratch::{rezero, zeroed};
 use super::view::Seen;
 use std::cmp::Reverse;
 use std::collections::{BTreeSet, BinaryHeap};
@@ -18,10 +19,15 @@ pub(super) struct ReadyMoves {
     clicks_counted: bool,
     /// Safe cells by score (the chance to show a 0, or [`ReadyMoves::click_worth`] when clicks
     /// are counted), then lowest index: the top is the best.
-    /// An entry whose score is no longer its cell's is stale and skipped.
+    /// An entry whose score is no longer its cell's is stale and skipped. Built only once a
+    /// refresh keeps it up to date: after a refresh of every safe cell, the best is found by a
+    /// scan instead (a program that makes one move needs no heap).
     heap: BinaryHeap<(u64, Reverse<u32>)>,
-    /// Per cell: its score in the heap, NaN when it has none.
-    score: Vec<f64>,
+    heap_built: bool,
+    /// Per cell: its score in the heap, as [`kept`] keeps it (0 when it has none). Read for
+    /// safe cells only: a cell opened keeps what it had. The tables per cell are zeroed
+    /// memory: only the cells a refresh looks at take room.
+    score: Vec<u64>,
     /// Numbers a chord can open, most cells first, then lowest index.
     chords: BTreeSet<(Reverse<u8>, u32)>,
     /// Per cell: how many cells its chord opens in `chords`, 0 when it is not there.
@@ -31,12 +37,12 @@ pub(super) struct ReadyMoves {
     pending: Vec<u32>,
     stale: bool,
     look: Vec<u32>,
-    /// When clicks are counted, per cell: the refresh that last looked at it, and the refresh
-    /// that last computed its chance to show a 0 (in `zero`), so that each is done once per
-    /// refresh (empty otherwise).
-    looked: Vec<u32>,
-    zero_at: Vec<u32>,
-    zero: Vec<f64>,
+    /// When clicks are counted (empty otherwise): the cells a refresh looked at, and the chance
+    /// to show a 0 it computed, each as (cell, refresh[, chance]) at the cell's place modulo
+    /// their length ([`memo_len`]), so that each is done once per refresh. On a board larger
+    /// than they are, a cell forgotten is looked at or computed again, to the same effect.
+    looked: Vec<(u32, u32)>,
+    zero: Vec<(u32, u32, f64)>,
     refresh: u32,
     /// Scratch for [`ReadyMoves::ordered_safe`]: each safe cell with its sort key.
     keyed: Vec<(Reverse<i64>, u32)>,
@@ -49,20 +55,15 @@ impl ReadyMoves {
     pub(super) fn reset(&mut self, cells: usize, clicks_counted: bool) {
         self.clicks_counted = clicks_counted;
         self.heap.clear();
-        self.score.clear();
-        self.score.resize(cells, f64::NAN);
+        self.heap_built = false;
+        zeroed(&mut self.score, cells);
         self.chords.clear();
-        self.opens.clear();
-        self.opens.resize(cells, 0);
+        zeroed(&mut self.opens, cells);
         self.pending.clear();
         self.stale = true;
-        let memo = if clicks_counted { cells } else { 0 };
-        self.looked.clear();
-        self.looked.resize(memo, 0);
-        self.zero_at.clear();
-        self.zero_at.resize(memo, 0);
-        self.zero.clear();
-        self.zero.resize(memo, 0.0);
+        let memo = if clicks_counted { memo_len(cells) } else { 0 };
+        zeroed(&mut self.looked, memo);
+        zeroed(&mut self.zero, memo);
         self.refresh = 0;
     }
 
@@ -72,8 +73,9 @@ impl ReadyMoves {
     /// read or settled: what a chord depends on).
     ///
     /// # Complexity
-    /// O(64 * touched * log(safe cells)), or O(8 * safe cells) more for all; when clicks are
-    /// counted, O(25 * 9 * touched) more (each cell's chance of a 0 is computed once).
+    /// O(64 * touched * log(safe cells)), or O(8 * safe cells) more for all (then no heap is
+    /// kept until the next refresh); when clicks are counted, O(25 * 9 * touched) more (each
+    /// cell's chance of a 0 is computed once).
     pub(super) fn refresh(
         &mut self,
         analysis: &Analyser,
@@ -85,28 +87,35 @@ impl ReadyMoves {
         look.clear();
         self.refresh = self.refresh.wrapping_add(1);
         if self.refresh == 0 {
-            self.looked.iter_mut().for_each(|r| *r = 0);
-            self.zero_at.iter_mut().for_each(|r| *r = 0);
+            rezero(&mut self.looked);
+            rezero(&mut self.zero);
             self.refresh = 1;
         }
         let refresh = self.refresh;
         if all {
             self.heap.clear();
-            self.score.iter_mut().for_each(|s| *s = f64::NAN);
+            self.heap_built = false;
             look.extend_from_slice(analysis.frontier.safe.cells());
-        } else if !self.clicks_counted {
-            with_neighbours(&analysis.frontier, touched, &mut look);
         } else {
-            // A safe cell's score reads the cells two steps away.
-            let f = &analysis.frontier;
-            let looked = &mut self.looked;
-            for &t in touched {
-                let t = t as usize;
-                for n in std::iter::once(t).chain(f.around(t)) {
-                    for c in std::iter::once(n).chain(f.around(n)) {
-                        if looked[c] != refresh {
-                            looked[c] = refresh;
-                            look.push(c as u32);
+            if !self.heap_built {
+                self.rebuild_heap(analysis);
+            }
+            if !self.clicks_counted {
+                with_neighbours(&analysis.frontier, touched, &mut look);
+            } else {
+                // A safe cell's score reads the cells two steps away.
+                let f = &analysis.frontier;
+                let looked = &mut self.looked;
+                let mask = looked.len() - 1;
+                for &t in touched {
+                    let t = t as usize;
+                    for n in std::iter::once(t).chain(f.around(t)) {
+                        for c in std::iter::once(n).chain(f.around(n)) {
+                            let entry = (c as u32, refresh);
+                            if looked[c & mask] != entry {
+                                looked[c & mask] = entry;
+                                look.push(c as u32);
+                            }
                         }
                     }
                 }
@@ -120,12 +129,14 @@ impl ReadyMoves {
                 } else {
                     zero_chance(analysis, cell)
                 };
-                if score.to_bits() != self.score[cell].to_bits() {
-                    self.score[cell] = score;
-                    self.heap.push((score.to_bits(), Reverse(cell as u32)));
+                if kept(score) != self.score[cell] {
+                    self.score[cell] = kept(score);
+                    if self.heap_built {
+                        self.heap.push((score.to_bits(), Reverse(cell as u32)));
+                    }
                 }
             } else {
-                self.score[cell] = f64::NAN;
+                self.score[cell] = 0;
             }
         }
         if !self.stale {
@@ -137,16 +148,23 @@ impl ReadyMoves {
         }
         let live = analysis.frontier.safe.cells().len();
         if self.heap.len() > 4 * live + 1024 {
-            let score = &self.score;
-            self.heap = analysis
-                .frontier
-                .safe
-                .cells()
-                .iter()
-                .map(|&c| (score[c as usize].to_bits(), Reverse(c)))
-                .collect();
+            self.rebuild_heap(analysis);
         }
         self.look = look;
+    }
+
+    /// The heap afresh: each safe cell with a score, once.
+    fn rebuild_heap(&mut self, analysis: &Analyser) {
+        let score = &self.score;
+        self.heap = analysis
+            .frontier
+            .safe
+            .cells()
+            .iter()
+            .filter(|&&c| score[c as usize] != 0)
+            .map(|&c| (score_of(score[c as usize]).to_bits(), Reverse(c)))
+            .collect();
+        self.heap_built = true;
     }
 
     /// Puts the open number `cell` among the chords, or takes it out: its flags must match it,
@@ -198,8 +216,10 @@ impl ReadyMoves {
         look.clear();
         if self.stale {
             // A chord opens safe cells: the numbers next to them are all there can be.
+            for &(_, cell) in &self.chords {
+                self.opens[cell as usize] = 0;
+            }
             self.chords.clear();
-            self.opens.iter_mut().for_each(|o| *o = 0);
             with_neighbours(
                 &analysis.frontier,
                 analysis.frontier.safe.cells(),
@@ -234,7 +254,7 @@ impl ReadyMoves {
             no_zero_around *= match analysis.frontier.know(next) {
                 Know::Safe => 1.0 - self.zero_if_safe(analysis, next),
                 Know::Unknown => {
-                    1.0 - (1.0 - analysis.probability()[next]) * self.zero_if_safe(analysis, next)
+                    1.0 - (1.0 - analysis.probability(next)) * self.zero_if_safe(analysis, next)
                 }
                 _ => 1.0,
             };
@@ -242,21 +262,34 @@ impl ReadyMoves {
         (zero + (1.0 - zero) * no_zero_around) * (1.0 + zero)
     }
 
-    /// [`Analyser::zero_and_full`]'s chance of a 0, once per cell and refresh.
+    /// [`Analyser::zero_and_full`]'s chance of a 0, once per cell and refresh (but for a cell
+    /// forgotten by the memo: the same chance again).
     fn zero_if_safe(&mut self, analysis: &Analyser, cell: usize) -> f64 {
-        let refresh = self.refresh;
-        if self.zero_at[cell] != refresh {
-            self.zero_at[cell] = refresh;
-            self.zero[cell] = analysis.zero_and_full(cell).0;
+        let place = cell & (self.zero.len() - 1);
+        let (at, refresh, chance) = self.zero[place];
+        if (at, refresh) == (cell as u32, self.refresh) {
+            return chance;
         }
-        self.zero[cell]
+        let chance = analysis.zero_and_full(cell).0;
+        self.zero[place] = (cell as u32, self.refresh, chance);
+        chance
     }
 
     /// The certain safe cell with the best score, the first in row-major order among equals.
     pub(super) fn best_safe(&mut self, analysis: &Analyser) -> Option<usize> {
+        if !self.heap_built {
+            let score = &self.score;
+            let keyed = analysis.frontier.safe.cells().iter().filter_map(|&c| {
+                let kept = score[c as usize];
+                (kept != 0).then(|| (score_of(kept).to_bits(), Reverse(c)))
+            });
+            return keyed.max().map(|(_, Reverse(cell))| cell as usize);
+        }
         while let Some(&(bits, Reverse(cell))) = self.heap.peek() {
             let cell = cell as usize;
-            if analysis.frontier.know(cell) == Know::Safe && self.score[cell].to_bits() == bits {
+            if analysis.frontier.know(cell) == Know::Safe
+                && score_of(self.score[cell]).to_bits() == bits
+            {
                 return Some(cell);
             }
             self.heap.pop();
@@ -270,18 +303,39 @@ impl ReadyMoves {
         let score = &self.score;
         let keyed = &mut self.keyed;
         keyed.clear();
-        keyed.extend(
-            analysis
-                .frontier
-                .safe
-                .cells()
-                .iter()
-                .map(|&c| (Reverse((score[c as usize] * 1e9).round() as i64), c)),
-        );
+        keyed.extend(analysis.frontier.safe.cells().iter().map(|&c| {
+            (
+                Reverse((score_of(score[c as usize]) * 1e9).round() as i64),
+                c,
+            )
+        }));
         // The cells are distinct: no two keys are equal.
         keyed.sort_unstable();
         out.clear();
         out.extend(keyed.iter().map(|&(_, c)| c));
+    }
+}
+
+/// The most entries of the memos of a refresh when clicks are counted: on a board up to this
+/// size, one per cell.
+const MEMO_ENTRIES: usize = 1 << 12;
+
+/// The length of the memos for a board of `cells` cells: a power of two.
+fn memo_len(cells: usize) -> usize {
+    cells.next_power_of_two().min(MEMO_ENTRIES)
+}
+
+/// A score as [`ReadyMoves`] keeps it: its bits plus one (a score is never NaN), so that 0
+/// stands for none.
+fn kept(score: f64) -> u64 {
+    score.to_bits() + 1
+}
+
+/// The score kept as `kept`, NaN for none.
+fn score_of(kept: u64) -> f64 {
+    match kept {
+        0 => f64::NAN,
+        bits => f64::from_bits(bits - 1),
     }
 }
 

@@ -589,7 +589,7 @@ pub(super) fn local_progress(analysis: &mut Analyser, cell: usize) -> f64 {
         if analysis.frontier.know(next) != Know::Unknown {
             continue;
         }
-        let p = analysis.probability()[next];
+        let p = analysis.probability(next);
         for m in (0..=count).rev() {
             law[m + 1] += law[m] * p;
             law[m] *= 1.0 - p;

@@ -15,7 +15,7 @@
 //! packed number's boxes hold exactly its need, every other box between its bounds.
 
 use super::component::Component;
-use super::frontier::Cell;
+use super::frontier::Frontier;
 use super::index::NONE;
 use super::scratch::is_large;
 
@@ -38,8 +38,10 @@ pub(super) struct Refuter {
     low: Vec<i32>,
     high: Vec<i32>,
     share: Vec<i32>,
-    /// The checked number's boxes: the counts tried, and the fewest and most mines some
-    /// solution puts in each.
+    /// The checked number's boxes (at most 8): the neighbours (indices into `near`) each
+    /// touches, the counts tried, and the fewest and most mines some solution puts in each.
+    own_near: [[u32; 8]; 8],
+    own_links: [u8; 8],
     seen_lo: Vec<u8>,
     seen_hi: Vec<u8>,
     counts: Vec<u8>,
@@ -75,7 +77,7 @@ impl Refuter {
     /// solutions, each 64 steps); a number is checked again only when a box it touches
     /// narrowed, at most 8 times per box. O(numbers + boxes) memory, O(numbers log numbers)
     /// for the packing.
-    pub(super) fn run(&mut self, comp: &Component, cells: &[Cell]) -> Result<MineBounds, usize> {
+    pub(super) fn run(&mut self, f: &Frontier, comp: &Component) -> Result<MineBounds, usize> {
         let (boxes, numbers) = (comp.boxes(), comp.cons.len());
         self.lo.clear();
         self.lo.resize(boxes, 0);
@@ -99,26 +101,29 @@ impl Refuter {
         while let Some(i) = self.queue.pop() {
             let i = i as usize;
             self.queued[i] = false;
-            if !self.check(comp, cells, i) {
+            if !self.check(f, comp, i) {
                 return Err(i);
             }
         }
-        Ok(self.bounds(comp, cells))
+        Ok(self.bounds(f, comp))
     }
 
     /// Checks number `i` with its neighbours; narrows its boxes' bounds to what some solution
     /// gives them (queueing the numbers of each box narrowed). False when no solution exists.
-    fn check(&mut self, comp: &Component, cells: &[Cell], i: usize) -> bool {
+    fn check(&mut self, f: &Frontier, comp: &Component, i: usize) -> bool {
         let own = comp.boxes_of(i);
         self.near.clear();
         self.near.push(i as u32);
         self.local[i] = 0;
-        for &b in own {
-            for j in comp.numbers_of(b as usize) {
+        for (t, &b) in own.iter().enumerate() {
+            self.own_links[t] = 0;
+            for j in f.numbers_of(comp, b as usize) {
                 if self.local[j] == NONE {
                     self.local[j] = self.near.len() as u32;
                     self.near.push(j as u32);
                 }
+                self.own_near[t][self.own_links[t] as usize] = self.local[j];
+                self.own_links[t] += 1;
             }
         }
         let near = self.near.len();
@@ -127,17 +132,17 @@ impl Refuter {
         self.low.resize(near, 0);
         self.high.clear();
         self.high.resize(near, 0);
-        for &b in own {
+        for (t, &b) in own.iter().enumerate() {
             let b = b as usize;
-            for j in comp.numbers_of(b) {
-                let at = self.local[j] as usize;
+            for &at in &self.own_near[t][..self.own_links[t] as usize] {
+                let at = at as usize;
                 self.low[at] += self.hi[b] as i32;
                 self.high[at] += self.lo[b] as i32;
             }
         }
         for at in 0..near {
             let j = self.near[at] as usize;
-            let need = cells[comp.cons[j] as usize].need as i32;
+            let need = f.cells[comp.cons[j] as usize].need as i32;
             // Here low and high hold the sums of i's boxes' upper and lower bounds.
             let (inner_hi, inner_lo) = (self.low[at], self.high[at]);
             self.low[at] = need - (self.sum_hi[j] - inner_hi);
@@ -152,7 +157,7 @@ impl Refuter {
         self.seen_hi.clear();
         self.seen_hi.resize(own.len(), 0);
         self.covered = false;
-        let found = self.solutions(comp, own, 0);
+        let found = self.solutions(own, 0);
         for &j in &self.near {
             self.local[j as usize] = NONE;
         }
@@ -168,7 +173,7 @@ impl Refuter {
             let (up, down) = ((lo - self.lo[b]) as i32, (self.hi[b] - hi) as i32);
             self.lo[b] = lo;
             self.hi[b] = hi;
-            for j in comp.numbers_of(b) {
+            for j in f.numbers_of(comp, b) {
                 self.sum_lo[j] += up;
                 self.sum_hi[j] -= down;
                 // Number i's own check would find nothing new: its neighbours' other boxes
@@ -184,7 +189,7 @@ impl Refuter {
 
     /// Gives box `own[t]` each count its bounds allow, then the next; at the end, keeps the
     /// counts if every neighbour's share fits. Whether some solution was found.
-    fn solutions(&mut self, comp: &Component, own: &[u32], t: usize) -> bool {
+    fn solutions(&mut self, own: &[u32], t: usize) -> bool {
         if t == own.len() {
             if (0..self.near.len()).any(|at| self.share[at] < self.low[at]) {
                 return false;
@@ -201,26 +206,27 @@ impl Refuter {
             return true;
         }
         let b = own[t] as usize;
+        let links = self.own_links[t] as usize;
         let mut found = false;
         for c in self.lo[b]..=self.hi[b] {
             self.counts[t] = c;
             let mut over = false;
-            for j in comp.numbers_of(b) {
-                let at = self.local[j] as usize;
+            for k in 0..links {
+                let at = self.own_near[t][k] as usize;
                 self.share[at] += c as i32;
                 over |= self.share[at] > self.high[at];
             }
             if !over {
-                found |= self.solutions(comp, own, t + 1);
+                found |= self.solutions(own, t + 1);
             }
             if self.covered {
-                for j in comp.numbers_of(b) {
-                    self.share[self.local[j] as usize] -= c as i32;
+                for k in 0..links {
+                    self.share[self.own_near[t][k] as usize] -= c as i32;
                 }
                 break;
             }
-            for j in comp.numbers_of(b) {
-                self.share[self.local[j] as usize] -= c as i32;
+            for k in 0..links {
+                self.share[self.own_near[t][k] as usize] -= c as i32;
             }
             if over {
                 // More mines only make it worse.
@@ -232,14 +238,14 @@ impl Refuter {
 
     /// The component's mine bounds: every box between its bounds, improved by packing numbers
     /// with no box in common (each holds exactly its need).
-    fn bounds(&mut self, comp: &Component, cells: &[Cell]) -> MineBounds {
+    fn bounds(&mut self, f: &Frontier, comp: &Component) -> MineBounds {
         let boxes = comp.boxes();
         let mut lo: i64 = self.lo.iter().map(|&x| x as i64).sum();
         let mut hi: i64 = self.hi.iter().map(|&x| x as i64).sum();
         for lower in [true, false] {
             self.order.clear();
             for i in 0..comp.cons.len() {
-                let need = cells[comp.cons[i] as usize].need as i32;
+                let need = f.cells[comp.cons[i] as usize].need as i32;
                 let gain = if lower {
                     need - self.sum_lo[i]
                 } else {

@@ -33,10 +33,7 @@ const REGIONS_SHARE: u64 = 200_000;
 /// The regions apart of the last guess, and scratch.
 #[derive(Debug, Default)]
 pub(super) struct RegionsApart {
-    /// Per cell: whether it is in a region apart (its guess is left for last), and in a
-    /// walled-off one with a fixed count; the cells of the regions apart.
-    pub apart: Vec<bool>,
-    pub fixed: Vec<bool>,
+    /// The cells of the regions apart.
     apart_cells: usize,
     /// The cells and mines of the regions with a fixed count, and the ln of their
     /// arrangements (the product of each one's).
@@ -48,11 +45,12 @@ pub(super) struct RegionsApart {
     /// Each region: its cells (bit i is `cells[i]`), their neighbours among them, its
     /// arrangements.
     found: Vec<(Vec<u32>, Vec<u128>, Vec<u128>)>,
-    /// Per cell: how far the walks got ([`UNSEEN`] and the like).
+    /// Per cell: how far the walks got ([`UNSEEN`] and the like, under [`WALK`]), and
+    /// whether it is in a region apart ([`APART_BIT`]: its guess is left for last), in a
+    /// walled-off one with a fixed count ([`FIXED_BIT`]).
     state: Vec<u8>,
     queue: Vec<u32>,
     region: Vec<u32>,
-    starts: Vec<u32>,
 }
 
 impl RegionsApart {
@@ -69,10 +67,6 @@ impl RegionsApart {
         let r = self;
         let n = analysis.frontier.seen.len();
         r.unknown = analysis.frontier.unknown;
-        r.apart.clear();
-        r.apart.resize(n, false);
-        r.fixed.clear();
-        r.fixed.resize(n, false);
         r.apart_cells = 0;
         r.state.clear();
         r.state.resize(n, UNSEEN);
@@ -80,42 +74,55 @@ impl RegionsApart {
         r.found.clear();
         let mut spent = 0;
         // A region apart has a cell next to a number, or (a pocket) next to a known mine: the
-        // walks start there only, and the open board is walked only near its edge.
-        let mut starts = std::mem::take(&mut r.starts);
-        starts.clear();
-        for id in analysis.frontier.live_components() {
-            starts.extend_from_slice(&analysis.frontier.comps[id as usize].cells);
+        // walks start there only, and the open board is walked only near its edge. The
+        // frontier does not change while they walk: the starts are read from it in place.
+        for id in 0..analysis.frontier.comps.len() {
+            if !analysis.frontier.comps[id].live {
+                continue;
+            }
+            for i in 0..analysis.frontier.comps[id].cells.len() {
+                let start = analysis.frontier.comps[id].cells[i] as usize;
+                r.walk_from(analysis, start, counted, &mut spent);
+            }
         }
         if counted {
-            let f = &analysis.frontier;
             // Flagged cells are looked for only when there are some (the players here flag none).
+            let f = &analysis.frontier;
             let flags = f.known_mines.saturating_sub(f.mines.cells().len());
-            let scan = if flags > 0 { 0..n } else { 0..0 };
-            let flagged = scan.filter(|&c| f.know(c) == Know::Flag);
-            for mine in f.mines.cells().iter().map(|&c| c as usize).chain(flagged) {
-                starts.extend(
-                    f.neighbours(mine)
-                        .iter()
-                        .filter(|&&c| f.is_outside(c as usize)),
-                );
-            }
-        }
-        for &start in &starts {
-            let start = start as usize;
-            if analysis.frontier.know(start) != Know::Unknown || r.state[start] != UNSEEN {
-                continue;
-            }
-            let Some(walled) = r.fill_region(&analysis.frontier, start, counted) else {
-                continue;
-            };
-            if (walled && r.enumerate_walled(analysis, &mut spent)) || counted {
-                for &cell in &r.region {
-                    r.apart[cell as usize] = true;
+            let mines = f.mines.cells().len();
+            let flagged = if flags > 0 { n } else { 0 };
+            for at in 0..mines + flagged {
+                let f = &analysis.frontier;
+                let mine = match at.checked_sub(mines) {
+                    None => f.mines.cells()[at] as usize,
+                    Some(c) if f.know(c) == Know::Flag => c,
+                    Some(_) => continue,
+                };
+                for next in f.neighbours(mine) {
+                    if analysis.frontier.is_outside(next) {
+                        r.walk_from(analysis, next, counted, &mut spent);
+                    }
                 }
-                r.apart_cells += r.region.len();
             }
         }
-        r.starts = starts;
+    }
+
+    /// The walk from `start` (unless it is not unknown, or was reached before): its region
+    /// kept apart when it is.
+    fn walk_from(&mut self, analysis: &mut Analyser, start: usize, counted: bool, spent: &mut u64) {
+        let r = self;
+        if analysis.frontier.know(start) != Know::Unknown || r.state[start] & WALK != UNSEEN {
+            return;
+        }
+        let Some(walled) = r.fill_region(&analysis.frontier, start, counted) else {
+            return;
+        };
+        if (walled && r.enumerate_walled(analysis, spent)) || counted {
+            for &cell in &r.region {
+                r.state[cell as usize] |= APART_BIT;
+            }
+            r.apart_cells += r.region.len();
+        }
     }
 
     /// Enumerates the walled-off region `self.region` (within `spent`, the nodes its kind took so
@@ -145,7 +152,7 @@ impl RegionsApart {
             return false;
         }
         for &cell in &r.region {
-            r.fixed[cell as usize] = true;
+            r.state[cell as usize] |= FIXED_BIT;
         }
         r.fixed_cells += r.region.len();
         r.fixed_mines += mines as usize;
@@ -180,7 +187,17 @@ impl RegionsApart {
 
     /// Whether `cell` lies in a region apart whose guess is left for last.
     pub(super) fn left_for_last(&self, cell: usize) -> bool {
-        self.wait() && self.apart[cell]
+        self.wait() && self.is_apart(cell)
+    }
+
+    /// Whether `cell` lies in a region apart.
+    pub(super) fn is_apart(&self, cell: usize) -> bool {
+        self.state[cell] & APART_BIT != 0
+    }
+
+    /// Whether `cell` lies in a walled-off region with a fixed number of mines.
+    pub(super) fn is_fixed(&self, cell: usize) -> bool {
+        self.state[cell] & FIXED_BIT != 0
     }
 
     /// Gathers into `self.region` the unknown cells reached from `start` through borders and
@@ -227,13 +244,19 @@ const UNSEEN: u8 = 0;
 const QUEUED: u8 = 1;
 const APART: u8 = 2;
 const OPEN_BOARD: u8 = 3;
+/// The bits of [`RegionsApart::state`] that hold the above.
+const WALK: u8 = 3;
+/// [`RegionsApart::state`]'s bits for a cell in a region apart, and in a walled-off one with a
+/// fixed count.
+const APART_BIT: u8 = 4;
+const FIXED_BIT: u8 = 8;
 
 /// Queues `cell` if it is unknown and not reached yet; false when it is in the open board.
 fn reach(f: &Frontier, cell: usize, r: &mut RegionsApart) -> bool {
     if f.know(cell) != Know::Unknown {
         return true;
     }
-    match r.state[cell] {
+    match r.state[cell] & WALK {
         UNSEEN => {
             r.state[cell] = QUEUED;
             r.queue.push(cell as u32);
@@ -426,9 +449,9 @@ mod tests {
                     })
                 })
                 .collect();
-            let got = |mask: &[bool]| (0..n).filter(|&c| mask[c]).collect::<Vec<_>>();
-            assert_eq!(got(&found_apart.apart), apart, "{context}");
-            assert_eq!(got(&found_apart.fixed), fixed, "{context}");
+            let got = |is: &dyn Fn(usize) -> bool| (0..n).filter(|&c| is(c)).collect::<Vec<_>>();
+            assert_eq!(got(&|c| found_apart.is_apart(c)), apart, "{context}");
+            assert_eq!(got(&|c| found_apart.is_fixed(c)), fixed, "{context}");
             varying += (walled.len() > fixed.len()) as usize;
             if fixed.is_empty() {
                 continue;

@@ -16,9 +16,31 @@ const RIGHT: u8 = 8;
 #[derive(Debug, Default)]
 pub(super) struct Rings {
     sides: Vec<u8>,
-    /// By sides: the neighbours' offsets (wrapping), row-major, and how many there are.
+    /// By sides: the neighbours' offsets (wrapping), row-major, how many there are, and the
+    /// direction of each.
     steps: [[u32; 8]; 16],
     counts: [u8; 16],
+    directions: [[u8; 8]; 16],
+}
+
+/// The directions from a cell, row-major: (-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1),
+/// (1, 0), (1, 1) as (rows, columns). A set of them is a `u8` (bit d for direction d): the
+/// cells of a set, by ascending direction, are ascending.
+pub(super) const DIRECTIONS: [(i8, i8); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+
+/// The direction back: from the neighbour in direction `d`, the cell lies in direction
+/// `opposite(d)`.
+pub(super) fn opposite(d: u8) -> u8 {
+    7 - d
 }
 
 /// The up to 8 neighbours of one cell, in row-major order as [`Grid::neighbours`] gives them.
@@ -46,16 +68,26 @@ impl Rings {
             }
         }
         let (mut steps, mut counts) = ([[0u32; 8]; 16], [0u8; 16]);
+        let mut directions = [[0u8; 8]; 16];
         for code in 0..16u8 {
             let mut len = 0;
-            for (dr, off) in [(-1i64, TOP), (0, 0), (1, BOTTOM)] {
-                for (dc, side) in [(-1i64, LEFT), (0, 0), (1, RIGHT)] {
-                    if code & off != 0 || code & side != 0 || (dr, dc) == (0, 0) {
-                        continue;
-                    }
-                    steps[code as usize][len] = (dr * cols as i64 + dc) as u32;
-                    len += 1;
+            for (d, &(dr, dc)) in DIRECTIONS.iter().enumerate() {
+                let off = match dr {
+                    -1 => TOP,
+                    1 => BOTTOM,
+                    _ => 0,
+                };
+                let side = match dc {
+                    -1 => LEFT,
+                    1 => RIGHT,
+                    _ => 0,
+                };
+                if code & off != 0 || code & side != 0 {
+                    continue;
                 }
+                steps[code as usize][len] = (dr as i64 * cols as i64 + dc as i64) as u32;
+                directions[code as usize][len] = d as u8;
+                len += 1;
             }
             counts[code as usize] = len as u8;
         }
@@ -63,6 +95,7 @@ impl Rings {
             sides,
             steps,
             counts,
+            directions,
         }
     }
 
@@ -84,6 +117,39 @@ impl Rings {
             cells: std::array::from_fn(|i| c.wrapping_add(steps[i])),
             len: self.counts[sides],
         }
+    }
+}
+
+impl Rings {
+    /// The neighbours of `cell`, each with the direction it lies in, as [`Rings::of`] orders
+    /// them.
+    #[inline]
+    pub(super) fn directed(&self, cell: usize) -> impl Iterator<Item = (usize, u8)> + '_ {
+        let sides = self.sides[cell] as usize;
+        let c = cell as u32;
+        (0..self.counts[sides] as usize).map(move |i| {
+            (
+                c.wrapping_add(self.steps[sides][i]) as usize,
+                self.directions[sides][i],
+            )
+        })
+    }
+
+    /// The neighbours of `cell` in the directions of `set` (all on the board), ascending.
+    #[inline]
+    pub(super) fn in_directions(&self, cell: usize, set: u8) -> impl Iterator<Item = usize> + '_ {
+        // Every direction's step is that of a cell with no side off the board.
+        let steps = &self.steps[0];
+        let c = cell as u32;
+        let mut left = set;
+        std::iter::from_fn(move || {
+            if left == 0 {
+                return None;
+            }
+            let d = left.trailing_zeros() as usize;
+            left &= left - 1;
+            Some(c.wrapping_add(steps[d]) as usize)
+        })
     }
 }
 
@@ -124,6 +190,19 @@ mod tests {
                     &expected[..],
                     "{rows}x{cols} cell {cell}"
                 );
+                let (row, col) = grid.row_col(cell);
+                let mut set = 0u8;
+                for (next, d) in rings.directed(cell) {
+                    let (dr, dc) = DIRECTIONS[d as usize];
+                    let at = grid.index(
+                        (row as i64 + dr as i64) as usize,
+                        (col as i64 + dc as i64) as usize,
+                    );
+                    assert_eq!(next, at, "{rows}x{cols} cell {cell} direction {d}");
+                    set |= 1 << d;
+                }
+                let back: Vec<u32> = rings.in_directions(cell, set).map(|c| c as u32).collect();
+                assert_eq!(back, expected, "{rows}x{cols} cell {cell}");
             }
         }
     }

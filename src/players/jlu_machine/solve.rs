@@ -34,7 +34,7 @@ Output: `x y`, the 0-based row and column the machine clicks.
 ";
 
 /// The most cells a panel may have (1000x1000): the solver's memory then stays under about
-/// 170 bytes per cell, 170 MB (measured by `cargo bench --bench solver_worst`).
+/// 75 bytes per cell, 75 MB (measured by `cargo bench --bench solver_worst`).
 pub const MAX_PANEL_CELLS: usize = 1_000_000;
 
 /// The line on stderr when the panel could be neither proven consistent nor refuted.
