@@ -8,6 +8,8 @@
 
 #[path = "common/baseline.rs"]
 mod baseline;
+#[path = "common/cpu.rs"]
+mod cpu;
 
 use baseline::Baseline;
 use minejudge::grade::{self, Config, Task};
@@ -16,21 +18,6 @@ use std::path::Path;
 use std::time::Instant;
 
 const STUDENTS: usize = 40;
-
-/// The CPU time this process and its waited-for children used so far, from /proc.
-fn cpu_seconds() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let fields: Vec<f64> = stat
-        .rsplit(')')
-        .next()
-        .unwrap_or("")
-        .split_whitespace()
-        .skip(11)
-        .take(4)
-        .filter_map(|f| f.parse().ok())
-        .collect();
-    fields.iter().sum::<f64>() / 100.0
-}
 
 fn main() {
     if let Err(message) = Compiler::find(None) {
@@ -51,11 +38,11 @@ fn main() {
     config.jobs = 2;
     config.cache = Some(dir.join(".grade-cache"));
     let mut baseline = Baseline::load("grade_class");
-    let cpu = cpu_seconds();
+    let cpu = cpu::process_and_children_seconds();
     let started = Instant::now();
     let class = grade::grade(&config).expect("the class is graded");
     let seconds = started.elapsed().as_secs_f64();
-    let cpu = cpu_seconds() - cpu;
+    let cpu = cpu::process_and_children_seconds() - cpu;
     let marks: Vec<f64> = class.grades.iter().map(|g| g.mark.mark).collect();
     println!(
         "grade jlu-machine, {STUDENTS} rule-based machines x 1000 games, 2 jobs: {seconds:.1} s \

@@ -9,6 +9,8 @@
 
 #[path = "common/baseline.rs"]
 mod baseline;
+#[path = "common/cpu.rs"]
+mod cpu;
 
 use baseline::Baseline;
 use minejudge::board::{Board, Grid};
@@ -17,7 +19,6 @@ use minejudge::judges::generator::random_mines;
 use minejudge::judges::inexperienced_player as mcpc_inexperienced;
 use minejudge::judges::inexperienced_player::patterns::{judge_input, Pattern};
 use minejudge::rng::Rng;
-use std::time::Instant;
 
 /// The seed of every random board.
 const SEED: u64 = 2003;
@@ -49,30 +50,8 @@ impl Kind {
     }
 }
 
-/// This thread's CPU time so far, in seconds, where Linux tells it.
-fn cpu_seconds() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: u64 = text.split(' ').next()?.parse().ok()?;
-    Some(ns as f64 * 1e-9)
-}
-
-/// The seconds `work` takes: CPU time where known, else wall time.
-fn timed(mut work: impl FnMut()) -> f64 {
-    let cpu = cpu_seconds();
-    let wall = Instant::now();
-    work();
-    match (cpu, cpu_seconds()) {
-        (Some(before), Some(after)) => after - before,
-        _ => wall.elapsed().as_secs_f64(),
-    }
-}
-
 fn main() {
-    let clock = if cpu_seconds().is_some() {
-        "CPU"
-    } else {
-        "wall"
-    };
+    let clock = cpu::clock_name();
     println!("inexperienced-player benchmark, random boards from seed {SEED}, {clock} time");
     let crafted = Pattern::ALL.into_iter().map(Kind::Crafted);
     let random = [0.15, 0.20, 0.30].into_iter().map(Kind::Random);
@@ -93,10 +72,10 @@ fn main() {
                 result.expect("a valid board");
                 out = answer;
             };
-            let once = timed(&mut solve);
+            let once = cpu::timed(&mut solve);
             let repeats = (0.2 / once.max(1e-4)).ceil() as usize;
             let best = (0..3)
-                .map(|_| timed(|| (0..repeats).for_each(|_| solve())) / repeats as f64)
+                .map(|_| cpu::timed(|| (0..repeats).for_each(|_| solve())) / repeats as f64)
                 .fold(f64::MAX, f64::min);
             let answer = String::from_utf8_lossy(&out);
             assert_eq!(answer.trim(), search.fewest_closed.to_string());
@@ -193,7 +172,7 @@ fn many_small_boards(baseline: &mut Baseline) {
         input.extend(b"0 0\n");
         let seconds = (0..3)
             .map(|_| {
-                timed(|| {
+                cpu::timed(|| {
                     let (_, result) = solve_in_memory(mcpc_inexperienced::solve::solve, &input);
                     result.expect("valid boards");
                 })

@@ -8,6 +8,8 @@
 
 #[path = "common/baseline.rs"]
 mod baseline;
+#[path = "common/cpu.rs"]
+mod cpu;
 #[path = "../tests/similarity/disguise.rs"]
 mod disguise;
 
@@ -16,28 +18,9 @@ use disguise::{disguise, Disguise};
 use minejudge::grade::similarity::{compare, Options, Source};
 use minejudge::rng::Rng;
 use std::path::Path;
-use std::time::Instant;
 
 /// The seed of the copies and of the random bytes.
 const SEED: u64 = 60;
-
-/// This thread's CPU time so far, in seconds, where Linux tells it.
-fn cpu_seconds() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: u64 = text.split(' ').next()?.parse().ok()?;
-    Some(ns as f64 * 1e-9)
-}
-
-/// The seconds `work` takes: CPU time where known, else wall time.
-fn timed(mut work: impl FnMut()) -> f64 {
-    let cpu = cpu_seconds();
-    let wall = Instant::now();
-    work();
-    match (cpu, cpu_seconds()) {
-        (Some(before), Some(after)) => after - before,
-        _ => wall.elapsed().as_secs_f64(),
-    }
-}
 
 /// The JLU machines of the tests written independently of one another.
 fn machines() -> Vec<String> {
@@ -56,11 +39,7 @@ fn machines() -> Vec<String> {
 }
 
 fn main() {
-    let clock = if cpu_seconds().is_some() {
-        "CPU"
-    } else {
-        "wall"
-    };
+    let clock = cpu::clock_name();
     println!("similarity benchmark, seed {SEED}, {clock} time, best of 3");
     let mut baseline = Baseline::load("similarity");
     let mut rng = Rng::new(SEED);
@@ -114,7 +93,7 @@ fn main() {
         let mut flagged = 0;
         let seconds = (0..3)
             .map(|_| {
-                timed(|| {
+                cpu::timed(|| {
                     let pairs = compare(sources, &options);
                     flagged = pairs.iter().filter(|p| p.is_suspicious(&options)).count();
                 })

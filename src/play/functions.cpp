@@ -64,13 +64,7 @@ bool in_range(long long n, long long m) { return n >= 1 && n <= 30 && m >= 1 && 
 
 int main() {
   using namespace minejudge_driver;
-  // Our conversation keeps the original stdin and stdout; the student's stdin is empty and
-  // their stdout goes to stderr.
-  in_fd = dup(0);
-  out_fd = dup(1);
-  int nothing = open("/dev/null", O_RDONLY);
-  dup2(nothing, 0);
-  dup2(2, 1);
+  take_conversation();
   // Unbuffered, so that what they print before a crash is not lost with the crash.
   setvbuf(stdout, NULL, _IONBF, 0);
   long long seed;

@@ -36,13 +36,7 @@ int panel[30][30];
 
 int main() {
   using namespace minejudge_driver;
-  // Our conversation keeps the original stdin and stdout; the student's stdin is empty and
-  // their stdout goes to stderr.
-  in_fd = dup(0);
-  out_fd = dup(1);
-  int nothing = open("/dev/null", O_RDONLY);
-  dup2(nothing, 0);
-  dup2(2, 1);
+  take_conversation();
   long long seed, n, m;
   if (!next_int(seed) || !next_int(n) || !next_int(m)) return 0;
   srand((unsigned)seed);

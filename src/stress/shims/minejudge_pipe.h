@@ -5,6 +5,7 @@
 #ifndef MINEJUDGE_PIPE_H
 #define MINEJUDGE_PIPE_H
 
+#include <fcntl.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -44,6 +45,17 @@ bool next_int(long long &value) {
   }
   if (negative) value = -value;
   return true;
+}
+
+// Keeps the stdin and stdout this process was started with for the conversation (in_fd and
+// out_fd); the student's stdin becomes empty and their stdout goes to stderr, so that nothing
+// they print is taken for an answer.
+void take_conversation() {
+  in_fd = dup(0);
+  out_fd = dup(1);
+  int nothing = open("/dev/null", O_RDONLY);
+  dup2(nothing, 0);
+  dup2(2, 1);
 }
 
 void write_all(const char *text, size_t length) {
