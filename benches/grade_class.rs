@@ -12,8 +12,8 @@ mod baseline;
 mod cpu;
 
 use baseline::Baseline;
+use minejudge::exec::compile::Compiler;
 use minejudge::grade::{self, Config, Task};
-use minejudge::stress::compile::Compiler;
 use std::path::Path;
 use std::time::Instant;
 

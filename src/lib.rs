@@ -7,8 +7,9 @@
 //! 2. **The AI**: the [`solver`], which plays from what is visible only, and the courses'
 //!    programs it plays ([`players`]).
 //! 3. **The tools**: [`autoplay`] (the AI's benchmark), [`stress`] (anyone's solution against
-//!    our judges), [`play`] (the browser game), [`bundle`], and the [`sandbox`] that contains
-//!    every program not ours.
+//!    our judges), [`grade`] (a whole class marked as the courses mark it), [`play`] (the
+//!    browser game), [`bundle`], and beneath them [`exec`], which compiles and runs programs
+//!    not ours inside the [`sandbox`].
 //!
 //! The binaries in `src/bin/` read their arguments and call into these. Every module refers to
 //! its siblings as `crate::name`, so that a bundle that inlines them as nested `mod name { ...
@@ -30,6 +31,7 @@ pub mod solver;
 // Layer 3: the tools.
 pub mod autoplay;
 pub mod bundle;
+pub mod exec;
 pub mod grade;
 pub mod play;
 pub mod sandbox;

@@ -213,7 +213,7 @@ fn a_hostile_class_is_marked_as_the_course_marks_it_and_leaves_nothing_behind() 
         .collect();
     assert!(ends.windows(2).all(|w| w[0] == w[1]), "{ends:?}\n{report}");
     assert!(
-        report.contains("isolation of every run: a PID namespace"),
+        report.contains("isolation of every run: a jail: an empty root"),
         "{report}"
     );
     assert_nothing_left();

@@ -7,10 +7,10 @@ mod disguise;
 
 use crate::util;
 use disguise::{disguise, function, names, Disguise};
+use minejudge::exec::compile::Compiler;
 use minejudge::grade::similarity::tokens::{tokenize, Kind};
 use minejudge::grade::similarity::{compare, suspicious_pairs, Options, Pair, Source};
 use minejudge::rng::Rng;
-use minejudge::stress::compile::Compiler;
 use std::ops::RangeInclusive;
 use std::path::Path;
 use std::process::Command;

@@ -4,6 +4,7 @@
 //! started, the report and `--save`, and the two AI tasks scored beside ours.
 
 use crate::{bundle, util};
+use minejudge::exec::child::{self, Ending, Limits};
 use minejudge::io::runner::solve_in_memory;
 use minejudge::judges::options::GenOptions;
 use minejudge::judges::{self, Judge};
@@ -11,7 +12,6 @@ use minejudge::judges::{Knobs, Size};
 use minejudge::players::acm_client::course_maps::BATCH_MAPS;
 use minejudge::players::acm_client::solve as client;
 use minejudge::stress::acm_client::EXAMPLE_BATCH;
-use minejudge::stress::child::{self, Ending, Limits};
 use minejudge::stress::report::line_count;
 use minejudge::stress::search::{search, Failure, JudgeStress, StressOutcome, Verdict};
 use minejudge::stress::Harness;

@@ -164,7 +164,7 @@ pub fn assert_bad_input(name: &str, input: &[u8], line: usize, message: &str, st
 
 /// Whether a C++ compiler is there; if not, the test says so (and passes).
 pub fn have_compiler(test: &str) -> bool {
-    match minejudge::stress::compile::Compiler::find(None) {
+    match minejudge::exec::compile::Compiler::find(None) {
         Ok(_) => true,
         Err(message) => {
             eprintln!("{test}: skipped: {message}");

@@ -52,6 +52,9 @@ options:
   --html FILE       also write the report as one HTML page (histogram, details, alike code)
   --cache DIR       keep outcomes here, keyed by each file's content and the options (default
                     DIR/.grade-cache); --no-cache for none
+  --no-jail         where the jail cannot be built (no namespaces), grade all the same with
+                    the strongest isolation there is; the report says so at its top. Without
+                    it, grade refuses before grading anyone
   --quiet           no progress line on stderr";
 
 struct Plan {
@@ -147,6 +150,7 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
             "--html" => html = Some(PathBuf::from(args.value(&flag)?)),
             "--cache" => config.cache = Some(PathBuf::from(args.value(&flag)?)),
             "--no-cache" => config.cache = None,
+            "--no-jail" => config.weaker_isolation = true,
             "--quiet" => config.progress = false,
             _ => return Err(format!("unexpected argument {flag:?}")),
         }

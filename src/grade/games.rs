@@ -3,12 +3,12 @@
 //! process for all, a fresh one after a fault), or a whole program run once per panel or per
 //! map as `stress jlu-machine --` and `stress acm-client --` run one.
 
+use crate::exec::child::Ending;
 use crate::grade::build::{Built, Runs};
 use crate::grade::outcome::{Batch, Games, Outcome};
 use crate::players::acm_client::course_maps::{batch, push_map, CourseMap};
 use crate::stress::acm_client::{course_score, play_theirs, BatchSpec};
 use crate::stress::acm_client_header::{self, Played};
-use crate::stress::child::Ending;
 use crate::stress::jlu_function::{self, Fault, MachineGames};
 use crate::stress::jlu_machine::{panel_text, play_game, theirs, Tally};
 use crate::stress::report::{block, tail_block};

@@ -40,7 +40,7 @@ table{border-collapse:collapse;margin:.5em 0}td,th{padding:.25em .6em;border-bot
 text-align:left;vertical-align:top}td.n{text-align:right;font-variant-numeric:tabular-nums}\
 tr.zero td{background:#fff3f0}td a{white-space:nowrap}pre{background:#f6f6f6;padding:.5em;overflow-x:auto;font-size:.85em;\
 max-height:30em}.pair{display:flex;gap:1em}.pair>div{flex:1;min-width:0}\
-.hit{background:#ffe9a8}.muted{color:#777}.student{margin-bottom:1.5em}\
+.hit{background:#ffe9a8}.muted{color:#777}.warning{color:#b00;font-weight:bold}.student{margin-bottom:1.5em}\
 @media(max-width:700px){.pair{flex-direction:column}}";
 
 /// The page.
@@ -67,7 +67,8 @@ pub fn render(class: &ClassGrades) -> String {
     );
     let _ = writeln!(
         page,
-        "<p class=\"muted\">Isolation of every run: {}</p>",
+        "<p class=\"{}\">Isolation of every run: {}</p>",
+        if class.jailed { "muted" } else { "warning" },
         escape(&class.isolation)
     );
     page.push_str("<h2>Distribution</h2>\n");

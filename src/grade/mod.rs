@@ -24,11 +24,11 @@ pub mod table;
 pub mod task;
 pub mod test_runs;
 
+use crate::exec::compile::{self, Compiler};
+use crate::exec::pool::for_each_index;
+use crate::exec::progress::Progress;
 use crate::sandbox::{self, Policy};
 use crate::stress::acm_client::BatchSpec;
-use crate::stress::compile::Compiler;
-use crate::stress::pool::for_each_index;
-use crate::stress::progress::Progress;
 use crate::stress::{FaultBudget, Harness};
 use cache::Cache;
 use class::{Form, Student};
@@ -77,6 +77,9 @@ pub struct Config {
     pub cache: Option<PathBuf>,
     /// Whether to show progress on stderr.
     pub progress: bool,
+    /// Whether students may run with less than the jail where it cannot be built
+    /// (`--no-jail`); otherwise nobody is graded there.
+    pub weaker_isolation: bool,
 }
 
 impl Config {
@@ -101,6 +104,7 @@ impl Config {
             processes: 1,
             cxx: None,
             progress: false,
+            weaker_isolation: false,
         }
     }
 
@@ -184,6 +188,9 @@ pub struct ClassGrades {
     pub sources: Vec<similarity::Source>,
     /// The isolation in force.
     pub isolation: String,
+    /// Whether it was the jail (else `--no-jail` chose weaker isolation, and the report says
+    /// so at its top).
+    pub jailed: bool,
     /// How long it took.
     pub elapsed: Duration,
 }
@@ -199,6 +206,23 @@ const SLOW_FAULTS: usize = 3;
 /// compiler is needed and none is found.
 pub fn grade(config: &Config) -> Result<ClassGrades, String> {
     let started = Instant::now();
+    let policy = Policy::Untrusted {
+        processes: config.processes,
+    };
+    if let Some(why) = sandbox::jail_failure(policy) {
+        if !config.weaker_isolation {
+            return Err(format!(
+                "the jail for the students' code cannot be built here ({why}); nobody was \
+                 graded. Fix that, or give --no-jail to grade without it (the report then says \
+                 so at its top)"
+            ));
+        }
+        sandbox::allow_weaker_isolation();
+    }
+    let jailed = matches!(
+        sandbox::isolation(policy),
+        sandbox::Isolation::Namespaces { .. }
+    );
     let students = class::students(&config.dir, config.task.course_file())?;
     let tests = match config.task.judge() {
         Some(judge) => match &config.tests_dir {
@@ -212,12 +236,9 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
         .any(|s| s.file.is_some() && s.form != Form::Executable)
         || !config.baselines.is_empty();
     let compiler = if needs_compiler {
-        Some(Compiler::find(config.cxx.as_deref())?)
+        Some(Compiler::find(config.cxx.as_deref())?.jailed())
     } else {
         None
-    };
-    let policy = Policy::Untrusted {
-        processes: config.processes,
     };
     let mut harness = Harness::new(&[]);
     harness.seed = config.seed;
@@ -235,7 +256,8 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
         tests: &tests,
         compiler: compiler.as_ref(),
         harness,
-        cache: Cache::new(config.cache.clone()),
+        // Outcomes outside the jail are the machine's as much as the students': not kept.
+        cache: Cache::new(if jailed { config.cache.clone() } else { None }),
         tests_digest: tests_digest(&tests),
     };
     // The baselines first (their raw scores place every mark), then the students.
@@ -330,6 +352,7 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
         pairs,
         sources,
         isolation: sandbox::describe(policy),
+        jailed,
         elapsed: started.elapsed(),
     })
 }
@@ -420,7 +443,9 @@ impl Context<'_> {
         let started = Instant::now();
         let mut outcome = self.grade_now(file, student.form);
         outcome.seconds = started.elapsed().as_secs_f64();
-        self.cache.put(&key, &outcome);
+        if !caused_by_environment(&outcome) {
+            self.cache.put(&key, &outcome);
+        }
         (outcome, false)
     }
 
@@ -444,6 +469,20 @@ impl Context<'_> {
             )),
         };
         result.unwrap_or_else(|why| Outcome::not_graded(Status::NotGraded, why))
+    }
+}
+
+/// Whether the outcome may say more of this machine than of the student's file (a run that
+/// could not start, a compiler that could not run or was stopped at its limits, as a loaded
+/// machine may stop it): such an outcome is never cached, so that the next grading tries again.
+fn caused_by_environment(outcome: &Outcome) -> bool {
+    match outcome.status {
+        Status::NotGraded => true,
+        Status::CompileError => !compile::stopped_by_its_own_verdict(&outcome.compile_error),
+        Status::Graded => outcome
+            .tests
+            .iter()
+            .any(|t| t.verdict == test_runs::CANNOT_RUN),
     }
 }
 

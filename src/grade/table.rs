@@ -259,6 +259,9 @@ pub fn render(class: &ClassGrades) -> String {
         config.seed,
         clock(class.elapsed.as_secs_f64()),
     );
+    if !class.jailed {
+        let _ = writeln!(text, "WARNING: {}", class.isolation);
+    }
     text.push('\n');
     let mut header: Vec<String> = ["#", "student", "mark"].map(String::from).to_vec();
     header.extend(columns(task).iter().map(|s| s.to_string()));

@@ -3,11 +3,12 @@
 //! `NAME.in` with its `NAME.ans` or `NAME.out`, or our judge's answer when there is none), or
 //! are made by `gen` within the course's limits from the class's seed.
 
+use crate::exec::child;
+use crate::exec::child::describe_ending;
 use crate::grade::outcome::{Outcome, Test};
 use crate::io::runner::solve_in_memory;
 use crate::judges::{Judge, Knobs, Limits as GenLimits, Size};
-use crate::stress::child;
-use crate::stress::report::{block, describe_ending};
+use crate::stress::report::block;
 use crate::stress::search::{verdict, Verdict};
 use crate::stress::Harness;
 use std::path::Path;
@@ -96,13 +97,16 @@ pub fn generated_tests(judge: &dyn Judge, seed: u64, count: u64) -> Vec<TestCase
         .collect()
 }
 
+/// The verdict of a test whose run could not be started.
+pub const CANNOT_RUN: &str = "cannot run";
+
 /// Runs every test through `command`, each within `harness`'s time, memory and output limits.
 pub fn run_tests(command: &[String], tests: &[TestCase], harness: &Harness) -> Outcome {
     let mut outcome = Outcome::default();
     for test in tests {
         let limits = harness.limits(test.expected.len());
         let (verdict_name, detail, evidence) = match child::run(command, &test.input, &limits) {
-            Err(err) => ("cannot run".to_string(), err.to_string(), String::new()),
+            Err(err) => (CANNOT_RUN.to_string(), err.to_string(), String::new()),
             Ok(run) => match verdict(&test.expected, &run, harness.memory) {
                 None => ("passed".to_string(), String::new(), String::new()),
                 Some(found) => {

@@ -13,10 +13,10 @@
 //! folder only to start a process, which is removed once the process runs.
 
 use crate::board::Grid;
-use crate::stress::child::{Ending, Limits};
-use crate::stress::compile::{compile, Compiler, Submission, TempDir};
-use crate::stress::report::describe_ending;
-use crate::stress::session::Session;
+use crate::exec::child::describe_ending;
+use crate::exec::child::{Ending, Limits};
+use crate::exec::compile::{compile, Compiler, Submission, TempDir};
+use crate::exec::session::Session;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};

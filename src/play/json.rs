@@ -3,6 +3,7 @@
 //! an object's fields without its braces, so that answers can join them; the page reads them.
 
 use crate::board::{CellState, Cover, Grid};
+use crate::exec::child::Ending;
 use crate::moves::Move;
 use crate::play::advice::{Advice, Analysis, Ranked};
 use crate::play::check::{Checked, Checks};
@@ -11,7 +12,6 @@ use crate::play::functions::{self, Fault, Functions};
 use crate::play::game::{BrowserGame, GameStatus};
 use crate::play::position::{Assumed, Format};
 use crate::solver::{Inconsistent, Seen};
-use crate::stress::child::Ending;
 use std::fmt::Write;
 
 /// `text` as a JSON string literal, quotes included; `<` and `>` escaped, so that no answer

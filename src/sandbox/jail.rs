@@ -2,16 +2,20 @@
 //! the parent (every path and number ready, nothing left to allocate) and carried out by
 //! [`enter`].
 //!
-//! With namespaces, the forked child (the *keeper*, whose pid std knows) unshares them, sets up
-//! the mounts, and forks the namespace's *init* (pid 1), which forks the *program* (pid 2),
-//! which drops its privileges and returns to std to exec. Init reaps everything in the
+//! With namespaces, the forked child (the *keeper*, whose pid std knows) unshares them, names
+//! the host, builds the empty root (see [`root`](crate::sandbox::root)), and forks the
+//! namespace's *init* (pid 1). Init mounts the root's `/proc`, pivots into it, wipes the
+//! command line and environment it inherited from us and becomes undumpable (so that
+//! `/proc/1` tells nothing of the grader), then forks the *program* (pid 2), which drops its
+//! privileges, installs the system call filter and returns to std to exec. Init reaps everything in the
 //! namespace and, when the program ends, hands its wait status to the keeper through a pipe and
 //! exits; the kernel then kills whatever is left in the namespace, wherever it moved its group
 //! or session. The keeper ends the way the program ended, so that its parent sees the
 //! program's exit code or signal (and, through the waits, its peak memory). Killing the
 //! keeper's process group kills the keeper and init, and with init the namespace.
 
-use crate::sandbox::sys;
+use crate::sandbox::root::{self, RootPlan};
+use crate::sandbox::sys::{self, SockFilter};
 use std::ffi::CString;
 use std::io;
 use std::os::raw::c_int;
@@ -21,30 +25,29 @@ pub(crate) struct JailPlan {
     /// The namespaces to unshare (0: none; the program is started directly).
     pub namespaces: c_int,
     /// With a user namespace: `/proc/self/uid_map` and `gid_map`'s lines, mapping this user to
-    /// root inside.
+    /// the run's user inside.
     pub user_maps: Option<(Vec<u8>, Vec<u8>)>,
-    /// Whether every mount becomes read-only (with a mount namespace).
-    pub read_only: bool,
-    /// The folder the program starts in: a fresh tmpfs mounted there (with a mount
-    /// namespace), or a plain empty folder.
+    /// The empty root, for someone else's code.
+    pub root: Option<RootPlan>,
+    /// The host name inside (with a UTS namespace).
+    pub host_name: Option<CString>,
+    /// `[start, end)` of this process's command line and environment, wiped in init.
+    pub inherited: [(usize, usize); 2],
+    /// The folder the program starts in.
     pub folder: Option<CString>,
-    /// The tmpfs's options (size, owner).
-    pub tmpfs_options: CString,
     /// The user and group the program becomes (when we are root).
     pub run_as: Option<(u32, u32)>,
     /// Whether the program drops every capability (root of a user namespace).
     pub drop_capabilities: bool,
     /// `(resource, soft, hard)` limits of the program.
     pub limits: Vec<(c_int, u64, u64)>,
+    /// The system call filter, installed last (empty: none).
+    pub filter: Vec<SockFilter>,
 }
 
 /// Paths the steps use, as C strings made once.
 struct Paths {
     root: CString,
-    proc_dir: CString,
-    proc_kind: CString,
-    tmpfs_kind: CString,
-    tmpfs_source: CString,
     setgroups: CString,
     uid_map: CString,
     gid_map: CString,
@@ -56,10 +59,6 @@ fn paths() -> &'static Paths {
         let c = |s: &str| CString::new(s).expect("no NUL");
         Paths {
             root: c("/"),
-            proc_dir: c("/proc"),
-            proc_kind: c("proc"),
-            tmpfs_kind: c("tmpfs"),
-            tmpfs_source: c("minejudge"),
             setgroups: c("/proc/self/setgroups"),
             uid_map: c("/proc/self/uid_map"),
             gid_map: c("/proc/self/gid_map"),
@@ -85,23 +84,21 @@ pub(crate) fn enter(plan: &JailPlan) -> io::Result<()> {
         sys::write_file(&paths.uid_map, uid_line)?;
         sys::write_file(&paths.gid_map, gid_line)?;
     }
+    // A root or a host name without its namespace would change the host's.
+    let lacks = |flag: c_int| plan.namespaces & flag == 0;
+    if (plan.root.is_some() && lacks(sys::CLONE_NEWNS))
+        || (plan.host_name.is_some() && lacks(sys::CLONE_NEWUTS))
+    {
+        return Err(io::Error::from(io::ErrorKind::InvalidInput));
+    }
     sys::unshare_namespaces(plan.namespaces)?;
-    let mounts = plan.namespaces & sys::CLONE_NEWNS != 0;
-    if mounts {
+    if let Some(name) = &plan.host_name {
+        sys::set_names(name)?;
+    }
+    if let Some(root) = &plan.root {
         // Nothing done here may reach the host's mounts.
         sys::mount_at(None, &paths.root, None, sys::MS_REC | sys::MS_PRIVATE, None)?;
-        if plan.read_only {
-            sys::make_read_only(&paths.root)?;
-        }
-        if let Some(folder) = &plan.folder {
-            sys::mount_at(
-                Some(&paths.tmpfs_source),
-                folder,
-                Some(&paths.tmpfs_kind),
-                sys::MS_NOSUID | sys::MS_NODEV,
-                Some(&plan.tmpfs_options),
-            )?;
-        }
+        root::build(root)?;
     }
     let (status_read, status_write) = sys::pipe()?;
     let init = sys::raw_fork()?;
@@ -111,15 +108,14 @@ pub(crate) fn enter(plan: &JailPlan) -> io::Result<()> {
     // The keeper is outside this namespace (its pid reads 0 here), and dies only with the
     // group, which kills init too: the signal is for a keeper killed alone.
     sys::die_with_parent()?;
-    if mounts {
-        // A /proc of the namespace's own processes; a system that refuses it keeps the old.
-        let _ = sys::mount_at(
-            Some(&paths.proc_kind),
-            &paths.proc_dir,
-            Some(&paths.proc_kind),
-            sys::MS_NOSUID | sys::MS_NODEV | sys::MS_NOEXEC,
-            None,
-        );
+    if let Some(root) = &plan.root {
+        root::enter(root)?;
+        for (start, end) in plan.inherited {
+            // SAFETY: the parent read these bounds from /proc/self/stat; init, a fork of it,
+            // has the same memory and never reads it again.
+            unsafe { sys::zero_memory(start, end) };
+        }
+        sys::make_undumpable()?;
     }
     let program = sys::raw_fork()?;
     if program > 0 {
@@ -153,7 +149,8 @@ fn reap_namespace(program: i32, status_write: c_int) -> ! {
     sys::exit_now(0)
 }
 
-/// The program's own steps: limits, a user of its own or no capabilities, its folder.
+/// The program's own steps: limits, a user of its own or no capabilities, its folder, the
+/// system call filter.
 fn become_program(plan: &JailPlan) -> io::Result<()> {
     for &(resource, soft, hard) in &plan.limits {
         sys::set_limit(resource, soft, hard)?;
@@ -169,6 +166,9 @@ fn become_program(plan: &JailPlan) -> io::Result<()> {
     }
     if let Some(folder) = &plan.folder {
         sys::change_dir(folder)?;
+    }
+    if !plan.filter.is_empty() {
+        sys::install_seccomp(&plan.filter)?;
     }
     Ok(())
 }

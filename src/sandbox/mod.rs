@@ -1,36 +1,48 @@
 //! Containment of a program that is not ours (`stress`, `grade`, `play --functions`): every
 //! process it starts ends with its run, whatever group or session it moves to; its CPU time,
-//! address space, file sizes and processes are capped; someone else's code also sees a
-//! read-only file system but for a fresh empty folder, no network, and runs without
-//! privileges.
+//! address space, file sizes and processes are capped. Someone else's code (a student's, and
+//! the compiler reading a student's file) is jailed as IOI's isolate jails a submission.
 //!
-//! Two isolations, the strongest the system allows, found once by starting `/bin/sh` in each
-//! ([`isolation`]):
-//! - **namespaces** (Linux, as root or where unprivileged user namespaces are allowed): the
-//!   program is the child of pid 1 of a PID namespace of its own ([`jail`]); when it ends, or
-//!   its group is killed, the kernel ends every process in the namespace. Someone else's code
-//!   also gets mount, network, IPC and UTS namespaces: every mount read-only, a tmpfs as its
-//!   working folder, its own `/proc`, and a user id of its own (as root; so that the process
-//!   cap applies) or no capabilities (in a user namespace).
-//! - **process group** (elsewhere): the program leads a process group of its own, killed as a
-//!   whole; this process is a child subreaper, so that what left the group comes back to us
-//!   when its parent dies, and a [`sweep`] after each run kills it.
+//! **Someone else's code** ([`Policy::Untrusted`]) runs in a jail, or not at all:
+//! - PID, mount, network, IPC and UTS namespaces of its own: it sees its own processes only,
+//!   no network device but a loopback that is down, no SysV object of the host, and the host
+//!   name `sandbox`;
+//! - an empty root ([`root`]): the system's programs and libraries read-only, four devices, an
+//!   empty `/etc`, its own `/proc`, and a fresh writable folder `/box` it starts in; nothing of
+//!   `/home`, `/root`, `/tmp`, `/var`, the class, the tests or our binaries;
+//! - the environment `PATH`, `HOME`, `TMPDIR` and `LANG` only, and nothing of our command
+//!   line: the namespace's init wipes what it inherited and is undumpable;
+//! - a user id that is not the teacher's: as root, one of [`RUN_USERS`] unprivileged ids, with
+//!   the process cap; as an ordinary user, a user namespace maps the teacher's id to such an id
+//!   inside (the kernel allows no other outside), every capability dropped;
+//! - `no_new_privs`, and a system call filter ([`seccomp`]) where the kernel has one.
+//!
+//! If this jail cannot be built, [`confine`] refuses to start the program, unless the caller
+//! chose a weaker isolation with [`allow_weaker_isolation`]; [`isolation`] says which is in
+//! force and [`describe`] says it in one line for reports.
+//!
+//! **The user's own code** ([`Policy::OwnCode`]) keeps the user's files, folder, environment
+//! and network; it gets a PID namespace of its own where the system allows it, else a process
+//! group, this process as a child subreaper, and a [`sweep`] of what left the group.
 //!
 //! Either way the limits are the kernel's (`setrlimit`): CPU time, address space, file size,
 //! open files, core dumps off, and processes for someone else's code.
 
 mod jail;
+pub mod root;
+pub mod seccomp;
 mod sweep;
 pub(crate) mod sys;
 
 use jail::JailPlan;
+pub use root::Workspace;
 use std::ffi::CString;
 use std::io;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::OnceLock;
 
 pub use sweep::sweep;
@@ -40,12 +52,11 @@ use sweep::MARKER;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Policy {
     /// The user's own solution (`stress -- ./a.out`): a PID namespace, so that nothing it
-    /// starts outlives it, and the kernel's limits; it sees the user's files and network, and
-    /// runs in the folder it was started in.
+    /// starts outlives it, and the kernel's limits; it sees the user's files, environment and
+    /// network, and runs in the folder it was started in.
     OwnCode,
-    /// Someone else's code (a student's, under `grade`): also a read-only file system but for
-    /// a fresh empty folder it starts in, no network, no privileges, and at most `processes`
-    /// processes and threads (1: it cannot fork).
+    /// Someone else's code (a student's, or a compiler reading a student's file, under
+    /// `grade`): the jail, and at most `processes` processes and threads (1: it cannot fork).
     Untrusted {
         /// Processes and threads at once.
         processes: u32,
@@ -66,10 +77,13 @@ pub struct Resources {
 /// The isolation in force for a policy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Isolation {
-    /// A PID namespace (and, for someone else's code, the others).
+    /// A PID namespace (and, for someone else's code, the whole jail).
     Namespaces {
         /// Whether a user namespace was needed (we are not root).
         user_namespace: bool,
+        /// Whether the system call filter is in force (someone else's code, where the kernel
+        /// has seccomp).
+        seccomp: bool,
     },
     /// A process group, and a sweep of what left it.
     ProcessGroup,
@@ -81,8 +95,8 @@ pub const FOLDER_BYTES: u64 = 64 << 20;
 /// Open files of someone else's program.
 const OPEN_FILES: u64 = 256;
 
-/// The first user id given to someone else's program when we are root; each run takes one of
-/// [`RUN_USERS`] from there, so that a process cap counts one run's processes only.
+/// The first user id given to someone else's program; each run takes one of [`RUN_USERS`]
+/// from there, so that a process cap counts one run's processes only.
 pub const FIRST_RUN_USER: u32 = 0x5000_0000;
 
 /// How many user ids runs are given. Two runs at once (of this process, or of two `grade`s
@@ -90,6 +104,26 @@ pub const FIRST_RUN_USER: u32 = 0x5000_0000;
 /// from a point of its own and steps by a large odd stride, so that a clash among a few runs
 /// at once is a chance of about one in millions.
 pub const RUN_USERS: u32 = 1 << 24;
+
+/// The whole environment of someone else's program in its jail.
+pub const ENVIRONMENT: [(&str, &str); 4] = [
+    ("PATH", "/usr/local/bin:/usr/bin:/bin"),
+    ("HOME", root::BOX),
+    ("TMPDIR", root::BOX),
+    ("LANG", "C.UTF-8"),
+];
+
+/// The host name (and domain name) inside a jail.
+pub const HOST_NAME: &str = "sandbox";
+
+/// Whether someone else's code may run with less than the jail, where it cannot be built.
+static WEAKER_ALLOWED: AtomicBool = AtomicBool::new(false);
+
+/// From now on, someone else's code runs with the strongest isolation this system allows when
+/// the jail cannot be built (`grade --no-jail`), instead of not at all. [`describe`] says so.
+pub fn allow_weaker_isolation() {
+    WEAKER_ALLOWED.store(true, Ordering::SeqCst);
+}
 
 /// The namespaces each policy asks for.
 fn namespaces(policy: Policy) -> i32 {
@@ -101,114 +135,165 @@ fn namespaces(policy: Policy) -> i32 {
                 | sys::CLONE_NEWNET
                 | sys::CLONE_NEWIPC
                 | sys::CLONE_NEWUTS
+                | sys::CLONE_NEWCGROUP
         }
+    }
+}
+
+/// What starting `/bin/sh` in a jail found, once per kind of policy.
+struct Probe {
+    isolation: Isolation,
+    /// Why the namespaces (for someone else's code, the jail) could not be used.
+    failure: Option<String>,
+}
+
+fn probe(policy: Policy) -> &'static Probe {
+    static OWN: OnceLock<Probe> = OnceLock::new();
+    static UNTRUSTED: OnceLock<Probe> = OnceLock::new();
+    let cell = match policy {
+        Policy::OwnCode => &OWN,
+        Policy::Untrusted { .. } => &UNTRUSTED,
+    };
+    cell.get_or_init(|| {
+        let user_namespace = sys::effective_ids().0 != 0;
+        let seccomp = matches!(policy, Policy::Untrusted { .. })
+            && seccomp::BUILT
+            && sys::seccomp_available();
+        let failure = if !sys::JAILS_BUILT {
+            Some("this build has no jail for this processor (x86_64 and aarch64 only)".into())
+        } else if std::env::var_os("MINEJUDGE_NO_NAMESPACES").is_some() {
+            Some("MINEJUDGE_NO_NAMESPACES is set".into())
+        } else {
+            try_jail(policy, seccomp).err()
+        };
+        let isolation = match failure {
+            None => Isolation::Namespaces {
+                user_namespace,
+                seccomp,
+            },
+            Some(_) => Isolation::ProcessGroup,
+        };
+        Probe { isolation, failure }
+    })
+}
+
+/// Starts `/bin/sh` under `policy` with namespaces; for someone else's code it checks that it
+/// stands in the empty root.
+fn try_jail(policy: Policy, seccomp: bool) -> Result<(), String> {
+    let script = match policy {
+        Policy::OwnCode => "exit 7",
+        Policy::Untrusted { .. } => "[ -d /box ] && [ ! -e /etc/passwd ] && exit 7; exit 1",
+    };
+    let command = ["/bin/sh".to_string(), "-c".to_string(), script.to_string()];
+    let resources = Resources {
+        memory: None,
+        cpu_seconds: 5,
+        file_size: FOLDER_BYTES,
+    };
+    let (mut probe, confinement) =
+        start_plan(&command, policy, resources, true, seccomp, Workspace::Fresh)
+            .map_err(|err| format!("cannot prepare it: {err}"))?;
+    probe
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    let status = probe.status().map_err(|err| {
+        let hint = if sys::effective_ids().0 == 0 {
+            "run it where namespaces and mounts are allowed (a container needs them granted)"
+        } else {
+            "run it as root, or allow unprivileged user namespaces (sysctl \
+             kernel.unprivileged_userns_clone=1, user.max_user_namespaces > 0)"
+        };
+        format!("cannot build it: {err}; {hint}")
+    })?;
+    drop(confinement);
+    match status.code() {
+        Some(7) => Ok(()),
+        _ => Err(format!("a program started in it saw the host ({status})")),
     }
 }
 
 /// The isolation in force for `policy` on this system: found by starting `/bin/sh` in a jail
 /// once per kind of policy, and remembered.
 pub fn isolation(policy: Policy) -> Isolation {
-    static OWN: OnceLock<Isolation> = OnceLock::new();
-    static UNTRUSTED: OnceLock<Isolation> = OnceLock::new();
-    let cell = match policy {
-        Policy::OwnCode => &OWN,
-        Policy::Untrusted { .. } => &UNTRUSTED,
-    };
-    *cell.get_or_init(|| {
-        let user_namespace = sys::effective_ids().0 != 0;
-        let works = sys::JAILS_BUILT && std::env::var_os("MINEJUDGE_NO_NAMESPACES").is_none() && {
-            let mut probe = Command::new("/bin/sh");
-            probe
-                .args(["-c", "exit 7"])
-                .stdin(Stdio::null())
-                .stdout(Stdio::null())
-                .stderr(Stdio::null());
-            let resources = Resources {
-                memory: None,
-                cpu_seconds: 5,
-                file_size: FOLDER_BYTES,
-            };
-            match start_plan(&mut probe, policy, resources, true) {
-                Ok(confinement) => {
-                    let code = probe.status().ok().and_then(|s| s.code());
-                    drop(confinement);
-                    code == Some(7)
-                }
-                Err(_) => false,
-            }
-        };
-        if works {
-            Isolation::Namespaces { user_namespace }
-        } else {
-            Isolation::ProcessGroup
-        }
-    })
+    probe(policy).isolation
+}
+
+/// Why the namespaces for `policy` (for someone else's code, the jail) cannot be used here, in
+/// one line, or `None` when they can.
+pub fn jail_failure(policy: Policy) -> Option<String> {
+    probe(policy).failure.clone()
 }
 
 /// One line on the isolation in force for `policy`, for reports.
 pub fn describe(policy: Policy) -> String {
-    let who = match isolation(policy) {
-        Isolation::Namespaces { user_namespace } => {
-            let mut text = String::from(
-                "a PID namespace of its own: when the run ends, the kernel ends every process it \
-                 started, whatever group or session it moved to",
-            );
-            if let Policy::Untrusted { processes } = policy {
-                text.push_str(&format!(
-                    "; mount, network, IPC and UTS namespaces: the file system read-only but a \
-                     fresh empty {} MiB folder it starts in, no network; {}, at most {processes} \
-                     process{}",
-                    FOLDER_BYTES >> 20,
-                    if user_namespace {
-                        "no capabilities (a user namespace)"
-                    } else {
-                        "an unprivileged user id of its own"
-                    },
-                    if processes == 1 { "" } else { "es" }
-                ));
-            }
-            text
-        }
-        Isolation::ProcessGroup => {
-            let mut text = String::from(
+    let limits = "limits on CPU time, wall time, address space, output and file size";
+    let Policy::Untrusted { processes } = policy else {
+        return match isolation(policy) {
+            Isolation::Namespaces { .. } => format!(
+                "a PID namespace of its own: when the run ends, the kernel ends every process \
+                 it started, whatever group or session it moved to; {limits}"
+            ),
+            Isolation::ProcessGroup => format!(
                 "a process group of its own, killed as a whole, and a sweep after each run of \
                  what left the group (this process is a child subreaper; namespaces are not \
-                 available here)",
-            );
-            if let Policy::Untrusted { processes } = policy {
-                if sys::effective_ids().0 == 0 {
-                    text.push_str(&format!(
-                        "; an unprivileged user id of its own, at most {processes} process{}, \
-                         a fresh folder it starts in",
-                        if processes == 1 { "" } else { "es" }
-                    ));
-                } else {
-                    text.push_str(
-                        "; a fresh folder it starts in (files elsewhere are not protected)",
-                    );
-                }
-            }
-            text
-        }
+                 available here); {limits}"
+            ),
+        };
     };
-    format!("{who}; limits on CPU time, wall time, address space, output and file size")
+    let count = format!(
+        "at most {processes} process{}",
+        if processes == 1 { "" } else { "es" }
+    );
+    match isolation(policy) {
+        Isolation::Namespaces {
+            user_namespace,
+            seccomp,
+        } => format!(
+            "a jail: an empty root (the system's programs and libraries read-only, /dev/null, \
+             zero, random and urandom, an empty /etc, its own /proc, a fresh {} MiB folder it \
+             starts in); PID, mount, network, IPC, UTS and cgroup namespaces; an environment of \
+             PATH, HOME, TMPDIR and LANG only; {}, {count}; no_new_privs; {}; {limits}",
+            FOLDER_BYTES >> 20,
+            if user_namespace {
+                "a user id of its own inside a user namespace (outside, the kernel allows only \
+                 ours), no capabilities"
+            } else {
+                "an unprivileged user id of its own"
+            },
+            if seccomp {
+                "a system call filter (no keyrings, io_uring, userfaultfd, bpf, perf events, \
+                 namespaces, mounts, vsock or netlink sockets)"
+            } else {
+                "no system call filter (this kernel has no seccomp)"
+            },
+        ),
+        Isolation::ProcessGroup => format!(
+            "NOT JAILED ({}; weaker isolation was chosen): it sees the whole file system, \
+             the network and the environment; a process group of its own, killed as a whole, \
+             and a sweep of what left it{}; a fresh folder it starts in; {limits}",
+            jail_failure(policy).unwrap_or_default(),
+            if sys::effective_ids().0 == 0 {
+                format!("; an unprivileged user id of its own, {count}")
+            } else {
+                String::new()
+            }
+        ),
+    }
 }
 
-/// What a contained run holds until it has been reaped: its folder, removed when dropped, and
-/// in a process-group isolation the sweep of what it left.
+/// What a contained run holds until it has been reaped: the jail's mount point or its folder,
+/// removed when dropped, and in a process-group isolation the sweep of what it left.
 #[derive(Debug)]
 pub struct Confinement {
+    /// The host folder a jail's root was mounted on (empty on the host).
+    mount_point: Option<PathBuf>,
+    /// A fresh host folder the program starts in (without a jail).
     folder: Option<PathBuf>,
-    mounted: bool,
     sweep: bool,
 }
 
 impl Confinement {
-    /// The folder the program starts in, if it has one of its own.
-    pub fn folder(&self) -> Option<&Path> {
-        self.folder.as_deref()
-    }
-
     /// After the run's group was killed: kills what left it, where no namespace does (a
     /// process-group isolation; nothing to do otherwise). Call it again while pipes stay
     /// open: an escapee comes back to us only once its parent has died.
@@ -221,12 +306,11 @@ impl Confinement {
 
 impl Drop for Confinement {
     fn drop(&mut self) {
+        if let Some(mount_point) = &self.mount_point {
+            let _ = std::fs::remove_dir(mount_point);
+        }
         if let Some(folder) = &self.folder {
-            if self.mounted {
-                let _ = std::fs::remove_dir(folder);
-            } else {
-                let _ = std::fs::remove_dir_all(folder);
-            }
+            let _ = std::fs::remove_dir_all(folder);
         }
         if self.sweep {
             sweep();
@@ -234,29 +318,54 @@ impl Drop for Confinement {
     }
 }
 
-/// Sets up `builder` so that the program it starts is contained by `policy` within
-/// `resources`, in a process group of its own. Keep the result until the child is reaped.
+/// The command that starts `command` (program and arguments) contained by `policy` within
+/// `resources`, in a process group of its own, its working folder `workspace` (someone else's
+/// code only). Set its standard streams, spawn it, and keep the [`Confinement`] until the
+/// child is reaped.
 ///
 /// # Errors
-/// When its folder cannot be made.
+/// When the program cannot be found, its folders cannot be made, or someone else's code would
+/// run with less than the jail and [`allow_weaker_isolation`] was not called.
 pub fn confine(
-    builder: &mut Command,
+    command: &[String],
     policy: Policy,
     resources: Resources,
-) -> io::Result<Confinement> {
-    let namespaces = matches!(isolation(policy), Isolation::Namespaces { .. });
-    start_plan(builder, policy, resources, namespaces)
+    workspace: Workspace,
+) -> io::Result<(Command, Confinement)> {
+    let probe = probe(policy);
+    let namespaces = matches!(probe.isolation, Isolation::Namespaces { .. });
+    if matches!(policy, Policy::Untrusted { .. })
+        && !namespaces
+        && !WEAKER_ALLOWED.load(Ordering::SeqCst)
+    {
+        return Err(io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            format!(
+                "the jail cannot be built: {}",
+                probe.failure.as_deref().unwrap_or("unknown")
+            ),
+        ));
+    }
+    let seccomp = matches!(probe.isolation, Isolation::Namespaces { seccomp: true, .. });
+    start_plan(command, policy, resources, namespaces, seccomp, workspace)
 }
 
 fn start_plan(
-    builder: &mut Command,
+    command: &[String],
     policy: Policy,
     resources: Resources,
     namespaces: bool,
-) -> io::Result<Confinement> {
+    seccomp: bool,
+    workspace: Workspace,
+) -> io::Result<(Command, Confinement)> {
+    let (program, args) = command
+        .split_first()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no command"))?;
     let (uid, gid) = sys::effective_ids();
     let root = uid == 0;
     let untrusted = matches!(policy, Policy::Untrusted { .. });
+    let jailed = untrusted && namespaces;
+    let run_user = (untrusted && sys::JAILS_BUILT && (root || namespaces)).then(next_run_user);
     let mut limits = vec![
         (
             sys::RLIMIT_CPU,
@@ -269,23 +378,74 @@ fn start_plan(
     if let Some(bytes) = resources.memory {
         limits.push((sys::RLIMIT_AS, bytes, bytes));
     }
-    let run_as = (untrusted && root && sys::JAILS_BUILT).then(next_run_user);
     if let Policy::Untrusted { processes } = policy {
         limits.push((sys::RLIMIT_NOFILE, OPEN_FILES, OPEN_FILES));
-        if run_as.is_some() {
-            limits.push((sys::RLIMIT_NPROC, processes.into(), processes.into()));
+        if run_user.is_some() {
+            // Counted per user id of a user namespace: inside one, the keeper and init share
+            // the run's id.
+            let ours = if root { 0 } else { 2 };
+            let cap = u64::from(processes) + ours;
+            limits.push((sys::RLIMIT_NPROC, cap, cap));
         }
     }
-    let folder = if untrusted {
-        Some(fresh_folder(!namespaces)?)
-    } else {
-        None
+    let mut confinement = Confinement {
+        mount_point: None,
+        folder: None,
+        sweep: !namespaces,
     };
-    let tmpfs_options = CString::new(match run_as {
-        Some(id) => format!("size={FOLDER_BYTES},nr_inodes=4096,mode=0700,uid={id},gid={id}"),
-        None => format!("size={FOLDER_BYTES},nr_inodes=4096,mode=0700"),
-    })
-    .expect("no NUL");
+    let (started, root_plan, folder) = if jailed {
+        let host_program = find_program(program)?;
+        let copy = !root::reachable(&host_program);
+        let started = if copy {
+            PathBuf::from(root::PROGRAM)
+        } else {
+            host_program.clone()
+        };
+        let mount_point = fresh_folder("root", false)?;
+        confinement.mount_point = Some(mount_point.clone());
+        let id = run_user.unwrap_or(uid);
+        if let Workspace::Folder(folder) = workspace {
+            if root {
+                sys::change_owner(&c_path(folder)?, id, id)?;
+            }
+        }
+        let options = format!("size={FOLDER_BYTES},nr_inodes=4096,mode=0700,uid={id},gid={id}");
+        let plan = root::RootPlan::new(
+            &mount_point,
+            copy.then_some(host_program.as_path()),
+            workspace,
+            &options,
+        )?;
+        (started, Some(plan), Some(PathBuf::from(root::BOX)))
+    } else if untrusted {
+        let folder = match workspace {
+            Workspace::Fresh => {
+                let folder = fresh_folder("run", true)?;
+                confinement.folder = Some(folder.clone());
+                folder
+            }
+            Workspace::Folder(folder) => folder.to_path_buf(),
+        };
+        (PathBuf::from(program), None, Some(folder))
+    } else {
+        (PathBuf::from(program), None, None)
+    };
+    let mut builder = Command::new(&started);
+    builder.args(args).process_group(0);
+    if untrusted {
+        builder.env_clear();
+        for (name, value) in ENVIRONMENT {
+            builder.env(name, value);
+        }
+        if !jailed {
+            let folder = folder.as_ref().expect("a folder");
+            builder.env("HOME", folder).env("TMPDIR", folder);
+        }
+    }
+    if !namespaces {
+        builder.env(MARKER, "1");
+        become_subreaper();
+    }
     let plan = JailPlan {
         namespaces: if namespaces {
             self::namespaces(policy)
@@ -293,36 +453,78 @@ fn start_plan(
             0
         },
         user_maps: (namespaces && !root).then(|| {
+            let inside = run_user.unwrap_or(0);
             (
-                format!("0 {uid} 1").into_bytes(),
-                format!("0 {gid} 1").into_bytes(),
+                format!("{inside} {uid} 1").into_bytes(),
+                format!("{inside} {gid} 1").into_bytes(),
             )
         }),
-        read_only: untrusted,
-        folder: folder
-            .as_ref()
-            .map(|f| CString::new(f.as_os_str().as_bytes()).expect("no NUL")),
-        tmpfs_options,
-        run_as: run_as.map(|id| (id, id)),
-        drop_capabilities: namespaces && untrusted && !root,
+        root: root_plan,
+        host_name: jailed.then(|| CString::new(HOST_NAME).expect("no NUL")),
+        inherited: if jailed {
+            inherited_memory()
+        } else {
+            [(0, 0); 2]
+        },
+        folder: folder.as_ref().map(|f| c_path(f)).transpose()?,
+        run_as: (root && untrusted)
+            .then(|| run_user.map(|id| (id, id)))
+            .flatten(),
+        drop_capabilities: jailed && !root,
         limits,
+        filter: if jailed && seccomp {
+            seccomp::program()
+        } else {
+            Vec::new()
+        },
     };
     jail::prepare();
-    if !namespaces {
-        become_subreaper();
-    }
-    builder.process_group(0).env(MARKER, "1");
-    if let Some(folder) = &folder {
-        builder.env("TMPDIR", folder).env("HOME", folder);
-    }
     // SAFETY: `enter` makes only system calls between fork and exec (see `jail`).
     unsafe {
         builder.pre_exec(move || jail::enter(&plan));
     }
-    Ok(Confinement {
-        folder,
-        mounted: namespaces,
-        sweep: !namespaces,
+    Ok((builder, confinement))
+}
+
+fn c_path(path: &Path) -> io::Result<CString> {
+    CString::new(path.as_os_str().as_bytes())
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "a NUL in a path"))
+}
+
+/// The program's canonical path on the host: itself if it names a path, else the first match
+/// on the PATH.
+fn find_program(program: &str) -> io::Result<PathBuf> {
+    let found = if program.contains('/') {
+        Some(PathBuf::from(program))
+    } else {
+        std::env::var_os("PATH").and_then(|path| {
+            std::env::split_paths(&path)
+                .map(|dir| dir.join(program))
+                .find(|candidate| candidate.is_file())
+        })
+    };
+    let found = found
+        .ok_or_else(|| io::Error::new(io::ErrorKind::NotFound, format!("{program}: not found")))?;
+    std::fs::canonicalize(&found)
+}
+
+/// `[arg_start, arg_end)` and `[env_start, env_end)` of this process (fields 48 to 51 of
+/// `/proc/self/stat`), read once; zeros where they cannot be read.
+fn inherited_memory() -> [(usize, usize); 2] {
+    static BOUNDS: OnceLock<[(usize, usize); 2]> = OnceLock::new();
+    *BOUNDS.get_or_init(|| {
+        let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+        let fields: Vec<usize> = stat
+            .rsplit_once(')')
+            .map(|(_, rest)| {
+                rest.split_whitespace()
+                    .map(|f| f.parse().unwrap_or(0))
+                    .collect()
+            })
+            .unwrap_or_default();
+        // Fields after the name start at field 3.
+        let field = |n: usize| fields.get(n - 3).copied().unwrap_or(0);
+        [(field(48), field(49)), (field(50), field(51))]
     })
 }
 
@@ -340,11 +542,11 @@ fn next_run_user() -> u32 {
 }
 
 /// A new empty folder under the temporary folder; writable by anyone when the program will
-/// write into it directly (no tmpfs over it).
-fn fresh_folder(writable_by_all: bool) -> io::Result<PathBuf> {
+/// write into it directly (no jail).
+fn fresh_folder(kind: &str, writable_by_all: bool) -> io::Result<PathBuf> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let path = std::env::temp_dir().join(format!(
-        "minejudge-run-{}-{}",
+        "minejudge-{kind}-{}-{}",
         sys::pid(),
         COUNTER.fetch_add(1, Ordering::Relaxed)
     ));

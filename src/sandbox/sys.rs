@@ -29,6 +29,7 @@ pub const RLIMIT_NOFILE: c_int = 7;
 pub const RLIMIT_AS: c_int = 9;
 
 pub const CLONE_NEWNS: c_int = 0x0002_0000;
+pub const CLONE_NEWCGROUP: c_int = 0x0200_0000;
 pub const CLONE_NEWUTS: c_int = 0x0400_0000;
 pub const CLONE_NEWIPC: c_int = 0x0800_0000;
 pub const CLONE_NEWUSER: c_int = 0x1000_0000;
@@ -39,19 +40,29 @@ pub const MS_NOSUID: c_ulong = 2;
 pub const MS_NODEV: c_ulong = 4;
 pub const MS_NOEXEC: c_ulong = 8;
 pub const MS_REC: c_ulong = 16384;
+pub const MS_BIND: c_ulong = 4096;
 pub const MS_PRIVATE: c_ulong = 1 << 18;
+const MNT_DETACH: c_int = 2;
 
 const PR_SET_PDEATHSIG: c_int = 1;
+const PR_SET_DUMPABLE: c_int = 4;
+const PR_GET_SECCOMP: c_int = 21;
+const PR_SET_SECCOMP: c_int = 22;
+const SECCOMP_MODE_FILTER: c_ulong = 2;
 const PR_SET_CHILD_SUBREAPER: c_int = 36;
 const PR_SET_NO_NEW_PRIVS: c_int = 38;
 
+const O_RDONLY: c_int = 0;
 const O_WRONLY: c_int = 1;
+const O_CREAT: c_int = 0o100;
+const O_EXCL: c_int = 0o200;
 const O_CLOEXEC: c_int = 0o2_000_000;
 const AT_FDCWD: c_int = -100;
 const AT_RECURSIVE: c_uint = 0x8000;
-const MOUNT_ATTR_RDONLY: u64 = 1;
-const MOUNT_ATTR_NOSUID: u64 = 2;
-const MOUNT_ATTR_NODEV: u64 = 4;
+pub const MOUNT_ATTR_RDONLY: u64 = 1;
+pub const MOUNT_ATTR_NOSUID: u64 = 2;
+pub const MOUNT_ATTR_NODEV: u64 = 4;
+pub const MOUNT_ATTR_NOEXEC: u64 = 8;
 
 #[cfg(target_arch = "x86_64")]
 mod numbers {
@@ -60,6 +71,7 @@ mod numbers {
     pub const SETRESUID: i64 = 117;
     pub const SETRESGID: i64 = 119;
     pub const CAPSET: i64 = 126;
+    pub const PIVOT_ROOT: i64 = 155;
 }
 
 #[cfg(target_arch = "aarch64")]
@@ -69,6 +81,7 @@ mod numbers {
     pub const SETRESUID: i64 = 147;
     pub const SETRESGID: i64 = 149;
     pub const CAPSET: i64 = 91;
+    pub const PIVOT_ROOT: i64 = 41;
 }
 
 /// Whether this build knows the system call numbers a jail needs.
@@ -139,6 +152,12 @@ extern "C" {
     fn read(fd: c_int, buffer: *mut c_void, count: usize) -> isize;
     fn write(fd: c_int, buffer: *const c_void, count: usize) -> isize;
     fn chdir(path: *const c_char) -> c_int;
+    fn mkdir(path: *const c_char, mode: c_uint) -> c_int;
+    fn symlink(target: *const c_char, link: *const c_char) -> c_int;
+    fn umount2(target: *const c_char, flags: c_int) -> c_int;
+    fn sethostname(name: *const c_char, length: usize) -> c_int;
+    fn setdomainname(name: *const c_char, length: usize) -> c_int;
+    fn chown(path: *const c_char, uid: u32, gid: u32) -> c_int;
     fn syscall(number: c_long, ...) -> c_long;
     fn __errno_location() -> *mut c_int;
 }
@@ -354,29 +373,6 @@ pub fn mount_at(
     .map(|_| ())
 }
 
-/// Makes every mount under `path` read-only, without set-user-id and device files, at once
-/// (`mount_setattr` with `AT_RECURSIVE`, Linux 5.12).
-pub fn make_read_only(path: &CStr) -> io::Result<()> {
-    let attr = MountAttr {
-        attr_set: MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV,
-        attr_clr: 0,
-        propagation: 0,
-        userns_fd: 0,
-    };
-    // SAFETY: `path` is NUL-terminated and `attr` a valid mount_attr of the size given.
-    check(unsafe {
-        syscall(
-            SYS_MOUNT_SETATTR,
-            AT_FDCWD,
-            path.as_ptr(),
-            AT_RECURSIVE,
-            &attr as *const MountAttr,
-            std::mem::size_of::<MountAttr>(),
-        )
-    })
-    .map(|_| ())
-}
-
 /// A fork by the raw system call: unlike the C library's `fork`, it runs no fork handlers and
 /// takes no lock (another thread of the parent may have held one when it forked us). Returns
 /// 0 in the child, the child's pid in the parent.
@@ -584,4 +580,196 @@ pub fn no_new_privileges() -> io::Result<()> {
 pub fn change_dir(path: &CStr) -> io::Result<()> {
     // SAFETY: `path` is NUL-terminated.
     check(unsafe { chdir(path.as_ptr()) } as c_long).map(|_| ())
+}
+
+/// `mkdir(path, mode)`.
+pub fn make_dir(path: &CStr, mode: u32) -> io::Result<()> {
+    // SAFETY: `path` is NUL-terminated.
+    check(unsafe { mkdir(path.as_ptr(), mode) } as c_long).map(|_| ())
+}
+
+/// `symlink(target, link)`.
+pub fn make_symlink(target: &CStr, link: &CStr) -> io::Result<()> {
+    // SAFETY: both are NUL-terminated.
+    check(unsafe { symlink(target.as_ptr(), link.as_ptr()) } as c_long).map(|_| ())
+}
+
+/// Creates the empty file `path` (it must not exist), for a bind mount to cover.
+pub fn make_file(path: &CStr, mode: u32) -> io::Result<()> {
+    // SAFETY: `path` is NUL-terminated.
+    let fd = check(
+        unsafe { open(path.as_ptr(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) } as c_long,
+    )? as c_int;
+    // SAFETY: `fd` is ours.
+    unsafe { close(fd) };
+    Ok(())
+}
+
+/// Copies the file `from` into a new file `to` of `mode`, through a buffer on the stack.
+pub fn copy_file(from: &CStr, to: &CStr, mode: u32) -> io::Result<()> {
+    // SAFETY: both paths are NUL-terminated; the descriptors are ours and closed below.
+    unsafe {
+        let source = check(open(from.as_ptr(), O_RDONLY | O_CLOEXEC) as c_long)? as c_int;
+        let target = open(to.as_ptr(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+        if target < 0 {
+            let err = errno();
+            close(source);
+            return Err(io::Error::from_raw_os_error(err));
+        }
+        let mut buffer = [0u8; 16 * 1024];
+        let result = loop {
+            let n = read(source, buffer.as_mut_ptr().cast(), buffer.len());
+            if n == 0 {
+                break Ok(());
+            }
+            if n < 0 {
+                if errno() == EINTR {
+                    continue;
+                }
+                break Err(io::Error::from_raw_os_error(errno()));
+            }
+            let mut done = 0;
+            while done < n as usize {
+                let w = write(target, buffer[done..].as_ptr().cast(), n as usize - done);
+                if w <= 0 {
+                    break;
+                }
+                done += w as usize;
+            }
+            if done < n as usize {
+                break Err(io::Error::from_raw_os_error(errno()));
+            }
+        };
+        close(source);
+        close(target);
+        result
+    }
+}
+
+/// Sets (and clears) mount attributes of the mount at `path`, and of every mount below it when
+/// `recursive` (`mount_setattr`, Linux 5.12).
+pub fn set_mount_attributes(path: &CStr, set: u64, clear: u64, recursive: bool) -> io::Result<()> {
+    let attr = MountAttr {
+        attr_set: set,
+        attr_clr: clear,
+        propagation: 0,
+        userns_fd: 0,
+    };
+    let flags = if recursive { AT_RECURSIVE } else { 0 };
+    // SAFETY: `path` is NUL-terminated and `attr` a valid mount_attr of the size given.
+    check(unsafe {
+        syscall(
+            SYS_MOUNT_SETATTR,
+            AT_FDCWD,
+            path.as_ptr(),
+            flags,
+            &attr as *const MountAttr,
+            std::mem::size_of::<MountAttr>(),
+        )
+    })
+    .map(|_| ())
+}
+
+/// Makes the current folder the root, the old root stacked on it and then detached
+/// (`pivot_root(".", ".")`): nothing of the old file system stays reachable.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+pub fn pivot_to_current_dir(dot: &CStr, root: &CStr) -> io::Result<()> {
+    // SAFETY: both paths are NUL-terminated.
+    unsafe {
+        check(syscall(
+            numbers::PIVOT_ROOT as c_long,
+            dot.as_ptr(),
+            dot.as_ptr(),
+        ))?;
+        check(umount2(dot.as_ptr(), MNT_DETACH) as c_long)?;
+        check(chdir(root.as_ptr()) as c_long)?;
+    }
+    Ok(())
+}
+
+/// Not built for this processor.
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+pub fn pivot_to_current_dir(_dot: &CStr, _root: &CStr) -> io::Result<()> {
+    Err(unsupported())
+}
+
+/// Sets the host and domain names of this UTS namespace.
+pub fn set_names(name: &CStr) -> io::Result<()> {
+    let bytes = name.to_bytes();
+    // SAFETY: `name` is valid for reads of its length.
+    unsafe {
+        check(sethostname(name.as_ptr(), bytes.len()) as c_long)?;
+        check(setdomainname(name.as_ptr(), bytes.len()) as c_long)?;
+    }
+    Ok(())
+}
+
+/// Makes this process undumpable: its `/proc/PID` files then belong to root, and no process
+/// without `CAP_SYS_PTRACE` may read its memory, environment, links or maps.
+pub fn make_undumpable() -> io::Result<()> {
+    // SAFETY: a plain system call.
+    check(unsafe { prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) } as c_long).map(|_| ())
+}
+
+/// Whether this kernel has seccomp filters.
+pub fn seccomp_available() -> bool {
+    // SAFETY: a plain system call; EINVAL when the kernel lacks seccomp.
+    unsafe { prctl(PR_GET_SECCOMP, 0, 0, 0, 0) >= 0 }
+}
+
+/// One instruction of a classic BPF program (`struct sock_filter`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SockFilter {
+    /// The operation.
+    pub code: u16,
+    /// Instructions skipped when a jump's test holds.
+    pub jt: u8,
+    /// Instructions skipped when it fails.
+    pub jf: u8,
+    /// The operand.
+    pub k: u32,
+}
+
+#[repr(C)]
+struct SockFprog {
+    len: u16,
+    filter: *const SockFilter,
+}
+
+/// Installs `program` as this process's seccomp filter (no-new-privileges must be set).
+pub fn install_seccomp(program: &[SockFilter]) -> io::Result<()> {
+    let fprog = SockFprog {
+        len: program.len() as u16,
+        filter: program.as_ptr(),
+    };
+    // SAFETY: `fprog` points at `program`, valid for the call.
+    check(unsafe {
+        prctl(
+            PR_SET_SECCOMP,
+            SECCOMP_MODE_FILTER,
+            &fprog as *const SockFprog as c_ulong,
+            0,
+            0,
+        )
+    } as c_long)
+    .map(|_| ())
+}
+
+/// `chown(path, uid, gid)` (in the parent, before a run).
+pub fn change_owner(path: &CStr, uid: u32, gid: u32) -> io::Result<()> {
+    // SAFETY: `path` is NUL-terminated.
+    check(unsafe { chown(path.as_ptr(), uid, gid) } as c_long).map(|_| ())
+}
+
+/// Overwrites this process's copy of the memory between `start` and `end` with zeros: the
+/// command line or environment a fork inherited, which `/proc/PID/cmdline` shows.
+///
+/// # Safety
+/// `start..end` must be mapped and writable in this process (the `arg_start..arg_end` or
+/// `env_start..env_end` of `/proc/self/stat`), and nothing may read it afterwards.
+pub unsafe fn zero_memory(start: usize, end: usize) {
+    if end > start {
+        std::ptr::write_bytes(start as *mut u8, 0, end - start);
+    }
 }

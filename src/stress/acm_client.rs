@@ -8,15 +8,16 @@
 //! it; and so on until the game ends, when its stdin is closed and it is stopped.
 
 use crate::board::{Board, Grid};
+use crate::exec::child::describe_ending;
+use crate::exec::child::{Child, Event};
+use crate::exec::pool::for_each_index;
+use crate::exec::progress::Progress;
 use crate::io::runner::solve_in_memory;
 use crate::io::scanner::Scanner;
 use crate::judges::acm_server::rules::{Operation, Server, ServerStatus};
 use crate::players::acm_client::course_maps::{batch, push_map, CourseMap, BATCH_MAPS};
 use crate::players::acm_client::solve;
-use crate::stress::child::{Child, Event};
-use crate::stress::pool::for_each_index;
-use crate::stress::progress::Progress;
-use crate::stress::report::{block, describe_ending, save_case, tail_block, Report};
+use crate::stress::report::{block, save_case, tail_block, Report};
 use crate::stress::Harness;
 use std::fmt::Write as _;
 use std::sync::Mutex;
@@ -240,8 +241,8 @@ pub(crate) fn play_theirs(
     })
 }
 
-fn child_crashed(ending: crate::stress::child::Ending) -> bool {
-    !matches!(ending, crate::stress::child::Ending::Exited(0))
+fn child_crashed(ending: crate::exec::child::Ending) -> bool {
+    !matches!(ending, crate::exec::child::Ending::Exited(0))
 }
 
 /// The course's score of a batch: the mean of the shares after dropping the lowest 10%.

@@ -16,15 +16,16 @@
 //! `stress`).
 
 use crate::board::{Board, Grid};
+use crate::exec::child::describe_ending;
+use crate::exec::child::Ending;
+use crate::exec::compile::{compile, Build, Compiler, Submission};
+use crate::exec::progress::Progress;
+use crate::exec::session::{print_cap_fault, Session};
 use crate::io::scanner::Scanner;
 use crate::judges::acm_server::rules::{Server, ServerStatus};
 use crate::players::acm_client::course_maps::{batch, push_map, CourseMap};
 use crate::stress::acm_client::{course_score, parse_move, play_ours, BatchSpec};
-use crate::stress::child::Ending;
-use crate::stress::compile::{compile, Build, Compiler, Submission};
-use crate::stress::progress::Progress;
-use crate::stress::report::{block, describe_ending, tail_block, Report};
-use crate::stress::session::{print_cap_fault, Session};
+use crate::stress::report::{block, tail_block, Report};
 use crate::stress::Harness;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! driver's judge ([`search`]): what `stress acm-server --server` and `stress jlu-panel
 //! --function` share.
 
-use crate::stress::compile::{compile, Compiler, Submission};
+use crate::exec::compile::{compile, Compiler, Submission};
 use crate::stress::report::{judge_report, Report};
 use crate::stress::search::{search, JudgeStress, StressOutcome};
 use std::path::PathBuf;

@@ -10,14 +10,15 @@
 //! plays on from the next game, up to the harness's fault budget (10 for `stress`). The course gives 0 to a program
 //! that does not run, which the report says.
 
+use crate::exec::child::describe_ending;
+use crate::exec::child::Ending;
+use crate::exec::compile::{compile, Build, Compiler, Submission};
+use crate::exec::progress::Progress;
+use crate::exec::session::{print_cap_fault, Session};
 use crate::judges::jlu_panel::panel::Panel;
 use crate::players::jlu_machine::course::{self, BOARD_MINES, BOARD_SIDE, CLICK_LIMIT};
-use crate::stress::child::Ending;
-use crate::stress::compile::{compile, Build, Compiler, Submission};
 use crate::stress::jlu_machine::{panel_text, play_game, Tally};
-use crate::stress::progress::Progress;
-use crate::stress::report::{block, describe_ending, tail_block, Report};
-use crate::stress::session::{print_cap_fault, Session};
+use crate::stress::report::{block, tail_block, Report};
 use crate::stress::Harness;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

@@ -4,15 +4,16 @@
 
 use crate::autoplay::game_seed;
 use crate::board::{Board, Grid};
+use crate::exec::child::describe_ending;
+use crate::exec::child::{self, Ending, ProgramRun};
+use crate::exec::pool::for_each_index;
+use crate::exec::progress::Progress;
 use crate::io::runner::solve_in_memory;
 use crate::judges::jlu_panel::panel::{ClickOutcome, Panel, CLOSED};
 use crate::players::jlu_machine::course::{self, BOARD_MINES, BOARD_SIDE, CLICK_LIMIT};
 use crate::players::jlu_machine::solve;
 use crate::rng::Rng;
-use crate::stress::child::{self, Ending, ProgramRun};
-use crate::stress::pool::for_each_index;
-use crate::stress::progress::Progress;
-use crate::stress::report::{block, describe_ending, save_case, tail_block, Report};
+use crate::stress::report::{block, save_case, tail_block, Report};
 use crate::stress::Harness;
 use std::fmt::Write as _;
 use std::sync::Mutex;

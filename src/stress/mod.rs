@@ -7,22 +7,17 @@
 pub mod acm_client;
 pub mod acm_client_header;
 pub mod acm_server_header;
-pub mod child;
 pub mod compare;
-pub mod compile;
 pub mod driven;
 pub mod jlu_function;
 pub mod jlu_machine;
 pub mod jlu_panel_function;
-pub(crate) mod pool;
-pub mod progress;
 pub mod report;
 pub mod search;
-pub(crate) mod session;
 pub mod shrink;
 
+use crate::exec::child::Limits;
 use crate::sandbox::Policy;
-use child::Limits;
 use std::path::PathBuf;
 use std::time::Duration;
 

@@ -1,7 +1,7 @@
 //! What `stress` prints: a failure with its shrunk input, our answer, theirs and the first
 //! difference, or how many inputs passed; and the failing case saved as `.in`/`.ans` files.
 
-use crate::stress::child::{Ending, ProgramRun};
+use crate::exec::child::{describe_ending, ProgramRun};
 use crate::stress::compare::laxer_note;
 use crate::stress::search::{JudgeStress, StressOutcome, Verdict};
 use std::fmt::Write as _;
@@ -152,27 +152,6 @@ fn verdict_detail(verdict: &Verdict, run: &ProgramRun, search: &JudgeStress) -> 
             run.stdout.len()
         ),
         Verdict::WrongAnswer(_) => String::new(),
-    }
-}
-
-/// `exit status 3`, or `killed by signal 11 (SIGSEGV)`.
-pub(crate) fn describe_ending(ending: Ending) -> String {
-    match ending {
-        Ending::Exited(code) => format!("exit status {code}"),
-        Ending::Signalled(signal) => {
-            let name = match signal {
-                4 => " (SIGILL)",
-                6 => " (SIGABRT)",
-                7 => " (SIGBUS)",
-                8 => " (SIGFPE)",
-                9 => " (SIGKILL)",
-                11 => " (SIGSEGV)",
-                _ => "",
-            };
-            format!("killed by signal {signal}{name}")
-        }
-        Ending::TimedOut => "timed out".to_string(),
-        Ending::OutputLimit => "output limit".to_string(),
     }
 }
 

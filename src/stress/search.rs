@@ -2,14 +2,14 @@
 //! `solve`, until the first failure (the lowest-numbered failing input, whatever `--jobs`),
 //! which is then shrunk.
 
+use crate::exec::child::{self, Ending, ProgramRun};
+use crate::exec::pool::for_each_index;
+use crate::exec::progress::Progress;
 use crate::io::runner::solve_in_memory;
 use crate::judges::limits::{Limits, WithinCourse};
 use crate::judges::options::GenOptions;
 use crate::judges::Judge;
-use crate::stress::child::{self, Ending, ProgramRun};
 use crate::stress::compare::{compare, Difference};
-use crate::stress::pool::for_each_index;
-use crate::stress::progress::Progress;
 use crate::stress::shrink::{shrink, ShrinkBudget};
 use crate::stress::Harness;
 use std::sync::Mutex;

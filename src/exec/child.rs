@@ -8,6 +8,7 @@
 //! CPU time and the files it writes are capped, and its peak memory is measured. Elsewhere
 //! only the child itself is killed, and memory is neither capped nor measured.
 
+pub use crate::sandbox::Workspace;
 use std::io::{self, Read, Write};
 use std::process::{Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
@@ -40,6 +41,27 @@ pub enum Ending {
     OutputLimit,
 }
 
+/// `exit status 3`, or `killed by signal 11 (SIGSEGV)`.
+pub fn describe_ending(ending: Ending) -> String {
+    match ending {
+        Ending::Exited(code) => format!("exit status {code}"),
+        Ending::Signalled(signal) => {
+            let name = match signal {
+                4 => " (SIGILL)",
+                6 => " (SIGABRT)",
+                7 => " (SIGBUS)",
+                8 => " (SIGFPE)",
+                9 => " (SIGKILL)",
+                11 => " (SIGSEGV)",
+                _ => "",
+            };
+            format!("killed by signal {signal}{name}")
+        }
+        Ending::TimedOut => "timed out".to_string(),
+        Ending::OutputLimit => "output limit".to_string(),
+    }
+}
+
 /// One finished run.
 #[derive(Clone, Debug)]
 pub struct ProgramRun {
@@ -63,7 +85,7 @@ pub struct ProgramRun {
 /// # Examples
 ///
 /// ```
-/// use minejudge::stress::child::{run, Ending, Limits};
+/// use minejudge::exec::child::{run, Ending, Limits};
 /// use std::time::Duration;
 ///
 /// let limits = Limits {
@@ -77,7 +99,20 @@ pub struct ProgramRun {
 /// assert_eq!((run.ending, run.stdout), (Ending::Exited(0), b"bbnbnb".to_vec()));
 /// ```
 pub fn run(command: &[String], input: &[u8], limits: &Limits) -> io::Result<ProgramRun> {
-    let mut child = Child::start(command, limits)?;
+    run_in(command, input, limits, Workspace::Fresh)
+}
+
+/// [`run`], someone else's code working in `workspace`.
+///
+/// # Errors
+/// When the program cannot be started.
+pub fn run_in(
+    command: &[String],
+    input: &[u8],
+    limits: &Limits,
+    workspace: Workspace,
+) -> io::Result<ProgramRun> {
+    let mut child = Child::start_in(command, limits, workspace)?;
     child.send(input.to_vec());
     child.close_input();
     let deadline = child.started + limits.timeout;
@@ -165,16 +200,19 @@ impl Child {
     /// # Errors
     /// When the program cannot be started.
     pub fn start(command: &[String], limits: &Limits) -> io::Result<Child> {
-        let (program, args) = command
-            .split_first()
-            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no command"))?;
-        let mut builder = Command::new(program);
-        builder
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        let (mut process, mut std_child) = platform::spawn(&mut builder, limits)?;
+        Child::start_in(command, limits, Workspace::Fresh)
+    }
+
+    /// [`Child::start`], someone else's code working in `workspace`.
+    ///
+    /// # Errors
+    /// When the program cannot be started.
+    pub fn start_in(
+        command: &[String],
+        limits: &Limits,
+        workspace: Workspace,
+    ) -> io::Result<Child> {
+        let (mut process, mut std_child) = platform::spawn(command, limits, workspace)?;
         let started = Instant::now();
         let (event_sender, events) = mpsc::channel();
         let (input_sender, input_queue) = mpsc::channel::<Vec<u8>>();
@@ -295,30 +333,39 @@ impl Child {
     }
 }
 
-/// Sets up `builder` so that the child it starts is contained by `limits.policy` (see
-/// [`sandbox`](crate::sandbox)): its own process group, and every process it starts ended
-/// with it; its address space (`limits.memory`), CPU time (the wall time, rounded up, and a
-/// second) and file writes capped by the kernel. Keep the result until the child is reaped.
-/// Linux only.
+/// The command that starts `command` contained by `limits.policy` (see
+/// [`sandbox`](crate::sandbox)), working in `workspace` if it is someone else's code: its own
+/// process group, and every process it starts ended with it; its address space
+/// (`limits.memory`), CPU time (the wall time, rounded up, and a second) and file writes
+/// capped by the kernel. Keep the confinement until the child is reaped. Linux only.
 #[cfg(target_os = "linux")]
 pub(crate) fn contain(
-    builder: &mut Command,
+    command: &[String],
     limits: &Limits,
-) -> io::Result<crate::sandbox::Confinement> {
+    workspace: crate::sandbox::Workspace,
+) -> io::Result<(Command, crate::sandbox::Confinement)> {
     let resources = crate::sandbox::Resources {
         memory: limits.memory,
         cpu_seconds: limits.timeout.as_secs().saturating_add(1),
         file_size: crate::sandbox::FOLDER_BYTES,
     };
-    crate::sandbox::confine(builder, limits.policy, resources)
+    crate::sandbox::confine(command, limits.policy, resources, workspace)
+}
+
+/// `builder` with its three standard streams piped.
+fn piped(builder: &mut Command) -> &mut Command {
+    builder
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
 }
 
 #[cfg(target_os = "linux")]
 mod platform {
-    use super::{Ending, Event, Limits};
+    use super::{Ending, Event, Limits, Workspace};
     use crate::sandbox::{sys, Confinement};
     use std::io;
-    use std::process::{Child, Command};
+    use std::process::Child;
     use std::sync::mpsc::Sender;
     use std::thread;
 
@@ -330,9 +377,13 @@ mod platform {
         confinement: Option<Confinement>,
     }
 
-    pub fn spawn(builder: &mut Command, limits: &Limits) -> io::Result<(Process, Child)> {
-        let confinement = super::contain(builder, limits)?;
-        let child = builder.spawn()?;
+    pub fn spawn(
+        command: &[String],
+        limits: &Limits,
+        workspace: Workspace,
+    ) -> io::Result<(Process, Child)> {
+        let (mut builder, confinement) = super::contain(command, limits, workspace)?;
+        let child = super::piped(&mut builder).spawn()?;
         sys::track(child.id());
         let process = Process {
             pid: child.id(),
@@ -389,7 +440,7 @@ mod platform {
 
 #[cfg(not(target_os = "linux"))]
 mod platform {
-    use super::{Ending, Event, Limits};
+    use super::{Ending, Event, Limits, Workspace};
     use std::io;
     use std::process::{Child, Command};
     use std::sync::mpsc::Sender;
@@ -402,8 +453,17 @@ mod platform {
         child: Option<Arc<Mutex<Child>>>,
     }
 
-    pub fn spawn(builder: &mut Command, _limits: &Limits) -> io::Result<(Process, Child)> {
-        Ok((Process { child: None }, builder.spawn()?))
+    pub fn spawn(
+        command: &[String],
+        _limits: &Limits,
+        _workspace: Workspace,
+    ) -> io::Result<(Process, Child)> {
+        let (program, args) = command
+            .split_first()
+            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no command"))?;
+        let mut builder = Command::new(program);
+        builder.args(args);
+        Ok((Process { child: None }, super::piped(&mut builder).spawn()?))
     }
 
     impl Process {

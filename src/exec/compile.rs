@@ -4,8 +4,8 @@
 //! folder with shims of the pre-standard headers (`iostream.h`, ...) on the include path, and
 //! a failure is told with the compiler's first lines, naming the student's file as given.
 
+use crate::exec::child::{self, Ending, Limits, Workspace};
 use crate::sandbox::Policy;
-use crate::stress::child::{self, Ending, Limits};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -18,6 +18,12 @@ const COMPILE_MEMORY: u64 = 4 << 30;
 
 /// The compiler's messages shown when a build fails.
 const MESSAGE_LINES: usize = 20;
+
+/// The most characters of one message line shown.
+const MESSAGE_WIDTH: usize = 300;
+
+/// Processes a jailed compiler may run at once (the driver, `cc1plus`, `as`, `ld`).
+const COMPILE_PROCESSES: u32 = 16;
 
 /// The compilers tried, in order, when neither `--cxx` nor `$CXX` names one.
 const USUAL_COMPILERS: [&str; 3] = ["g++", "c++", "clang++"];
@@ -36,6 +42,10 @@ const HEADERS: [(&str, &str); 4] = [
 pub struct Compiler {
     program: String,
     args: Vec<String>,
+    /// Whose files it compiles, and so how closely it is kept: the user's own (it sees their
+    /// files, so that their own headers are found), or someone else's (it runs in the jail, and
+    /// sees the system's headers, our shims and the student's file only).
+    policy: Policy,
 }
 
 impl Compiler {
@@ -59,6 +69,7 @@ impl Compiler {
             return Ok(Compiler {
                 program,
                 args: words.collect(),
+                policy: Policy::OwnCode,
             });
         }
         USUAL_COMPILERS
@@ -67,6 +78,7 @@ impl Compiler {
             .map(|name| Compiler {
                 program: name.to_string(),
                 args: Vec::new(),
+                policy: Policy::OwnCode,
             })
             .ok_or_else(|| {
                 "no C++ compiler found (tried $CXX, g++, c++ and clang++): install one \
@@ -78,6 +90,15 @@ impl Compiler {
     /// The compiler's name, for messages.
     pub fn name(&self) -> &str {
         &self.program
+    }
+
+    /// This compiler, for someone else's files: it runs in the jail, its own folder the only
+    /// one it writes, and its build folder the only one of ours it sees.
+    pub fn jailed(mut self) -> Compiler {
+        self.policy = Policy::Untrusted {
+            processes: COMPILE_PROCESSES,
+        };
+        self
     }
 }
 
@@ -249,13 +270,20 @@ fn build(
     };
     write(source, driver.as_bytes())?;
     let exe = dir.path().join("driver");
+    // In the jail the build folder is the compiler's working folder, `/box`.
+    let jailed = matches!(compiler.policy, Policy::Untrusted { .. });
+    let folder = if jailed {
+        PathBuf::from(crate::sandbox::root::BOX)
+    } else {
+        dir.path().to_path_buf()
+    };
     let mut command = vec![program];
     command.extend(compiler.args.iter().cloned());
     command.extend([standard, "-O2", "-o"].map(String::from));
-    command.push(exe.to_string_lossy().into_owned());
+    command.push(folder.join("driver").to_string_lossy().into_owned());
     command.push("-I".into());
-    command.push(dir.path().join("include").to_string_lossy().into_owned());
-    command.push(dir.path().join(source).to_string_lossy().into_owned());
+    command.push(folder.join("include").to_string_lossy().into_owned());
+    command.push(folder.join(source).to_string_lossy().into_owned());
     if language == Language::C {
         command.push("-lm".into());
     }
@@ -265,9 +293,9 @@ fn build(
         timeout: COMPILE_TIME,
         memory: Some(COMPILE_MEMORY),
         output: 1 << 20,
-        policy: Policy::OwnCode,
+        policy: compiler.policy,
     };
-    let output = child::run(&command, b"", &limits)
+    let output = child::run_in(&command, b"", &limits, Workspace::Folder(dir.path()))
         .map_err(|err| format!("cannot run the C++ compiler {}: {err}", compiler.program))?;
     let status = match output.ending {
         Ending::Exited(0) => None,
@@ -280,13 +308,13 @@ fn build(
     };
     if let Some(status) = status {
         let mut text = String::from_utf8_lossy(&output.stderr).into_owned();
-        let folder = format!("{}/", dir.path().display());
+        let folder = format!("{}/", folder.display());
         for submission in submissions {
             let ours = format!("{folder}{}", submission.name);
             text = text.replace(&ours, &submission.path.display().to_string());
         }
         text = text.replace(&folder, "");
-        let lines: Vec<&str> = text.lines().collect();
+        let lines: Vec<String> = text.lines().map(cut_line).collect();
         let more = if lines.len() > MESSAGE_LINES {
             format!("\n[{} more lines]", lines.len() - MESSAGE_LINES)
         } else {
@@ -312,4 +340,19 @@ fn build(
         let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755));
     }
     Ok(Build { exe, _dir: dir })
+}
+
+/// Whether a message of [`compile`] or [`compile_program`] tells the compiler's own verdict on
+/// the files (it ended with an exit status), rather than that it could not run or was stopped
+/// at its limits.
+pub fn stopped_by_its_own_verdict(message: &str) -> bool {
+    message.contains(", exit status: ")
+}
+
+/// A message line cut to [`MESSAGE_WIDTH`] characters.
+fn cut_line(line: &str) -> String {
+    match line.char_indices().nth(MESSAGE_WIDTH) {
+        Some((at, _)) => format!("{} [...]", &line[..at]),
+        None => line.to_string(),
+    }
 }

@@ -2,15 +2,17 @@
 //! with a line, thousands of times a second, from the calling thread (no reader threads in
 //! between, which would cost a few thread switches per message).
 //!
-//! The child is contained as [`child`](crate::stress::child) contains any program under test
+//! The child is contained as [`child`](crate::exec::child) contains any program under test
 //! (its own process group, address space, CPU time and file size capped); a watchdog thread
 //! kills the group when the deadline passes, which also ends a blocked read or write. The
 //! deadline is moved on with [`Session::arm`] (per game, say). Its stderr is read by a thread
 //! and the first 64 KiB kept.
 
-use crate::stress::child::{Ending, Limits};
+use crate::exec::child::{Ending, Limits};
 use std::io::{self, BufRead, BufReader, Read, Write};
-use std::process::{ChildStdin, ChildStdout, Command, Stdio};
+#[cfg(not(target_os = "linux"))]
+use std::process::Command;
+use std::process::{ChildStdin, ChildStdout, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
@@ -77,28 +79,30 @@ impl Session {
     /// # Errors
     /// When it cannot be started.
     pub fn start(command: &[String], limits: &Limits, cpu: Duration) -> io::Result<Session> {
-        let (program, args) = command
-            .split_first()
-            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no command"))?;
-        let mut builder = Command::new(program);
+        #[cfg(target_os = "linux")]
+        let (mut builder, confinement) = {
+            let limits = Limits {
+                timeout: cpu,
+                ..*limits
+            };
+            let (builder, confinement) =
+                crate::exec::child::contain(command, &limits, crate::sandbox::Workspace::Fresh)?;
+            (builder, Some(confinement))
+        };
+        #[cfg(not(target_os = "linux"))]
+        let (mut builder, confinement): (Command, Option<()>) = {
+            let _ = cpu;
+            let (program, args) = command
+                .split_first()
+                .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no command"))?;
+            let mut builder = Command::new(program);
+            builder.args(args);
+            (builder, None)
+        };
         builder
-            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        #[cfg(target_os = "linux")]
-        let confinement = Some(crate::stress::child::contain(
-            &mut builder,
-            &Limits {
-                timeout: cpu,
-                ..*limits
-            },
-        )?);
-        #[cfg(not(target_os = "linux"))]
-        let confinement: Option<()> = {
-            let _ = cpu;
-            None
-        };
         let mut child = builder.spawn()?;
         let started = Instant::now();
         #[cfg(target_os = "linux")]

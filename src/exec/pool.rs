@@ -1,6 +1,6 @@
 //! Indices handed out in order to worker threads, until the work says stop.
 
-use crate::stress::progress::Progress;
+use crate::exec::progress::Progress;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
