@@ -500,3 +500,130 @@ fn acm_clients_are_marked_through_the_baselines() {
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output.stderr).contains("--baseline"));
 }
+
+#[test]
+fn an_honest_machine_using_devices_scores_as_under_stress() {
+    if !have_compiler("grade jlu-machine with devices") {
+        return;
+    }
+    let file = "tests/submissions/jlu_devices_machine.txt";
+    let dir = class("jlu-devices", &[("honest.txt", file)]);
+    let output = grade(&[
+        "jlu-machine",
+        dir.to_str().unwrap(),
+        "--games",
+        "40",
+        "--seed",
+        "7",
+        "--no-cache",
+    ]);
+    let report = text(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{report}");
+    let graded = mark(&table(&report), "honest");
+    let stressed = Command::new(util::binary("stress"))
+        .args(["jlu-machine", "--function"])
+        .arg(root().join(file))
+        .args(["--games", "40", "--seed", "7", "--quiet"])
+        .output()
+        .unwrap();
+    let stress_report = text(&stressed.stdout);
+    let under_stress: f64 = stress_report
+        .split_once("course mark ")
+        .and_then(|(_, rest)| rest.split_whitespace().next()?.parse().ok())
+        .unwrap_or_else(|| panic!("{stress_report}"));
+    assert!(graded > 0.0, "{report}");
+    assert_eq!(graded, under_stress, "{report}{stress_report}");
+}
+
+/// A class that tries to read, at compile time and at run time, a file only the teacher may
+/// read and the teacher's answers.
+#[test]
+fn no_byte_of_the_teachers_files_reaches_a_submission_or_the_report() {
+    if !have_compiler("grade mine-ops attacks") {
+        return;
+    }
+    let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join("grade-attacks");
+    let _ = std::fs::remove_dir_all(&base);
+    let (secret_dir, tests, dir) = (base.join("secret"), base.join("tests"), base.join("class"));
+    for folder in [&secret_dir, &tests, &dir] {
+        std::fs::create_dir_all(folder).unwrap();
+    }
+    let secret = secret_dir.join("key.txt");
+    let secret_line = "minejudge-secret-8d1f3a";
+    std::fs::write(&secret, format!("{secret_line}\n")).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&secret, std::fs::Permissions::from_mode(0o600)).unwrap();
+    std::fs::set_permissions(&secret_dir, std::fs::Permissions::from_mode(0o700)).unwrap();
+    let input = Command::new(util::binary("gen"))
+        .args(["mine-ops", "--seed", "3"])
+        .output()
+        .unwrap()
+        .stdout;
+    let answer = util::run("mine-ops", &input, "the test's answer").stdout;
+    std::fs::write(tests.join("1.in"), &input).unwrap();
+    std::fs::write(tests.join("1.ans"), &answer).unwrap();
+    let answers = tests.join("1.ans").display().to_string();
+    let print_embedded = "extern const char blob[]; extern const char blob_end[];\n\
+         int main(void) { fwrite(blob, 1, blob_end - blob, stdout); return 0; }\n";
+    let incbin = |path: &str| {
+        format!(
+            "#include <stdio.h>\n__asm__(\".section .rodata\\n.global blob\\n.global blob_end\\n\
+             blob:\\n.incbin \\\"{path}\\\"\\nblob_end:\\n.previous\");\n{print_embedded}"
+        )
+    };
+    let students = [
+        ("include.c", format!("#include \"{}\"\nint main(void) {{ return 0; }}\n", secret.display())),
+        ("incbin.c", incbin(&secret.display().to_string())),
+        (
+            "has_include.c",
+            format!(
+                "#if __has_include(\"/proc/self/cwd/../tests/1.ans\") || __has_include(\"{answers}\")\n{}#else\n\
+                 int main(void) {{ return 0; }}\n#endif\n",
+                incbin(&answers)
+            ),
+        ),
+        (
+            "at_run_time.c",
+            format!(
+                "#include <stdio.h>\nint main(void) {{ const char *paths[] = {{\"{}\", \"{answers}\"}};\n\
+                 for (int i = 0; i < 2; i++) {{ FILE *f = fopen(paths[i], \"r\"); int c;\n\
+                 if (f) while ((c = fgetc(f)) != EOF) putchar(c); }} return 0; }}\n",
+                secret.display()
+            ),
+        ),
+    ];
+    for (name, source) in &students {
+        std::fs::write(dir.join(name), source).unwrap();
+    }
+    let (csv, html) = (base.join("marks.csv"), base.join("report.html"));
+    let output = grade(&[
+        "mine-ops",
+        dir.to_str().unwrap(),
+        "--tests",
+        tests.to_str().unwrap(),
+        "--no-cache",
+        "--csv",
+        csv.to_str().unwrap(),
+        "--html",
+        html.to_str().unwrap(),
+    ]);
+    let report = text(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{report}{}",
+        text(&output.stderr)
+    );
+    let rows = table(&report);
+    for (name, _) in &students {
+        let student = name.trim_end_matches(".c");
+        assert_eq!(mark(&rows, student), 0.0, "{student}: {report}");
+    }
+    for written in [report, text(&output.stderr), read(&csv), read(&html)] {
+        assert!(!written.contains(secret_line), "{written}");
+    }
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_default()
+}

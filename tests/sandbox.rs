@@ -182,9 +182,10 @@ struct Markers {
 
 impl Markers {
     fn make(tag: &str) -> Markers {
-        let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("minejudge-probe-{tag}"));
+        let base = Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("minejudge-probe-{tag}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&base);
-        let tmp = PathBuf::from(format!("/tmp/minejudge-probe-{tag}"));
+        let tmp = PathBuf::from(format!("/tmp/minejudge-probe-{tag}-{}", std::process::id()));
         let _ = std::fs::remove_file(&tmp);
         let secret = base.join("teacher/.ssh/minejudge-probe-key");
         let answer = base.join("class/tests/minejudge-probe-1.ans");

@@ -550,7 +550,15 @@ fn fresh_folder(kind: &str, writable_by_all: bool) -> io::Result<PathBuf> {
         sys::pid(),
         COUNTER.fetch_add(1, Ordering::Relaxed)
     ));
-    std::fs::create_dir_all(&path)?;
+    std::fs::create_dir(&path).map_err(|err| {
+        io::Error::new(
+            err.kind(),
+            format!(
+                "cannot make a folder in {} (TMPDIR): {err}",
+                std::env::temp_dir().display()
+            ),
+        )
+    })?;
     if writable_by_all {
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o1777))?;
