@@ -26,6 +26,7 @@ fn class(name: &str, files: &[(&str, &str)]) -> PathBuf {
         .join("grade")
         .join(name);
     let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(cache_home(&dir));
     std::fs::create_dir_all(&dir).expect("class folder");
     for (student, file) in files {
         std::fs::copy(root().join(file), dir.join(student)).expect("copy a submission");
@@ -33,10 +34,19 @@ fn class(name: &str, files: &[(&str, &str)]) -> PathBuf {
     dir
 }
 
+/// The teacher's cache folder of a class's tests (`XDG_CACHE_HOME`): one per class, beside it,
+/// so that no test reads another's entries, nor the machine's own.
+fn cache_home(class: &Path) -> PathBuf {
+    class.with_extension("cache-home")
+}
+
+/// `grade ARGS --quiet`, the class's folder the second argument.
 fn grade(args: &[&str]) -> Output {
+    let home = cache_home(Path::new(args.get(1).copied().unwrap_or(".")));
     Command::new(util::binary("grade"))
         .args(args)
         .arg("--quiet")
+        .env("XDG_CACHE_HOME", home)
         .output()
         .expect("run grade")
 }
@@ -129,6 +139,8 @@ fn a_hostile_class_is_marked_as_the_course_marks_it_and_leaves_nothing_behind() 
             ),
         ],
     );
+    let beside = dir.parent().unwrap().join("minejudge-grade-escape.txt");
+    let _ = std::fs::remove_file(&beside);
     let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("grade");
     let (csv, html) = (out.join("class.csv"), out.join("class.html"));
     let games = 80;
@@ -220,11 +232,7 @@ fn a_hostile_class_is_marked_as_the_course_marks_it_and_leaves_nothing_behind() 
     for escape in ESCAPES {
         assert!(!Path::new(escape).exists(), "{escape} was written");
     }
-    assert!(!dir
-        .parent()
-        .unwrap()
-        .join("minejudge-grade-escape.txt")
-        .exists());
+    assert!(!beside.exists());
     // The CSV: a byte-order mark for Excel, a row per student.
     let csv = std::fs::read_to_string(&csv).expect("the CSV");
     assert!(csv.starts_with('\u{feff}'));
@@ -506,7 +514,7 @@ fn an_honest_machine_using_devices_scores_as_under_stress() {
     if !have_compiler("grade jlu-machine with devices") {
         return;
     }
-    let file = "tests/submissions/jlu_devices_machine.txt";
+    let file = "tests/class/jlu-machine/uses_devices.txt";
     let dir = class("jlu-devices", &[("honest.txt", file)]);
     let output = grade(&[
         "jlu-machine",
@@ -626,4 +634,194 @@ fn no_byte_of_the_teachers_files_reaches_a_submission_or_the_report() {
 
 fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_default()
+}
+
+#[test]
+fn an_empty_endless_loop_hangs_as_in_the_courses_build() {
+    if !have_compiler("grade jlu-machine empty loop") {
+        return;
+    }
+    let dir = class(
+        "jlu-empty-loop",
+        &[("waits.txt", "tests/class/jlu-machine/empty_loop.txt")],
+    );
+    let output = grade(&[
+        "jlu-machine",
+        dir.to_str().unwrap(),
+        "--games",
+        "3",
+        "--timeout",
+        "0.5",
+        "--no-cache",
+    ]);
+    let report = text(&output.stdout);
+    let rows = table(&report);
+    assert_eq!(mark(&rows, "waits"), 0.0, "{report}");
+    assert!(
+        rows["waits"].last().unwrap().contains("over 0.500 s"),
+        "{report}"
+    );
+}
+
+/// A class of shell scripts handed in as programs (no compiler needed): `name` and its text.
+fn script_class(name: &str, scripts: &[(&str, &str)]) -> PathBuf {
+    let dir = class(name, &[]);
+    for (student, body) in scripts {
+        let path = dir.join(student);
+        std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    dir
+}
+
+fn first_line(output: &Output) -> String {
+    text(&output.stdout)
+        .lines()
+        .next()
+        .unwrap_or("")
+        .to_string()
+}
+
+#[test]
+fn the_cache_is_the_teachers_sealed_and_keyed_on_every_option() {
+    let dir = script_class("sealed", &[("quiet.sh", "cat > /dev/null; echo nothing")]);
+    let base = [
+        "mine-ops",
+        dir.to_str().unwrap(),
+        "--count",
+        "2",
+        "--processes",
+        "4",
+    ];
+    let run = |extra: &[&str]| {
+        let mut args = base.to_vec();
+        args.extend_from_slice(extra);
+        grade(&args)
+    };
+    assert!(first_line(&run(&[])).ends_with("0 from the cache)"));
+    assert!(first_line(&run(&[])).ends_with("1 from the cache)"));
+    // Nothing is kept in the class's folder, where a student's archive could ship an entry.
+    assert!(!dir.join(".grade-cache").exists());
+    // Every option that changes an outcome is part of its key.
+    for option in [
+        &["--timeout", "0.7"][..],
+        &["--memory", "300"],
+        &["--processes", "3"],
+        &["--budget", "50"],
+        &["--seed", "9"],
+        &["--count", "3"],
+    ] {
+        let first = first_line(&run(option));
+        assert!(first.ends_with("0 from the cache)"), "{option:?}: {first}");
+    }
+    // An entry edited by hand (or made on another machine) fails its seal and is regraded.
+    let entries = cache_home(&dir).join("minejudge/grade");
+    for entry in std::fs::read_dir(&entries).unwrap() {
+        let path = entry.unwrap().path();
+        let body = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, body.replace("passed\t", "passed\tx")).unwrap();
+    }
+    let key = cache_home(&dir).join("minejudge/grade.key");
+    std::fs::write(&key, [7u8; 32]).unwrap();
+    let first = first_line(&run(&[]));
+    assert!(first.ends_with("0 from the cache)"), "{first}");
+}
+
+#[test]
+fn hostile_folders_names_and_outputs_are_held() {
+    let dir = script_class(
+        "hostile-names",
+        &[
+            ("esc\u{1b}[2J.sh", "cat > /dev/null; printf 'a\\033[2Jb\\n'"),
+            ("cr\rreturn.sh", "cat > /dev/null; echo x"),
+            ("=HYPERLINK(x).sh", "cat > /dev/null; echo x"),
+            (
+                "huge.sh",
+                "cat > /dev/null; head -c 1048576 /dev/zero | tr '\\0' x",
+            ),
+        ],
+    );
+    let secret = dir.with_extension("secret");
+    std::fs::write(&secret, "minejudge-linked-secret\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&secret, std::fs::Permissions::from_mode(0o600)).unwrap();
+    std::os::unix::fs::symlink(&secret, dir.join("linked.txt")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", dir.join("zero.txt")).unwrap();
+    let fifo = dir.join("fifo.txt");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let (csv, html) = (dir.with_extension("csv"), dir.with_extension("html"));
+    let started = Instant::now();
+    let output = grade(&[
+        "mine-ops",
+        dir.to_str().unwrap(),
+        "--count",
+        "1",
+        "--processes",
+        "4",
+        "--csv",
+        csv.to_str().unwrap(),
+        "--html",
+        html.to_str().unwrap(),
+    ]);
+    assert!(started.elapsed() < Duration::from_secs(30));
+    let report = text(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{report}");
+    // The terminal sees no control character, and every student one row.
+    assert!(
+        !report.chars().any(|c| c.is_control() && c != '\n'),
+        "{report:?}"
+    );
+    assert!(report.contains("esc\\x1b[2J"), "{report}");
+    assert!(report.contains("cr\\rreturn"), "{report}");
+    for (student, reason) in [
+        ("linked", "a symbolic link"),
+        ("zero", "a symbolic link"),
+        ("fifo", "a FIFO"),
+    ] {
+        let row = report
+            .lines()
+            .find(|line| line.contains(student))
+            .unwrap_or_else(|| panic!("{student}: {report}"));
+        assert!(row.contains(reason), "{row}");
+    }
+    let csv = read(&csv);
+    assert!(
+        csv.contains("\"'=HYPERLINK(x)\"") || csv.contains(",'=HYPERLINK(x),"),
+        "{csv}"
+    );
+    assert!(csv.contains("\"cr\rreturn\""), "{csv:?}");
+    let html = read(&html);
+    for written in [&report, &csv, &html] {
+        assert!(!written.contains("minejudge-linked-secret"));
+        // One student's megabyte line is quoted in a few hundred characters.
+        assert!(written.len() < 64 << 10, "{} bytes", written.len());
+    }
+}
+
+#[test]
+fn a_student_past_the_time_budget_plays_no_more() {
+    let dir = script_class("budget", &[("sleeper.sh", "cat > /dev/null; sleep 0.6")]);
+    let output = grade(&[
+        "mine-ops",
+        dir.to_str().unwrap(),
+        "--count",
+        "6",
+        "--budget",
+        "1",
+        "--processes",
+        "4",
+        "--no-cache",
+    ]);
+    let report = text(&output.stdout);
+    assert!(
+        report.contains("a time budget of 1 s per student"),
+        "{report}"
+    );
+    let note = table(&report)["sleeper"].last().unwrap().clone();
+    assert!(
+        note.contains("its time budget (1 s, --budget) ran out: 2 of 6 tests"),
+        "{note}"
+    );
 }

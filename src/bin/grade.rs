@@ -35,6 +35,9 @@ options:
   --timeout SEC     per test, game or map (default: JLU part (1) 4, THU and ACM basic 1,
                     games and maps 2)
   --memory MIB      address space of each process (default 512)
+  --budget SEC      wall time all of one student's games, maps or tests may take; past it
+                    the rest is not played and scores 0, and the note says so (default:
+                    jlu-machine 0.12 s a game, at least 30 s: 120 s for 1000 games; else 120)
   --processes N     processes and threads each run may have (default 1: the courses'
                     programs never fork, and a fork bomb stops at once)
   --tests DIR       tests by points: every NAME.in with NAME.ans or NAME.out (else our
@@ -50,8 +53,9 @@ options:
   --cxx PATH        the C++ compiler (default $CXX, else g++, c++ or clang++)
   --csv FILE        also write the marks as CSV (UTF-8 with a byte-order mark, for Excel)
   --html FILE       also write the report as one HTML page (histogram, details, alike code)
-  --cache DIR       keep outcomes here, keyed by each file's content and the options (default
-                    DIR/.grade-cache); --no-cache for none
+  --cache DIR       keep outcomes here, keyed by each file's content, the compiler and every
+                    option, each sealed with a key only this machine has (default
+                    ~/.cache/minejudge/grade); --no-cache for none
   --no-jail         where the jail cannot be built (no namespaces), grade all the same with
                     the strongest isolation there is; the report says so at its top. Without
                     it, grade refuses before grading anyone
@@ -81,6 +85,7 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
     let (mut csv, mut html) = (None, None);
     let mut batches = Vec::new();
     let mut seed_given = false;
+    let mut budget = None;
     while let Some(flag) = args.next() {
         let applies = match flag.as_str() {
             "--games" => task == Task::JluMachine,
@@ -107,6 +112,19 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
                     _ => {
                         return Err(format!(
                             "--timeout {value:?}: expected seconds from 0.001 to 3600"
+                        ))
+                    }
+                };
+            }
+            "--budget" => {
+                let value = args.value(&flag)?;
+                budget = match value.parse::<f64>() {
+                    Ok(seconds) if (1.0..=86_400.0).contains(&seconds) => {
+                        Some(Duration::from_secs_f64(seconds))
+                    }
+                    _ => {
+                        return Err(format!(
+                            "--budget {value:?}: expected seconds from 1 to 86400"
                         ))
                     }
                 };
@@ -155,6 +173,7 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
             _ => return Err(format!("unexpected argument {flag:?}")),
         }
     }
+    config.budget = budget.unwrap_or_else(|| task.default_budget(config.games));
     if !batches.is_empty() {
         config.batches = batches;
     } else if seed_given {

@@ -92,6 +92,26 @@ impl Compiler {
         &self.program
     }
 
+    /// What tells this compiler from another, for a cache's key: its name and arguments, and
+    /// the size and time of the file it runs.
+    pub fn identity(&self) -> String {
+        let meta = on_path(&self.program)
+            .and_then(|path| std::fs::canonicalize(path).ok())
+            .and_then(|path| Some((std::fs::metadata(&path).ok()?, path)));
+        let (size, modified, path) = match meta {
+            Some((meta, path)) => (
+                meta.len(),
+                meta.modified()
+                    .ok()
+                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                    .map_or(0, |d| d.as_secs()),
+                path.display().to_string(),
+            ),
+            None => (0, 0, String::new()),
+        };
+        format!("{} {:?} {path} {size} {modified}", self.program, self.args)
+    }
+
     /// This compiler, for someone else's files: it runs in the jail, its own folder the only
     /// one it writes, and its build folder the only one of ours it sees.
     pub fn jailed(mut self) -> Compiler {
@@ -190,7 +210,7 @@ pub struct Submission<'a> {
 }
 
 /// Compiles `driver` (C++ source, which includes the submissions by their names) with the
-/// student's files at -O2.
+/// student's files at -O2, loops not assumed to end.
 ///
 /// # Errors
 /// When a file cannot be read, or the compiler cannot run or fails: the message has the
@@ -260,8 +280,7 @@ fn build(
         write(&format!("include/{name}"), text.as_bytes())?;
     }
     for submission in submissions {
-        let text = std::fs::read(submission.path)
-            .map_err(|err| format!("cannot read {}: {err}", submission.path.display()))?;
+        let text = read_bounded(submission.path)?;
         write(submission.name, &text)?;
     }
     let (source, program, standard) = match language {
@@ -279,7 +298,9 @@ fn build(
     };
     let mut command = vec![program];
     command.extend(compiler.args.iter().cloned());
-    command.extend([standard, "-O2", "-o"].map(String::from));
+    // -O2 as the courses build, but a loop is not assumed to end: an empty endless loop must
+    // hang here as it does in the course's build, not vanish.
+    command.extend([standard, "-O2", "-fno-finite-loops", "-o"].map(String::from));
     command.push(folder.join("driver").to_string_lossy().into_owned());
     command.push("-I".into());
     command.push(folder.join("include").to_string_lossy().into_owned());
@@ -347,6 +368,29 @@ fn build(
 /// at its limits.
 pub fn stopped_by_its_own_verdict(message: &str) -> bool {
     message.contains(", exit status: ")
+}
+
+/// The most of a student's file a build reads: no course's file comes near it.
+const LARGEST_SOURCE: u64 = 16 << 20;
+
+/// A student's file, refused past [`LARGEST_SOURCE`] (a link to `/dev/zero` never ends).
+fn read_bounded(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let cannot = |err: std::io::Error| format!("cannot read {}: {err}", path.display());
+    let mut text = Vec::new();
+    std::fs::File::open(path)
+        .map_err(cannot)?
+        .take(LARGEST_SOURCE + 1)
+        .read_to_end(&mut text)
+        .map_err(cannot)?;
+    if text.len() as u64 > LARGEST_SOURCE {
+        return Err(format!(
+            "{} is larger than {} MiB: not a source file",
+            path.display(),
+            LARGEST_SOURCE >> 20
+        ));
+    }
+    Ok(text)
 }
 
 /// A message line cut to [`MESSAGE_WIDTH`] characters.

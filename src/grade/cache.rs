@@ -1,63 +1,171 @@
 //! Grades kept between runs: a late submission regrades that student only. Each outcome is a
-//! file named by the SHA-256 of everything it depends on (the task, the options that change
-//! grading, the tests, the student's file and its form, and this version of `grade`), so a
-//! changed file or option simply finds no entry. A student cannot forge another's entry: that
-//! would take a SHA-256 collision.
+//! file named by the SHA-256 of everything it depends on (the task, every option that changes
+//! grading, the compiler, the tests, the student's file and its form, and this version of
+//! `grade`), so a changed file or option simply finds no entry.
+//!
+//! The cache lives in the teacher's own cache folder, not in the class's, and every entry
+//! carries an HMAC-SHA256 of its name and text under a key that exists only on this machine
+//! (made once from the system's random source, readable by its owner only): an entry a student
+//! ships, or edits, fails the check, is ignored, and the file is graded again.
 
 use crate::grade::outcome::Outcome;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
-/// The cache's folder, or none.
+/// The cache's folder and the machine's key, or none.
 #[derive(Clone, Debug)]
 pub struct Cache {
-    dir: Option<PathBuf>,
+    place: Option<(PathBuf, [u8; 32])>,
 }
 
+/// The first line of an entry: this, then the HMAC in hex.
+const SEAL: &str = "hmac-sha256 ";
+
+/// The largest entry read back (an outcome's quotes are cut well below).
+const LARGEST_ENTRY: u64 = 1 << 20;
+
 impl Cache {
-    /// A cache in `dir` (made when first written), or none.
-    pub fn new(dir: Option<PathBuf>) -> Cache {
-        Cache { dir }
+    /// A cache in `dir` (made when first written), sealed with the key in `key_file` (made when
+    /// missing); no cache when either is `None` or the key cannot be had.
+    pub fn new(dir: Option<PathBuf>, key_file: Option<&Path>) -> Cache {
+        let place = match (dir, key_file.and_then(machine_key)) {
+            (Some(dir), Some(key)) => Some((dir, key)),
+            _ => None,
+        };
+        Cache { place }
     }
 
-    /// The outcome kept under `key`, if any.
-    pub fn get(&self, key: &str) -> Option<Outcome> {
-        let text = std::fs::read_to_string(self.dir.as_ref()?.join(key)).ok()?;
-        Outcome::from_text(&text)
+    /// The outcome kept under `name`, if any and if its seal holds.
+    pub fn get(&self, name: &str) -> Option<Outcome> {
+        let (dir, key) = self.place.as_ref()?;
+        let mut bytes = Vec::new();
+        std::fs::File::open(dir.join(name))
+            .ok()?
+            .take(LARGEST_ENTRY)
+            .read_to_end(&mut bytes)
+            .ok()?;
+        let text = String::from_utf8(bytes).ok()?;
+        let (seal, body) = text.split_once('\n')?;
+        let seal = seal.strip_prefix(SEAL)?;
+        if !same_in_constant_time(seal.as_bytes(), hex(&sign(key, name, body)).as_bytes()) {
+            return None;
+        }
+        Outcome::from_text(body)
     }
 
-    /// Keeps `outcome` under `key` (a cache that cannot be written is no cache: grading goes
+    /// Keeps `outcome` under `name` (a cache that cannot be written is no cache: grading goes
     /// on).
-    pub fn put(&self, key: &str, outcome: &Outcome) {
-        let Some(dir) = &self.dir else {
+    pub fn put(&self, name: &str, outcome: &Outcome) {
+        let Some((dir, key)) = &self.place else {
             return;
         };
         if std::fs::create_dir_all(dir).is_err() {
             return;
         }
+        let body = outcome.to_text();
+        let entry = format!("{SEAL}{}\n{body}", hex(&sign(key, name, &body)));
         // Written whole, then renamed: a run stopped half-way leaves no half entry.
-        let temporary = dir.join(format!("{key}.{}.part", std::process::id()));
-        if std::fs::write(&temporary, outcome.to_text()).is_ok() {
-            let _ = std::fs::rename(&temporary, dir.join(key));
+        let temporary = dir.join(format!("{name}.{}.part", std::process::id()));
+        if std::fs::write(&temporary, entry).is_ok() {
+            let _ = std::fs::rename(&temporary, dir.join(name));
         }
     }
 
     /// Its folder.
     pub fn dir(&self) -> Option<&Path> {
-        self.dir.as_deref()
+        self.place.as_ref().map(|(dir, _)| dir.as_path())
     }
 }
 
-/// The key of an outcome: the SHA-256, in hex, of the parts, each preceded by its length.
+/// The teacher's own cache folder for `grade` (`$XDG_CACHE_HOME/minejudge/grade`, else
+/// `~/.cache/minejudge/grade`), and the file of the machine's key beside it.
+pub fn default_places() -> Option<(PathBuf, PathBuf)> {
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .filter(|v| !v.is_empty())
+                .map(|home| PathBuf::from(home).join(".cache"))
+        })?
+        .join("minejudge");
+    Some((base.join("grade"), base.join("grade.key")))
+}
+
+/// The key in `file`, made from the system's random source when the file is missing (mode
+/// 0600); `None` when it can be neither read nor made.
+fn machine_key(file: &Path) -> Option<[u8; 32]> {
+    if let Ok(bytes) = std::fs::read(file) {
+        return bytes.try_into().ok();
+    }
+    let mut key = [0u8; 32];
+    std::fs::File::open("/dev/urandom")
+        .ok()?
+        .read_exact(&mut key)
+        .ok()?;
+    std::fs::create_dir_all(file.parent()?).ok()?;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    use std::io::Write;
+    options.open(file).ok()?.write_all(&key).ok()?;
+    // Two graders at once: whichever key landed is the one.
+    std::fs::read(file).ok()?.try_into().ok()
+}
+
+/// The HMAC-SHA256 of an entry's name and text.
+fn sign(key: &[u8; 32], name: &str, body: &str) -> [u8; 32] {
+    let mut message = Vec::with_capacity(name.len() + body.len() + 1);
+    message.extend_from_slice(name.as_bytes());
+    message.push(0);
+    message.extend_from_slice(body.as_bytes());
+    hmac_sha256(key, &message)
+}
+
+/// HMAC-SHA256 (RFC 2104) of `message` under a key of at most 64 bytes.
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::grade::cache::hmac_sha256;
+///
+/// let hex = |d: [u8; 32]| d.iter().map(|b| format!("{b:02x}")).collect::<String>();
+/// // RFC 4231, test case 2.
+/// assert_eq!(
+///     hex(hmac_sha256(b"Jefe", b"what do ya want for nothing?")),
+///     "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+/// );
+/// ```
+pub fn hmac_sha256(key: &[u8], message: &[u8]) -> [u8; 32] {
+    let mut block = [0u8; 64];
+    block[..key.len()].copy_from_slice(key);
+    let pad = |byte: u8| block.iter().map(|b| b ^ byte).collect::<Vec<u8>>();
+    let mut inner = pad(0x36);
+    inner.extend_from_slice(message);
+    let mut outer = pad(0x5c);
+    outer.extend_from_slice(&sha256(&inner));
+    sha256(&outer)
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// Whether `a` and `b` are equal, in a time that does not tell where they differ.
+fn same_in_constant_time(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// The name of an outcome's entry: the SHA-256, in hex, of the parts, each preceded by its
+/// length.
 pub fn key(parts: &[&[u8]]) -> String {
     let mut message = Vec::new();
     for part in parts {
         message.extend_from_slice(&(part.len() as u64).to_le_bytes());
         message.extend_from_slice(part);
     }
-    sha256(&message)
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
+    hex(&sha256(&message))
 }
 
 /// SHA-256 (FIPS 180-4) of `message`.
@@ -166,6 +274,39 @@ mod tests {
             hex(sha256(&million)),
             "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"
         );
+    }
+
+    #[test]
+    fn hmac_gives_the_standards_digests() {
+        // RFC 4231, test cases 1 and 3.
+        assert_eq!(
+            hex(hmac_sha256(&[0x0b; 20], b"Hi There")),
+            "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"
+        );
+        assert_eq!(
+            hex(hmac_sha256(&[0xaa; 20], &[0xdd; 50])),
+            "773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe"
+        );
+    }
+
+    #[test]
+    fn an_entry_whose_seal_fails_is_not_read() {
+        let dir = std::env::temp_dir().join(format!("minejudge-cache-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let cache = Cache::new(Some(dir.join("entries")), Some(&dir.join("key")));
+        let outcome = Outcome::not_graded(crate::grade::outcome::Status::NotGraded, "x".into());
+        cache.put("name", &outcome);
+        assert!(cache.get("name").is_some());
+        // Another name, an edited text, or a key of another machine: no entry.
+        std::fs::copy(dir.join("entries/name"), dir.join("entries/other")).unwrap();
+        assert!(cache.get("other").is_none());
+        let text = std::fs::read_to_string(dir.join("entries/name")).unwrap();
+        std::fs::write(dir.join("entries/name"), text.replace("\tx", "\ty")).unwrap();
+        assert!(cache.get("name").is_none());
+        cache.put("name", &outcome);
+        let elsewhere = Cache::new(Some(dir.join("entries")), Some(&dir.join("other key")));
+        assert!(elsewhere.get("name").is_none());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -48,6 +48,10 @@ const SOURCE_EXTENSIONS: [&str; 8] = ["c", "cc", "cpp", "cxx", "h", "hpp", "txt"
 /// The most bytes of a source file read: beyond, it is not a course's file.
 pub const MAX_SOURCE: u64 = 1 << 20;
 
+/// The most of a student's file read to grade it (a program already built may be large): a
+/// larger file is graded on its first this many bytes, which a build rejects.
+pub const MAX_FILE: u64 = 64 << 20;
+
 /// The students in `dir`, by name: every file and folder whose name does not start with a dot.
 /// `preferred` names the file the task's course form has (`client.h`), to pick in a folder.
 ///
@@ -67,10 +71,17 @@ pub fn students(dir: &Path, preferred: Option<&str>) -> Result<Vec<Student>, Str
     paths.sort_by_key(|p| natural_key(&file_name(p)));
     let mut students: Vec<Student> = Vec::new();
     for path in paths {
-        let mut student = if path.is_dir() {
-            from_folder(&path, preferred)
-        } else {
-            from_file(&path)
+        let mut student = match skipped_kind(&path) {
+            Some(kind) => Student {
+                name: student_name(&path),
+                file: None,
+                form: Form::CourseFile,
+                note: Some(format!(
+                    "skipped: {kind} (only regular files and folders are graded)"
+                )),
+            },
+            None if is_folder(&path) => from_folder(&path, preferred),
+            None => from_file(&path),
         };
         if students.iter().any(|s| s.name == student.name) {
             // 张三.cpp and 张三.txt: the second keeps its whole file name.
@@ -81,9 +92,70 @@ pub fn students(dir: &Path, preferred: Option<&str>) -> Result<Vec<Student>, Str
     Ok(students)
 }
 
+/// What the entry at `path` is when it is neither a regular file nor a folder (a link is not
+/// followed: it may lead out of the class, or to a device), or `None`.
+pub fn skipped_kind(path: &Path) -> Option<&'static str> {
+    use std::os::unix::fs::FileTypeExt;
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
+        return Some("an entry that cannot be read");
+    };
+    let kind = meta.file_type();
+    if kind.is_file() || kind.is_dir() {
+        None
+    } else if kind.is_symlink() {
+        Some("a symbolic link")
+    } else if kind.is_fifo() {
+        Some("a FIFO")
+    } else if kind.is_socket() {
+        Some("a socket")
+    } else {
+        Some("a device")
+    }
+}
+
+fn is_folder(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir())
+}
+
+fn is_regular(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file())
+}
+
+/// Opens a regular file for reading, never through a link and never blocking on a FIFO.
+///
+/// # Errors
+/// When it cannot be opened, or is not a regular file.
+pub fn open_regular(path: &Path) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    const O_NONBLOCK: i32 = 0o4000;
+    const O_NOFOLLOW: i32 = 0o400000;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(O_NONBLOCK | O_NOFOLLOW)
+        .open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
+    }
+    Ok(file)
+}
+
+/// The first `limit` bytes of the regular file at `path`.
+///
+/// # Errors
+/// As [`open_regular`], or when reading fails.
+pub fn read_regular(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    open_regular(path)?.take(limit).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
 /// The name a file or folder gives its student: the file's name without its extension.
 pub fn student_name(path: &Path) -> String {
-    if path.is_dir() {
+    if is_folder(path) {
         return file_name(path);
     }
     path.file_stem()
@@ -114,7 +186,7 @@ fn from_folder(dir: &Path, preferred: Option<&str>) -> Student {
         .map(|entries| {
             entries
                 .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.is_file() && (is_source(p) || is_executable(p)))
+                .filter(|p| is_regular(p) && (is_source(p) || is_executable(p)))
                 .collect()
         })
         .unwrap_or_default();
@@ -161,7 +233,7 @@ fn is_executable(path: &Path) -> bool {
 /// header), a C or C++ program (it defines `main`), or the course's file.
 pub fn form_of(path: &Path) -> Form {
     let mut head = [0u8; 4];
-    let start = std::fs::File::open(path)
+    let start = open_regular(path)
         .and_then(|mut file| std::io::Read::read(&mut file, &mut head))
         .unwrap_or(0);
     if is_executable(path) || head[..start].starts_with(b"#!") || head.starts_with(b"\x7fELF") {
@@ -185,12 +257,7 @@ pub fn read_source(path: &Path) -> std::io::Result<String> {
 /// The first [`MAX_SOURCE`] bytes of a file, as handed in (a student's Notepad file may be in
 /// GBK).
 pub fn read_head(path: &Path) -> std::io::Result<Vec<u8>> {
-    use std::io::Read;
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)?
-        .take(MAX_SOURCE)
-        .read_to_end(&mut bytes)?;
-    Ok(bytes)
+    read_regular(path, MAX_SOURCE)
 }
 
 /// Whether C or C++ source defines `main`: the word `main`, outside comments, strings and

@@ -46,9 +46,16 @@ pub fn render(class: &ClassGrades) -> String {
 }
 
 /// One row, each cell quoted when it holds a comma, a quote or a line break; lines end CRLF.
+/// A text cell that a spreadsheet would take for a formula (it begins with `=`, `+`, `-`, `@`,
+/// a tab or a carriage return) starts with an apostrophe, which spreadsheets read as "this is
+/// text".
 fn push_row(text: &mut String, cells: impl Iterator<Item = String>) {
     let cells: Vec<String> = cells
         .map(|cell| {
+            let formula = cell.starts_with(['=', '+', '-', '@', '\t', '\r'])
+                && cell != "-"
+                && cell.parse::<f64>().is_err();
+            let cell = if formula { format!("'{cell}") } else { cell };
             if cell.contains([',', '"', '\n', '\r']) {
                 format!("\"{}\"", cell.replace('"', "\"\""))
             } else {
@@ -74,5 +81,25 @@ mod tests {
                 .map(|s| s.to_string()),
         );
         assert_eq!(text, "a,\"b,c\",\"say \"\"hi\"\"\",5班-张三\r\n");
+    }
+
+    #[test]
+    fn a_cell_that_looks_like_a_formula_is_text() {
+        let mut text = String::new();
+        let cells = [
+            "=HYPERLINK(\"x\")",
+            "+A1",
+            "-",
+            "-2.5",
+            "@SUM(A1)",
+            "\tx",
+            "\rx",
+            "ok",
+        ];
+        push_row(&mut text, cells.iter().map(|s| s.to_string()));
+        assert_eq!(
+            text,
+            "\"'=HYPERLINK(\"\"x\"\")\",'+A1,-,-2.5,'@SUM(A1),'\tx,\"'\rx\",ok\r\n"
+        );
     }
 }

@@ -36,6 +36,9 @@ pub fn jlu_machine(built: &Built, games: u64, harness: &Harness) -> Result<Outco
         }),
         ..Outcome::default()
     };
+    if played.faults.is_empty() && played.played < games {
+        outcome.first_fault = out_of_time(harness, played.played, games, "games");
+    }
     if let Some(first) = played.faults.first() {
         outcome.first_fault = format!(
             "game {}, click {}: {}",
@@ -57,6 +60,18 @@ pub fn jlu_machine(built: &Built, games: u64, harness: &Harness) -> Result<Outco
     Ok(outcome)
 }
 
+/// How the note on a file whose time budget ran out begins.
+pub const OUT_OF_TIME: &str = "its time budget";
+
+/// The note on a file whose time budget ran out after `done` of `all`.
+pub fn out_of_time(harness: &Harness, done: u64, all: u64, what: &str) -> String {
+    format!(
+        "{OUT_OF_TIME} ({} s, --budget) ran out: {done} of {all} {what} played, the rest \
+         score 0",
+        harness.budget.unwrap_or_default().as_secs_f64()
+    )
+}
+
 /// A whole program as the machine: one run per click (the panel in, `x y` out).
 fn machine_program(built: &Built, games: u64, harness: &Harness) -> Result<MachineGames, String> {
     let mut harness = harness.clone();
@@ -65,7 +80,11 @@ fn machine_program(built: &Built, games: u64, harness: &Harness) -> Result<Machi
     let mut faults = Vec::new();
     let mut game = 0;
     let slow = |faults: &[Fault]| faults.iter().filter(|f| f.slow).count();
-    while game < games && !harness.faults.spent(faults.len(), slow(&faults)) {
+    let started = std::time::Instant::now();
+    while game < games
+        && !harness.faults.spent(faults.len(), slow(&faults))
+        && !harness.out_of_time(started)
+    {
         let result = play_game(harness.seed, game, &mut |panel| {
             theirs(&harness, &panel_text(panel))
         });
@@ -109,7 +128,20 @@ pub fn acm_client(
     harness: &Harness,
 ) -> Result<Outcome, String> {
     let mut outcome = Outcome::default();
-    for spec in batches {
+    let started = std::time::Instant::now();
+    for (done, spec) in batches.iter().enumerate() {
+        if harness.out_of_time(started) {
+            if outcome.first_fault.is_empty() {
+                outcome.first_fault =
+                    out_of_time(harness, done as u64, batches.len() as u64, "batches");
+            }
+            // A batch not played scores 0, as one the judge never saw answered.
+            outcome.batches.push(Batch {
+                name: batch_name(spec),
+                ..Batch::default()
+            });
+            continue;
+        }
         let maps: Vec<CourseMap> =
             batch(spec.rows, spec.cols, spec.mines, spec.seed, spec.min_dist).collect();
         let (played, faults) = match built.runs {

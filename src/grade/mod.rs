@@ -71,6 +71,9 @@ pub struct Config {
     pub baseline_marks: Vec<f64>,
     /// Processes and threads each run may have (1: course programs never fork).
     pub processes: u32,
+    /// The wall time all of one student's games, maps or tests may take: past it, the rest is
+    /// not played and scores 0.
+    pub budget: Duration,
     /// `--cxx`.
     pub cxx: Option<String>,
     /// Where outcomes are kept between runs.
@@ -88,7 +91,7 @@ impl Config {
         let (tests, points) = task.default_tests();
         Config {
             task,
-            cache: Some(dir.join(".grade-cache")),
+            cache: cache::default_places().map(|(dir, _)| dir),
             dir,
             games: 1000,
             seed: 1,
@@ -102,6 +105,7 @@ impl Config {
             baselines: Vec::new(),
             baseline_marks: marks::CLASS_A.to_vec(),
             processes: 1,
+            budget: task.default_budget(1000),
             cxx: None,
             progress: false,
             weaker_isolation: false,
@@ -112,13 +116,15 @@ impl Config {
     fn grading_options(&self) -> String {
         let batches: Vec<String> = self.batches.iter().map(BatchSpec::text).collect();
         format!(
-            "task {}; games {}; seed {}; timeout {:?}; memory {}; processes {}; cxx {:?}; batches {}",
+            "task {}; games {}; seed {}; timeout {:?}; memory {}; processes {}; budget {:?}; \
+             cxx {:?}; batches {}",
             self.task.name(),
             self.games,
             self.seed,
             self.timeout,
             self.memory,
             self.processes,
+            self.budget,
             self.cxx,
             batches.join("|")
         )
@@ -251,13 +257,17 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
         any: usize::MAX,
         slow: SLOW_FAULTS,
     };
+    harness.budget = Some(config.budget);
     let context = Context {
         config,
         tests: &tests,
         compiler: compiler.as_ref(),
         harness,
         // Outcomes outside the jail are the machine's as much as the students': not kept.
-        cache: Cache::new(if jailed { config.cache.clone() } else { None }),
+        cache: Cache::new(
+            if jailed { config.cache.clone() } else { None },
+            cache::default_places().map(|(_, key)| key).as_deref(),
+        ),
         tests_digest: tests_digest(&tests),
     };
     // The baselines first (their raw scores place every mark), then the students.
@@ -422,7 +432,7 @@ impl Context<'_> {
             let why = student.note.clone().unwrap_or_default();
             return (Outcome::not_graded(Status::NotGraded, why), false);
         };
-        let content = match std::fs::read(file) {
+        let content = match class::read_regular(file, class::MAX_FILE) {
             Ok(content) => content,
             Err(err) => {
                 let why = format!("cannot read {}: {err}", file.display());
@@ -430,9 +440,13 @@ impl Context<'_> {
             }
         };
         let key = cache::key(&[
-            b"grade outcome 1",
-            env!("CARGO_PKG_VERSION").as_bytes(),
+            b"grade outcome 2",
+            option_env!("CARGO_PKG_VERSION").unwrap_or("").as_bytes(),
             self.config.grading_options().as_bytes(),
+            self.compiler
+                .map(Compiler::identity)
+                .unwrap_or_default()
+                .as_bytes(),
             self.tests_digest.as_bytes(),
             format!("{:?}", student.form).as_bytes(),
             &content,
@@ -441,7 +455,7 @@ impl Context<'_> {
             return (outcome, true);
         }
         let started = Instant::now();
-        let mut outcome = self.grade_now(file, student.form);
+        let mut outcome = self.grade_now(file, student.form).bounded();
         outcome.seconds = started.elapsed().as_secs_f64();
         if !caused_by_environment(&outcome) {
             self.cache.put(&key, &outcome);
@@ -473,16 +487,20 @@ impl Context<'_> {
 }
 
 /// Whether the outcome may say more of this machine than of the student's file (a run that
-/// could not start, a compiler that could not run or was stopped at its limits, as a loaded
-/// machine may stop it): such an outcome is never cached, so that the next grading tries again.
+/// could not start, a compiler that could not run or was stopped at its limits, a time budget
+/// spent, as a loaded machine may spend it): such an outcome is never cached, so that the next
+/// grading tries again.
 fn caused_by_environment(outcome: &Outcome) -> bool {
     match outcome.status {
         Status::NotGraded => true,
         Status::CompileError => !compile::stopped_by_its_own_verdict(&outcome.compile_error),
-        Status::Graded => outcome
-            .tests
-            .iter()
-            .any(|t| t.verdict == test_runs::CANNOT_RUN),
+        Status::Graded => {
+            outcome
+                .tests
+                .iter()
+                .any(|t| t.verdict == test_runs::CANNOT_RUN)
+                || outcome.first_fault.starts_with(games::OUT_OF_TIME)
+        }
     }
 }
 

@@ -90,7 +90,46 @@ pub struct Outcome {
     pub seconds: f64,
 }
 
+/// The most lines of a program's output or a compiler's message an outcome quotes, and the
+/// most characters of each: what a report shows, and what the cache keeps.
+const QUOTED_LINES: usize = 40;
+const QUOTED_WIDTH: usize = 200;
+
+/// `text` cut to `lines` lines of at most [`QUOTED_WIDTH`] characters, with what was left out
+/// said.
+pub fn quoted(text: &str, lines: usize) -> String {
+    let all: Vec<&str> = text.lines().collect();
+    let mut kept: Vec<String> = all
+        .iter()
+        .take(lines)
+        .map(|line| match line.char_indices().nth(QUOTED_WIDTH) {
+            Some((at, _)) => format!("{} [{} more bytes]", &line[..at], line.len() - at),
+            None => line.to_string(),
+        })
+        .collect();
+    if all.len() > lines {
+        kept.push(format!("[{} more lines]", all.len() - lines));
+    }
+    let mut out = kept.join("\n");
+    if text.ends_with('\n') && all.len() <= lines {
+        out.push('\n');
+    }
+    out
+}
+
 impl Outcome {
+    /// This outcome with every quote of a program or a compiler cut to a few lines of a few
+    /// hundred characters (one student's 1 MiB line must not become megabytes of report).
+    pub fn bounded(mut self) -> Outcome {
+        self.first_fault = quoted(&self.first_fault, 3);
+        self.evidence = quoted(&self.evidence, QUOTED_LINES);
+        self.compile_error = quoted(&self.compile_error, QUOTED_LINES);
+        for test in &mut self.tests {
+            test.detail = quoted(&test.detail, 1);
+        }
+        self
+    }
+
     /// An outcome of a file that was not graded, and why.
     pub fn not_graded(status: Status, why: String) -> Outcome {
         Outcome {
@@ -240,6 +279,17 @@ fn unescape(value: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn quotes_are_cut_to_a_few_lines_of_a_few_hundred_characters() {
+        let long = "x".repeat(1 << 20);
+        let cut = quoted(&long, 3);
+        assert!(cut.len() < 300, "{}", cut.len());
+        assert!(cut.ends_with(&format!("[{} more bytes]", (1 << 20) - QUOTED_WIDTH)));
+        let many = "line\n".repeat(100);
+        assert_eq!(quoted(&many, 2), "line\nline\n[98 more lines]");
+        assert_eq!(quoted("a\nb\n", 3), "a\nb\n");
+    }
 
     #[test]
     fn outcomes_survive_their_text() {

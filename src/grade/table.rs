@@ -70,6 +70,11 @@ pub fn cut(text: &str, columns: usize) -> String {
 /// whose cells below the first row are all numbers (or `a/b`, `-`, or empty) is aligned to
 /// the right, its heading too; others to the left.
 pub fn align(rows: &[Vec<String>]) -> String {
+    let rows: Vec<Vec<String>> = rows
+        .iter()
+        .map(|row| row.iter().map(|cell| visible(cell)).collect())
+        .collect();
+    let rows = &rows[..];
     let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
     let widths: Vec<usize> = (0..columns)
         .map(|c| {
@@ -223,7 +228,7 @@ pub fn first_error_line(message: &str) -> String {
 /// What the class was graded on, in a few words: the games, the batches or the tests.
 pub fn what(class: &ClassGrades) -> String {
     let config = &class.config;
-    match config.task {
+    let work = match config.task {
         Task::JluMachine => format!(
             "{} games each (20x20, 50 mines; mark: the mean score x 1.3, capped at 60)",
             config.games
@@ -239,7 +244,41 @@ pub fn what(class: &ClassGrades) -> String {
             class.tests.len(),
             trim_number(config.points)
         ),
+    };
+    format!(
+        "{work}; a time budget of {} s per student",
+        trim_number(config.budget.as_secs_f64())
+    )
+}
+
+/// `text` with every control character (and every Unicode override of the text's direction)
+/// written as a visible escape: a name or a message must not move the terminal's cursor, clear
+/// its screen, or make one row look like another.
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::grade::table::visible;
+///
+/// assert_eq!(visible("5班-张三\r1  60.00\u{1b}[2J"), "5班-张三\\r1  60.00\\x1b[2J");
+/// ```
+pub fn visible(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x100 && c.is_control() => {
+                out.push_str(&format!("\\x{:02x}", c as u32));
+            }
+            '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' => {
+                out.push_str(&format!("\\u{{{:04x}}}", c as u32));
+            }
+            c => out.push(c),
+        }
     }
+    out
 }
 
 /// The whole text: a heading, the table, the baselines, the isolation, the alike pairs.
@@ -255,7 +294,7 @@ pub fn render(class: &ClassGrades) -> String {
         task.name(),
         class.grades.len(),
         if class.grades.len() == 1 { "" } else { "s" },
-        config.dir.display(),
+        visible(&config.dir.display().to_string()),
         config.seed,
         clock(class.elapsed.as_secs_f64()),
     );

@@ -88,6 +88,19 @@ impl Task {
         }
     }
 
+    /// The default time budget of one student's `games` JLU games, maps or tests: a course's
+    /// honest program takes a small part of it (a JLU machine plays 1,000 games in about a
+    /// second), and a program that waits just under the timeout at every step is stopped
+    /// after it.
+    pub fn default_budget(self, games: u64) -> Duration {
+        match self {
+            Task::JluMachine => {
+                Duration::from_millis(games.saturating_mul(120)).max(Duration::from_secs(30))
+            }
+            _ => Duration::from_secs(120),
+        }
+    }
+
     /// Tests made when no folder of tests is given, and the course's points for each: JLU
     /// part (1) has 6 tests of 5 points; THU and the ACM basic task count out of 100.
     pub fn default_tests(self) -> (u64, f64) {

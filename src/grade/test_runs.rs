@@ -5,6 +5,7 @@
 
 use crate::exec::child;
 use crate::exec::child::describe_ending;
+use crate::grade::games;
 use crate::grade::outcome::{Outcome, Test};
 use crate::io::runner::solve_in_memory;
 use crate::judges::{Judge, Knobs, Limits as GenLimits, Size};
@@ -103,7 +104,13 @@ pub const CANNOT_RUN: &str = "cannot run";
 /// Runs every test through `command`, each within `harness`'s time, memory and output limits.
 pub fn run_tests(command: &[String], tests: &[TestCase], harness: &Harness) -> Outcome {
     let mut outcome = Outcome::default();
-    for test in tests {
+    let started = std::time::Instant::now();
+    for (done, test) in tests.iter().enumerate() {
+        if harness.out_of_time(started) {
+            outcome.first_fault =
+                games::out_of_time(harness, done as u64, tests.len() as u64, "tests");
+            break;
+        }
         let limits = harness.limits(test.expected.len());
         let (verdict_name, detail, evidence) = match child::run(command, &test.input, &limits) {
             Err(err) => (CANNOT_RUN.to_string(), err.to_string(), String::new()),

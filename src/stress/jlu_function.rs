@@ -148,7 +148,11 @@ pub fn play(command: &[String], games: u64, harness: &Harness) -> Result<Machine
     let mut faults: Vec<Fault> = Vec::new();
     let mut game = 0;
     let slow = |faults: &[Fault]| faults.iter().filter(|f| f.slow).count();
-    while game < games && !harness.faults.spent(faults.len(), slow(&faults)) {
+    let started = std::time::Instant::now();
+    while game < games
+        && !harness.faults.spent(faults.len(), slow(&faults))
+        && !harness.out_of_time(started)
+    {
         let cpu = harness.timeout * (games - game).min(86_400) as u32;
         let limits = harness.limits(0);
         let session = Session::start(command, &limits, cpu)
@@ -172,7 +176,7 @@ pub fn play(command: &[String], games: u64, harness: &Harness) -> Result<Machine
                 "its input closed".to_string(),
             )
         });
-        while fault.is_none() && game < games {
+        while fault.is_none() && game < games && !harness.out_of_time(started) {
             driver.session.arm(harness.timeout);
             match play_game(harness.seed, game, &mut |panel| driver.click(panel)) {
                 Ok(played) => tally.add(&played),

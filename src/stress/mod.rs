@@ -19,7 +19,7 @@ pub mod shrink;
 use crate::exec::child::Limits;
 use crate::sandbox::Policy;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// What every mode shares: the program under test and how to run it.
 #[derive(Clone, Debug, PartialEq)]
@@ -42,6 +42,9 @@ pub struct Harness {
     pub policy: Policy,
     /// After how many failed games or maps a student's file plays no more.
     pub faults: FaultBudget,
+    /// The wall time all of one file's games, maps or tests may take (`None`: no limit): past
+    /// it, the rest is not played.
+    pub budget: Option<Duration>,
 }
 
 /// After how many failed games or maps (of one batch) a student's file plays no more: a
@@ -78,6 +81,7 @@ impl Harness {
             progress: false,
             policy: Policy::OwnCode,
             faults: FaultBudget::STRESS,
+            budget: None,
         }
     }
 
@@ -90,6 +94,12 @@ impl Harness {
             output: answer_len.saturating_mul(2).saturating_add(1 << 20),
             policy: self.policy,
         }
+    }
+
+    /// Whether the time budget of work begun at `started` is spent.
+    pub fn out_of_time(&self, started: Instant) -> bool {
+        self.budget
+            .is_some_and(|budget| started.elapsed() >= budget)
     }
 
     /// The command as one line, for messages.
