@@ -6,7 +6,9 @@
 //!    seed, against the node budget; then crafted 16x30 panels with k = 96 (dense: the
 //!    endgame search may walk 25 budgets).
 //! 2. Every decision of real expert games, where a dense board's endgame search may walk 25
-//!    budgets: the slowest and the one with most nodes.
+//!    budgets, and of real games on the course's largest board (30x30 at its density, the
+//!    count not told, as `jlu-machine` plays it): the slowest and the one with most nodes.
+//!    `SOLVER_BENCH_DECISIONS_ONLY=1` stops here.
 //! 3. Whole programs: `jlu-machine` on a crafted 300x300 panel (wall time, peak memory), and
 //!    on the largest panels it takes (1000x1000: rows, columns and a checkerboard of 1s, all
 //!    closed, crafted lattice and lines, a random game's panel): CPU time and peak memory per
@@ -41,6 +43,9 @@ const PANELS: u64 = 30;
 
 /// Expert games whose every decision is timed.
 const EXPERT_GAMES: u64 = 2000;
+
+/// 30x30 games at the course's density whose every decision is timed.
+const COURSE_GAMES: u64 = 500;
 
 /// The worst decision found so far.
 #[derive(Default)]
@@ -168,10 +173,35 @@ fn main() {
     }
     println!("\none decision on crafted 16x30 panels with k = 96 (density 0.2: 25 budgets)");
     worsts.print(&mut baseline, "dense_decision_worst");
-    // 2. Every decision of real expert games.
-    let (worsts, decisions) = expert_decisions(seed);
+    // 2. Every decision of real games.
+    let expert = Games {
+        grid: Grid::new(16, 30),
+        mines: 99,
+        told: Mines::Known(99),
+        games: EXPERT_GAMES,
+        name: "expert",
+    };
+    let (worsts, decisions) = game_decisions(seed, &expert);
     println!("\nevery decision of {EXPERT_GAMES} expert games: {decisions} decisions");
     worsts.print(&mut baseline, "expert_decision_worst");
+    let course = Games {
+        grid: Grid::new(30, 30),
+        mines: (900.0 * BOARD_DENSITY) as usize,
+        told: Mines::Density(BOARD_DENSITY),
+        games: COURSE_GAMES,
+        name: "30x30",
+    };
+    let (worsts, decisions) = game_decisions(seed, &course);
+    println!(
+        "\nevery decision of {COURSE_GAMES} 30x30 games with {} mines, the count not told: \
+         {decisions} decisions",
+        course.mines
+    );
+    worsts.print(&mut baseline, "course_30_decision_worst");
+    if std::env::var_os("SOLVER_BENCH_DECISIONS_ONLY").is_some_and(|v| v == "1") {
+        baseline.save();
+        return;
+    }
 
     // 3. Whole programs.
     let jlu_machine = PathBuf::from(env!("CARGO_BIN_EXE_jlu-machine"));
@@ -309,16 +339,27 @@ fn largest_panels(seed: u64, jlu_machine: &Path, work: &Path, baseline: &mut Bas
     );
 }
 
-/// Plays expert games (first click in the corner, clicks only) from `seed` on, timing every
+/// Real games to time every decision of.
+struct Games {
+    grid: Grid,
+    mines: usize,
+    /// What the player is told of the mines.
+    told: Mines,
+    games: u64,
+    name: &'static str,
+}
+
+/// Plays `games` (first click in the corner, clicks only) from `seed` on, timing every
 /// decision: the slowest, the one with most nodes, and how many there were.
-fn expert_decisions(seed: u64) -> (Worsts, u64) {
+fn game_decisions(seed: u64, games: &Games) -> (Worsts, u64) {
     let (mut worsts, mut decisions) = (Worsts::default(), 0);
-    let grid = Grid::new(16, 30);
+    let grid = games.grid;
     let mut solver = Solver::new();
     let mut opened = Vec::new();
-    for game in 0..EXPERT_GAMES {
+    for game in 0..games.games {
         let game_seed = seed + game;
-        let board = Board::from_mines(grid, Rng::new(game_seed).deal(grid.len(), 99, &[0]));
+        let mines = Rng::new(game_seed).deal(grid.len(), games.mines, &[0]);
+        let board = Board::from_mines(grid, mines);
         let mut cover = Cover::new(&board);
         let mut view = View::new(grid);
         let mut cell = 0;
@@ -338,14 +379,14 @@ fn expert_decisions(seed: u64) -> (Worsts, u64) {
             }
             let started = Instant::now();
             let decision = solver
-                .next_move(&view, Mines::Known(99), Style::CLICKS)
+                .next_move(&view, games.told, Style::CLICKS)
                 .expect("a real game is consistent")
                 .expect("a closed safe cell is left");
             let time = started.elapsed();
             decisions += 1;
             let open = board.safe_cells() - cover.safe_closed();
             worsts.record(time, solver.nodes(), || {
-                format!("expert game seed {game_seed}, {open} cells open")
+                format!("{} game seed {game_seed}, {open} cells open", games.name)
             });
             let Move::Open(next) = decision.action else {
                 unreachable!("clicks only")

@@ -14,8 +14,12 @@ use crate::players::jlu_machine::course;
 use crate::rng::Rng;
 use crate::solver::{Mines, Solver, View};
 use std::io::IsTerminal;
+use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+
+mod shard;
+pub use shard::{merge, run_shard, Shard};
 
 /// What to play.
 #[derive(Clone, Debug, PartialEq)]
@@ -153,25 +157,50 @@ pub struct Stats {
 }
 
 impl Stats {
-    fn add(&mut self, other: &Stats) {
-        self.games += other.games;
-        self.wins += other.wins;
-        self.clicks_in_wins += other.clicks_in_wins;
-        self.three_bv_in_wins += other.three_bv_in_wins;
-        self.guesses += other.guesses;
-        self.guesses_in_wins += other.guesses_in_wins;
-        self.guesses_in_losses += other.guesses_in_losses;
-        self.coin_flips += other.coin_flips;
-        self.coin_flip_losses += other.coin_flip_losses;
-        self.first_guess_losses += other.first_guess_losses;
-        self.second_click_losses += other.second_click_losses;
-        self.fatal_probability_millionths += other.fatal_probability_millionths;
-        self.click_limit += other.click_limit;
-        self.jlu_tenths += other.jlu_tenths;
-        self.jlu_tenths_in_three_bv += other.jlu_tenths_in_three_bv;
-        self.approximations += other.approximations;
-        self.analyses += other.analyses;
-        self.faults += other.faults;
+    /// Every figure by name, in the order of a shard's record.
+    pub fn fields(&self) -> [(&'static str, u64); 18] {
+        let mut copy = self.clone();
+        copy.fields_mut().map(|(name, value)| (name, *value))
+    }
+
+    /// Every figure by name, to be written to.
+    fn fields_mut(&mut self) -> [(&'static str, &mut u64); 18] {
+        [
+            ("games", &mut self.games),
+            ("wins", &mut self.wins),
+            ("clicks_in_wins", &mut self.clicks_in_wins),
+            ("three_bv_in_wins", &mut self.three_bv_in_wins),
+            ("guesses", &mut self.guesses),
+            ("guesses_in_wins", &mut self.guesses_in_wins),
+            ("guesses_in_losses", &mut self.guesses_in_losses),
+            ("coin_flips", &mut self.coin_flips),
+            ("coin_flip_losses", &mut self.coin_flip_losses),
+            ("first_guess_losses", &mut self.first_guess_losses),
+            ("second_click_losses", &mut self.second_click_losses),
+            (
+                "fatal_probability_millionths",
+                &mut self.fatal_probability_millionths,
+            ),
+            ("click_limit", &mut self.click_limit),
+            ("jlu_tenths", &mut self.jlu_tenths),
+            ("jlu_tenths_in_three_bv", &mut self.jlu_tenths_in_three_bv),
+            ("approximations", &mut self.approximations),
+            ("analyses", &mut self.analyses),
+            ("faults", &mut self.faults),
+        ]
+    }
+
+    /// Sets the figure `name` (false for no such figure).
+    fn set(&mut self, name: &str, value: u64) -> bool {
+        let field = self.fields_mut().into_iter().find(|(n, _)| *n == name);
+        field.map(|(_, field)| *field = value).is_some()
+    }
+
+    /// Adds `other`'s figures to these.
+    pub fn add(&mut self, other: &Stats) {
+        for ((_, mine), (_, theirs)) in self.fields_mut().into_iter().zip(other.fields()) {
+            *mine += theirs;
+        }
     }
 }
 
@@ -309,36 +338,47 @@ impl Player {
 /// report; progress goes to stderr every 5 s and at the end when stderr is a terminal or
 /// `config.progress`.
 pub fn run_all(config: &Config) -> String {
+    let (total, seconds, cpu) = timed_run(config, 0..config.games);
+    report(config, &total, seconds, cpu)
+}
+
+/// Plays games `games` of `config` with progress on stderr as [`run_all`] says: their figures,
+/// the wall seconds and the CPU seconds they took.
+fn timed_run(config: &Config, games: Range<u64>) -> (Stats, f64, Option<f64>) {
     let show_progress = config.progress || std::io::stderr().is_terminal();
     let start = Instant::now();
     let cpu_start = cpu_seconds();
+    let count = games.end - games.start;
     let progress = |played: u64| {
         if show_progress {
             let seconds = start.elapsed().as_secs_f64();
-            eprintln!(
-                "autoplay: {played} of {} games, {seconds:.0} s",
-                config.games
-            );
+            eprintln!("autoplay: {played} of {count} games, {seconds:.0} s");
         }
     };
-    let total = play_games(config, &progress);
+    let total = play_range(config, games, &progress);
     let cpu = cpu_start.and_then(|before| Some(cpu_seconds()? - before));
-    report(config, &total, start.elapsed().as_secs_f64(), cpu)
+    (total, start.elapsed().as_secs_f64(), cpu)
 }
 
 /// Plays `config`'s games on its threads and sums their figures; `progress` hears how many
 /// games are done every 5 s and at the end. The same figures for any thread count.
 pub fn play_games(config: &Config, progress: &(dyn Fn(u64) + Sync)) -> Stats {
+    play_range(config, 0..config.games, progress)
+}
+
+/// [`play_games`] for the games `games` of `config` only: the figures of a run are the sums
+/// of those of its slices, as each game's seed derives from its index alone.
+pub fn play_range(config: &Config, games: Range<u64>, progress: &(dyn Fn(u64) + Sync)) -> Stats {
     let done = AtomicU64::new(0);
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..config.threads)
             .map(|w| {
-                let done = &done;
+                let (done, games) = (&done, games.clone());
                 scope.spawn(move || {
                     let mut player = Player::new();
                     let mut stats = Stats::default();
-                    let mut index = w as u64;
-                    while index < config.games {
+                    let mut index = games.start + w as u64;
+                    while index < games.end {
                         player.play(config, index, &mut stats);
                         done.fetch_add(1, Ordering::Relaxed);
                         index += config.threads as u64;

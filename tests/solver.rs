@@ -386,3 +386,60 @@ fn autoplay_is_deterministic_across_threads_and_refuses_bad_arguments() {
         assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn autoplay_merges_four_slices_into_the_figures_of_one_run() {
+    use std::process::Command;
+    let exe = env!("CARGO_BIN_EXE_autoplay");
+    let run = |args: &[&str]| Command::new(exe).args(args).output().expect("run autoplay");
+    let text = |out: std::process::Output| {
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(out.status.success(), "{stderr}");
+        String::from_utf8(out.stdout).expect("utf-8")
+    };
+    let without_speed = |text: &str| -> String {
+        let lines = text.lines().filter(|l| !l.starts_with("speed "));
+        lines.map(|l| format!("{l}\n")).collect()
+    };
+    let dir = std::env::temp_dir().join(format!("autoplay-slices-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let seed = "20261128";
+    println!("seed {seed}");
+    let run_args = [
+        "--board",
+        "expert",
+        "--games",
+        "30",
+        "--seed",
+        seed,
+        "--threads",
+        "2",
+    ];
+    let one = text(run(&run_args));
+    let mut files = Vec::new();
+    for k in 1..=4 {
+        let shard = format!("{k}/4");
+        let record = text(run(&[&run_args[..], &["--shard", &shard][..]].concat()));
+        let file = dir.join(format!("slice{k}"));
+        std::fs::write(&file, record).expect("write a record");
+        files.push(file.to_string_lossy().into_owned());
+    }
+    // In any order.
+    let merge_args: Vec<&str> = std::iter::once("--merge")
+        .chain(files.iter().rev().map(String::as_str))
+        .collect();
+    let merged = text(run(&merge_args));
+    assert_eq!(without_speed(&merged), without_speed(&one));
+    assert!(merged.lines().any(|l| l.starts_with("speed ")), "{merged}");
+    // A slice played on another thread count belongs to another run; a slice missing fails.
+    let other = run(&[&run_args[..6], &["--threads", "1", "--shard", "2/4"][..]].concat());
+    std::fs::write(&files[1], text(other)).expect("write a record");
+    let refused = run(&merge_args);
+    let missing = run(&merge_args[..3]);
+    std::fs::remove_dir_all(&dir).ok();
+    for (out, what) in [(refused, "another run"), (missing, "missing: 1/4")] {
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains(what) && out.stdout.is_empty(), "{stderr}");
+    }
+}

@@ -1,7 +1,9 @@
 //! `autoplay`: the AI player's benchmark; seeded games, win rate, speed (see `--help` and
 //! [`minejudge::autoplay`]).
 
-use minejudge::autoplay::{named_board, named_first_click, run_all, Config};
+use minejudge::autoplay::{
+    merge, named_board, named_first_click, run_all, run_shard, Config, Shard,
+};
 use minejudge::io::args::{self, Args};
 use minejudge::io::output::write_stdout;
 use std::process::ExitCode;
@@ -9,25 +11,49 @@ use std::process::ExitCode;
 /// `autoplay --help`.
 const USAGE: &str = "\
 usage: autoplay --board beginner|intermediate|expert|jlu|RxCxM [--games N] [--seed S]
-                [--first corner|center|R,C] [--threads T] [--progress]
+                [--first corner|center|R,C] [--threads T] [--progress] [--shard K/N]
+       autoplay --merge FILE...
 Plays N seeded games of the AI player (first click never a mine, mine count known; the same
 results for any thread count) and prints the win rate with its 95% interval, games per second
 and per CPU-second, clicks per won game beside its 3BV, where games are lost, and for `jlu`
 the course's score.
 Progress goes to stderr every 5 s and at the end when stderr is a terminal, or always with
 --progress.
+--shard K/N plays only the K-th of N disjoint slices of those games (K from 1) and prints its
+figures as a record; --merge adds the records of all N slices of a run into the report that
+one run prints (the speed line adds their seconds).
 Defaults: 1000 games, seed 1, first click in the corner, 1 thread.";
 
+/// What to do.
+enum Task {
+    /// Play a run, or one slice of it.
+    Play(Config, Option<Shard>),
+    /// Merge the records in these files.
+    Merge(Vec<String>),
+}
+
 /// Reads the command line (after the program name).
-fn parse(args: &mut Args) -> Result<Config, String> {
+fn parse(args: &mut Args) -> Result<Task, String> {
     let mut board = None;
     let mut games = 1000;
     let mut seed = 1;
     let mut first_text = "corner".to_string();
     let mut threads = 1;
     let mut progress = false;
+    let mut shard = None;
+    let mut first_flag = true;
     while let Some(flag) = args.next() {
+        if flag == "--merge" && first_flag {
+            let files = args.rest();
+            if files.is_empty() {
+                return Err("--merge needs the files of a run's slices".to_string());
+            }
+            return Ok(Task::Merge(files));
+        }
+        first_flag = false;
         match flag.as_str() {
+            "--shard" => shard = Some(Shard::parse(&args.value(&flag)?)?),
+            "--merge" => return Err("--merge comes first, followed by files only".to_string()),
             "--board" => board = Some(args.value(&flag)?),
             "--games" => games = args.number(&flag, 1, u64::MAX)?,
             "--seed" => seed = args.number(&flag, 0, u64::MAX)?,
@@ -40,7 +66,7 @@ fn parse(args: &mut Args) -> Result<Config, String> {
     let board = board.ok_or("--board is required")?;
     let (rows, cols, mines, jlu) = named_board(&board)?;
     let first = named_first_click(&first_text, rows, cols)?;
-    Ok(Config {
+    let config = Config {
         name: board,
         rows,
         cols,
@@ -51,12 +77,30 @@ fn parse(args: &mut Args) -> Result<Config, String> {
         threads: threads as usize,
         jlu,
         progress,
-    })
+    };
+    Ok(Task::Play(config, shard))
+}
+
+/// What the task prints, or the error to print.
+fn perform(task: Task) -> Result<String, String> {
+    match task {
+        Task::Play(config, None) => Ok(run_all(&config)),
+        Task::Play(config, Some(shard)) => Ok(run_shard(&config, shard)),
+        Task::Merge(files) => {
+            let mut records = Vec::new();
+            for file in files {
+                let text = std::fs::read_to_string(&file)
+                    .map_err(|e| format!("--merge: cannot read {file}: {e}"))?;
+                records.push((file, text));
+            }
+            merge(&records).map_err(|e| format!("--merge: {e}"))
+        }
+    }
 }
 
 fn main() -> ExitCode {
     match args::parse(USAGE, parse) {
-        Ok(config) => match write_stdout(run_all(&config).as_bytes()) {
+        Ok(task) => match perform(task).and_then(|text| write_stdout(text.as_bytes())) {
             Ok(()) => ExitCode::SUCCESS,
             Err(line) => {
                 eprintln!("{line}");

@@ -26,24 +26,25 @@ impl Chance {
 #[derive(Debug, Default)]
 pub(super) struct PositionMemo {
     lists: Vec<u16>,
-    /// Per position: its hash, where its list starts in `lists`, its length, its value.
-    entries: Vec<(u64, u32, u32, Chance)>,
-    /// 1 + an index into `entries`, or 0 for an empty slot; a power of two long, at most half
-    /// full.
-    slots: Vec<u32>,
+    /// Per position: where its list starts in `lists`, its length, its value.
+    entries: Vec<(u32, u32, Chance)>,
+    /// Per slot: the low half of its position's hash, and 1 + an index into `entries` (0 for
+    /// an empty slot); a power of two long, at most half full. The hash's half tells most
+    /// other positions apart without reading their entries (a cache miss each).
+    slots: Vec<(u32, u32)>,
 }
 
 impl PositionMemo {
     pub(super) fn clear(&mut self) {
         self.lists.clear();
         self.entries.clear();
-        self.slots.iter_mut().for_each(|s| *s = 0);
+        self.slots.iter_mut().for_each(|s| *s = (0, 0));
     }
 
     /// A multiply and a rotation per 4 arrangements (the standard hash, built to resist crafted
     /// keys, costs more than the search it serves; positions are made by the search, not
     /// given).
-    fn hash(set: &[u16]) -> u64 {
+    pub(super) fn hash(set: &[u16]) -> u64 {
         let mut h = set.len() as u64;
         for chunk in set.chunks(4) {
             let word = chunk
@@ -60,58 +61,62 @@ impl PositionMemo {
         let mask = self.slots.len() - 1;
         let mut at = (hash >> 32) as usize & mask;
         loop {
-            let entry = self.slots[at];
+            let (tag, entry) = self.slots[at];
             if entry == 0 {
                 return at;
             }
-            let (h, start, len, _) = self.entries[entry as usize - 1];
-            if h == hash && &self.lists[start as usize..(start + len) as usize] == set {
-                return at;
+            if tag == hash as u32 {
+                let (start, len, _) = self.entries[entry as usize - 1];
+                if &self.lists[start as usize..(start + len) as usize] == set {
+                    return at;
+                }
             }
             at = (at + 1) & mask;
         }
     }
 
-    /// What is known of `set`'s chance, when it is enough for a caller that asks for more
-    /// than `floor`: the chance, or a bound on it no higher than `floor`.
-    pub(super) fn get(&self, set: &[u16], floor: f64) -> Option<Chance> {
+    /// What is known of `set`'s chance (`hash` its [`PositionMemo::hash`]), when it is enough
+    /// for a caller that asks for more than `floor`: the chance, or a bound on it no higher
+    /// than `floor`.
+    pub(super) fn get(&self, set: &[u16], hash: u64, floor: f64) -> Option<Chance> {
         if self.slots.is_empty() {
             return None;
         }
-        let entry = self.slots[self.slot(set, PositionMemo::hash(set))];
+        let (_, entry) = self.slots[self.slot(set, hash)];
         if entry == 0 {
             return None;
         }
-        let known = self.entries[entry as usize - 1].3;
+        let known = self.entries[entry as usize - 1].2;
         (known.exact || known.value <= floor + TIE).then_some(known)
     }
 
-    pub(super) fn insert(&mut self, set: &[u16], value: Chance) {
+    /// Keeps `value` for `set` (`hash` its [`PositionMemo::hash`]).
+    pub(super) fn insert(&mut self, set: &[u16], hash: u64, value: Chance) {
         let full =
             self.entries.len() == MEMO_POSITIONS || self.lists.len() + set.len() > MEMO_INDICES;
         if 2 * (self.entries.len() + 1) > self.slots.len() && !full {
             let size = (2 * self.slots.len()).max(64);
             self.slots.clear();
-            self.slots.resize(size, 0);
-            for (i, &(hash, start, len, _)) in self.entries.iter().enumerate() {
+            self.slots.resize(size, (0, 0));
+            for (i, &(start, len, _)) in self.entries.iter().enumerate() {
                 let list = &self.lists[start as usize..(start + len) as usize];
+                let hash = PositionMemo::hash(list);
                 let at = self.slot(list, hash);
-                self.slots[at] = i as u32 + 1;
+                self.slots[at] = (hash as u32, i as u32 + 1);
             }
         }
-        let hash = PositionMemo::hash(set);
         let at = self.slot(set, hash);
-        if self.slots[at] != 0 {
-            self.entries[self.slots[at] as usize - 1].3 = value;
+        if self.slots[at].1 != 0 {
+            self.entries[self.slots[at].1 as usize - 1].2 = value;
             return;
         }
         if full {
             return;
         }
         self.entries
-            .push((hash, self.lists.len() as u32, set.len() as u32, value));
+            .push((self.lists.len() as u32, set.len() as u32, value));
         self.lists.extend_from_slice(set);
-        self.slots[at] = self.entries.len() as u32;
+        self.slots[at] = (hash as u32, self.entries.len() as u32);
     }
 }
 
@@ -131,21 +136,23 @@ mod tests {
         let mut memo = PositionMemo::default();
         let won = Chance::WON;
         for i in 0..MEMO_POSITIONS as u32 + 10 {
-            memo.insert(&[(i >> 16) as u16, i as u16], won);
+            let set = [(i >> 16) as u16, i as u16];
+            memo.insert(&set, PositionMemo::hash(&set), won);
         }
         assert_eq!(memo.entries.len(), MEMO_POSITIONS);
-        assert!(memo.get(&[0, 5], -1.0).is_some());
+        let five = [0, 5];
+        let hash = PositionMemo::hash(&five);
+        assert!(memo.get(&five, hash, -1.0).is_some());
         let last = MEMO_POSITIONS as u32 + 9;
-        assert!(memo
-            .get(&[(last >> 16) as u16, last as u16], -1.0)
-            .is_none());
+        let last = [(last >> 16) as u16, last as u16];
+        assert!(memo.get(&last, PositionMemo::hash(&last), -1.0).is_none());
         // A position kept is still brought up to date.
         let bound = Chance {
             value: 0.5,
             exact: false,
         };
-        memo.insert(&[0, 5], bound);
-        assert!(memo.get(&[0, 5], 0.4).is_none());
-        assert!(memo.get(&[0, 5], 0.6).is_some());
+        memo.insert(&five, hash, bound);
+        assert!(memo.get(&five, hash, 0.4).is_none());
+        assert!(memo.get(&five, hash, 0.6).is_some());
     }
 }

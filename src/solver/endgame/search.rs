@@ -51,6 +51,8 @@ struct TreeSearch {
     shown_ready: u128,
     /// The lists of the splits done, kept for the next ones.
     spare_lists: Vec<Vec<u16>>,
+    /// The lists of risky cells of the positions done, kept for the next ones.
+    spare_risky: Vec<Vec<(usize, usize)>>,
     work: u64,
     limit: u64,
 }
@@ -60,6 +62,20 @@ const MINE: u8 = 9;
 
 /// The search ran out of budget.
 struct OutOfBudget;
+
+/// The bits of a counter in [`TreeSearch::tally`]'s register: up to 4,095 arrangements.
+const LANE: u32 = 12;
+
+/// What adds one to counter `k` of [`TreeSearch::tally`]'s register.
+const LANE_ONE: [u128; MINE as usize + 1] = {
+    let mut one = [0; MINE as usize + 1];
+    let mut k = 0;
+    while k <= MINE as usize {
+        one[k] = 1 << (LANE as usize * k);
+        k += 1;
+    }
+    one
+};
 
 impl TreeSearch {
     /// A search over `arrangements` of cells whose unknown neighbours are `around` (by bit).
@@ -104,8 +120,10 @@ impl TreeSearch {
         if set.len() <= 1 {
             return Ok((Chance::WON, None));
         }
+        // Hashed once for the lookup and the insertion after the search below.
+        let hash = PositionMemo::hash(set);
         if !root {
-            if let Some(known) = self.memo.get(set, floor) {
+            if let Some(known) = self.memo.get(set, hash, floor) {
                 return Ok((known, None));
             }
         }
@@ -129,13 +147,13 @@ impl TreeSearch {
                     let parts = self.split(set, cell, &count);
                     let chance = self.weigh(&parts, set.len(), floor)?;
                     self.spare_lists.push(parts.list);
-                    self.memo.insert(set, chance);
+                    self.memo.insert(set, hash, chance);
                     return Ok((chance, Some(cell)));
                 }
             }
         }
         // Otherwise a risk: the safest cells first.
-        let mut mines = [0usize; MAX_CELLS];
+        let mut mines = [0u32; MAX_CELLS];
         for &a in set {
             let mut bits = self.arrangements[a as usize] & varying;
             while bits != 0 {
@@ -143,12 +161,12 @@ impl TreeSearch {
                 bits &= bits - 1;
             }
         }
-        let (mut risky, mut count) = ([(0, 0); MAX_CELLS], 0);
+        // A list per level of the search, kept for the next: no allocation per position.
+        let mut risky = self.spare_risky.pop().unwrap_or_default();
+        risky.clear();
         for cell in (0..cells).filter(|&cell| varying >> cell & 1 == 1) {
-            risky[count] = (set.len() - mines[cell], cell);
-            count += 1;
+            risky.push((set.len() - mines[cell] as usize, cell));
         }
-        let risky = &mut risky[..count];
         self.work += (cells * set.len()) as u64;
         risky.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         // The best cell so far, and a bound on the cells found no better than it or `floor`.
@@ -197,7 +215,8 @@ impl TreeSearch {
                 exact: false,
             }
         };
-        self.memo.insert(set, chance);
+        self.spare_risky.push(risky);
+        self.memo.insert(set, hash, chance);
         Ok((chance, best_cell))
     }
 
@@ -205,12 +224,24 @@ impl TreeSearch {
     fn tally(&mut self, set: &[u16], cell: usize) -> Result<[usize; 9], OutOfBudget> {
         self.charge(set.len())?;
         let shown = self.shown(cell);
-        let mut count = [0; MINE as usize + 1];
-        for &a in set {
-            count[shown[a as usize] as usize] += 1;
-        }
         let mut safe = [0; 9];
-        safe.copy_from_slice(&count[..9]);
+        if set.len() < 1 << LANE {
+            // Ten counters of 12 bits in one register: an increment in memory waits for the
+            // one before it whenever two arrangements in a row show the same number.
+            let mut lanes = 0u128;
+            for &a in set {
+                lanes += LANE_ONE[shown[a as usize] as usize];
+            }
+            for (k, count) in safe.iter_mut().enumerate() {
+                *count = (lanes >> (LANE * k as u32)) as usize & ((1 << LANE) - 1);
+            }
+        } else {
+            let mut count = [0; MINE as usize + 1];
+            for &a in set {
+                count[shown[a as usize] as usize] += 1;
+            }
+            safe.copy_from_slice(&count[..9]);
+        }
         Ok(safe)
     }
 
