@@ -825,3 +825,187 @@ fn a_student_past_the_time_budget_plays_no_more() {
         "{note}"
     );
 }
+
+/// The findings the rules class must give: file, the line and the start of what is wrong.
+const RULE_BREAKS: [(&str, usize, &str); 11] = [
+    ("include", 1, "#include <stdlib.h>"),
+    ("global", 1, "a global variable calls"),
+    ("local_static", 3, "a static variable calls"),
+    ("stl", 8, "std::swap"),
+    ("stl", 9, "std::swap"),
+    ("output", 7, "output with printf"),
+    ("other_header", 4, "memset from string.h"),
+    ("writes_panel", 7, "GamePanel written"),
+    ("writes_panel_in_helper", 0, "GamePanel changed by a call"),
+    ("keeps_main", 9, "main()"),
+    ("writes_panel", 0, "GamePanel changed by a call"),
+];
+
+fn rules_class() -> PathBuf {
+    let files: Vec<(String, String)> = std::fs::read_dir(root().join("tests/class/jlu-rules"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".txt"))
+        .map(|name| (name.clone(), format!("tests/class/jlu-rules/{name}")))
+        .collect();
+    let files: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    class("jlu-rules", &files)
+}
+
+#[test]
+fn the_courses_rules_are_found_line_by_line_and_strict_marks_zero() {
+    if !have_compiler("grade jlu-machine rules") {
+        return;
+    }
+    let dir = rules_class();
+    let args = |extra: &[&str]| {
+        let mut args = vec![
+            "jlu-machine",
+            dir.to_str().unwrap(),
+            "--games",
+            "20",
+            "--no-cache",
+        ];
+        args.extend_from_slice(extra);
+        grade(&args)
+    };
+    let report = text(&args(&[]).stdout);
+    let rows = table(&report);
+    assert!(
+        !rows["clean"].last().unwrap().contains("rules:"),
+        "{report}"
+    );
+    for (student, line, what) in RULE_BREAKS {
+        let note = rows[student].last().unwrap();
+        let expected = if line == 0 {
+            what.to_string()
+        } else {
+            format!("line {line}: {what}")
+        };
+        // The table cuts long notes: the whole note is in the CSV.
+        let csv = report.contains(&expected) || note.contains(&expected);
+        assert!(
+            csv || note.ends_with('…'),
+            "{student}: {note:?} lacks {expected:?}"
+        );
+    }
+    // By default the mark stands; the test main does not compile in the judge's program.
+    assert!(mark(&rows, "global") > 0.0, "{report}");
+    assert_eq!(mark(&rows, "keeps_main"), 0.0, "{report}");
+    assert!(
+        rows["keeps_main"].last().unwrap().contains("remove main()"),
+        "{report}"
+    );
+    let clean = mark(&rows, "clean");
+    // --strict: a file that breaks a rule scores 0; --resubmitted takes 10 points.
+    let strict = text(&args(&["--strict", "--resubmitted", "clean"]).stdout);
+    let strict_rows = table(&strict);
+    for (student, _, _) in RULE_BREAKS {
+        assert_eq!(mark(&strict_rows, student), 0.0, "{student}: {strict}");
+    }
+    let penalised = mark(&strict_rows, "clean");
+    assert!(
+        (penalised - (clean - 10.0).max(0.0)).abs() < 0.006,
+        "{clean} {penalised}"
+    );
+    // The whole findings, in the CSV.
+    let csv_path = dir.with_extension("rules.csv");
+    let _ = args(&["--csv", csv_path.to_str().unwrap()]);
+    let csv = read(&csv_path);
+    for (student, line, what) in RULE_BREAKS {
+        let row = csv
+            .lines()
+            .find(|row| row.contains(&format!(",{student},")))
+            .unwrap_or_else(|| panic!("{student}: {csv}"));
+        let expected = if line == 0 {
+            what.to_string()
+        } else {
+            format!("line {line}: {what}")
+        };
+        assert!(
+            row.contains(&expected),
+            "{student}: {row} lacks {expected:?}"
+        );
+    }
+}
+
+/// The global variables the compiler itself made for each file of the rules class: the data
+/// symbols `nm` lists in the object file, the course's headers before it.
+#[test]
+fn global_variables_are_those_the_compiler_allocates() {
+    if !have_compiler("rules against nm") || Command::new("nm").arg("--version").output().is_err() {
+        return;
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("rules-nm");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let shims = root().join("src/exec/shims");
+    for entry in std::fs::read_dir(root().join("tests/class/jlu-rules")).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        if path.extension().is_none_or(|e| e != "txt") || name == "keeps_main" {
+            continue;
+        }
+        let source = std::fs::read(&path).unwrap();
+        let wrapped = dir.join(format!("{name}.cpp"));
+        let mut text = b"#include <iostream.h>\n#include <stdio.h>\n#include <time.h>\n#include <stdlib.h>\n#include <math.h>\n#include <string.h>\n#include <utility>\n#line 1\n".to_vec();
+        text.extend_from_slice(&source);
+        std::fs::write(&wrapped, text).unwrap();
+        let object = dir.join(format!("{name}.o"));
+        let built = Command::new("g++")
+            .args(["-c", "-O0", "-I"])
+            .arg(&shims)
+            .arg("-o")
+            .arg(&object)
+            .arg(&wrapped)
+            .output()
+            .unwrap();
+        assert!(built.status.success(), "{name}: {}", text_of(&built.stderr));
+        let symbols = Command::new("nm").arg("-C").arg(&object).output().unwrap();
+        let mut allocated: Vec<String> = text_of(&symbols.stdout)
+            .lines()
+            .filter_map(|line| {
+                let mut parts = line.splitn(3, ' ');
+                let (_, kind, symbol) = (parts.next()?, parts.next()?, parts.next()?);
+                (matches!(kind, "b" | "B" | "d" | "D") && !symbol.starts_with("std::"))
+                    .then(|| symbol.rsplit("::").next().unwrap().to_string())
+            })
+            .collect();
+        allocated.sort();
+        let mut found: Vec<String> =
+            minejudge::grade::rules::check(minejudge::grade::Task::JluMachine, &source)
+                .into_iter()
+                .filter(|f| f.what.contains("variable"))
+                .map(|f| f.what.split(' ').nth(3).unwrap().to_string())
+                .collect();
+        found.sort();
+        assert_eq!(found, allocated, "{name}");
+    }
+}
+
+fn text_of(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn stress_tells_a_machine_file_with_main_to_remove_it() {
+    if !have_compiler("stress with main") {
+        return;
+    }
+    let output = Command::new(util::binary("stress"))
+        .args(["jlu-machine", "--function"])
+        .arg(root().join("tests/class/jlu-rules/keeps_main.txt"))
+        .args(["--games", "1", "--quiet"])
+        .output()
+        .unwrap();
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("defines main(): hand in machine()"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("remove main()"), "{stderr}");
+}

@@ -56,6 +56,12 @@ options:
   --cache DIR       keep outcomes here, keyed by each file's content, the compiler and every
                     option, each sealed with a key only this machine has (default
                     ~/.cache/minejudge/grade); --no-cache for none
+  --strict          jlu-machine: a file that breaks the course's rules (no #include or main,
+                    no STL, only the five headers' library, no output, no global or static
+                    variable, GamePanel only read) scores 0, as the course gives; without it
+                    the mark stands and every finding is shown with its line
+  --resubmitted NAME  the student NAME's file is a resubmission: 10 points are taken from its
+                    mark, as the course takes; repeat for more
   --no-jail         where the jail cannot be built (no namespaces), grade all the same with
                     the strongest isolation there is; the report says so at its top. Without
                     it, grade refuses before grading anyone
@@ -169,6 +175,8 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
             "--cache" => config.cache = Some(PathBuf::from(args.value(&flag)?)),
             "--no-cache" => config.cache = None,
             "--no-jail" => config.weaker_isolation = true,
+            "--strict" => config.strict = true,
+            "--resubmitted" => config.resubmitted.push(args.value(&flag)?),
             "--quiet" => config.progress = false,
             _ => return Err(format!("unexpected argument {flag:?}")),
         }

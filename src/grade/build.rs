@@ -53,6 +53,14 @@ pub fn build(
     if form == Form::Executable {
         return copied(file);
     }
+    if keeps_a_test_main(task, file) {
+        return Err(format!(
+            "remove main() from {}: the course's file holds machine() and its helpers only \
+             (the judge's program has its own main and #include lines), so it does not compile \
+             there",
+            file.display()
+        ));
+    }
     let compiler = compiler.ok_or("no C++ compiler")?;
     let program = |build: Build| Built {
         command: vec![build.exe.to_string_lossy().into_owned()],
@@ -95,6 +103,23 @@ pub fn build(
             )),
         },
     }
+}
+
+/// Whether `file`, handed in for JLU part (2), defines `main` beside `machine` and includes
+/// nothing: a test `main` left in the course's file (a whole program has its `#include`s).
+pub fn keeps_a_test_main(task: Task, file: &Path) -> bool {
+    if task != Task::JluMachine {
+        return false;
+    }
+    let text = crate::grade::class::read_source(file).unwrap_or_default();
+    let code = crate::grade::class::code_only(&text);
+    let calls_machine = code
+        .match_indices("machine")
+        .any(|(at, _)| code[at + "machine".len()..].trim_start().starts_with('('));
+    let includes = text
+        .lines()
+        .any(|line| line.trim_start().starts_with('#') && line.contains("include"));
+    crate::grade::class::defines_main(&text) && calls_machine && !includes
 }
 
 /// A program already built (or a script), copied into a folder of ours that the run's user can

@@ -34,6 +34,7 @@ pub fn jlu_machine(built: &Built, games: u64, harness: &Harness) -> Result<Outco
             clicks_in_wins: tally.clicks_in_wins,
             stopped: tally.stopped,
         }),
+        panel_changed: played.panel_changed,
         ..Outcome::default()
     };
     if played.faults.is_empty() && played.played < games {
@@ -115,6 +116,7 @@ fn machine_program(built: &Built, games: u64, harness: &Harness) -> Result<Machi
         tally,
         faults,
         played: game,
+        panel_changed: false,
     })
 }
 

@@ -19,6 +19,7 @@ pub mod games;
 pub mod html;
 pub mod marks;
 pub mod outcome;
+pub mod rules;
 pub mod similarity;
 pub mod table;
 pub mod task;
@@ -80,6 +81,11 @@ pub struct Config {
     pub cache: Option<PathBuf>,
     /// Whether to show progress on stderr.
     pub progress: bool,
+    /// Whether a file that breaks the course's rules scores 0, as the course gives (else the
+    /// mark stands and the findings are shown).
+    pub strict: bool,
+    /// The students whose file is a resubmission: 10 points are taken from their mark.
+    pub resubmitted: Vec<String>,
     /// Whether students may run with less than the jail where it cannot be built
     /// (`--no-jail`); otherwise nobody is graded there.
     pub weaker_isolation: bool,
@@ -109,6 +115,8 @@ impl Config {
             cxx: None,
             progress: false,
             weaker_isolation: false,
+            strict: false,
+            resubmitted: Vec::new(),
         }
     }
 
@@ -164,6 +172,8 @@ pub struct Grade {
     pub mark: Mark,
     /// Whether the outcome came from the cache.
     pub cached: bool,
+    /// The course's rules the file breaks, each with its line.
+    pub findings: Vec<rules::Finding>,
 }
 
 /// A baseline of the ACM advanced task, graded as the students are.
@@ -327,11 +337,17 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
         .into_iter()
         .zip(results)
         .skip(baseline_count)
-        .map(|(student, (outcome, cached))| Grade {
-            mark: marking.mark(&outcome, tests.len()),
-            student,
-            outcome,
-            cached,
+        .map(|(student, (outcome, cached))| {
+            let findings = findings_of(config.task, &student, &outcome);
+            let mut mark = marking.mark(&outcome, tests.len());
+            apply_rules(config, &student, &findings, &mut mark);
+            Grade {
+                mark,
+                student,
+                outcome,
+                cached,
+                findings,
+            }
         })
         .collect();
     grades.sort_by(|a, b| {
@@ -366,6 +382,48 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
         elapsed: started.elapsed(),
     })
 }
+
+/// The course's rules `student`'s file breaks: read from its text when it is handed in in the
+/// course's own form, and the driver's word on whether `GamePanel` was written.
+fn findings_of(task: Task, student: &Student, outcome: &Outcome) -> Vec<rules::Finding> {
+    let Some(file) = &student.file else {
+        return Vec::new();
+    };
+    let course_form = student.form == Form::CourseFile || build::keeps_a_test_main(task, file);
+    let mut findings = if course_form {
+        rules::check(task, &class::read_head(file).unwrap_or_default())
+    } else {
+        Vec::new()
+    };
+    if outcome.panel_changed {
+        findings.push(rules::Finding {
+            line: 0,
+            what: "GamePanel changed by a call of machine() (seen by our driver)".into(),
+        });
+    }
+    findings
+}
+
+/// With `--strict`, a file that breaks a rule scores 0, as the course gives; a resubmission
+/// (`--resubmitted NAME`) loses 10 points, as the course takes.
+fn apply_rules(config: &Config, student: &Student, findings: &[rules::Finding], mark: &mut Mark) {
+    if config.strict && !findings.is_empty() {
+        mark.mark = 0.0;
+        mark.reason = format!("not as the course requires (--strict): {}", findings[0]);
+    }
+    if config.resubmitted.contains(&student.name) {
+        mark.mark = (mark.mark - RESUBMISSION_PENALTY).max(0.0);
+        if !mark.reason.is_empty() {
+            mark.reason.push_str("; ");
+        }
+        mark.reason.push_str(&format!(
+            "a resubmission: {RESUBMISSION_PENALTY} points taken"
+        ));
+    }
+}
+
+/// What the JLU course takes from a resubmitted file's mark.
+pub const RESUBMISSION_PENALTY: f64 = 10.0;
 
 /// What every student's grading shares.
 struct Context<'a> {

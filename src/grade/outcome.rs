@@ -88,6 +88,8 @@ pub struct Outcome {
     pub tests: Vec<Test>,
     /// Seconds the grading took (compile included).
     pub seconds: f64,
+    /// Whether a call of the JLU `machine` changed the panel it was given.
+    pub panel_changed: bool,
 }
 
 /// The most lines of a program's output or a compiler's message an outcome quotes, and the
@@ -158,6 +160,9 @@ impl Outcome {
         put("evidence", &self.evidence);
         put("compile-error", &self.compile_error);
         put("seconds", &format!("{}", self.seconds));
+        if self.panel_changed {
+            put("panel-changed", "1");
+        }
         if let Some(g) = &self.games {
             put(
                 "games",
@@ -202,6 +207,7 @@ impl Outcome {
                 "evidence" => outcome.evidence = value,
                 "compile-error" => outcome.compile_error = value,
                 "seconds" => outcome.seconds = value.parse().ok()?,
+                "panel-changed" => outcome.panel_changed = value == "1",
                 "games" => {
                     let n: Vec<u64> = value
                         .split(' ')
@@ -297,6 +303,7 @@ mod tests {
             status: Status::Graded,
             faults: 2,
             first_fault: "it crashed:\tSIGSEGV\\n".into(),
+            panel_changed: true,
             evidence: "20 20\n-1 -1 \n".into(),
             compile_error: String::new(),
             games: Some(Games {

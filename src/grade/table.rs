@@ -211,6 +211,13 @@ pub fn note(grade: &Grade) -> String {
         }
         note.push_str(picked);
     }
+    if !grade.findings.is_empty() {
+        if !note.is_empty() {
+            note.push_str("; ");
+        }
+        let all: Vec<String> = grade.findings.iter().map(|f| f.to_string()).collect();
+        note.push_str(&format!("rules: {}", all.join("; ")));
+    }
     note.replace('\n', " ")
 }
 
@@ -220,6 +227,7 @@ pub fn first_error_line(message: &str) -> String {
         .lines()
         .find(|l| l.contains("error"))
         .or_else(|| message.lines().nth(1))
+        .or_else(|| message.lines().next())
         .unwrap_or("")
         .trim()
         .to_string()

@@ -66,7 +66,13 @@ pub struct MachineGames {
     pub faults: Vec<Fault>,
     /// Games played: all of them, unless the harness's fault budget stopped the rest.
     pub played: u64,
+    /// Whether a call changed the panel it was given (our driver tells it on stderr).
+    pub panel_changed: bool,
 }
+
+/// What our driver writes on stderr, once, when `machine()` changed its panel (the driver's
+/// `PANEL_CHANGED`).
+pub const PANEL_CHANGED: &[u8] = b"minejudge: machine() changed GamePanel";
 
 /// The compiled machine in its process: the panel it last saw, to send only what changed.
 struct Driver {
@@ -130,6 +136,15 @@ pub fn run(config: &JluFunction) -> Result<Report, String> {
 /// # Errors
 /// When the file does not compile: the compiler's first lines.
 pub fn compile_machine(compiler: &Compiler, file: &Path) -> Result<Build, String> {
+    let text =
+        std::fs::read(file).map_err(|err| format!("cannot read {}: {err}", file.display()))?;
+    if crate::exec::source::defines_main(&String::from_utf8_lossy(&text)) {
+        return Err(format!(
+            "{} defines main(): hand in machine() and its helpers only, with no main() and no \
+             #include (our driver, like the course's judge program, has its own); remove main()",
+            file.display()
+        ));
+    }
     let submission = Submission {
         name: "submission.cpp",
         path: file,
@@ -147,6 +162,7 @@ pub fn play(command: &[String], games: u64, harness: &Harness) -> Result<Machine
     let mut tally = Tally::default();
     let mut faults: Vec<Fault> = Vec::new();
     let mut game = 0;
+    let mut panel_changed = false;
     let slow = |faults: &[Fault]| faults.iter().filter(|f| f.slow).count();
     let started = std::time::Instant::now();
     while game < games
@@ -189,6 +205,10 @@ pub fn play(command: &[String], games: u64, harness: &Harness) -> Result<Machine
             progress.update(|| format!("jlu-machine: {game} of {games} games"));
         }
         let end = driver.session.finish();
+        panel_changed |= end
+            .stderr
+            .windows(PANEL_CHANGED.len())
+            .any(|w| w == PANEL_CHANGED);
         if let Some((game, click, panel, what)) = fault {
             let slow = matches!(end.ending, Ending::TimedOut | Ending::OutputLimit);
             let what = match end.ending {
@@ -220,6 +240,7 @@ pub fn play(command: &[String], games: u64, harness: &Harness) -> Result<Machine
         tally,
         faults,
         played: game,
+        panel_changed,
     })
 }
 

@@ -28,9 +28,12 @@
 
 #include "minejudge_pipe.h"
 
+#define PANEL_CHANGED "minejudge: machine() changed GamePanel"
+
 namespace minejudge_driver {
 
 int panel[30][30];
+bool told_change = false;
 
 }  // namespace minejudge_driver
 
@@ -54,6 +57,13 @@ int main() {
     memcpy(view, panel, sizeof view);
     int x = -1, y = -1;
     machine(view, (int)n, (int)m, x, y);
+    // The course allows machine() to read its panel only: a change is told once, on stderr,
+    // where grade looks for it (the copy keeps the games as the course's judge plays them).
+    if (!told_change && memcmp(view, panel, sizeof view) != 0) {
+      told_change = true;
+      static const char note[] = "\n" PANEL_CHANGED "\n";
+      (void)!write(2, note, sizeof note - 1);
+    }
     char line[64];
     int length = snprintf(line, sizeof line, "%d %d\n", x, y);
     fflush(stdout);
