@@ -18,8 +18,7 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-mod shard;
-pub use shard::{merge, run_shard, Shard};
+pub mod shard;
 
 /// What to play.
 #[derive(Clone, Debug, PartialEq)]

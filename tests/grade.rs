@@ -1009,3 +1009,68 @@ fn stress_tells_a_machine_file_with_main_to_remove_it() {
     );
     assert!(stderr.contains("remove main()"), "{stderr}");
 }
+
+#[test]
+fn marks_come_with_their_interval_and_numbers_a_spreadsheet_can_sort() {
+    if !have_compiler("grade intervals") {
+        return;
+    }
+    let dir = class(
+        "intervals",
+        &[
+            ("rules.txt", "tests/submissions/jlu_rule_machine.txt"),
+            ("copy.txt", "tests/class/jlu-machine/rules_copy.txt"),
+            ("clicker.txt", "tests/submissions/jlu_rand_machine.txt"),
+        ],
+    );
+    let (csv, pairs) = (dir.with_extension("csv"), dir.with_extension("pairs.csv"));
+    let output = grade(&[
+        "jlu-machine",
+        dir.to_str().unwrap(),
+        "--games",
+        "60",
+        "--csv",
+        csv.to_str().unwrap(),
+        "--pairs-csv",
+        pairs.to_str().unwrap(),
+    ]);
+    let report = text(&output.stdout);
+    let rows = table(&report);
+    // Each mark inside its interval.
+    for student in ["rules", "copy", "clicker"] {
+        let (low, high) = rows[student][2].split_once('-').expect("an interval");
+        let (low, high): (f64, f64) = (low.parse().unwrap(), high.parse().unwrap());
+        let mark = mark(&rows, student);
+        assert!(low <= mark && mark <= high, "{student}: {report}");
+    }
+    // The copy plays as its original, both at the cap; the clicker is far below.
+    let neighbours = report
+        .split_once("neighbouring marks")
+        .map(|(_, rest)| rest)
+        .unwrap_or_else(|| panic!("{report}"));
+    let line = |a: &str| neighbours.lines().find(|l| l.trim_start().starts_with(a));
+    let copy = line("copy ").unwrap_or_else(|| panic!("{report}"));
+    assert!(
+        copy.contains("+0.00 ± 0.00") && copy.ends_with("both at the cap"),
+        "{report}"
+    );
+    let rules = line("rules ").unwrap_or_else(|| panic!("{report}"));
+    assert!(rules.ends_with("beyond chance"), "{report}");
+    // The CSV: won and games in numeric columns of their own.
+    let csv = read(&csv);
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let at = |name: &str| header.iter().position(|h| h.contains(name)).unwrap();
+    let clicker = csv.lines().find(|l| l.contains(",clicker,")).unwrap();
+    let cells: Vec<&str> = clicker.split(',').collect();
+    assert_eq!(cells[at("games")], "60", "{csv}");
+    assert!(cells[at("won")].parse::<u64>().is_ok(), "{csv}");
+    assert!(cells[at("mark low")].parse::<f64>().is_ok(), "{csv}");
+    let pairs = read(&pairs);
+    assert!(
+        pairs
+            .lines()
+            .nth(1)
+            .is_some_and(|row| row.contains("copy") && row.contains("rules")),
+        "{pairs}"
+    );
+}

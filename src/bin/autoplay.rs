@@ -1,9 +1,8 @@
 //! `autoplay`: the AI player's benchmark; seeded games, win rate, speed (see `--help` and
 //! [`minejudge::autoplay`]).
 
-use minejudge::autoplay::{
-    merge, named_board, named_first_click, run_all, run_shard, Config, Shard,
-};
+use minejudge::autoplay::shard::{merge, run_shard, Shard};
+use minejudge::autoplay::{named_board, named_first_click, run_all, Config};
 use minejudge::io::args::{self, Args};
 use minejudge::io::output::write_stdout;
 use std::process::ExitCode;

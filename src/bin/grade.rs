@@ -53,6 +53,7 @@ options:
   --cxx PATH        the C++ compiler (default $CXX, else g++, c++ or clang++)
   --csv FILE        also write the marks as CSV (UTF-8 with a byte-order mark, for Excel)
   --html FILE       also write the report as one HTML page (histogram, details, alike code)
+  --pairs-csv FILE  also write the pairs of alike submissions as CSV, one pair a row
   --cache DIR       keep outcomes here, keyed by each file's content, the compiler and every
                     option, each sealed with a key only this machine has (default
                     ~/.cache/minejudge/grade); --no-cache for none
@@ -71,6 +72,7 @@ struct Plan {
     config: Config,
     csv: Option<PathBuf>,
     html: Option<PathBuf>,
+    pairs: Option<PathBuf>,
 }
 
 fn parse(args: &mut Args) -> Result<Plan, String> {
@@ -88,7 +90,7 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
         .ok_or("give the class's folder after the task")?;
     let mut config = Config::new(task, PathBuf::from(dir));
     config.progress = true;
-    let (mut csv, mut html) = (None, None);
+    let (mut csv, mut html, mut pairs) = (None, None, None);
     let mut batches = Vec::new();
     let mut seed_given = false;
     let mut budget = None;
@@ -172,6 +174,7 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
             "--cxx" => config.cxx = Some(args.value(&flag)?),
             "--csv" => csv = Some(PathBuf::from(args.value(&flag)?)),
             "--html" => html = Some(PathBuf::from(args.value(&flag)?)),
+            "--pairs-csv" => pairs = Some(PathBuf::from(args.value(&flag)?)),
             "--cache" => config.cache = Some(PathBuf::from(args.value(&flag)?)),
             "--no-cache" => config.cache = None,
             "--no-jail" => config.weaker_isolation = true,
@@ -194,7 +197,12 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
             config.baseline_marks.len() - 1
         ));
     }
-    Ok(Plan { config, csv, html })
+    Ok(Plan {
+        config,
+        csv,
+        html,
+        pairs,
+    })
 }
 
 fn main() -> ExitCode {
@@ -213,6 +221,10 @@ fn main() -> ExitCode {
     for (path, text) in [
         (&plan.csv, plan.csv.as_ref().map(|_| csv::render(&class))),
         (&plan.html, plan.html.as_ref().map(|_| html::render(&class))),
+        (
+            &plan.pairs,
+            plan.pairs.as_ref().map(|_| csv::render_pairs(&class)),
+        ),
     ] {
         if let (Some(path), Some(text)) = (path, text) {
             if let Err(err) = std::fs::write(path, text) {

@@ -1,17 +1,27 @@
 //! The marks as CSV (RFC 4180), in UTF-8 with a byte-order mark so that Excel shows Chinese
 //! names: one row per student, best first, with the columns of the table and the whole note.
 
-use crate::grade::table::{note, ranks, row_cells};
-use crate::grade::{ClassGrades, Task};
+use crate::grade::outcome::Status;
+use crate::grade::table::{note, ranks};
+use crate::grade::{ClassGrades, Grade, Task};
 
-/// The CSV text.
+/// The CSV text: every count and mark a number of its own column, so that a spreadsheet sorts
+/// and sums them.
 pub fn render(class: &ClassGrades) -> String {
     let task = class.config.task;
     let mut header: Vec<&str> = vec!["rank", "student", "mark", "out of"];
     header.extend(match task {
-        Task::JluMachine => &["won", "score per game", "clicks per win", "faults"][..],
-        Task::AcmClient => &["raw score", "maps won", "faults"][..],
-        _ => &["passed", "faults"][..],
+        Task::JluMachine => &[
+            "mark low (95%)",
+            "mark high (95%)",
+            "won",
+            "games",
+            "score per game",
+            "clicks per win",
+            "faults",
+        ][..],
+        Task::AcmClient => &["raw score", "maps won", "maps", "faults"][..],
+        _ => &["passed", "tests", "faults"][..],
     });
     header.extend(["mark as played", "note", "file"]);
     let mut text = String::from("\u{feff}");
@@ -23,9 +33,7 @@ pub fn render(class: &ClassGrades) -> String {
             format!("{:.2}", grade.mark.mark),
             format!("{}", grade.mark.out_of),
         ];
-        let mut task_cells = row_cells(task, grade);
-        task_cells.pop();
-        cells.extend(task_cells);
+        cells.extend(numbers(task, grade, class.tests.len()));
         cells.push(
             grade
                 .mark
@@ -40,6 +48,83 @@ pub fn render(class: &ClassGrades) -> String {
                 .as_ref()
                 .map_or(String::new(), |f| f.display().to_string()),
         );
+        push_row(&mut text, cells.into_iter());
+    }
+    text
+}
+
+/// The task's numbers of one student, each in a cell of its own (empty where not graded).
+fn numbers(task: Task, grade: &Grade, tests: usize) -> Vec<String> {
+    let outcome = &grade.outcome;
+    let graded = outcome.status == Status::Graded;
+    let number = |value: Option<String>| value.filter(|_| graded).unwrap_or_default();
+    let faults = number(Some(outcome.faults.to_string()));
+    match task {
+        Task::JluMachine => {
+            let games = outcome.games.unwrap_or_default();
+            let (low, high) = match grade.mark.interval {
+                Some((low, high)) => (format!("{low:.2}"), format!("{high:.2}")),
+                None => (String::new(), String::new()),
+            };
+            let clicks = (games.won > 0)
+                .then(|| format!("{:.1}", games.clicks_in_wins as f64 / games.won as f64));
+            vec![
+                low,
+                high,
+                number(Some(games.won.to_string())),
+                number(Some(games.games.to_string())),
+                number(grade.mark.raw.map(|raw| format!("{raw:.2}"))),
+                number(clicks),
+                faults,
+            ]
+        }
+        Task::AcmClient => {
+            let won: u64 = outcome.batches.iter().map(|b| b.won).sum();
+            let maps: u64 = outcome.batches.iter().map(|b| b.maps).sum();
+            vec![
+                number(grade.mark.raw.map(|raw| format!("{raw:.6}"))),
+                number(Some(won.to_string())),
+                number(Some(maps.to_string())),
+                faults,
+            ]
+        }
+        _ => {
+            let passed = outcome.tests.iter().filter(|t| t.passed()).count();
+            vec![
+                number(Some(passed.to_string())),
+                number(Some(tests.to_string())),
+                faults,
+            ]
+        }
+    }
+}
+
+/// The similar pairs, one a row: both students, the score, the lines that match.
+pub fn render_pairs(class: &ClassGrades) -> String {
+    let mut text = String::from("\u{feff}");
+    let header = ["student", "student", "score (%)", "tokens shared", "lines"];
+    push_row(&mut text, header.iter().map(|s| s.to_string()));
+    for pair in &class.pairs {
+        let lines: Vec<String> = pair
+            .matches
+            .iter()
+            .map(|m| {
+                format!(
+                    "{}-{} ~ {}-{}",
+                    m.a_lines.start(),
+                    m.a_lines.end(),
+                    m.b_lines.start(),
+                    m.b_lines.end()
+                )
+            })
+            .collect();
+        let cells = [
+            class.sources[pair.a].name.clone(),
+            class.sources[pair.b].name.clone(),
+            format!("{:.0}", 100.0 * pair.score),
+            pair.shared_tokens.to_string(),
+            lines.join("; "),
+        ];
         push_row(&mut text, cells.into_iter());
     }
     text

@@ -35,6 +35,7 @@ pub fn jlu_machine(built: &Built, games: u64, harness: &Harness) -> Result<Outco
             stopped: tally.stopped,
         }),
         panel_changed: played.panel_changed,
+        game_tenths: played.scores.clone(),
         ..Outcome::default()
     };
     if played.faults.is_empty() && played.played < games {
@@ -79,6 +80,7 @@ fn machine_program(built: &Built, games: u64, harness: &Harness) -> Result<Machi
     harness.command = built.command.clone();
     let mut tally = Tally::default();
     let mut faults = Vec::new();
+    let mut scores = Vec::new();
     let mut game = 0;
     let slow = |faults: &[Fault]| faults.iter().filter(|f| f.slow).count();
     let started = std::time::Instant::now();
@@ -90,13 +92,17 @@ fn machine_program(built: &Built, games: u64, harness: &Harness) -> Result<Machi
             theirs(&harness, &panel_text(panel))
         });
         match result {
-            Ok(played) => tally.add(&played),
+            Ok(played) => {
+                tally.add(&played);
+                scores.push(played.score_tenths());
+            }
             Err(stopped) => {
                 let (what, run) = stopped.error;
                 if run.is_none() {
                     return Err(what);
                 }
                 tally.add(&stopped.game);
+                scores.push(stopped.game.score_tenths());
                 let slow = run
                     .as_ref()
                     .is_some_and(|r| matches!(r.ending, Ending::TimedOut | Ending::OutputLimit));
@@ -117,6 +123,7 @@ fn machine_program(built: &Built, games: u64, harness: &Harness) -> Result<Machi
         faults,
         played: game,
         panel_changed: false,
+        scores,
     })
 }
 

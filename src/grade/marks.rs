@@ -11,6 +11,7 @@
 //! Where a fault cost the mark, the mark the games would have earned had the faulty ones
 //! simply been lost is given too (`as_played`), for the teacher's second look.
 
+use crate::grade::intervals;
 use crate::grade::outcome::{Outcome, Status};
 use crate::grade::task::Task;
 use crate::players::jlu_machine::course::course_mark;
@@ -50,6 +51,8 @@ pub struct Mark {
     pub as_played: Option<f64>,
     /// Why the mark is what it is, when that is not plain (a compile error, a crash).
     pub reason: String,
+    /// The 95% interval of a mark that is a mean over random games (JLU part (2)).
+    pub interval: Option<(f64, f64)>,
 }
 
 impl Marking {
@@ -62,6 +65,7 @@ impl Marking {
             raw: None,
             as_played: None,
             reason,
+            interval: None,
         };
         match outcome.status {
             Status::CompileError => {
@@ -88,14 +92,21 @@ impl Marking {
                             plural(outcome.faults),
                             outcome.first_fault
                         ),
+                        interval: None,
                     }
                 } else {
+                    let interval = (!outcome.game_tenths.is_empty()).then(|| {
+                        let (_, low, high) =
+                            intervals::mark_interval(&outcome.game_tenths, games.games);
+                        (low, high)
+                    });
                     Mark {
                         mark: earned,
                         out_of,
                         raw: Some(mean),
                         as_played: None,
                         reason: String::new(),
+                        interval,
                     }
                 }
             }
@@ -125,6 +136,7 @@ impl Marking {
                     } else {
                         String::new()
                     },
+                    interval: None,
                 }
             }
             Task::JluPanel | Task::MineOps | Task::AcmServer => {
@@ -135,6 +147,7 @@ impl Marking {
                     raw: None,
                     as_played: None,
                     reason: String::new(),
+                    interval: None,
                 }
             }
         }

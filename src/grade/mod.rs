@@ -17,6 +17,7 @@ pub mod class;
 pub mod csv;
 pub mod games;
 pub mod html;
+pub mod intervals;
 pub mod marks;
 pub mod outcome;
 pub mod rules;
@@ -409,10 +410,13 @@ fn findings_of(task: Task, student: &Student, outcome: &Outcome) -> Vec<rules::F
 fn apply_rules(config: &Config, student: &Student, findings: &[rules::Finding], mark: &mut Mark) {
     if config.strict && !findings.is_empty() {
         mark.mark = 0.0;
+        mark.interval = None;
         mark.reason = format!("not as the course requires (--strict): {}", findings[0]);
     }
     if config.resubmitted.contains(&student.name) {
         mark.mark = (mark.mark - RESUBMISSION_PENALTY).max(0.0);
+        let less = |x: f64| (x - RESUBMISSION_PENALTY).max(0.0);
+        mark.interval = mark.interval.map(|(low, high)| (less(low), less(high)));
         if !mark.reason.is_empty() {
             mark.reason.push_str("; ");
         }

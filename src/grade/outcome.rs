@@ -90,6 +90,8 @@ pub struct Outcome {
     pub seconds: f64,
     /// Whether a call of the JLU `machine` changed the panel it was given.
     pub panel_changed: bool,
+    /// Each JLU game's course score, in tenths of a point, in the order played.
+    pub game_tenths: Vec<u16>,
 }
 
 /// The most lines of a program's output or a compiler's message an outcome quotes, and the
@@ -163,6 +165,10 @@ impl Outcome {
         if self.panel_changed {
             put("panel-changed", "1");
         }
+        if !self.game_tenths.is_empty() {
+            let scores: Vec<String> = self.game_tenths.iter().map(u16::to_string).collect();
+            put("scores", &scores.join(" "));
+        }
         if let Some(g) = &self.games {
             put(
                 "games",
@@ -208,6 +214,13 @@ impl Outcome {
                 "compile-error" => outcome.compile_error = value,
                 "seconds" => outcome.seconds = value.parse().ok()?,
                 "panel-changed" => outcome.panel_changed = value == "1",
+                "scores" => {
+                    outcome.game_tenths = value
+                        .split(' ')
+                        .map(str::parse)
+                        .collect::<Result<_, _>>()
+                        .ok()?
+                }
                 "games" => {
                     let n: Vec<u64> = value
                         .split(' ')
@@ -304,6 +317,7 @@ mod tests {
             faults: 2,
             first_fault: "it crashed:\tSIGSEGV\\n".into(),
             panel_changed: true,
+            game_tenths: vec![600, 0, 123],
             evidence: "20 20\n-1 -1 \n".into(),
             compile_error: String::new(),
             games: Some(Games {

@@ -18,7 +18,7 @@
 //! parameter) is not seen here, so the driver also checks after each call that the panel is
 //! unchanged.
 
-use crate::grade::Task;
+use crate::grade::task::Task;
 
 /// One rule broken, where.
 #[derive(Clone, Debug, PartialEq, Eq)]

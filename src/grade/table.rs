@@ -2,6 +2,7 @@
 //! how wide a terminal shows each character (a Chinese character takes two columns), then the
 //! baselines, the isolation in force and the pairs of alike submissions.
 
+use crate::grade::intervals;
 use crate::grade::outcome::Status;
 use crate::grade::{clock, ClassGrades, Grade, Task};
 use std::fmt::Write as _;
@@ -122,7 +123,14 @@ pub fn align(rows: &[Vec<String>]) -> String {
 /// The columns of a task's table, after `#`, `student` and `mark`.
 fn columns(task: Task) -> &'static [&'static str] {
     match task {
-        Task::JluMachine => &["won", "score/game", "clicks/win", "faults", "note"],
+        Task::JluMachine => &[
+            "95% interval",
+            "won",
+            "score/game",
+            "clicks/win",
+            "faults",
+            "note",
+        ],
         Task::AcmClient => &["raw", "maps won", "faults", "note"],
         Task::JluPanel | Task::AcmServer | Task::MineOps => &["passed", "faults", "note"],
     }
@@ -147,6 +155,7 @@ pub fn row_cells(task: Task, grade: &Grade) -> Vec<String> {
                     String::new(),
                     String::new(),
                     String::new(),
+                    String::new(),
                     note,
                 ];
             }
@@ -155,7 +164,12 @@ pub fn row_cells(task: Task, grade: &Grade) -> Vec<String> {
             } else {
                 "-".into()
             };
+            let interval = grade
+                .mark
+                .interval
+                .map_or(String::new(), |(low, high)| format!("{low:.2}-{high:.2}"));
             vec![
+                interval,
                 format!("{}/{}", games.won, games.games),
                 two(grade.mark.raw.unwrap_or(0.0)),
                 clicks,
@@ -362,8 +376,49 @@ pub fn render(class: &ClassGrades) -> String {
             trim_number(marks.last().copied().unwrap_or(0.0))
         );
     }
+    text.push_str(&neighbours(class));
     let _ = writeln!(text, "\nisolation of every run: {}", class.isolation);
     text.push_str(&similar_pairs(class));
+    text
+}
+
+/// JLU part (2): each two students of neighbouring marks compared game by game (everyone
+/// played the same games), and whether the difference is beyond chance.
+fn neighbours(class: &ClassGrades) -> String {
+    let games = class.config.games;
+    let compared: Vec<&Grade> = class
+        .grades
+        .iter()
+        .filter(|g| g.mark.interval.is_some())
+        .collect();
+    if class.config.task != Task::JluMachine || compared.len() < 2 {
+        return String::new();
+    }
+    let mut text = String::from(
+        "\nneighbouring marks, compared game by game (the same games for all; 95%):\n",
+    );
+    let rows: Vec<Vec<String>> = compared
+        .windows(2)
+        .map(|pair| {
+            let (a, b) = (pair[0], pair[1]);
+            let (difference, half) =
+                intervals::paired(&a.outcome.game_tenths, &b.outcome.game_tenths, games);
+            let verdict = if a.mark.mark >= 60.0 && b.mark.mark >= 60.0 {
+                "both at the cap"
+            } else if difference.abs() > half {
+                "beyond chance"
+            } else {
+                "within chance"
+            };
+            vec![
+                format!("  {}", a.student.name),
+                b.student.name.clone(),
+                format!("{difference:+.2} ± {half:.2}"),
+                verdict.to_string(),
+            ]
+        })
+        .collect();
+    text.push_str(&align(&rows));
     text
 }
 

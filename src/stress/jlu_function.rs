@@ -68,6 +68,8 @@ pub struct MachineGames {
     pub played: u64,
     /// Whether a call changed the panel it was given (our driver tells it on stderr).
     pub panel_changed: bool,
+    /// Each game's course score, in tenths of a point, in the order played.
+    pub scores: Vec<u16>,
 }
 
 /// What our driver writes on stderr, once, when `machine()` changed its panel (the driver's
@@ -163,6 +165,7 @@ pub fn play(command: &[String], games: u64, harness: &Harness) -> Result<Machine
     let mut faults: Vec<Fault> = Vec::new();
     let mut game = 0;
     let mut panel_changed = false;
+    let mut scores = Vec::new();
     let slow = |faults: &[Fault]| faults.iter().filter(|f| f.slow).count();
     let started = std::time::Instant::now();
     while game < games
@@ -195,9 +198,13 @@ pub fn play(command: &[String], games: u64, harness: &Harness) -> Result<Machine
         while fault.is_none() && game < games && !harness.out_of_time(started) {
             driver.session.arm(harness.timeout);
             match play_game(harness.seed, game, &mut |panel| driver.click(panel)) {
-                Ok(played) => tally.add(&played),
+                Ok(played) => {
+                    tally.add(&played);
+                    scores.push(played.score_tenths());
+                }
                 Err(stopped) => {
                     tally.add(&stopped.game);
+                    scores.push(stopped.game.score_tenths());
                     fault = Some((game, stopped.click, stopped.panel, stopped.error));
                 }
             }
@@ -241,6 +248,7 @@ pub fn play(command: &[String], games: u64, harness: &Harness) -> Result<Machine
         faults,
         played: game,
         panel_changed,
+        scores,
     })
 }
 

@@ -49,7 +49,7 @@ pub struct Tally {
 
 impl Tally {
     pub(crate) fn add(&mut self, game: &PlayedGame) {
-        let tenths = course::score_tenths(game.won, game.clicks, game.opened);
+        let tenths = u64::from(game.score_tenths());
         self.games += 1;
         self.wins += u64::from(game.won);
         self.tenths += tenths;
@@ -80,6 +80,13 @@ pub(crate) struct PlayedGame {
     pub opened: usize,
     /// Whether it was stopped at the click limit.
     pub stopped: bool,
+}
+
+impl PlayedGame {
+    /// The course's score of the game, in tenths of a point.
+    pub(crate) fn score_tenths(&self) -> u16 {
+        course::score_tenths(self.won, self.clicks, self.opened) as u16
+    }
 }
 
 /// A game whose machine gave no click: at which click, the panel it was given, the game so
