@@ -560,3 +560,56 @@ fn only_the_first_max_bytes_are_read() {
         compare(&plain_class, &options)
     );
 }
+
+/// The short machines of tests/similarity/short/, written apart: a few statements of their
+/// own and the idioms every student writes (the loop over the board, the `rand()` fallback).
+fn short_machines() -> Vec<(String, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/similarity/short");
+    let mut found: Vec<(String, String)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy();
+            let name = name
+                .trim_start_matches("jlu_")
+                .trim_end_matches("_machine.txt");
+            (name.to_string(), std::fs::read_to_string(&path).unwrap())
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+#[test]
+fn idioms_alone_do_not_make_short_machines_alike() {
+    let mut class: Vec<Source> = short_machines()
+        .iter()
+        .map(|(name, text)| source(name, text))
+        .collect();
+    class.push(source("rand", &read("submissions", "jlu_rand_machine.txt")));
+    let index = |name: &str| class.iter().position(|s| s.name == name).unwrap();
+    let (parity, centre) = (index("parity"), index("centre"));
+    // Counting every shared k-gram, as the check once did, the board loop and the fallback
+    // alone make two of them a copy.
+    let every_kgram = Options {
+        min_stretch: 0,
+        ..options()
+    };
+    let flagged = suspicious_pairs(&class, &every_kgram);
+    println!("every shared k-gram counted: {flagged:?}");
+    assert!(
+        flagged
+            .iter()
+            .any(|pair| (pair.a, pair.b) == (parity.min(centre), parity.max(centre))),
+        "{flagged:?}"
+    );
+    let options = options();
+    for pair in compare(&class, &options) {
+        println!(
+            "{} / {}: score {:.3}, {} tokens shared",
+            class[pair.a].name, class[pair.b].name, pair.score, pair.shared_tokens
+        );
+        assert!(!pair.is_suspicious(&options), "{pair:?}");
+        assert!(pair.score < 0.1, "{pair:?}");
+    }
+}
