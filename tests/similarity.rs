@@ -560,3 +560,276 @@ fn only_the_first_max_bytes_are_read() {
         compare(&plain_class, &options)
     );
 }
+
+/// The short machines of tests/similarity/short/, written apart: a few statements of their
+/// own and the idioms every student writes (the loop over the board, the `rand()` fallback).
+fn short_machines() -> Vec<(String, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/similarity/short");
+    let mut found: Vec<(String, String)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy();
+            let name = name
+                .trim_start_matches("jlu_")
+                .trim_end_matches("_machine.txt");
+            (name.to_string(), std::fs::read_to_string(&path).unwrap())
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+#[test]
+fn idioms_alone_do_not_make_short_machines_alike() {
+    let mut class: Vec<Source> = short_machines()
+        .iter()
+        .map(|(name, text)| source(name, text))
+        .collect();
+    class.push(source("rand", &read("submissions", "jlu_rand_machine.txt")));
+    let index = |name: &str| class.iter().position(|s| s.name == name).unwrap();
+    let (parity, centre) = (index("parity"), index("centre"));
+    // Counting every shared k-gram, as the check once did, the board loop and the fallback
+    // alone make two of them a copy.
+    let every_kgram = Options {
+        min_stretch: 0,
+        ..options()
+    };
+    let flagged = suspicious_pairs(&class, &every_kgram);
+    println!("every shared k-gram counted: {flagged:?}");
+    assert!(
+        flagged
+            .iter()
+            .any(|pair| (pair.a, pair.b) == (parity.min(centre), parity.max(centre))),
+        "{flagged:?}"
+    );
+    let options = options();
+    for pair in compare(&class, &options) {
+        println!(
+            "{} / {}: score {:.3}, {} tokens shared",
+            class[pair.a].name, class[pair.b].name, pair.score, pair.shared_tokens
+        );
+        assert!(!pair.is_suspicious(&options), "{pair:?}");
+        assert!(pair.score < 0.1, "{pair:?}");
+    }
+}
+
+/// What `sim_c` (Dick Grune's similarity tester, Debian's `similarity-tester`) reports of
+/// `files` with `options`: for each pair of indices it names, the higher of its two
+/// percentages, "a consists for x % of b material" and the other way; None if it cannot run.
+fn sim_c(files: &[std::path::PathBuf], options: &[&str]) -> Option<Vec<((usize, usize), u32)>> {
+    let output = Command::new("sim_c")
+        .args(options)
+        .args(files)
+        .output()
+        .ok()?;
+    assert!(output.status.success(), "{output:?}");
+    let index = |name: &str| files.iter().position(|f| f.to_str() == Some(name));
+    let mut found: Vec<((usize, usize), u32)> = Vec::new();
+    for line in String::from_utf8_lossy(&output.stdout).lines() {
+        let Some((a, rest)) = line.split_once(" consists for ") else {
+            continue;
+        };
+        let (percent, rest) = rest.split_once(" % of ").unwrap();
+        let b = rest.strip_suffix(" material").unwrap();
+        let (a, b) = (index(a).unwrap(), index(b).unwrap());
+        let percent: u32 = percent.trim().parse().unwrap();
+        let pair = (a.min(b), a.max(b));
+        match found.iter_mut().find(|(p, _)| *p == pair) {
+            Some(entry) => entry.1 = entry.1.max(percent),
+            None => found.push((pair, percent)),
+        }
+    }
+    Some(found)
+}
+
+/// Precision and recall of `flagged` pairs against `truth` (the pairs that are copies), and
+/// the recall on the copies `judged` (those of machines long enough to tell).
+fn precision_recall(
+    flagged: &[(usize, usize)],
+    truth: &[(usize, usize)],
+    judged: &[(usize, usize)],
+) -> String {
+    let right = flagged.iter().filter(|p| truth.contains(p)).count();
+    let found = judged.iter().filter(|p| flagged.contains(p)).count();
+    format!(
+        "{} flagged, {right} copies: precision {:.2}, recall {:.2} ({right}/{}), \
+         recall on machines long enough to tell {:.2} ({found}/{})",
+        flagged.len(),
+        right as f64 / flagged.len().max(1) as f64,
+        right as f64 / truth.len() as f64,
+        truth.len(),
+        found as f64 / judged.len() as f64,
+        judged.len()
+    )
+}
+
+/// `text` with the parameters of its `machine` taken out, so that sim, which has no base, does
+/// not count the course's signature as shared code (as our check, given it as the base, does
+/// not).
+fn without_signature(text: &str) -> String {
+    let Some(name) = text.find("machine(").or_else(|| text.find("machine (")) else {
+        return text.to_string();
+    };
+    let open = name + text[name..].find('(').unwrap();
+    let close = open + text[open..].find(')').unwrap_or(0);
+    format!("{}({}", &text[..open], &text[close..])
+}
+
+/// sim_c's pairs of `class`, each file first changed by `change`; None if sim_c is absent.
+fn sim_on(
+    class: &[Source],
+    change: fn(&str) -> String,
+    options: &[&str],
+) -> Option<Vec<((usize, usize), u32)>> {
+    let dir = std::env::temp_dir().join(format!("minejudge-sim-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let files: Vec<std::path::PathBuf> = class
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let file = dir.join(format!("{i:02}.c"));
+            std::fs::write(&file, change(&String::from_utf8_lossy(&s.text))).unwrap();
+            file
+        })
+        .collect();
+    let found = sim_c(&files, options);
+    std::fs::remove_dir_all(&dir).unwrap();
+    found
+}
+
+/// The class sim and our check are compared on: every machine written apart (the short ones
+/// too), a disguised and an edited copy of each; with each member's original.
+fn class_for_sim(seed: u64) -> (Vec<Source>, Vec<usize>, Vec<bool>) {
+    let mut rng = Rng::new(seed);
+    let mut originals = independent_machines();
+    let short = short_machines();
+    originals.extend(short.iter().cloned());
+    let mut class: Vec<Source> = Vec::new();
+    let mut origin: Vec<usize> = Vec::new();
+    for (how, suffix) in [
+        (None, ""),
+        (Some(DISGUISED), ".copy"),
+        (Some(EDITED), ".edit"),
+    ] {
+        for (index, (name, text)) in originals.iter().enumerate() {
+            let text = how.map_or(text.clone(), |how| disguise(text, how, &mut rng));
+            class.push(source(&format!("{name}{suffix}"), &text));
+            origin.push(index);
+        }
+    }
+    // Too short for a copy to be told from a classmate's own.
+    let tiny: Vec<bool> = originals
+        .iter()
+        .map(|(name, _)| TINY.contains(&name.as_str()) || short.iter().any(|(s, _)| s == name))
+        .collect();
+    (class, origin, tiny)
+}
+
+#[test]
+fn beside_sim() {
+    // The man page's "usually a similarity of 30% or more is significant".
+    const SIM_THRESHOLD: u32 = 30;
+    let sim_options = ["-p", "-a", "-e", "-T", "-t", "20"];
+    let seed = 40;
+    println!("class seed {seed}");
+    let (class, origin, tiny) = class_for_sim(seed);
+    let all: Vec<(usize, usize)> = (0..class.len())
+        .flat_map(|a| (a + 1..class.len()).map(move |b| (a, b)))
+        .collect();
+    let truth: Vec<(usize, usize)> = all
+        .iter()
+        .copied()
+        .filter(|&(a, b)| origin[a] == origin[b])
+        .collect();
+    let judged: Vec<(usize, usize)> = truth
+        .iter()
+        .copied()
+        .filter(|&(a, _)| !tiny[origin[a]])
+        .collect();
+    let options = options();
+    let ours = compare(&class, &options);
+    let ours_flagged: Vec<(usize, usize)> = ours
+        .iter()
+        .filter(|p| p.is_suspicious(&options))
+        .map(|p| (p.a, p.b))
+        .collect();
+    println!(
+        "{} sources ({} written apart), {} pairs, {} of them copies ({} of machines long \
+         enough to tell)",
+        class.len(),
+        tiny.len(),
+        all.len(),
+        truth.len(),
+        judged.len()
+    );
+    println!(
+        "ours (score {} and {} tokens, in stretches of {}): {}",
+        options.flag_score,
+        options.min_tokens,
+        options.min_stretch,
+        precision_recall(&ours_flagged, &truth, &judged)
+    );
+    assert!(ours_flagged.iter().all(|p| truth.contains(p)));
+    assert!(judged.iter().all(|p| ours_flagged.contains(p)));
+    let flagged_by = |found: &[((usize, usize), u32)]| -> Vec<(usize, usize)> {
+        found
+            .iter()
+            .filter(|(_, percent)| *percent >= SIM_THRESHOLD)
+            .map(|(pair, _)| *pair)
+            .collect()
+    };
+    let as_handed_in = |text: &str| text.to_string();
+    let Some(raw) = sim_on(&class, as_handed_in, &sim_options) else {
+        println!("beside sim: skipped: sim_c is absent (apt-get install similarity-tester)");
+        return;
+    };
+    let sim = sim_on(&class, without_signature, &sim_options).unwrap();
+    for (how, found) in [("as handed in", &raw), ("signature's parameters out", &sim)] {
+        println!(
+            "sim_c {}, {how}, flagged from {SIM_THRESHOLD} % either way: {}",
+            sim_options.join(" "),
+            precision_recall(&flagged_by(found), &truth, &judged)
+        );
+    }
+    print_beside(&class, &origin, &ours, &options, &sim, SIM_THRESHOLD);
+    // Renamed and laid out anew only, a copy is what sim is built to see: if it misses one,
+    // its output was misread.
+    for &(a, b) in &judged {
+        if class[b].name.ends_with(".copy") && !class[a].name.contains('.') {
+            assert!(flagged_by(&sim).contains(&(a, b)), "{}", class[b].name);
+        }
+    }
+}
+
+/// The copies and every pair either tool flags: our score and sim's percentage, flags starred.
+fn print_beside(
+    class: &[Source],
+    origin: &[usize],
+    ours: &[Pair],
+    options: &Options,
+    sim: &[((usize, usize), u32)],
+    sim_threshold: u32,
+) {
+    println!("{:>26} {:>5} {:>7} {:>7}", "pair", "copy", "ours", "sim %");
+    for a in 0..class.len() {
+        for b in a + 1..class.len() {
+            let our = ours.iter().find(|p| (p.a, p.b) == (a, b));
+            let their = sim.iter().find(|(p, _)| *p == (a, b)).map(|(_, x)| *x);
+            let flagged = our.is_some_and(|p| p.is_suspicious(options));
+            let sim_flag = their.is_some_and(|x| x >= sim_threshold);
+            if origin[a] != origin[b] && !flagged && !sim_flag {
+                continue;
+            }
+            println!(
+                "{:>26} {:>5} {:>5.2}{} {:>5}{}",
+                format!("{} / {}", class[a].name, class[b].name),
+                if origin[a] == origin[b] { "yes" } else { "no" },
+                our.map_or(0.0, |p| p.score),
+                if flagged { " *" } else { "  " },
+                their.map_or("-".to_string(), |x| x.to_string()),
+                if sim_flag { " *" } else { "  " },
+            );
+        }
+    }
+}

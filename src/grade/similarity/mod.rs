@@ -3,7 +3,8 @@
 //! tokens ([`tokens`]), so that renamed identifiers, layout and comments do not matter; its
 //! k-grams are hashed and winnowed into fingerprints ([`winnow`]), so that reordered functions
 //! still match; code of the course's skeleton, or that too much of the class shares, does not
-//! count ([`profile`]); two sources' shared fingerprints ([`shared`]) give a score, and
+//! count ([`profile`]); two sources' shared fingerprints ([`shared`]), grown into the runs of
+//! tokens equal in both ([`runs`]), give a score from the stretches longer than any idiom, and
 //! chained, the passages to show side by side ([`passages`]).
 //!
 //! # Examples
@@ -20,8 +21,8 @@
 //!     .iter()
 //!     .map(|(name, text)| Source { name: name.to_string(), text: text.as_bytes().to_vec() })
 //!     .collect();
-//! // Programs this small are below the default's 60 tokens shared.
-//! let options = Options { min_tokens: 30, ..Options::default() };
+//! // Programs this small are below the default's 60 tokens shared, in stretches of 50.
+//! let options = Options { min_tokens: 30, min_stretch: 30, ..Options::default() };
 //! let pairs = suspicious_pairs(&class, &options);
 //! assert_eq!(pairs.len(), 1);
 //! assert_eq!((pairs[0].a, pairs[0].b), (0, 1));
@@ -32,6 +33,7 @@
 
 pub mod passages;
 pub mod profile;
+pub mod runs;
 pub mod shared;
 pub mod tokens;
 pub mod winnow;
@@ -74,6 +76,11 @@ pub struct Options {
     /// A suspicious pair shares at least this many tokens of its counted code, in each
     /// source: a few shared lines of a tiny program are not evidence of copying.
     pub min_tokens: usize,
+    /// Shared code counts, in the score and in `min_tokens`, only in stretches of at least this
+    /// many tokens equal in both sources, in a row but for a statement inserted in one
+    /// ([`runs::long_stretches`]): shorter ones are the idioms solutions written apart share,
+    /// however much of a short program they make up. 0 counts every shared k-gram.
+    pub min_stretch: usize,
     /// Bytes read of each source (and of the base): the work stays bounded whatever is handed in.
     pub max_bytes: usize,
 }
@@ -86,7 +93,10 @@ impl Default for Options {
     /// of 0.35 lies between a copy's (about 0.5 at least, however padded) and what solutions
     /// written apart share (their idioms, which a small class has too few sources to find
     /// common); 60 tokens are more than the longest of those idioms (the loop over the board
-    /// and its test, 33 tokens) and some.
+    /// and its test, 33 tokens) and some. Stretches count from 50 tokens: idioms written back
+    /// to back make the longest that independent solutions share (a cell's `{ x = i; y = j;
+    /// return; }` and the `rand()` fallback after it, 48 tokens), where an edited copy of a
+    /// machine of a hundred tokens or more keeps one of 63 at least.
     fn default() -> Options {
         Options {
             k: 20,
@@ -96,6 +106,7 @@ impl Default for Options {
             base: Vec::new(),
             flag_score: 0.35,
             min_tokens: 60,
+            min_stretch: 50,
             max_bytes: 1 << 20,
         }
     }
@@ -112,11 +123,13 @@ pub struct Pair {
     /// so that a whole copy scores at least about 0.5 however much is added to it.
     pub score: f64,
     /// The fraction of the first source's counted code (outside base and common code) that
-    /// lies in k-grams the second has too.
+    /// lies in stretches the second has too, of [`Options::min_stretch`] tokens at least.
     pub a_share: f64,
-    /// The fraction of the second source's counted code that lies in k-grams the first has too.
+    /// The fraction of the second source's counted code that lies in stretches the first has
+    /// too.
     pub b_share: f64,
-    /// Counted tokens in shared k-grams, the fewer of the two sources'.
+    /// Counted tokens in shared stretches of [`Options::min_stretch`] at least, the fewer of the two
+    /// sources'.
     pub shared_tokens: usize,
     /// Distinct fingerprints they share.
     pub shared: usize,
@@ -179,6 +192,11 @@ pub fn compare(sources: &[Source], options: &Options) -> Vec<Pair> {
     pairs
 }
 
+/// Tokens a copier may change between two runs of a copied stretch (`i++` for `++i`, a
+/// constant): a stretch steps over that in one source while it steps over an inserted
+/// statement or more in the other.
+const SLACK: usize = 4;
+
 /// The pair of sources `a` and `b`, if they share a fingerprint.
 fn compare_two(
     a: usize,
@@ -191,9 +209,14 @@ fn compare_two(
     if both.hashes == 0 {
         return None;
     }
+    let k = options.k.max(1);
+    // Far enough to step over a statement or two inserted into a copied passage.
+    let reach = 2 * (k + options.window.max(1));
+    let found = runs::runs(&both.pairs, k, first.codes(), second.codes());
+    let long = runs::long_stretches(&found, SLACK, reach, options.min_stretch);
     let covered = (
-        first.counted_under(&both.in_a),
-        second.counted_under(&both.in_b),
+        runs::covered(long.iter().map(|run| run.a..run.a + run.len).collect()),
+        runs::covered(long.iter().map(|run| run.b..run.b + run.len).collect()),
     );
     let counted = (first.counted_tokens(), second.counted_tokens());
     let fraction = |part: usize, whole: usize| {
@@ -203,9 +226,6 @@ fn compare_two(
             part as f64 / whole as f64
         }
     };
-    let k = options.k.max(1);
-    // Far enough to step over a statement or two inserted into a copied passage.
-    let reach = 2 * (k + options.window.max(1));
     let matches = passages::passages(&both.pairs, k, reach, first.codes(), second.codes())
         .into_iter()
         .map(|passage| Match {

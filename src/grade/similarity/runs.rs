@@ -1,0 +1,249 @@
+//! The runs two sources share: stretches of tokens equal in both, in a row, found from their
+//! shared fingerprints and measured exactly. A run's length is the evidence that a fingerprint
+//! alone does not give: solutions written apart share the idioms everyone writes, each a run
+//! of a few dozen tokens at most (see [`Options::min_stretch`](super::Options::min_stretch)), where a
+//! copy shares the copied code in runs far longer.
+
+use super::profile::NOT_COUNTED;
+use std::collections::HashMap;
+use std::ops::Range;
+
+/// A stretch of tokens of one source equal, token for token, to a stretch of the other.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Run {
+    /// Its first token in the first source.
+    pub a: usize,
+    /// Its first token in the second source.
+    pub b: usize,
+    /// Its tokens.
+    pub len: usize,
+}
+
+/// The runs through the k-grams at `pairs` (positions of the same hash in each source, sorted),
+/// each as long as the tokens equal in both go (by `a_codes` and `b_codes`, where
+/// [`NOT_COUNTED`] matches nothing), each once.
+///
+/// # Complexity
+/// O(pairs x k), plus each run's length once: a pair inside a run already found on its
+/// diagonal is skipped.
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::grade::similarity::runs::{runs, Run};
+///
+/// let a = [7, 1, 2, 3, 4, 5, 9];
+/// let b = [1, 2, 3, 4, 5, 8];
+/// assert_eq!(runs(&[(2, 1), (3, 2)], 2, &a, &b), [Run { a: 1, b: 0, len: 5 }]);
+/// ```
+pub fn runs(pairs: &[(usize, usize)], k: usize, a_codes: &[u16], b_codes: &[u16]) -> Vec<Run> {
+    let same = |i: usize, j: usize| match (a_codes.get(i), b_codes.get(j)) {
+        (Some(&x), Some(&y)) => x == y && x != NOT_COUNTED,
+        _ => false,
+    };
+    // Where the last run found on each diagonal (a - b) ends in the first source.
+    let mut done: HashMap<isize, usize> = HashMap::new();
+    let mut found = Vec::new();
+    for &(pa, pb) in pairs {
+        let diagonal = pa as isize - pb as isize;
+        let (mut i, mut j) = (pa, pb);
+        while i > 0 && j > 0 && same(i, j) && same(i - 1, j - 1) {
+            i -= 1;
+            j -= 1;
+        }
+        // A k-gram's tokens may be partly uncounted (the end of base or common code): its
+        // runs are the equal stretches that start within it.
+        while i < pa + k.max(1) {
+            if done.get(&diagonal).is_some_and(|&end| i < end) {
+                let end = done[&diagonal];
+                j += end - i;
+                i = end;
+                continue;
+            }
+            if !same(i, j) {
+                i += 1;
+                j += 1;
+                continue;
+            }
+            let start = (i, j);
+            while same(i, j) {
+                i += 1;
+                j += 1;
+            }
+            found.push(Run {
+                a: start.0,
+                b: start.1,
+                len: i - start.0,
+            });
+            done.insert(diagonal, i);
+        }
+    }
+    found
+}
+
+/// The runs of `found` that make, joined, stretches of at least `min_len` tokens: a run joins
+/// the stretch whose last run it follows, in both sources, within `reach` tokens in one and
+/// `slack` in the other, as a statement inserted into a copy (or a token changed) leaves them.
+/// Code that two sources share only in idioms does not join so: between two idioms each has
+/// code of its own.
+///
+/// # Complexity
+/// O(runs x stretches open at once), a stretch closing `reach` tokens after its last run.
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::grade::similarity::runs::{long_stretches, Run};
+///
+/// let run = |a, b, len| Run { a, b, len };
+/// // 30 tokens, a statement of 8 inserted in b, 30 more; then 30 apart in both.
+/// let found = [run(0, 0, 30), run(30, 38, 30), run(90, 100, 30)];
+/// assert_eq!(long_stretches(&found, 2, 50, 50), &found[..2]);
+/// assert!(long_stretches(&found, 2, 50, 61).is_empty());
+/// ```
+pub fn long_stretches(found: &[Run], slack: usize, reach: usize, min_len: usize) -> Vec<Run> {
+    let mut sorted = found.to_vec();
+    sorted.sort_unstable_by_key(|run| (run.a, run.b));
+    // Each stretch: its runs' indices in `sorted`.
+    let mut open: Vec<Vec<usize>> = Vec::new();
+    let mut closed: Vec<Vec<usize>> = Vec::new();
+    for (index, run) in sorted.iter().enumerate() {
+        let mut at = 0;
+        while at < open.len() {
+            let last = &sorted[open[at][open[at].len() - 1]];
+            if last.a + last.len + reach < run.a {
+                closed.push(open.swap_remove(at));
+            } else {
+                at += 1;
+            }
+        }
+        let gaps = |stretch: &Vec<usize>| {
+            let last = &sorted[stretch[stretch.len() - 1]];
+            let gap = |from: usize, to: usize| to as isize - from as isize;
+            (gap(last.a + last.len, run.a), gap(last.b + last.len, run.b))
+        };
+        let joins = |stretch: &&mut Vec<usize>| {
+            let last = &sorted[stretch[stretch.len() - 1]];
+            let (gap_a, gap_b) = gaps(stretch);
+            last.a < run.a
+                && last.b < run.b
+                && gap_a.max(gap_b) <= reach as isize
+                && gap_a.min(gap_b) <= slack as isize
+        };
+        let best = open.iter_mut().filter(joins).min_by_key(|stretch| {
+            let (gap_a, gap_b) = gaps(stretch);
+            (gap_a.max(gap_b), stretch[0])
+        });
+        match best {
+            Some(stretch) => stretch.push(index),
+            None => open.push(vec![index]),
+        }
+    }
+    closed.append(&mut open);
+    let mut long: Vec<Run> = Vec::new();
+    for stretch in closed {
+        let runs: Vec<Run> = stretch.iter().map(|&i| sorted[i].clone()).collect();
+        let in_a = covered(runs.iter().map(|run| run.a..run.a + run.len).collect());
+        let in_b = covered(runs.iter().map(|run| run.b..run.b + run.len).collect());
+        if in_a.min(in_b) >= min_len {
+            long.extend(runs);
+        }
+    }
+    long.sort_unstable_by_key(|run| (run.a, run.b));
+    long
+}
+
+/// How many tokens the `ranges` cover together, each counted once.
+pub fn covered(mut ranges: Vec<Range<usize>>) -> usize {
+    ranges.sort_unstable_by_key(|range| (range.start, range.end));
+    let mut total = 0;
+    let mut reached = 0;
+    for range in ranges {
+        let start = range.start.max(reached);
+        if range.end > start {
+            total += range.end - start;
+            reached = range.end;
+        }
+    }
+    total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// Every maximal run of equal counted codes on every diagonal, by looking at each.
+    fn every_run(a: &[u16], b: &[u16]) -> Vec<Run> {
+        let mut all = Vec::new();
+        for i in 0..a.len() {
+            for j in 0..b.len() {
+                let starts = i == 0 || j == 0 || a[i - 1] != b[j - 1] || a[i - 1] == NOT_COUNTED;
+                if !starts || a[i] != b[j] || a[i] == NOT_COUNTED {
+                    continue;
+                }
+                let len = (0..)
+                    .take_while(|&n| {
+                        i + n < a.len() && j + n < b.len() && a[i + n] == b[j + n] && {
+                            a[i + n] != NOT_COUNTED
+                        }
+                    })
+                    .count();
+                all.push(Run { a: i, b: j, len });
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn runs_are_the_maximal_runs_through_the_pairs() {
+        let seed = 0x5eed_0005;
+        println!("runs oracle seed {seed:#x}");
+        let mut rng = Rng::new(seed);
+        for case in 0..2_000 {
+            let alphabet = 2 + rng.below(4);
+            let random = |rng: &mut Rng, len: usize| -> Vec<u16> {
+                (0..len)
+                    .map(|_| match rng.below(8) {
+                        0 => NOT_COUNTED,
+                        _ => rng.below(alphabet) as u16,
+                    })
+                    .collect()
+            };
+            let len = rng.below(40);
+            let a = random(&mut rng, len);
+            let len = rng.below(40);
+            let b = random(&mut rng, len);
+            let k = 1 + rng.below(5);
+            // Every pair of equal k-grams, as winnowing would at best give them.
+            let mut pairs = Vec::new();
+            for i in 0..a.len().saturating_sub(k - 1) {
+                for j in 0..b.len().saturating_sub(k - 1) {
+                    if a[i..i + k] == b[j..j + k] && rng.below(3) > 0 {
+                        pairs.push((i, j));
+                    }
+                }
+            }
+            let mut found = runs(&pairs, k, &a, &b);
+            found.sort_by_key(|run| (run.a, run.b));
+            let mut expected: Vec<Run> = every_run(&a, &b)
+                .into_iter()
+                .filter(|run| {
+                    pairs.iter().any(|&(i, j)| {
+                        i as isize - j as isize == run.a as isize - run.b as isize
+                            && i < run.a + run.len
+                            && run.a < i + k
+                    })
+                })
+                .collect();
+            expected.sort_by_key(|run| (run.a, run.b));
+            assert_eq!(found, expected, "case {case}: k {k}, {a:?} {b:?} {pairs:?}");
+        }
+    }
+
+    #[test]
+    fn covered_counts_overlaps_once() {
+        assert_eq!(covered(vec![]), 0);
+        assert_eq!(covered(vec![5..9, 0..3, 2..4, 6..7, 9..9]), 4 + 4);
+    }
+}
