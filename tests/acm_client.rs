@@ -166,13 +166,7 @@ fn bad_input_is_refused() {
         "expected the first click's row, found end of input",
         b"",
     );
-    assert_bad_input(
-        name,
-        b"2 10 3\n1\n2\n",
-        1,
-        "rows 2 is outside 3..=30",
-        b"",
-    );
+    assert_bad_input(name, b"2 10 3\n1\n2\n", 1, "rows 2 is outside 3..=30", b"");
     assert_bad_input(name, b"10 10 99\n1\n2\n", 1, "mines 99 is outside", b"");
     assert_bad_input(
         name,
@@ -324,11 +318,27 @@ fn batches_beyond_the_courses_limits_are_refused_unless_wide() {
     let name = "acm-client";
     // 19 bytes that played for six minutes.
     let huge = b"1000 1000 100000\n1\n2\n";
-    assert_bad_input(name, huge, 1, &format!("rows 1000 is outside 3..=30 {why}"), b"");
-    assert_bad_input(name, b"30 31 9\n1\n2\n", 1, "cols 31 is outside 3..=30", b"");
+    assert_bad_input(
+        name,
+        huge,
+        1,
+        &format!("rows 1000 is outside 3..=30 {why}"),
+        b"",
+    );
+    assert_bad_input(
+        name,
+        b"30 31 9\n1\n2\n",
+        1,
+        "cols 31 is outside 3..=30",
+        b"",
+    );
     assert_bad_input(name, b"10 10 0\n1\n2\n", 1, "mines 0 is outside 1..=", b"");
     for (args, input, ok) in [
-        (&["--maps", "--limits", "wide"][..], &b"31 3 1\n5\n0\n"[..], true),
+        (
+            &["--maps", "--limits", "wide"][..],
+            &b"31 3 1\n5\n0\n"[..],
+            true,
+        ),
         (&["--limits", "wide"], b"3 31 0\n5\n0\n", true),
         (&["--limits", "course", "--maps"], b"31 3 1\n5\n0\n", false),
         (&["--limits", "narrow"], b"3 3 1\n5\n0\n", false),

@@ -922,7 +922,10 @@ fn host_sets_who_can_reach_the_server() {
         "{who}"
     );
     // One space between words, and none at the line's ends.
-    assert!(!who.contains("  ") && who.trim() == who.trim_end_matches('\n'), "{who:?}");
+    assert!(
+        !who.contains("  ") && who.trim() == who.trim_end_matches('\n'),
+        "{who:?}"
+    );
     server.ok("POST", "/new?rows=2&cols=2&mines=1");
 }
 
