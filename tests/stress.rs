@@ -6,6 +6,9 @@
 use crate::{bundle, util};
 use minejudge::exec::child::{self, Ending, Limits};
 use minejudge::io::runner::solve_in_memory;
+use minejudge::judges::case::Case;
+use minejudge::judges::case::Edit;
+use minejudge::judges::limits::WithinCourse;
 use minejudge::judges::options::GenOptions;
 use minejudge::judges::{self, Judge};
 use minejudge::judges::{Knobs, Size};
@@ -13,7 +16,7 @@ use minejudge::players::acm_client::course_maps::BATCH_MAPS;
 use minejudge::players::acm_client::solve as client;
 use minejudge::stress::acm_client::EXAMPLE_BATCH;
 use minejudge::stress::report::line_count;
-use minejudge::stress::search::{search, Failure, JudgeStress, StressOutcome, Verdict};
+use minejudge::stress::search::{search, try_input, Failure, JudgeStress, StressOutcome, Verdict};
 use minejudge::stress::Harness;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -69,7 +72,7 @@ fn stress(judge: &'static dyn Judge, count: u64, size: Size, harness: Harness) -
 }
 
 /// Stresses `judge` with the planted `solution` until it fails, prints the measured figures,
-/// and checks the verdict and the shrunk input's size.
+/// and checks the verdict, the shrunk input's size and that it is 1-minimal.
 fn find_planted(
     judge: &'static dyn Judge,
     solution: &str,
@@ -78,7 +81,10 @@ fn find_planted(
 ) -> Failure {
     let exe = planted().to_str().expect("UTF-8 path");
     let started = Instant::now();
-    let outcome = stress(judge, 5000, Size::Small, harness(&[exe, solution], timeout));
+    // The solutions that misread their input answer as our judge does: its path comes last
+    // (the others ignore it).
+    let harness = harness(&[exe, solution, util::binary(judge.name())], timeout);
+    let outcome = stress(judge, 5000, Size::Small, harness.clone());
     let StressOutcome::Failed(failure) = outcome else {
         panic!("{solution}: not found in 5000 inputs");
     };
@@ -104,7 +110,46 @@ fn find_planted(
     // course's limits unless told otherwise).
     assert!(solve_in_memory(judge.solve(), &failure.input).1.is_ok());
     assert_eq!(judge.check_course(&failure.input), Ok(()), "{solution}");
+    assert_one_minimal(judge, &harness, &failure);
     *failure
+}
+
+/// Checks that no single entry, row, column or mine can be removed from the shrunk input (the
+/// result inside the course's limits, as `stress` keeps to them) while it still fails the same
+/// way.
+fn assert_one_minimal(judge: &dyn Judge, harness: &Harness, failure: &Failure) {
+    let shown = |text: &[u8]| String::from_utf8_lossy(text).into_owned();
+    let case = judge
+        .parse_case(&failure.input)
+        .expect("the shrunk input parses");
+    let case = WithinCourse(case);
+    let mut tried = 0;
+    for edit in case.edits() {
+        let single = match edit {
+            Edit::Delete { len, .. } | Edit::Clear { len, .. } => len == 1,
+            Edit::Cut { .. } => true,
+        };
+        let Some(smaller) = case.apply(edit).filter(|_| single) else {
+            continue;
+        };
+        tried += 1;
+        let text = smaller.render();
+        let evidence = try_input(judge, harness, &text).expect("the program starts");
+        if let Some(evidence) = evidence.filter(|e| e.verdict.same_kind(&failure.evidence.verdict))
+        {
+            panic!(
+                "{}: the shrunk input is not 1-minimal: {edit:?} still fails ({})\n\
+                 --- shrunk ---\n{}--- smaller ---\n{}--- expected ---\n{}--- actual ---\n{}",
+                judge.name(),
+                evidence.verdict.name(),
+                shown(&failure.input),
+                shown(&text),
+                shown(&evidence.expected),
+                shown(&evidence.run.stdout),
+            );
+        }
+    }
+    println!("{}: 1-minimal, {tried} single removals tried", judge.name());
 }
 
 fn wrong_line(failure: &Failure) -> (usize, String, String) {
@@ -188,6 +233,28 @@ fn an_infinite_loop_is_killed_found_and_shrunk() {
     );
     assert_eq!(failure.evidence.verdict, Verdict::TimedOut);
     assert!(failure.evidence.run.elapsed < timeout + Duration::from_secs(1));
+}
+
+#[test]
+fn a_server_that_misses_mines_in_the_last_column_is_found_and_shrunk() {
+    let failure = find_planted(
+        judges::named("acm-server").unwrap(),
+        "acm-server-last-column-safe",
+        GENEROUS,
+        100,
+    );
+    assert!(matches!(failure.evidence.verdict, Verdict::WrongAnswer(_)));
+}
+
+#[test]
+fn a_player_that_misses_mines_in_the_last_row_is_found_and_shrunk() {
+    let failure = find_planted(
+        judges::named("inexperienced-player").unwrap(),
+        "inexperienced-player-last-row-safe",
+        GENEROUS,
+        100,
+    );
+    assert!(matches!(failure.evidence.verdict, Verdict::WrongAnswer(_)));
 }
 
 #[test]
