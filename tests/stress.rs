@@ -683,3 +683,90 @@ fn acm_client_plays_the_course_batch_beside_ours() {
         "{stdout}"
     );
 }
+
+/// `stress <task> --template`'s text.
+fn template(task: &str) -> String {
+    let output = Command::new(util::binary("stress"))
+        .args([task, "--template"])
+        .output()
+        .expect("run stress");
+    assert_eq!(output.status.code(), Some(0), "{task}: {output:?}");
+    String::from_utf8(output.stdout).expect("UTF-8")
+}
+
+#[test]
+fn each_starter_file_keeps_the_courses_rules_compiles_and_runs() {
+    if !util::have_compiler("each_starter_file_keeps_the_courses_rules_compiles_and_runs") {
+        return;
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("stress/templates");
+    std::fs::create_dir_all(&dir).expect("templates dir");
+    // The JLU course's rules for a handed-in function: no #include, main, output or STL, no
+    // global variable (a declaration at the top level), GamePanel only read by machine.
+    for task in ["jlu-machine", "jlu-panel"] {
+        let text = template(task);
+        let code: String = text
+            .lines()
+            .map(|line| line.split("//").next().unwrap_or("").to_string() + "\n")
+            .collect();
+        for banned in [
+            "#include", "main(", "printf", "cout", "std::", "vector", "string",
+        ] {
+            assert!(!code.contains(banned), "{task}: {banned}\n{text}");
+        }
+        for line in code.lines() {
+            let global = !line.starts_with([' ', '/', '{', '}']) && line.ends_with(';');
+            assert!(!global, "{task}: a global: {line}\n{text}");
+        }
+        let writes_panel = code
+            .lines()
+            .any(|line| line.contains("GamePanel[") && line.contains("] = "));
+        assert_eq!(writes_panel, task == "jlu-panel", "{task}\n{text}");
+    }
+    let mine_ops = dir.join("mine_ops.cpp");
+    std::fs::write(&mine_ops, template("mine-ops")).unwrap();
+    let exe = dir.join("mine_ops");
+    let compiled = Command::new("g++")
+        .arg("-O2")
+        .arg("-o")
+        .arg(&exe)
+        .arg(&mine_ops)
+        .output()
+        .expect("run g++");
+    assert!(compiled.status.success(), "{compiled:?}");
+    let exe = exe.to_str().expect("UTF-8 path").to_string();
+    for (task, file, args) in [
+        (
+            "jlu-machine",
+            "machine.txt",
+            &["--function", "--games", "5"][..],
+        ),
+        ("jlu-panel", "panel.txt", &["--function", "--count", "20"]),
+        ("acm-client", "client.h", &["--client"]),
+        ("acm-server", "server.h", &["--server", "--count", "20"]),
+        ("mine-ops", "", &["--count", "20", "--", &exe]),
+    ] {
+        let path = dir.join(if file.is_empty() { "unused" } else { file });
+        std::fs::write(&path, template(task)).unwrap();
+        let mut command = Command::new(util::binary("stress"));
+        command.args([task, "--seed", "1", "--quiet"]).arg(args[0]);
+        if !file.is_empty() {
+            command.arg(&path);
+        }
+        let output = command.args(&args[1..]).output().expect("run stress");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        // 0: it passed; 1: it played and lost or answered wrong (a starter leaves work to do);
+        // 2 would be a file that does not compile or a command that does not start.
+        assert!(
+            matches!(output.status.code(), Some(0 | 1)) && !stdout.is_empty(),
+            "{task}: {:?}\n--- stdout ---\n{stdout}\n--- stderr ---\n{}",
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
+        );
+        println!(
+            "{task}: exit {:?}, {}",
+            output.status.code(),
+            stdout.lines().next().unwrap_or("")
+        );
+    }
+}
