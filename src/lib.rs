@@ -16,6 +16,9 @@
 //! }` blocks keeps the same paths.
 
 #![warn(missing_docs)]
+// The modules' docs are written for contributors too and name their private helpers; in the
+// public docs such a link is plain text, which is all a user needs.
+#![allow(rustdoc::private_intra_doc_links)]
 
 // Layer 1: the judge core.
 pub mod board;

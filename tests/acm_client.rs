@@ -6,6 +6,8 @@ use crate::util::{self, assert_bad_input, solve_into};
 use minejudge::judges::acm_server::solve as acm_server;
 use minejudge::players::acm_client::solve as client;
 use minejudge::rng::Rng;
+use std::io::Write;
+use std::process::{Command, Stdio};
 
 /// A single-game file: `n m`, the map, the first click, with the first click's surroundings
 /// kept free of mines as the course's generator does.
@@ -164,13 +166,7 @@ fn bad_input_is_refused() {
         "expected the first click's row, found end of input",
         b"",
     );
-    assert_bad_input(
-        name,
-        b"2 10 3\n1\n2\n",
-        1,
-        "rows 2 is outside 3..=1000",
-        b"",
-    );
+    assert_bad_input(name, b"2 10 3\n1\n2\n", 1, "rows 2 is outside 3..=30", b"");
     assert_bad_input(name, b"10 10 99\n1\n2\n", 1, "mines 99 is outside", b"");
     assert_bad_input(
         name,
@@ -292,6 +288,64 @@ fn maps_start_with_the_worked_example() {
     assert!(lines[7].starts_with('X'), "{first}");
     assert_eq!(lines[11], "3 1");
     assert!(text.ends_with('\n') && !text.contains('\r'));
+}
+
+/// `acm-client ARGS < input`.
+fn run_with_args(args: &[&str], input: &[u8]) -> util::Run {
+    let mut child = Command::new(util::binary("acm-client"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start acm-client");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    stdin.write_all(input).expect("write the batch");
+    drop(stdin);
+    let output = child.wait_with_output().expect("wait for acm-client");
+    util::Run {
+        command: format!("acm-client {}", args.join(" ")),
+        stdin: String::from_utf8_lossy(input).into_owned(),
+        status: output.status.code(),
+        stdout: output.stdout,
+        stderr: output.stderr,
+    }
+}
+
+#[test]
+fn batches_beyond_the_courses_limits_are_refused_unless_wide() {
+    let why = "(the course's limits; --limits wide lifts them)";
+    let name = "acm-client";
+    // 19 bytes that played for six minutes.
+    let huge = b"1000 1000 100000\n1\n2\n";
+    assert_bad_input(
+        name,
+        huge,
+        1,
+        &format!("rows 1000 is outside 3..=30 {why}"),
+        b"",
+    );
+    assert_bad_input(
+        name,
+        b"30 31 9\n1\n2\n",
+        1,
+        "cols 31 is outside 3..=30",
+        b"",
+    );
+    assert_bad_input(name, b"10 10 0\n1\n2\n", 1, "mines 0 is outside 1..=", b"");
+    for (args, input, ok) in [
+        (
+            &["--maps", "--limits", "wide"][..],
+            &b"31 3 1\n5\n0\n"[..],
+            true,
+        ),
+        (&["--limits", "wide"], b"3 31 0\n5\n0\n", true),
+        (&["--limits", "course", "--maps"], b"31 3 1\n5\n0\n", false),
+        (&["--limits", "narrow"], b"3 3 1\n5\n0\n", false),
+    ] {
+        let run = run_with_args(args, input);
+        assert_eq!(run.status == Some(0), ok, "{}", run.describe());
+    }
 }
 
 #[test]

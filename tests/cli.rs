@@ -49,6 +49,25 @@ fn every_binary_has_help_and_refuses_a_bad_argument() {
 }
 
 #[test]
+#[cfg(target_os = "linux")]
+fn a_help_that_cannot_be_written_is_one_error_line_not_a_panic() {
+    for name in BINARIES.iter().chain(&["grade"]) {
+        let full = std::fs::File::create("/dev/full").expect("open /dev/full");
+        let output = Command::new(util::binary(name))
+            .arg("--help")
+            .stdout(full)
+            .output()
+            .expect("run");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{name}: {stderr}");
+        assert!(
+            stderr.starts_with("error: ") && stderr.lines().count() == 1,
+            "{name}: {stderr}"
+        );
+    }
+}
+
+#[test]
 fn a_judges_help_gives_its_format() {
     let output = Command::new(util::binary("mine-ops"))
         .arg("--help")

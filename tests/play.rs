@@ -921,6 +921,11 @@ fn host_sets_who_can_reach_the_server() {
         who.contains("any device that can reach this machine"),
         "{who}"
     );
+    // One space between words, and none at the line's ends.
+    assert!(
+        !who.contains("  ") && who.trim() == who.trim_end_matches('\n'),
+        "{who:?}"
+    );
     server.ok("POST", "/new?rows=2&cols=2&mines=1");
 }
 

@@ -6,6 +6,9 @@
 use crate::{bundle, util};
 use minejudge::exec::child::{self, Ending, Limits};
 use minejudge::io::runner::solve_in_memory;
+use minejudge::judges::case::Case;
+use minejudge::judges::case::Edit;
+use minejudge::judges::limits::WithinCourse;
 use minejudge::judges::options::GenOptions;
 use minejudge::judges::{self, Judge};
 use minejudge::judges::{Knobs, Size};
@@ -13,7 +16,7 @@ use minejudge::players::acm_client::course_maps::BATCH_MAPS;
 use minejudge::players::acm_client::solve as client;
 use minejudge::stress::acm_client::EXAMPLE_BATCH;
 use minejudge::stress::report::line_count;
-use minejudge::stress::search::{search, Failure, JudgeStress, StressOutcome, Verdict};
+use minejudge::stress::search::{search, try_input, Failure, JudgeStress, StressOutcome, Verdict};
 use minejudge::stress::Harness;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -69,7 +72,7 @@ fn stress(judge: &'static dyn Judge, count: u64, size: Size, harness: Harness) -
 }
 
 /// Stresses `judge` with the planted `solution` until it fails, prints the measured figures,
-/// and checks the verdict and the shrunk input's size.
+/// and checks the verdict, the shrunk input's size and that it is 1-minimal.
 fn find_planted(
     judge: &'static dyn Judge,
     solution: &str,
@@ -78,7 +81,10 @@ fn find_planted(
 ) -> Failure {
     let exe = planted().to_str().expect("UTF-8 path");
     let started = Instant::now();
-    let outcome = stress(judge, 5000, Size::Small, harness(&[exe, solution], timeout));
+    // The solutions that misread their input answer as our judge does: its path comes last
+    // (the others ignore it).
+    let harness = harness(&[exe, solution, util::binary(judge.name())], timeout);
+    let outcome = stress(judge, 5000, Size::Small, harness.clone());
     let StressOutcome::Failed(failure) = outcome else {
         panic!("{solution}: not found in 5000 inputs");
     };
@@ -104,7 +110,46 @@ fn find_planted(
     // course's limits unless told otherwise).
     assert!(solve_in_memory(judge.solve(), &failure.input).1.is_ok());
     assert_eq!(judge.check_course(&failure.input), Ok(()), "{solution}");
+    assert_one_minimal(judge, &harness, &failure);
     *failure
+}
+
+/// Checks that no single entry, row, column or mine can be removed from the shrunk input (the
+/// result inside the course's limits, as `stress` keeps to them) while it still fails the same
+/// way.
+fn assert_one_minimal(judge: &dyn Judge, harness: &Harness, failure: &Failure) {
+    let shown = |text: &[u8]| String::from_utf8_lossy(text).into_owned();
+    let case = judge
+        .parse_case(&failure.input)
+        .expect("the shrunk input parses");
+    let case = WithinCourse(case);
+    let mut tried = 0;
+    for edit in case.edits() {
+        let single = match edit {
+            Edit::Delete { len, .. } | Edit::Clear { len, .. } => len == 1,
+            Edit::Cut { .. } => true,
+        };
+        let Some(smaller) = case.apply(edit).filter(|_| single) else {
+            continue;
+        };
+        tried += 1;
+        let text = smaller.render();
+        let evidence = try_input(judge, harness, &text).expect("the program starts");
+        if let Some(evidence) = evidence.filter(|e| e.verdict.same_kind(&failure.evidence.verdict))
+        {
+            panic!(
+                "{}: the shrunk input is not 1-minimal: {edit:?} still fails ({})\n\
+                 --- shrunk ---\n{}--- smaller ---\n{}--- expected ---\n{}--- actual ---\n{}",
+                judge.name(),
+                evidence.verdict.name(),
+                shown(&failure.input),
+                shown(&text),
+                shown(&evidence.expected),
+                shown(&evidence.run.stdout),
+            );
+        }
+    }
+    println!("{}: 1-minimal, {tried} single removals tried", judge.name());
 }
 
 fn wrong_line(failure: &Failure) -> (usize, String, String) {
@@ -188,6 +233,28 @@ fn an_infinite_loop_is_killed_found_and_shrunk() {
     );
     assert_eq!(failure.evidence.verdict, Verdict::TimedOut);
     assert!(failure.evidence.run.elapsed < timeout + Duration::from_secs(1));
+}
+
+#[test]
+fn a_server_that_misses_mines_in_the_last_column_is_found_and_shrunk() {
+    let failure = find_planted(
+        judges::named("acm-server").unwrap(),
+        "acm-server-last-column-safe",
+        GENEROUS,
+        100,
+    );
+    assert!(matches!(failure.evidence.verdict, Verdict::WrongAnswer(_)));
+}
+
+#[test]
+fn a_player_that_misses_mines_in_the_last_row_is_found_and_shrunk() {
+    let failure = find_planted(
+        judges::named("inexperienced-player").unwrap(),
+        "inexperienced-player-last-row-safe",
+        GENEROUS,
+        100,
+    );
+    assert!(matches!(failure.evidence.verdict, Verdict::WrongAnswer(_)));
 }
 
 #[test]
@@ -615,4 +682,91 @@ fn acm_client_plays_the_course_batch_beside_ours() {
         stdout.contains("your client did not finish map 1 (after 0 moves)"),
         "{stdout}"
     );
+}
+
+/// `stress <task> --template`'s text.
+fn template(task: &str) -> String {
+    let output = Command::new(util::binary("stress"))
+        .args([task, "--template"])
+        .output()
+        .expect("run stress");
+    assert_eq!(output.status.code(), Some(0), "{task}: {output:?}");
+    String::from_utf8(output.stdout).expect("UTF-8")
+}
+
+#[test]
+fn each_starter_file_keeps_the_courses_rules_compiles_and_runs() {
+    if !util::have_compiler("each_starter_file_keeps_the_courses_rules_compiles_and_runs") {
+        return;
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("stress/templates");
+    std::fs::create_dir_all(&dir).expect("templates dir");
+    // The JLU course's rules for a handed-in function: no #include, main, output or STL, no
+    // global variable (a declaration at the top level), GamePanel only read by machine.
+    for task in ["jlu-machine", "jlu-panel"] {
+        let text = template(task);
+        let code: String = text
+            .lines()
+            .map(|line| line.split("//").next().unwrap_or("").to_string() + "\n")
+            .collect();
+        for banned in [
+            "#include", "main(", "printf", "cout", "std::", "vector", "string",
+        ] {
+            assert!(!code.contains(banned), "{task}: {banned}\n{text}");
+        }
+        for line in code.lines() {
+            let global = !line.starts_with([' ', '/', '{', '}']) && line.ends_with(';');
+            assert!(!global, "{task}: a global: {line}\n{text}");
+        }
+        let writes_panel = code
+            .lines()
+            .any(|line| line.contains("GamePanel[") && line.contains("] = "));
+        assert_eq!(writes_panel, task == "jlu-panel", "{task}\n{text}");
+    }
+    let mine_ops = dir.join("mine_ops.cpp");
+    std::fs::write(&mine_ops, template("mine-ops")).unwrap();
+    let exe = dir.join("mine_ops");
+    let compiled = Command::new("g++")
+        .arg("-O2")
+        .arg("-o")
+        .arg(&exe)
+        .arg(&mine_ops)
+        .output()
+        .expect("run g++");
+    assert!(compiled.status.success(), "{compiled:?}");
+    let exe = exe.to_str().expect("UTF-8 path").to_string();
+    for (task, file, args) in [
+        (
+            "jlu-machine",
+            "machine.txt",
+            &["--function", "--games", "5"][..],
+        ),
+        ("jlu-panel", "panel.txt", &["--function", "--count", "20"]),
+        ("acm-client", "client.h", &["--client"]),
+        ("acm-server", "server.h", &["--server", "--count", "20"]),
+        ("mine-ops", "", &["--count", "20", "--", &exe]),
+    ] {
+        let path = dir.join(if file.is_empty() { "unused" } else { file });
+        std::fs::write(&path, template(task)).unwrap();
+        let mut command = Command::new(util::binary("stress"));
+        command.args([task, "--seed", "1", "--quiet"]).arg(args[0]);
+        if !file.is_empty() {
+            command.arg(&path);
+        }
+        let output = command.args(&args[1..]).output().expect("run stress");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        // 0: it passed; 1: it played and lost or answered wrong (a starter leaves work to do);
+        // 2 would be a file that does not compile or a command that does not start.
+        assert!(
+            matches!(output.status.code(), Some(0 | 1)) && !stdout.is_empty(),
+            "{task}: {:?}\n--- stdout ---\n{stdout}\n--- stderr ---\n{}",
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
+        );
+        println!(
+            "{task}: exit {:?}, {}",
+            output.status.code(),
+            stdout.lines().next().unwrap_or("")
+        );
+    }
 }

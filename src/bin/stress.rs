@@ -13,8 +13,9 @@ use minejudge::stress::driven::DrivenFile;
 use minejudge::stress::jlu_function::{self, JluFunction};
 use minejudge::stress::jlu_machine::{self, JluGames};
 use minejudge::stress::jlu_panel_function;
-use minejudge::stress::report::judge_report;
+use minejudge::stress::report::{judge_report, Report};
 use minejudge::stress::search::{self, JudgeStress};
+use minejudge::stress::templates;
 use minejudge::stress::{kill_children_on_interrupt, Harness};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -29,6 +30,7 @@ usage: stress <judge> [options] -- <command...>
        stress jlu-panel --function FILE [--cxx PATH] [options]
        stress acm-client --client FILE [--server FILE] [--map FILE | --batch FILE] [options]
        stress acm-server --server FILE [--cxx PATH] [options]
+       stress <task> --template
   Runs <command> (your solution: ./a.out, python3 sol.py, ...) on seeded inputs of <judge>
   ({judges}), each also solved by
   our judge, until the first failure: another output (byte for byte, only newlines at the very
@@ -87,7 +89,11 @@ the courses' own interfaces (your file as you hand it in, compiled with our driv
                   the input ends it), stressed like an acm-server solution on games within the
                   course's limits (1 < n, m <= 30, 1 <= mines < n * m, 1000 operations;
                   --limits wide does not apply): the first game whose output differs from
-                  ours, shrunk within them.";
+                  ours, shrunk within them.
+  <task> --template            prints a starter file that compiles and runs as it is, its
+                  contract in comments: jlu-machine (machine), jlu-panel (RefreshGamePanel),
+                  acm-client (client.h), acm-server (server.h), mine-ops (a whole C++
+                  program)";
 
 /// The whole usage text.
 fn usage() -> String {
@@ -213,6 +219,8 @@ enum Plan {
     ClientHeader(ClientHeader),
     /// Stress a `server.h`.
     ServerHeader(DrivenFile),
+    /// Print a starter file.
+    Template(&'static str),
 }
 
 /// Reads the command line (see [`usage`]).
@@ -235,7 +243,12 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
     let mut files = CourseFiles::default();
     let mut batch = None;
     let mut seed_given = false;
+    let mut first = true;
     while let Some(flag) = args.next() {
+        if flag == "--template" {
+            return template_plan(&mode, first, args);
+        }
+        first = false;
         let applies = match flag.as_str() {
             "--count" => judge.is_some(),
             "--games" => mode == "jlu-machine",
@@ -367,6 +380,20 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
     })
 }
 
+/// `stress <task> --template`, alone.
+fn template_plan(mode: &str, first: bool, args: &mut Args) -> Result<Plan, String> {
+    if !first || args.next().is_some() {
+        return Err("--template takes no other option".into());
+    }
+    let text = templates::template(mode).ok_or_else(|| {
+        format!(
+            "no starter file for {mode}: the course forms are {}",
+            templates::TASKS
+        )
+    })?;
+    Ok(Plan::Template(text))
+}
+
 /// A seed from the clock, so that each run tries new inputs (it is printed, so that any run can
 /// be repeated).
 fn clock_seed() -> u64 {
@@ -383,6 +410,10 @@ fn main() -> ExitCode {
     };
     kill_children_on_interrupt();
     let result = match &plan {
+        Plan::Template(text) => Ok(Report {
+            text: text.to_string(),
+            failed: false,
+        }),
         Plan::Judge(search) => {
             if search.harness.progress {
                 eprintln!(

@@ -2,6 +2,7 @@
 //! stdout and exits 0; a bad argument prints `error: <what>` and the usage on stderr and exits 2.
 //! Everything after `--` belongs to another program (`stress ... -- ./a.out --help`).
 
+use crate::io::output::write_stdout;
 use std::process::ExitCode;
 
 /// The arguments after the program's name, read front to back.
@@ -85,7 +86,8 @@ pub fn number(flag: &str, value: &str, low: u64, high: u64) -> Result<u64, Strin
 }
 
 /// Reads the process's arguments with `parse`. `--help` or `-h` anywhere before `--` prints `usage` on
-/// stdout and gives `Err(0)`; an error from `parse`, or an argument it left unread, prints
+/// stdout and gives `Err(0)` (or, when stdout cannot be written, the error line on stderr and
+/// `Err(1)`); an error from `parse`, or an argument it left unread, prints
 /// `error: <message>` and `usage` on stderr and gives `Err(2)`: `main` returns that code.
 pub fn parse<T>(
     usage: &str,
@@ -102,8 +104,15 @@ pub fn parse_from<T>(
 ) -> Result<T, ExitCode> {
     let mut own = args.items.iter().take_while(|arg| *arg != "--");
     if own.any(|arg| arg == "--help" || arg == "-h") {
-        println!("{}", usage.trim_end());
-        return Err(ExitCode::SUCCESS);
+        // `println!` would panic on a full disk: the failed write is the user's to hear of.
+        let text = format!("{}\n", usage.trim_end());
+        return Err(match write_stdout(text.as_bytes()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(line) => {
+                eprintln!("{line}");
+                ExitCode::from(1)
+            }
+        });
     }
     let parsed = parse(&mut args).and_then(|value| match args.next() {
         Some(extra) => Err(format!("unexpected argument {extra:?}")),

@@ -12,21 +12,27 @@ use std::fmt::Debug;
 /// # Examples
 ///
 /// ```
-/// use minejudge::judges::{self, case::{Edge, Edit}};
+/// use minejudge::judges::{self, case::{Edit, Line}};
 ///
 /// let mine_ops = judges::named("mine-ops").unwrap();
 /// let case = mine_ops.parse_case(b"2 2\n*.\n..\nSweep 2 2\nFlag 1 1\nQuit\n").unwrap();
 /// assert_eq!(case.edits()[0], Edit::Delete { start: 0, len: 2 });
-/// let cut = case.apply(Edit::Cut { board: 0, edge: Edge::Top }).unwrap();
+/// let cut = case.apply(Edit::Cut { board: 0, line: Line::Row(0) }).unwrap();
 /// assert_eq!(cut.render(), b"1 2\n..\nSweep 1 2\nQuit\n");
+/// // A column inside the board: the operations right of it move left.
+/// let case = mine_ops.parse_case(b"1 3\n*.*\nSweep 1 3\nQuit\n").unwrap();
+/// let cut = case.apply(Edit::Cut { board: 0, line: Line::Col(1) }).unwrap();
+/// assert_eq!(cut.render(), b"1 2\n**\nSweep 1 2\nQuit\n");
 /// ```
 pub trait Case: Debug + Send + Sync {
     /// The input text, as the judge's generator writes it.
     fn render(&self) -> Vec<u8>;
 
     /// Every edit that makes this case smaller, in the order to try them: entries of the main
-    /// list first (operations, clicks, board-and-click pairs or boards), then rows and columns,
-    /// then mines; large cuts before small ones.
+    /// list first (operations, clicks, board-and-click pairs or boards), then rows and columns
+    /// (the edges first, then those inside), then mines; large cuts before small ones. Every
+    /// single entry, row, column and mine is among them, so that a case none of whose edits
+    /// still fails is 1-minimal.
     fn edits(&self) -> Vec<Edit>;
 
     /// The case with `edit` made; `None` when the edit does not apply.
@@ -48,12 +54,13 @@ pub enum Edit {
         /// How many.
         len: usize,
     },
-    /// Cut one row or column off an edge of board `board`.
+    /// Cut one row or column out of board `board`: what was below or right of it moves up or
+    /// left, operations and clicks with it, and those on it go.
     Cut {
         /// Which board (0 when the case has one).
         board: usize,
-        /// Which edge.
-        edge: Edge,
+        /// Which row or column.
+        line: Line,
     },
     /// Clear `len` of the marked cells of board `board` (mines, or a LeetCode board's open
     /// cells), from the `start`-th in row-major order.
@@ -67,21 +74,39 @@ pub enum Edit {
     },
 }
 
-/// An edge of a board.
+/// A row or a column of a board, 0-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Edge {
-    /// The first row.
-    Top,
-    /// The last row.
-    Bottom,
-    /// The first column.
-    Left,
-    /// The last column.
-    Right,
+pub enum Line {
+    /// A row.
+    Row(usize),
+    /// A column.
+    Col(usize),
 }
 
-/// The four edges, in the order cuts are tried.
-pub(crate) const EDGES: [Edge; 4] = [Edge::Top, Edge::Bottom, Edge::Left, Edge::Right];
+/// The rows and columns a `rows` x `cols` board can lose, in the order cuts are tried: the four
+/// edges (top, bottom, left, right), then the rows inside, then the columns inside. A board
+/// keeps its last row and its last column.
+pub(crate) fn lines(rows: usize, cols: usize) -> Vec<Line> {
+    let mut out = Vec::new();
+    if rows > 1 {
+        out.extend([Line::Row(0), Line::Row(rows - 1)]);
+    }
+    if cols > 1 {
+        out.extend([Line::Col(0), Line::Col(cols - 1)]);
+    }
+    out.extend((1..rows.saturating_sub(1)).map(Line::Row));
+    out.extend((1..cols.saturating_sub(1)).map(Line::Col));
+    out
+}
+
+/// Whether a `rows` x `cols` board can lose `line`: it is on the board, and not its only row
+/// or column.
+pub(crate) fn can_cut(rows: usize, cols: usize, line: Line) -> bool {
+    match line {
+        Line::Row(row) => row < rows && rows > 1,
+        Line::Col(col) => col < cols && cols > 1,
+    }
+}
 
 /// A board of bytes, row-major; `blank` is the byte of a cell with nothing on it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,17 +122,19 @@ pub(crate) struct ByteBoard {
 }
 
 impl ByteBoard {
-    /// The map without the row or column at `edge`; `None` if that is its last one.
-    pub fn cut(&self, edge: Edge) -> Option<ByteBoard> {
-        let (rows, cols) = match edge {
-            Edge::Top | Edge::Bottom if self.rows > 1 => (self.rows - 1, self.cols),
-            Edge::Left | Edge::Right if self.cols > 1 => (self.rows, self.cols - 1),
-            _ => return None,
+    /// The map without `line`; `None` if that is off the map or its last row or column.
+    pub fn cut(&self, line: Line) -> Option<ByteBoard> {
+        if !can_cut(self.rows, self.cols, line) {
+            return None;
+        }
+        let (rows, cols) = match line {
+            Line::Row(_) => (self.rows - 1, self.cols),
+            Line::Col(_) => (self.rows, self.cols - 1),
         };
         let mut cells = Vec::with_capacity(rows * cols);
         for row in 0..self.rows {
             for col in 0..self.cols {
-                if moved(edge, self.rows, self.cols, (row, col)).is_some() {
+                if moved(line, (row, col)).is_some() {
                     cells.push(self.cells[row * self.cols + col]);
                 }
             }
@@ -147,18 +174,16 @@ impl ByteBoard {
     }
 }
 
-/// Where `(row, col)` of a `rows` x `cols` board goes when `edge` is cut; `None` if it is cut.
-pub(crate) fn moved(
-    edge: Edge,
-    rows: usize,
-    cols: usize,
-    (row, col): (usize, usize),
-) -> Option<(usize, usize)> {
-    match edge {
-        Edge::Top => (row > 0).then(|| (row - 1, col)),
-        Edge::Bottom => (row + 1 < rows).then_some((row, col)),
-        Edge::Left => (col > 0).then(|| (row, col - 1)),
-        Edge::Right => (col + 1 < cols).then_some((row, col)),
+/// Where `(row, col)` goes when `line` is cut; `None` if it is on that line.
+pub(crate) fn moved(line: Line, (row, col): (usize, usize)) -> Option<(usize, usize)> {
+    let shift = |at: usize, cut: usize| match at.cmp(&cut) {
+        std::cmp::Ordering::Less => Some(at),
+        std::cmp::Ordering::Equal => None,
+        std::cmp::Ordering::Greater => Some(at - 1),
+    };
+    match line {
+        Line::Row(cut) => Some((shift(row, cut)?, col)),
+        Line::Col(cut) => Some((row, shift(col, cut)?)),
     }
 }
 
@@ -227,21 +252,18 @@ impl<Op: Clone> MapAndOps<Op> {
         edits(self.ops.len(), &[&self.map])
     }
 
-    /// The case with `edit` made: cutting an edge drops the operations on it and moves the
-    /// others with the map. `None` when the map has no row or column left to cut.
+    /// The case with `edit` made: cutting a row or column drops the operations on it and
+    /// moves the others with the map. `None` when the map cannot lose that line.
     pub fn apply(&self, edit: Edit) -> Option<MapAndOps<Op>> {
         let mut case = self.clone();
         match edit {
             Edit::Delete { start, len } => case.ops = deleted(&self.ops, start, len),
-            Edit::Cut { edge, .. } => {
-                let (rows, cols) = (self.map.rows, self.map.cols);
-                case.map = self.map.cut(edge)?;
+            Edit::Cut { line, .. } => {
+                case.map = self.map.cut(line)?;
                 case.ops = self
                     .ops
                     .iter()
-                    .filter_map(|(r, c, op)| {
-                        moved(edge, rows, cols, (*r, *c)).map(|(r, c)| (r, c, op.clone()))
-                    })
+                    .filter_map(|(r, c, op)| moved(line, (*r, *c)).map(|(r, c)| (r, c, op.clone())))
                     .collect();
             }
             Edit::Clear { start, len, .. } => case.map = self.map.clear(start, len),
@@ -251,19 +273,19 @@ impl<Op: Clone> MapAndOps<Op> {
 }
 
 /// The edits of a case whose main list has `entries` entries and whose boards are `maps`:
-/// deletions from the list, largest first, then every cut of each board, then the clearing of
-/// each board's marked cells, largest first.
+/// deletions from the list, largest first, then every cut of each board (see [`lines`]), then
+/// the clearing of each board's marked cells, largest first.
 pub(crate) fn edits(entries: usize, maps: &[&ByteBoard]) -> Vec<Edit> {
     let mut edits: Vec<Edit> = chunks(entries)
         .into_iter()
         .map(|(start, len)| Edit::Delete { start, len })
         .collect();
     for (board, map) in maps.iter().enumerate() {
-        for edge in EDGES {
-            if map.cut(edge).is_some() {
-                edits.push(Edit::Cut { board, edge });
-            }
-        }
+        edits.extend(
+            lines(map.rows, map.cols)
+                .into_iter()
+                .map(|line| Edit::Cut { board, line }),
+        );
     }
     for (board, map) in maps.iter().enumerate() {
         edits.extend(
@@ -296,6 +318,32 @@ mod tests {
                 assert_eq!(case.render(), input, "{judge:?} seed {seed}");
             }
         }
+    }
+
+    #[test]
+    fn every_row_and_column_can_go_edges_first_but_the_last_one() {
+        use Line::{Col, Row};
+        assert_eq!(lines(1, 1), []);
+        assert_eq!(lines(1, 2), [Col(0), Col(1)]);
+        assert_eq!(
+            lines(4, 3),
+            [Row(0), Row(3), Col(0), Col(2), Row(1), Row(2), Col(1)]
+        );
+        let map = ByteBoard {
+            rows: 3,
+            cols: 3,
+            cells: b"*..\n.*.\n..*"
+                .iter()
+                .copied()
+                .filter(|&b| b != b'\n')
+                .collect(),
+            blank: b'.',
+        };
+        let cut = map.cut(Row(1)).unwrap().cut(Col(1)).unwrap();
+        assert_eq!((cut.rows, cut.cols, &cut.cells[..]), (2, 2, &b"*..*"[..]));
+        assert_eq!(map.cut(Col(3)), None, "off the map");
+        assert_eq!(moved(Row(1), (2, 2)), Some((1, 2)));
+        assert_eq!(moved(Col(1), (2, 1)), None);
     }
 
     #[test]

@@ -96,7 +96,8 @@ fn reach(host: IpAddr, port: u16) -> (String, String) {
         return (url(host), line);
     }
     let mut line = format!(
-        "listening on every interface: any device that can reach this machine on port {port}          can play (there is no password)"
+        "listening on every interface: any device that can reach this machine on port {port} can \
+         play (there is no password)"
     );
     if let Some(lan) = lan_address() {
         line.push_str(&format!("; from a phone on the same network: {}", url(lan)));

@@ -46,7 +46,8 @@
 //! endgame search on a dense board at most 25 times that: results depend on the view alone,
 //! never on time or threads. When the budget runs out the decision is made with what is
 //! known: a component not enumerated is estimated, a guess not probed is scored by a local
-//! estimate. [`crafted`] makes the hostile inputs that tests and benchmarks hold it to.
+//! estimate. [`hostile`](crate::players::jlu_machine::hostile) makes the hostile inputs that
+//! tests and benchmarks hold it to.
 //!
 //! The [`Solver`] itself (`engine.rs`) runs the analysis (`analysis.rs`), keeps the moves ready
 //! and asks the guess policy; each strategy is a struct with its own buffers, given the

@@ -1,6 +1,7 @@
-//! `stress acm-client`: the ACM course's batch of 50 maps ([`course_maps`]) played by the
-//! program under test as the client, one process per map, through the `acm-server` rules, and
-//! by our client ([`solve`](crate::players::acm_client::solve)); both scored as the course scores a batch.
+//! `stress acm-client`: the ACM course's batch of 50 maps
+//! ([`course_maps`](crate::players::acm_client::course_maps)) played by the program under test
+//! as the client, one process per map, through the `acm-server` rules, and by our client
+//! ([`solve`]); both scored as the course scores a batch.
 //!
 //! The conversation, modelled on the course's `advanced.cpp` (the client knows only the map's
 //! size, and the first click is made for it): we write `n m`, then the map after the first

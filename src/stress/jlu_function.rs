@@ -2,7 +2,7 @@
 //! it in (a text file: the function and its helpers, no `main`), compiled into our driver
 //! (`src/players/jlu_machine/driver.cpp`) and called for every click of every game in one
 //! process, as the teacher's judge program calls it: `rand()` is seeded once and static
-//! variables carry over. The games and their rules stay here ([`play_game`]): the driver is
+//! variables carry over. The games and their rules stay here (`play_game`): the driver is
 //! sent what changed on the panel and answers `x y`.
 //!
 //! A process that crashes, hangs past `--timeout` in a game, or answers off the board ends its

@@ -15,6 +15,7 @@ pub mod jlu_panel_function;
 pub mod report;
 pub mod search;
 pub mod shrink;
+pub mod templates;
 
 use crate::exec::child::Limits;
 use crate::sandbox::Policy;

@@ -1,7 +1,9 @@
 //! Shrinking a failing input: greedy delta debugging over a judge's [`Case`]. Each round tries
 //! the edits in order (fewer entries first, then smaller boards, then fewer mines), `jobs` at
 //! a time, and keeps the first in order that still fails, so any `jobs` gives the same result;
-//! it stops when a whole round finds nothing, or at the budget.
+//! it stops when a whole round finds nothing, or at the budget. A case's edits include the
+//! removal of every single entry, row, column and mine, so a case that stops inside the budget
+//! is 1-minimal: nothing single can go while it still fails.
 
 use crate::judges::case::Case;
 use std::time::{Duration, Instant};
@@ -152,6 +154,18 @@ mod tests {
             );
             assert!(!shrunk.out_of_budget && steps > 0 && shrunk.evidence.is_some());
         }
+        // "Fails" while the first and the last of two or more rows hold a mine: no edge can go,
+        // only the rows between them.
+        let ends_mined = |text: &[u8]| {
+            let text = String::from_utf8_lossy(text);
+            let lines: Vec<&str> = text.lines().collect();
+            let rows: usize = lines[0].split(' ').next().unwrap().parse().unwrap();
+            (rows >= 2 && lines[1].contains('*') && lines[rows].contains('*')).then_some(())
+        };
+        let tall = mine_ops.parse_case(b"5 2\n*.\n..\n.*\n..\n*.\nSweep 3 2\nQuit\n");
+        let shrunk = shrink(tall.unwrap(), 1, budget, &ends_mined, &mut |_, _| {});
+        let text = String::from_utf8(shrunk.case.render()).unwrap();
+        assert_eq!(text, "2 1\n*\n*\nQuit\n");
         let tight = ShrinkBudget { tries: 2, ..budget };
         let stopped = shrink(start(), 1, tight, &fails, &mut |_, _| {});
         assert!(stopped.out_of_budget && stopped.tries == 2);

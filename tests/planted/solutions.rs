@@ -7,7 +7,10 @@
 //! panics on a 1x1 board; update-board-loops: loops forever when the flood meets a number;
 //! hog: allocates and touches 2 GiB; jlu-machine-first-closed: clicks the first closed cell;
 //! jlu-machine-garbage: prints no click; acm-client-first-closed: visits the first unvisited
-//! cell, move after move; acm-client-quits: leaves after reading its first map.
+//! cell, move after move; acm-client-quits: leaves after reading its first map;
+//! acm-server-last-column-safe JUDGE and inexperienced-player-last-row-safe JUDGE: read a mine
+//! in a map's last column (a board's last row) as safe, and answer as JUDGE (our binary, given
+//! by its path) answers that misread input, so that the bug's effect is the judge's own.
 
 use std::io::{self, BufRead, Read, Write};
 
@@ -33,8 +36,49 @@ fn main() {
         "jlu-machine-garbage" => jlu_machine(false),
         "acm-client-first-closed" => acm_client(true),
         "acm-client-quits" => acm_client(false),
+        "acm-server-last-column-safe" => misread(|lines| {
+            let rows: usize = lines[0].split_whitespace().next().unwrap().parse().unwrap();
+            for line in &mut lines[1..=rows] {
+                if line.ends_with('X') {
+                    line.pop();
+                    line.push('.');
+                }
+            }
+        }),
+        "inexperienced-player-last-row-safe" => misread(|lines| {
+            let mut at = 0;
+            loop {
+                let rows: usize = lines[at].split_whitespace().next().unwrap().parse().unwrap();
+                if rows == 0 {
+                    break;
+                }
+                lines[at + rows] = lines[at + rows].replace('M', ".");
+                at += rows + 1;
+            }
+        }),
         other => panic!("no solution named {other}"),
     }
+}
+
+/// Runs the judge named by the second argument on the input's lines as `change` misreads them,
+/// and answers what it answers.
+fn misread(change: impl Fn(&mut Vec<String>)) {
+    let judge = std::env::args().nth(2).expect("the judge's path");
+    let mut text = String::new();
+    io::stdin().read_to_string(&mut text).unwrap();
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    change(&mut lines);
+    let mut child = std::process::Command::new(judge)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("start the judge");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all((lines.join("\n") + "\n").as_bytes()).unwrap();
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    io::stdout().write_all(&output.stdout).unwrap();
+    std::process::exit(output.status.code().unwrap_or(1));
 }
 
 fn read_tokens() -> Vec<String> {

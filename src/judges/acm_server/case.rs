@@ -57,7 +57,7 @@ impl Case for AcmServerCase {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judges::case::Edge;
+    use crate::judges::case::Line;
 
     #[test]
     fn cutting_a_row_drops_its_operations_and_moves_the_rest() {
@@ -67,7 +67,7 @@ mod tests {
         let top = case
             .apply(Edit::Cut {
                 board: 0,
-                edge: Edge::Top,
+                line: Line::Row(0),
             })
             .unwrap();
         assert_eq!(top.render(), b"1 2\n..\n0 1 2\n");

@@ -4,7 +4,7 @@
 mod case;
 mod export;
 pub mod generator;
-mod limits;
+pub(crate) mod limits;
 pub mod rules;
 pub mod solve;
 

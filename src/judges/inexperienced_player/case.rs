@@ -47,9 +47,9 @@ impl Case for InexperiencedPlayerCase {
         let mut case = self.clone();
         match edit {
             Edit::Delete { start, len } => case.boards = deleted(&self.boards, start, len),
-            Edit::Cut { board, edge } => {
+            Edit::Cut { board, line } => {
                 let map = case.boards.get_mut(board)?;
-                *map = map.cut(edge)?;
+                *map = map.cut(line)?;
             }
             Edit::Clear { board, start, len } => {
                 let map = case.boards.get_mut(board)?;

@@ -19,7 +19,7 @@
 //!
 //! So the work is linear in the board on the snake of pockets and chain into a region,
 //! on the fan-in, detour, pockets on a wire, comb and feeders of
-//! [`crate::inputs::inexperienced_patterns`] (`gen --pattern`), and on random boards: 0.3 to 7
+//! [`patterns`](super::patterns) (`gen --pattern`), and on random boards: 0.3 to 7
 //! times the cells, the same at 250x250 and 1000x1000 (the benchmark prints it; the comb is the
 //! most). What these bounds leave open is numbered cells, outside any region of zeros, that
 //! many starts' games cross after their own region while no base rules those starts out: a
@@ -42,7 +42,7 @@ use crate::board::Board;
 ///
 /// # Complexity
 /// A few times the cells of the board on random and on the crafted boards of
-/// [`crate::inputs::inexperienced_patterns`]; see atop this file for what is not bounded.
+/// [`patterns`](super::patterns); see atop this file for what is not bounded.
 ///
 /// # Examples
 ///

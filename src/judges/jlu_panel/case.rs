@@ -2,7 +2,7 @@
 //! an edge drops those on it and clearing a mine deletes it from the list.
 
 use crate::io::scanner::Scanner;
-use crate::judges::case::{chunks, deleted, moved, read_uint, Case, Edge, Edit, EDGES};
+use crate::judges::case::{can_cut, chunks, deleted, lines, moved, read_uint, Case, Edit, Line};
 use crate::judges::generator::push_words;
 use crate::judges::jlu_panel::limits;
 
@@ -55,16 +55,11 @@ impl Case for JluPanelCase {
             .into_iter()
             .map(|(start, len)| Edit::Delete { start, len })
             .collect();
-        for edge in EDGES {
-            let side = if matches!(edge, Edge::Top | Edge::Bottom) {
-                self.rows
-            } else {
-                self.cols
-            };
-            if side > 1 {
-                edits.push(Edit::Cut { board: 0, edge });
-            }
-        }
+        edits.extend(
+            lines(self.rows, self.cols)
+                .into_iter()
+                .map(|line| Edit::Cut { board: 0, line }),
+        );
         edits.extend(
             chunks(self.mines.len())
                 .into_iter()
@@ -81,17 +76,16 @@ impl Case for JluPanelCase {
         let mut case = self.clone();
         match edit {
             Edit::Delete { start, len } => case.clicks = deleted(&self.clicks, start, len),
-            Edit::Cut { edge, .. } => {
-                match edge {
-                    Edge::Top | Edge::Bottom if self.rows > 1 => case.rows -= 1,
-                    Edge::Left | Edge::Right if self.cols > 1 => case.cols -= 1,
-                    _ => return None,
+            Edit::Cut { line, .. } => {
+                if !can_cut(self.rows, self.cols, line) {
+                    return None;
+                }
+                match line {
+                    Line::Row(_) => case.rows -= 1,
+                    Line::Col(_) => case.cols -= 1,
                 }
                 let keep = |cells: &[(usize, usize)]| -> Vec<(usize, usize)> {
-                    cells
-                        .iter()
-                        .filter_map(|&cell| moved(edge, self.rows, self.cols, cell))
-                        .collect()
+                    cells.iter().filter_map(|&cell| moved(line, cell)).collect()
                 };
                 case.mines = keep(&self.mines);
                 case.clicks = keep(&self.clicks);
@@ -128,7 +122,7 @@ mod tests {
         let right = case
             .apply(Edit::Cut {
                 board: 0,
-                edge: Edge::Right,
+                line: Line::Col(1),
             })
             .unwrap();
         assert_eq!(right.render(), b"2 1 1 0\n0 0\n");

@@ -66,22 +66,38 @@ impl Case for MineOpsCase {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judges::case::Edge;
+    use crate::judges::case::Line;
 
     #[test]
-    fn cutting_an_edge_moves_the_operations_and_drops_those_on_it() {
+    fn cutting_a_row_or_column_moves_the_operations_and_drops_those_on_it() {
         let input = b"2 3\n*..\n..*\nSweep 1 2\nFlag 2 3\nDSweep 2 1\nQuit\n";
         let case = MineOpsCase::parse(input).unwrap();
         assert_eq!(case.render(), input);
-        let cut = |edge| {
-            let case = case.apply(Edit::Cut { board: 0, edge }).unwrap();
+        let cut = |line| {
+            let case = case.apply(Edit::Cut { board: 0, line }).unwrap();
             String::from_utf8(case.render()).unwrap()
         };
-        assert_eq!(cut(Edge::Top), "1 3\n..*\nFlag 1 3\nDSweep 1 1\nQuit\n");
-        assert_eq!(cut(Edge::Left), "2 2\n..\n.*\nSweep 1 1\nFlag 2 2\nQuit\n");
+        assert_eq!(cut(Line::Row(0)), "1 3\n..*\nFlag 1 3\nDSweep 1 1\nQuit\n");
         assert_eq!(
-            cut(Edge::Right),
+            cut(Line::Col(0)),
+            "2 2\n..\n.*\nSweep 1 1\nFlag 2 2\nQuit\n"
+        );
+        assert_eq!(
+            cut(Line::Col(2)),
             "2 2\n*.\n..\nSweep 1 2\nDSweep 2 1\nQuit\n"
+        );
+        // Inside: the column right of the cut one moves left; the operation on it goes.
+        assert_eq!(
+            cut(Line::Col(1)),
+            "2 2\n*.\n.*\nFlag 2 2\nDSweep 2 1\nQuit\n"
+        );
+        assert!(
+            case.apply(Edit::Cut {
+                board: 0,
+                line: Line::Row(2)
+            })
+            .is_none(),
+            "off the map"
         );
         let cleared = case
             .apply(Edit::Clear {

@@ -55,11 +55,11 @@ impl Case for UpdateBoardCase {
         let mut case = self.clone();
         match edit {
             Edit::Delete { start, len } => case.pairs = deleted(&self.pairs, start, len),
-            Edit::Cut { board, edge } => {
+            Edit::Cut { board, line } => {
                 let (map, click) = case.pairs.get_mut(board)?;
-                // A click on the cut edge refuses the cut.
-                *click = moved(edge, map.rows, map.cols, *click)?;
-                *map = map.cut(edge)?;
+                // A click on the cut line refuses the cut: a board needs its click.
+                *click = moved(line, *click)?;
+                *map = map.cut(line)?;
             }
             Edit::Clear { board, start, len } => {
                 let map = &mut case.pairs.get_mut(board)?.0;
@@ -119,22 +119,22 @@ fn read_pair(at: &mut &[u8]) -> Option<(ByteBoard, (usize, usize))> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judges::case::Edge;
+    use crate::judges::case::Line;
 
     #[test]
-    fn a_leetcode_click_on_a_cut_edge_refuses_the_cut() {
+    fn a_leetcode_click_on_a_cut_line_refuses_the_cut() {
         let input = b"[[\"E\",\"M\"],[\"B\",\"1\"]]\n[1,0]\n";
         let case = UpdateBoardCase::parse(input).unwrap();
         assert_eq!(case.render(), input);
         let bottom = Edit::Cut {
             board: 0,
-            edge: Edge::Bottom,
+            line: Line::Row(1),
         };
         assert!(case.apply(bottom).is_none());
         let top = case
             .apply(Edit::Cut {
                 board: 0,
-                edge: Edge::Top,
+                line: Line::Row(0),
             })
             .unwrap();
         assert_eq!(top.render(), b"[[\"B\",\"1\"]]\n[0,0]\n");

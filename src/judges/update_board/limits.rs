@@ -1,4 +1,4 @@
-//! The limits of LeetCode 529: "the range of the input matrix's height and width is [1,50]",
+//! The limits of LeetCode 529: "the range of the input matrix's height and width is \[1,50\]",
 //! "the click position will only be an unrevealed square ('M' or 'E')", "the input board won't
 //! be a stage when game is over" (no `X`), and the cells `M`, `E`, `B` and `1`-`8`. A board is
 //! also a stage of a game (LeetCode's boards are): every digit counts its neighbouring mines

@@ -47,7 +47,7 @@ impl Mt19937_64 {
     /// The next output, as `engine()` returns it.
     ///
     /// # Complexity
-    /// O(1) amortized: every [`N`]th call regenerates the whole state.
+    /// O(1) amortized: every 312th call regenerates the whole state.
     pub fn next_u64(&mut self) -> u64 {
         if self.next == N {
             self.twist();

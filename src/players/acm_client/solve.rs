@@ -14,15 +14,21 @@
 //!   it prints the 50 maps instead, one after another, as the course's `GenerateMap` prints
 //!   them (each is also a single-game input).
 //!
+//! A batch beyond the course's limits (`1 < n, m <= 30`, `1 <= mines < n*m`) is refused unless
+//! `--limits wide` ([`program`]): one of 1000x1000 plays for minutes, and the course never gives
+//! it.
+//!
 //! The player is never told the mine count (the course's client gets only the map's size), so
 //! it assumes [`ASSUMED_DENSITY`].
 
 use crate::board::{Board, Grid};
 use crate::io::output::{push_uint, Output};
-use crate::io::runner::Program;
+use crate::io::runner::{Program, Solve};
 use crate::io::scanner::{parse_int, show, InputError, Scanner};
+use crate::judges::acm_server::limits::COURSE;
 use crate::judges::acm_server::rules::{Operation, Server, ServerStatus};
 use crate::judges::acm_server::solve::MAX_SIDE as ACM_MAX_SIDE;
+use crate::judges::limits::Limits;
 use crate::moves::Move;
 use crate::players::acm_client::course_maps::{batch, push_map, BATCH_MAPS};
 use crate::solver::{Mines, Seen, Solver, Style, View};
@@ -47,6 +53,21 @@ pub const MAPS: Program = Program {
     ..PROGRAM
 };
 
+/// The program for `mode` (`--trace`, `--maps` or neither) and `--limits`.
+pub fn program(mode: Mode, limits: Limits) -> Program {
+    let solve: Solve = match (mode, limits) {
+        (Mode::Play, Limits::Course) => solve,
+        (Mode::Trace, Limits::Course) => solve_traced,
+        (Mode::Maps, Limits::Course) => solve_maps,
+        (Mode::Play, Limits::Wide) => |input, out| play_input(input, out, Mode::Play, Limits::Wide),
+        (Mode::Trace, Limits::Wide) => {
+            |input, out| play_input(input, out, Mode::Trace, Limits::Wide)
+        }
+        (Mode::Maps, Limits::Wide) => |input, out| play_input(input, out, Mode::Maps, Limits::Wide),
+    };
+    Program { solve, ..PROGRAM }
+}
+
 /// The input and output, in brief.
 pub const FORMAT: &str = "\
 Input: a game (`n m`, n rows of m characters, `X` a mine and `.` safe, then the first click
@@ -55,6 +76,8 @@ Output: for a game, `YOU WIN!` or `GAME OVER!` and `visited_cells marked_mines` 
 --trace, every move `r c type` and the map after it first); for a batch, each of the course's
 50 maps' (marked + visited) / cells and the course's score, the mean of the best 45 (with
 --maps, the 50 maps themselves, as the course prints them).
+A batch must be inside the course's limits (3 to 30 rows and columns: the first click is drawn
+inside the border; 1 <= mines) unless --limits wide (up to 1000x1000).
 ";
 
 /// The mine density the player assumes: the middle of the course's published batch
@@ -65,8 +88,8 @@ pub const ASSUMED_DENSITY: f64 = 0.15;
 const DROPPED_MAPS: usize = BATCH_MAPS / 10;
 
 /// What the program prints for its input.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
     /// A game's final lines, or a batch's scores.
     Play,
     /// A game's every move and map too (`--trace`; a batch prints its scores).
@@ -77,20 +100,25 @@ enum Mode {
 
 /// Plays the game or batch in `input`; prints the final lines (a game) or the scores (a batch).
 pub fn solve(input: &[u8], out: &mut Output) -> Result<(), InputError> {
-    play_input(input, out, Mode::Play)
+    play_input(input, out, Mode::Play, Limits::Course)
 }
 
 /// Like [`solve`], with every move and map of a single game printed before its final lines.
 pub fn solve_traced(input: &[u8], out: &mut Output) -> Result<(), InputError> {
-    play_input(input, out, Mode::Trace)
+    play_input(input, out, Mode::Trace, Limits::Course)
 }
 
 /// Prints the 50 maps of the batch in `input` as the course's `GenerateMap` prints them.
 pub fn solve_maps(input: &[u8], out: &mut Output) -> Result<(), InputError> {
-    play_input(input, out, Mode::Maps)
+    play_input(input, out, Mode::Maps, Limits::Course)
 }
 
-fn play_input(input: &[u8], out: &mut Output, mode: Mode) -> Result<(), InputError> {
+fn play_input(
+    input: &[u8],
+    out: &mut Output,
+    mode: Mode,
+    limits: Limits,
+) -> Result<(), InputError> {
     let mut scanner = Scanner::new(input);
     let Some(header) = scanner.text_line_bytes() else {
         return Err(scanner.error("expected `n m` or `rows cols mines`, found end of input"));
@@ -113,7 +141,10 @@ fn play_input(input: &[u8], out: &mut Output, mode: Mode) -> Result<(), InputErr
             message: "--maps takes a batch (`rows cols mines`), found a game (`n m`)".to_string(),
         }),
         [rows, cols] => play_file(&mut scanner, line, rows, cols, out, mode == Mode::Trace),
-        [rows, cols, mines] => play_batch(&mut scanner, line, [rows, cols, mines], out, mode),
+        [rows, cols, mines] => {
+            let header = [rows, cols, mines];
+            play_batch(&mut scanner, (line, header), limits, out, mode)
+        }
         _ => Err(InputError {
             line,
             message: format!(
@@ -125,12 +156,23 @@ fn play_input(input: &[u8], out: &mut Output, mode: Mode) -> Result<(), InputErr
 }
 
 fn side(value: i64, what: &str, line: usize, low: i64) -> Result<usize, InputError> {
-    if (low..=ACM_MAX_SIDE as i64).contains(&value) {
+    bounded_side(value, what, line, (low, ACM_MAX_SIDE as i64), "")
+}
+
+/// `value` as a side in `low..=high`; else the error, with `why` after the range.
+fn bounded_side(
+    value: i64,
+    what: &str,
+    line: usize,
+    (low, high): (i64, i64),
+    why: &str,
+) -> Result<usize, InputError> {
+    if (low..=high).contains(&value) {
         Ok(value as usize)
     } else {
         Err(InputError {
             line,
-            message: format!("{what} {value} is outside {low}..={ACM_MAX_SIDE}"),
+            message: format!("{what} {value} is outside {low}..={high}{why}"),
         })
     }
 }
@@ -177,14 +219,22 @@ fn play_file(
 /// A batch: the course's 50 maps, each map's share and the course's score (or the maps).
 fn play_batch(
     scanner: &mut Scanner,
-    header_line: usize,
-    [rows, cols, mines]: [i64; 3],
+    (header_line, [rows, cols, mines]): (usize, [i64; 3]),
+    limits: Limits,
     out: &mut Output,
     mode: Mode,
 ) -> Result<(), InputError> {
     // The first click's row and column are drawn from 1..=side-2, so each side needs 3 cells.
-    let rows = side(rows, "rows", header_line, 3)?;
-    let cols = side(cols, "cols", header_line, 3)?;
+    let (high, why, fewest_mines) = match limits {
+        Limits::Course => (
+            COURSE.sides.1 as i64,
+            " (the course's limits; --limits wide lifts them)",
+            1,
+        ),
+        Limits::Wide => (ACM_MAX_SIDE as i64, "", 0),
+    };
+    let rows = bounded_side(rows, "rows", header_line, (3, high), why)?;
+    let cols = bounded_side(cols, "cols", header_line, (3, high), why)?;
     let seed = seed(scanner)?;
     let min_dist = scanner.int_in("min_dist", 0, (rows + cols) as i64)? as usize;
     let grid = Grid::new(rows, cols);
@@ -192,11 +242,11 @@ fn play_batch(
     let cleared = (0..grid.len())
         .filter(|&cell| manhattan(grid, cell, grid.index(rows / 2, cols / 2)) <= min_dist)
         .count();
-    if mines < 0 || mines as usize > grid.len() - cleared {
+    if mines < fewest_mines || mines as usize > grid.len() - cleared {
         return Err(InputError {
             line: header_line,
             message: format!(
-                "mines {mines} is outside 0..={}: the cells farther than min_dist {min_dist} from a first click",
+                "mines {mines} is outside {fewest_mines}..={}: the cells farther than min_dist {min_dist} from a first click",
                 grid.len() - cleared
             ),
         });
