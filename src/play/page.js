@@ -1413,5 +1413,5 @@ enqueue(async () => {
   drawYours();
 });
 const kept = location.hash.slice(1);
-if (/^[0-9a-f]{16}$/.test(kept)) resume(kept);
+if (/^[0-9a-f]{32}$/.test(kept)) resume(kept);
 else startFresh();

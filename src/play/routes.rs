@@ -123,6 +123,11 @@ pub fn route(
     }
 }
 
+/// 503: no id can be drawn (the OS random source failed); a guessable one is never made.
+fn no_random(err: &std::io::Error) -> HttpResponse {
+    HttpResponse::text(503, &format!("no game id can be drawn: {err}"))
+}
+
 /// 409: the numbers of a game fit no arrangement (impossible on a real board).
 fn inconsistent() -> HttpResponse {
     HttpResponse::text(409, "no arrangement of mines fits the numbers")
@@ -142,7 +147,7 @@ fn answer(
         Endpoint::New if request.param("replay").is_some() => {
             let old = find(games, request, "replay")?;
             let old = lock(&old);
-            let game = lock(games).replay(&old);
+            let game = lock(games).replay(&old).map_err(|err| no_random(&err))?;
             let game = lock(&game);
             return Ok(HttpResponse::json(format!("{{{}}}", json::game(&game))));
         }
@@ -338,7 +343,9 @@ fn new_game(
         Some(_) => Some(number(request, "seed", 0, u64::MAX)?),
         None => None,
     };
-    let game = lock(games).create(Grid::new(rows, cols), mines, seed, start);
+    let game = lock(games)
+        .create(Grid::new(rows, cols), mines, seed, start)
+        .map_err(|err| no_random(&err))?;
     let game = lock(&game);
     Ok(HttpResponse::json(format!("{{{}}}", json::game(&game))))
 }
