@@ -30,6 +30,7 @@ pub mod solver;
 // Layer 3: the tools.
 pub mod autoplay;
 pub mod bundle;
+pub mod game_stats;
 pub mod grade;
 pub mod play;
 pub mod sandbox;

@@ -3,6 +3,7 @@
 //! and every game kept.
 
 use crate::board::{Board, CellState, Cover, Grid};
+use crate::game_stats::{Figures, Tally};
 use crate::moves::{self, Applied, Move};
 use crate::play::advice::{self, Advice, Analysis, Rules};
 use crate::play::check::{self, Checks};
@@ -121,6 +122,8 @@ pub struct BrowserGame {
     /// The mine that ended a lost game.
     exploded: Option<usize>,
     clicks: u64,
+    /// Every click of the player's, for the statistics players compare.
+    tally: Tally,
     started: Option<Instant>,
     finished: Option<Duration>,
     opened: Vec<u32>,
@@ -155,6 +158,7 @@ impl BrowserGame {
             status: GameStatus::Ready,
             exploded: None,
             clicks: 0,
+            tally: Tally::default(),
             started: None,
             finished: None,
             opened: Vec::new(),
@@ -215,7 +219,9 @@ impl BrowserGame {
                 self.place_mines(cell);
             }
         }
-        match moves::apply(&self.board, &mut self.cover, action, &mut self.opened) {
+        let applied = moves::apply(&self.board, &mut self.cover, action, &mut self.opened);
+        self.tally.count(&self.board, action, applied);
+        match applied {
             Applied::Nothing | Applied::Flagged | Applied::Opened(0) => {}
             Applied::Mine(mine) => {
                 self.clicks += 1;
@@ -362,7 +368,17 @@ impl BrowserGame {
             peeked: self.peeked,
             replay: self.replay,
             board_again,
+            figures: self.figures(elapsed),
         }
+    }
+
+    /// The statistics of a finished game. While playing there are none: the 3BV tells
+    /// something of the mines still hidden.
+    fn figures(&self, elapsed: Duration) -> Option<Figures> {
+        let millis = u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX);
+        self.status
+            .is_over()
+            .then(|| Figures::of(&self.board, &self.cover, self.tally.clicks(), millis))
     }
 
     /// The mine that ended a lost game.
@@ -445,6 +461,8 @@ pub struct Summary {
     pub replay: bool,
     /// Once the game is over: the seed and the first click that give the same board again.
     pub board_again: Option<(u64, usize)>,
+    /// Once the game is over: its statistics.
+    pub figures: Option<Figures>,
 }
 
 /// Every game kept, oldest first in `order`.

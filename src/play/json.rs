@@ -3,6 +3,7 @@
 //! an object's fields without its braces, so that answers can join them; the page reads them.
 
 use crate::board::{CellState, Cover, Grid};
+use crate::game_stats::Figures;
 use crate::moves::Move;
 use crate::play::advice::{Advice, Analysis, Ranked};
 use crate::play::check::{Checked, Checks};
@@ -82,6 +83,9 @@ pub fn game(game: &BrowserGame) -> String {
         Some((seed, first)) => format!(",\"seed\":\"{seed}\",\"first\":{first}"),
         None => String::new(),
     };
+    let figures = summary.figures.map_or(String::new(), |figures| {
+        format!(",\"stats\":{}", stats(&figures))
+    });
     // Last: the cells of its differences come after the board's.
     let yours = game.checks().map_or(String::new(), |checked| {
         format!(",\"yours\":{}", checks(checked))
@@ -89,7 +93,7 @@ pub fn game(game: &BrowserGame) -> String {
     format!(
         "\"game\":{},\"rows\":{},\"cols\":{},\"mines\":{},\"status\":\"{}\",\"start\":\"{}\",\
          \"clicks\":{},\"flags\":{},\"left\":{},\"ms\":{},\"assisted\":{},\"peeked\":{},\
-         \"replay\":{}{again},\"cells\":\"{}\"{yours}",
+         \"replay\":{}{again}{figures},\"cells\":\"{}\"{yours}",
         string(game.id()),
         game.grid().rows(),
         game.grid().cols(),
@@ -104,6 +108,30 @@ pub fn game(game: &BrowserGame) -> String {
         summary.peeked,
         summary.replay,
         cells
+    )
+}
+
+/// A finished game's statistics ([`Figures`]): `bbbv`, `solved`, the clicks (`left`, `right`,
+/// `chords`, `effective`, `clicks` in all), `ms`, and `bbbv_s`, `ioe`, `efficiency`,
+/// `throughput` to 4 decimals (`null` where nothing divides).
+pub fn stats(figures: &Figures) -> String {
+    let ratio = |value: Option<f64>| value.map_or("null".to_string(), |v| format!("{v:.4}"));
+    let clicks = figures.clicks;
+    format!(
+        "{{\"bbbv\":{},\"solved\":{},\"left\":{},\"right\":{},\"chords\":{},\"effective\":{},\
+         \"clicks\":{},\"ms\":{},\"bbbv_s\":{},\"ioe\":{},\"efficiency\":{},\"throughput\":{}}}",
+        figures.three_bv,
+        figures.solved,
+        clicks.left,
+        clicks.right,
+        clicks.chords,
+        clicks.effective,
+        clicks.total(),
+        figures.millis,
+        ratio(figures.per_second()),
+        ratio(figures.ioe()),
+        ratio(figures.efficiency()),
+        ratio(figures.throughput()),
     )
 }
 
