@@ -17,17 +17,23 @@
 //    crashes is reported on the page and the next call works; a file that does not compile is
 //    refused with the compiler's lines and exit 2;
 // 2. layout: the JLU board's bottom row, the status and the message above the fold beside the
-//    controls (1280x800); the JLU board fits the phone's width; a hinted cell scrolled off is
+//    controls (1280x800); on the phone, cells of 21 px at least, the JLU board scrolling in its
+//    frame with a cue; a hinted cell scrolled off is
 //    brought into view and pulses; rank numbers at least 11 px; zoom by buttons and by a pinch,
 //    then panning; the hint text gone once its move is made; no flag advised on a pasted JLU
 //    panel; the counters show the pasted position; a second tab starts on the last board;
 // 3. Chinese: a zh-CN browser gets the page in Chinese (every table key in both languages, none
 //    of the English words left), the switch turns it to English and a reload keeps it.
+// And for players, each at both sizes and in both languages: a finished game's statistics, the
+// export's menu and notes translated, a pasted position's best move outlined, rank badges
+// beside the percentages, one word for an assisted game, labels that describe a position, and
+// on the phone larger cells with percentages and a cue that the board scrolls.
 // Fails on any console error, page error, failed or refused request. Screenshots in target/:
 // play.png (1280x800, expert, analysis view), play-phone.png (390x844, expert), play-hint.png,
 // play-1280x800.png and play-390x844.png (JLU, hint), play-functions-bug.png and
 // play-functions-bug-phone.png (a student's RefreshGamePanel bug), play-zh.png and
-// play-zh-phone.png (the page in Chinese, with the student's bug).
+// play-zh-phone.png (the page in Chinese, with the student's bug), and for players
+// play-players-{stats,export,analysis,position}-{1280x800,390x844}-{en,zh}.png.
 import { spawn, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
@@ -514,7 +520,8 @@ async function phone() {
   }
   const frame = await page.$eval("#frame", (el) => ({ scroll: el.scrollWidth, client: el.clientWidth,
     cell: document.querySelector("#board .c").getBoundingClientRect().width }));
-  check(frame.scroll > frame.client && frame.cell >= 16, "the expert board scrolls in its frame: " + JSON.stringify(frame));
+  check(frame.scroll > frame.client && frame.cell >= 21, "the expert board scrolls in its frame: " + JSON.stringify(frame));
+  check(!(await page.$eval("#scrollcue", (el) => el.hidden)), "no cue that the expert board scrolls");
   // A long press flags (a real touch held still); a tap on the flag does not open it.
   const cdp = await context.newCDPSession(page);
   const box = await (await page.$(cell(12))).boundingBox();
@@ -595,7 +602,11 @@ async function layout(size) {
       size.name + ": the JLU board's bottom row or the result is below the fold: " + JSON.stringify(box));
     check(box.hint.left >= box.board.right, size.name + ": the controls are not beside the board: " + JSON.stringify(box));
   } else {
-    check(box.board.right <= width, size.name + ": the JLU board does not fit the width: " + JSON.stringify(box.board));
+    // Cells a finger can hit: the JLU board scrolls in its frame, and says so.
+    const phoneCells = await page.evaluate(() => ({ cell: document.querySelector("#board .c").getBoundingClientRect().width,
+      frame: document.getElementById("frame").getBoundingClientRect().right, cue: document.getElementById("scrollcue").textContent }));
+    check(phoneCells.cell >= 21 && phoneCells.frame <= width && phoneCells.cue !== "",
+      size.name + ": the JLU board on a phone: " + JSON.stringify(phoneCells));
   }
   // The hint's text is gone once its move is made.
   await page.click("#hint");
@@ -623,7 +634,7 @@ async function layout(size) {
   const counters = await page.evaluate(() => ["left", "clock", "clicks"].map((id) => document.getElementById(id).textContent));
   check(counters[0] === "2" && counters[1] === "\u2013" && counters[2] === "\u2013",
     size.name + ": the counters while a position is shown: " + counters);
-  const rank = await page.$eval("#board .c[data-rank]", (el) => getComputedStyle(el, "::before").fontSize);
+  const rank = await page.$eval("#board .c[data-rank] .rank", (el) => getComputedStyle(el).fontSize);
   check(px(rank) >= 11, size.name + ": rank numbers of " + rank);
   await page.click("#back");
   await page.waitForFunction(() => game && game.rows === 20 && document.querySelectorAll("#board .c").length === 400);
@@ -666,7 +677,7 @@ async function layout(size) {
   const tab = await second.evaluate(() => [document.getElementById("level").value, game.rows, game.cols]);
   check(tab[0] === "16,30,99" && tab[1] === 16 && tab[2] === 30, size.name + ": a second tab started on " + tab);
   await context.close();
-  console.log(size.name + ": JLU board and result above the fold" + (size.wide ? " beside the controls" : ", fitting the width") +
+  console.log(size.name + ": JLU board and result above the fold" + (size.wide ? " beside the controls" : ", scrolling in its frame with a cue") +
     "; hint text cleared after its move; a pasted JLU panel advises a click, counters " + counters.join("/") +
     ", ranks " + rank + "; zoom " + fit + " -> " + zoomed + " -> " + pinched + " px by button and pinch, pan, " +
     "the hinted cell scrolled into view; a second tab on expert");
@@ -801,6 +812,129 @@ async function chinese(size, buggy, seed) {
     "the switch and a reload English");
 }
 
+// ---- For players: each item at both sizes and in both languages ----
+
+// Words of the English page that the Chinese one must not show (the export's notes and menu,
+// the figures' labels, the position's labels).
+const ENGLISH_NOTES = ["beyond", "takes it", "course", "flags are left out", "clicks", "effective", "efficiency", "time",
+  "Position", "Statistics"];
+
+// Rectangles of a ranked cell's badge and percentage that overlap, if any.
+const overlappingRanks = (page) => page.evaluate(() => {
+  const bad = [];
+  for (const el of document.querySelectorAll("#board .c.ranked")) {
+    const a = el.querySelector(".rank").getBoundingClientRect();
+    const b = el.querySelector(".value").getBoundingClientRect();
+    if (b.width === 0 || b.height === 0) continue;
+    const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+    const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    if (x > 0.5 && y > 0.5) bad.push(el.dataset.i + ": " + x.toFixed(1) + "x" + y.toFixed(1));
+  }
+  return bad;
+});
+
+// Every item of the players' issue at `size` in `language`: the statistics at the end of a game
+// (equal to the server's, and the figures ms-toollib checks), the export's notes and menu in the
+// page's language, a pasted position's best move outlined, ranks beside the percentages, one
+// word for an assisted game, labels that describe the position, and on a phone cells a finger
+// can hit, percentages in them and a cue that the board scrolls.
+async function players(size, language) {
+  const zh = language === "zh";
+  const { context, page } = await open(size, url, { locale: zh ? "zh-CN" : "en-US" });
+  await page.evaluate((lang) => { localStorage.setItem("minesweeper-language", lang); }, language);
+  await page.reload();
+  await page.waitForFunction(() => game && document.querySelectorAll("#board .c").length === game.rows * game.cols);
+  const T = (key, ...args) => page.evaluate(([key, args]) => t(key, ...args), [key, args]);
+  // Statistics: a beginner game won by autoplay shows its figures, the server's.
+  await page.$eval("#speed", (el) => { el.value = el.max; });
+  for (let seed = 1; seed < 20; seed++) {
+    await newGame(page, "9,9,10", seed);
+    await page.click("#auto");
+    await page.waitForFunction(() => ["won", "lost"].includes(game.status), null, { timeout: 60000 });
+    if ((await gameOf(page)).status === "won") break;
+  }
+  await page.waitForFunction(() => !document.getElementById("figures").hidden);
+  const ended = await gameOf(page);
+  const figures = await page.$eval("#figures", (el) => el.textContent);
+  const f = ended.stats;
+  check(f && f.clicks === f.left + f.right + f.chords && f.bbbv > 0 && (ended.status !== "won" || f.solved === f.bbbv),
+    size.name + " " + language + ": the server's figures " + JSON.stringify(f));
+  for (const part of ["3BV " + (f.solved === f.bbbv ? f.bbbv : ""), "3BV/s " + f.bbbv_s.toFixed(2), "IOE " + f.ioe.toFixed(2),
+    Math.round(100 * f.efficiency) + "%", (f.ms / 1000).toFixed(1)]) {
+    check(figures.includes(part), size.name + " " + language + ": the figures lack " + part + ": " + figures);
+  }
+  check(zh ? figures.includes("\u6548\u7387") : figures.includes("efficiency"), "the figures' words: " + figures);
+  await page.screenshot({ path: "target/play-players-stats-" + size.name + "-" + language + ".png" });
+  // Item 1: the export's menu and notes in the page's language, no backticks.
+  await newGame(page, "16,30,99", 11);
+  let before = await gameOf(page);
+  await page.click(cell(8 * 30 + 15));
+  await changed(page, before);
+  const closed = (await gameOf(page)).cells.indexOf(".");
+  before = await gameOf(page);
+  await page.click(cell(closed), { button: "right" });
+  await changed(page, before);
+  await page.click("#exporting summary");
+  await page.selectOption("#judge", "jlu-panel");
+  await page.click("#export");
+  await page.waitForFunction(() => document.querySelectorAll("#downloads p").length === 2);
+  const exported = await page.evaluate(() => ({ menu: [...document.querySelectorAll("#judge option")].map((o) => o.textContent),
+    notes: [...document.querySelectorAll("#downloads p")].map((p) => p.textContent), said: document.getElementById("message").textContent }));
+  check(exported.menu.includes(await T("judge-jlu-panel")) && exported.notes[0] === await T("note-jlu-no-flags", 1) &&
+    exported.notes[1] === await T("note-jlu-limits"), size.name + " " + language + ": the export " + JSON.stringify(exported));
+  check(!exported.said.includes("`"), "backticks in " + exported.said);
+  if (zh) {
+    const english = ENGLISH_NOTES.filter((w) => (exported.menu.join() + exported.notes.join() + exported.said).includes(w));
+    check(english.length === 0, size.name + ": English in the Chinese export: " + english);
+  }
+  await page.screenshot({ path: "target/play-players-export-" + size.name + "-" + language + ".png" });
+  await page.click("#exporting summary");
+  // Item 4: the analysis marks the game, and the status says it in the message's word.
+  await page.click("#analysis");
+  await page.waitForFunction(() => document.getElementById("message").textContent !== "");
+  const marked = await T("markAssisted");
+  await page.waitForFunction((word) => document.getElementById("status").textContent.includes(word), marked);
+  check((await message(page)).includes(marked), size.name + " " + language + ": the message's word is not " + marked);
+  // Item 6 on a phone: percentages drawn in the cells, a cue that the board scrolls.
+  if (!size.wide) {
+    const phone = await page.evaluate(() => {
+      const shown = [...document.querySelectorAll("#board .c.a")].filter((el) => /\d/.test(el.textContent) &&
+        parseFloat(getComputedStyle(el).fontSize) >= 8);
+      return { cell: document.querySelector("#board .c").getBoundingClientRect().width, percents: shown.length,
+        cue: document.getElementById("scrollcue").hidden ? "" : document.getElementById("scrollcue").textContent,
+        shade: document.getElementById("framebox").className };
+    });
+    check(phone.cell >= 21 && phone.percents > 0 && phone.cue !== "" && phone.shade.includes("more-right"),
+      size.name + " " + language + ": the phone " + JSON.stringify(phone));
+  }
+  check((await overlappingRanks(page)).length === 0, size.name + ": ranks over percentages " + await overlappingRanks(page));
+  await page.screenshot({ path: "target/play-players-analysis-" + size.name + "-" + language + ".png" });
+  await page.click("#analysis");
+  // Items 2, 3, 5: a pasted position's best move outlined, its ranks beside the percentages, and
+  // the level and statistics describing the position, not the last game.
+  await page.click("#positioning summary");
+  await page.fill("#text", PANEL.join("\n") + "\n");
+  await page.fill("#pmines", String(PANEL_MINES));
+  await page.click("#analyse");
+  await page.waitForFunction(() => document.querySelector("#board .c.a-best"));
+  const advice = (await api("POST", "/position?mines=" + PANEL_MINES, PANEL.join("\n") + "\n")).advice;
+  const pos = await page.evaluate(() => ({ best: Number(document.querySelector("#board .c.a-best").dataset.i),
+    outline: getComputedStyle(document.querySelector("#board .c.a-best")).outlineStyle,
+    level: document.getElementById("level").selectedOptions[0].textContent, stats: document.getElementById("stats").textContent,
+    legend: document.getElementById("legend").textContent, cols: position.cols }));
+  check(pos.best === advice.row * pos.cols + advice.col && pos.outline === "solid", size.name + ": the best move " + JSON.stringify(pos));
+  check(pos.level === await T("levelPosition") && pos.stats === await T("statsPosition") && pos.legend.includes(await T("legendBest")),
+    size.name + " " + language + ": stale labels " + JSON.stringify(pos));
+  check((await overlappingRanks(page)).length === 0, size.name + ": ranks over percentages " + await overlappingRanks(page));
+  await page.screenshot({ path: "target/play-players-position-" + size.name + "-" + language + ".png" });
+  await page.click("#back");
+  await page.waitForFunction(() => game && document.getElementById("level").value === "16,30,99");
+  await context.close();
+  console.log(size.name + " " + language + ": figures " + JSON.stringify(figures) + "; export notes translated; analysis " +
+    "marks the status; the best move outlined; ranks beside the percentages; the position's labels" +
+    (size.wide ? "" : "; phone cells, percentages and the scroll cue"));
+}
+
 async function main() {
   const started = Date.now();
   ({ url } = await startPlay([]));
@@ -831,11 +965,13 @@ async function main() {
     await layout(size);
     const seed = await functionsOnThePage(size, buggy, right);
     await chinese(size, buggy, seed);
+    for (const language of ["en", "zh"]) await players(size, language);
   }
   if (errors.length) throw new Error("the page reported errors:\n" + errors.join("\n"));
   console.log("browser test passed in " + Math.round((Date.now() - started) / 1000) + " s: screenshots in target/: " +
     "play.png, play-phone.png, play-hint.png, play-1280x800.png, play-390x844.png, play-functions-bug.png, " +
-    "play-functions-bug-phone.png, play-zh.png, play-zh-phone.png");
+    "play-functions-bug-phone.png, play-zh.png, play-zh-phone.png, and play-players-{stats,export,analysis,position}-" +
+    "{1280x800,390x844}-{en,zh}.png");
 }
 
 let failed = false;

@@ -227,7 +227,7 @@ pub fn flags(analysis: &Analysis) -> String {
 }
 
 /// A game exported for `judge` as the file `stem`: `judge`, `name`, `input`, `output` and the
-/// `notes`.
+/// `notes` (each its `key`, `count` and English `text`).
 pub fn export(judge: &str, stem: &str, export: &Export) -> String {
     // An expected output may take tens of megabytes: it is escaped once, into an answer sized
     // for it (a line end takes two bytes), with room for the braces around it.
@@ -246,7 +246,11 @@ pub fn export(judge: &str, stem: &str, export: &Export) -> String {
         if index > 0 {
             out.push(',');
         }
-        push_string(&mut out, note);
+        out.push_str("{\"key\":");
+        push_string(&mut out, note.key);
+        let _ = write!(out, ",\"count\":{},\"text\":", note.count);
+        push_string(&mut out, &note.text);
+        out.push('}');
     }
     out.push(']');
     out

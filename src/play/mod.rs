@@ -3,7 +3,7 @@
 //!
 //! [`serve`] (the binary's `--host ADDR` and `--port N`; default 127.0.0.1:8080, port 0
 //! picks a free one) prints the page's URL, then one line saying who can reach it, and serves
-//! one page (`page`: `page.html` with `page.css` and `page.js` inlined) and a small JSON API
+//! one page (`page`: `page.html` with `page.css`, `words.js` and `page.js` inlined) and a small JSON API
 //! (`routes`, every answer written by `json`). The games live in `game`, the honest advice in
 //! `advice`, pasted positions in `position`, exports to the judges in `export`, the HTTP
 //! messages in `http`, who may connect and for how long in `connections`, the queue of heavy
