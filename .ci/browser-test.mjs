@@ -27,13 +27,14 @@
 // And for players, each at both sizes and in both languages: a finished game's statistics, the
 // export's menu and notes translated, a pasted position's best move outlined, rank badges
 // beside the percentages, one word for an assisted game, labels that describe a position, and
-// on the phone larger cells with percentages and a cue that the board scrolls.
+// on the phone larger cells with percentages and a cue that the board scrolls; a position out
+// as JSMinesweeper's text and in again.
 // Fails on any console error, page error, failed or refused request. Screenshots in target/:
 // play.png (1280x800, expert, analysis view), play-phone.png (390x844, expert), play-hint.png,
 // play-1280x800.png and play-390x844.png (JLU, hint), play-functions-bug.png and
 // play-functions-bug-phone.png (a student's RefreshGamePanel bug), play-zh.png and
 // play-zh-phone.png (the page in Chinese, with the student's bug), and for players
-// play-players-{stats,export,analysis,position}-{1280x800,390x844}-{en,zh}.png.
+// play-players-{stats,export,analysis,position,jsminesweeper}-{1280x800,390x844}-{en,zh}.png.
 import { spawn, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
@@ -857,10 +858,10 @@ async function players(size, language) {
   const ended = await gameOf(page);
   const figures = await page.$eval("#figures", (el) => el.textContent);
   const f = ended.stats;
-  check(f && f.clicks === f.left + f.right + f.chords && f.bbbv > 0 && (ended.status !== "won" || f.solved === f.bbbv),
+  check(f && f.total_clicks === f.left_clicks + f.right_clicks + f.chords && f.bbbv > 0 && (ended.status !== "won" || f.solved === f.bbbv),
     size.name + " " + language + ": the server's figures " + JSON.stringify(f));
   for (const part of ["3BV " + (f.solved === f.bbbv ? f.bbbv : ""), "3BV/s " + f.bbbv_s.toFixed(2), "IOE " + f.ioe.toFixed(2),
-    Math.round(100 * f.efficiency) + "%", (f.ms / 1000).toFixed(1)]) {
+    Math.round(100 * f.efficiency) + "%", (f.time_ms / 1000).toFixed(1)]) {
     check(figures.includes(part), size.name + " " + language + ": the figures lack " + part + ": " + figures);
   }
   check(zh ? figures.includes("\u6548\u7387") : figures.includes("efficiency"), "the figures' words: " + figures);
@@ -927,11 +928,23 @@ async function players(size, language) {
     size.name + " " + language + ": stale labels " + JSON.stringify(pos));
   check((await overlappingRanks(page)).length === 0, size.name + ": ranks over percentages " + await overlappingRanks(page));
   await page.screenshot({ path: "target/play-players-position-" + size.name + "-" + language + ".png" });
+  // The position out as JSMinesweeper's text and in again: the same cells and probabilities.
+  const asPanel = await page.evaluate(() => ({ cells: position.cells, p: position.p }));
+  await page.click("#asjs");
+  await page.waitForFunction(() => document.getElementById("text").value.startsWith("6x5x7\n"));
+  await page.click("#analyse");
+  const jsFormat = await T("statusPosition", await T("format-jsminesweeper"));
+  await page.waitForFunction((said) => document.getElementById("status").textContent === said, jsFormat);
+  const asJs = await page.evaluate(() => ({ cells: position.cells, p: position.p, text: document.getElementById("text").value }));
+  check(asJs.cells === asPanel.cells && JSON.stringify(asJs.p) === JSON.stringify(asPanel.p) &&
+    asJs.text === "6x5x7\nHHHHHH\nH2112H\nH1002H\nH2112H\nHHHHHH\n", size.name + ": JSMinesweeper's text " + JSON.stringify(asJs));
+  await page.screenshot({ path: "target/play-players-jsminesweeper-" + size.name + "-" + language + ".png" });
   await page.click("#back");
   await page.waitForFunction(() => game && document.getElementById("level").value === "16,30,99");
   await context.close();
   console.log(size.name + " " + language + ": figures " + JSON.stringify(figures) + "; export notes translated; analysis " +
-    "marks the status; the best move outlined; ranks beside the percentages; the position's labels" +
+    "marks the status; the best move outlined; ranks beside the percentages; the position's labels; " +
+    "JSMinesweeper's text out and in" +
     (size.wide ? "" : "; phone cells, percentages and the scroll cue"));
 }
 
@@ -970,7 +983,7 @@ async function main() {
   if (errors.length) throw new Error("the page reported errors:\n" + errors.join("\n"));
   console.log("browser test passed in " + Math.round((Date.now() - started) / 1000) + " s: screenshots in target/: " +
     "play.png, play-phone.png, play-hint.png, play-1280x800.png, play-390x844.png, play-functions-bug.png, " +
-    "play-functions-bug-phone.png, play-zh.png, play-zh-phone.png, and play-players-{stats,export,analysis,position}-" +
+    "play-functions-bug-phone.png, play-zh.png, play-zh-phone.png, and play-players-{stats,export,analysis,position,jsminesweeper}-" +
     "{1280x800,390x844}-{en,zh}.png");
 }
 

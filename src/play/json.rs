@@ -111,15 +111,15 @@ pub fn game(game: &BrowserGame) -> String {
     )
 }
 
-/// A finished game's statistics ([`Figures`]): `bbbv`, `solved`, the clicks (`left`, `right`,
-/// `chords`, `effective`, `clicks` in all), `ms`, and `bbbv_s`, `ioe`, `efficiency`,
+/// A finished game's statistics ([`Figures`]): `bbbv`, `solved`, the clicks (`left_clicks`,
+/// `right_clicks`, `chords`, `effective`, `total_clicks`), `time_ms`, and `bbbv_s`, `ioe`, `efficiency`,
 /// `throughput` to 4 decimals (`null` where nothing divides).
 pub fn stats(figures: &Figures) -> String {
     let ratio = |value: Option<f64>| value.map_or("null".to_string(), |v| format!("{v:.4}"));
     let clicks = figures.clicks;
     format!(
-        "{{\"bbbv\":{},\"solved\":{},\"left\":{},\"right\":{},\"chords\":{},\"effective\":{},\
-         \"clicks\":{},\"ms\":{},\"bbbv_s\":{},\"ioe\":{},\"efficiency\":{},\"throughput\":{}}}",
+        "{{\"bbbv\":{},\"solved\":{},\"left_clicks\":{},\"right_clicks\":{},\"chords\":{},\"effective\":{},\
+         \"total_clicks\":{},\"time_ms\":{},\"bbbv_s\":{},\"ioe\":{},\"efficiency\":{},\"throughput\":{}}}",
         figures.three_bv,
         figures.solved,
         clicks.left,

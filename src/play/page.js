@@ -504,9 +504,9 @@ function drawFigures() {
   box.hidden = !f;
   if (!f) return;
   const ratio = (v, digits) => (v === null ? "–" : v.toFixed(digits));
-  box.textContent = t("figures", { bbbv: f.bbbv, solved: f.solved, bbbvS: ratio(f.bbbv_s, 2), clicks: f.clicks,
+  box.textContent = t("figures", { bbbv: f.bbbv, solved: f.solved, bbbvS: ratio(f.bbbv_s, 2), clicks: f.total_clicks,
     effective: f.effective, ioe: ratio(f.ioe, 2), efficiency: f.efficiency === null ? "–" : Math.round(100 * f.efficiency) + "%",
-    seconds: (f.ms / 1000).toFixed(1) });
+    seconds: (f.time_ms / 1000).toFixed(1) });
 }
 
 async function loadMines() {
@@ -1022,6 +1022,19 @@ function fromGame() {
   $("pmines").value = game.mines;
 }
 
+// The position in the box (or this game's board) as JSMinesweeper's text: the server reads
+// and writes it, so that both tools see the same position.
+function asJsMinesweeper() {
+  enqueue(async () => {
+    if (mode !== "position") fromGame();
+    const mines = $("pmines").value.trim();
+    const answer = await call("POST", "/position" + (mines ? "?mines=" + encodeURIComponent(mines) : ""),
+      $("text").value);
+    $("text").value = answer.jsminesweeper;
+    showPosition(answer);
+  });
+}
+
 function backToGame() {
   showGame();
   enqueue(async () => {
@@ -1058,6 +1071,7 @@ $("reset").addEventListener("click", () => {
 $("export").addEventListener("click", exportGame);
 $("analyse").addEventListener("click", analysePosition);
 $("fromgame").addEventListener("click", fromGame);
+$("asjs").addEventListener("click", asJsMinesweeper);
 $("back").addEventListener("click", backToGame);
 $("zoomin").addEventListener("click", () => zoomBy(ZOOM_STEP));
 $("zoomout").addEventListener("click", () => zoomBy(1 / ZOOM_STEP));

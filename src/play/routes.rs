@@ -10,7 +10,7 @@ use crate::play::game::{BrowserGame, BrowserGames, GameStatus, Start, MAX_SIDE};
 use crate::play::http::{HttpRequest, HttpResponse};
 use crate::play::json;
 use crate::play::page;
-use crate::play::position::{self, cells_text};
+use crate::play::position::{self, cells_text, Assumed};
 use std::sync::{Mutex, MutexGuard};
 
 /// What a request asks for.
@@ -358,7 +358,7 @@ fn analyse_position(request: &HttpRequest) -> Result<HttpResponse, HttpResponse>
     let grid = position.view.grid();
     let given = match request.param("mines").filter(|text| !text.is_empty()) {
         Some(_) => Some(number(request, "mines", 0, grid.len() as u64)? as usize),
-        None => None,
+        None => position.mines,
     };
     let (mines, assumed) = position::mines_to_assume(position.format, grid, given);
     let analysed = advice::analyse(&position.view, mines, position.format.rules());
@@ -369,6 +369,15 @@ fn analyse_position(request: &HttpRequest) -> Result<HttpResponse, HttpResponse>
         &cells_text(&position.view),
         &analysed,
     );
+    // The position as JSMinesweeper's text, with the count assumed (rounded from a density).
+    let count = match assumed {
+        Assumed::Given(mines) | Assumed::JluBoard(mines) => mines,
+        Assumed::JluDensity(density) | Assumed::AcmDensity(density) => {
+            (density * grid.len() as f64).round() as usize
+        }
+    };
+    let js = position::jsminesweeper_text(&position.view, count);
+    let body = format!("{body},\"jsminesweeper\":{}", json::string(&js));
     Ok(HttpResponse::json(format!("{{{body}}}")))
 }
 

@@ -61,8 +61,9 @@ const TEXT = {
     export: "Export",
     positioning: "Analyse a position",
     textLabel: "position",
-    textPlaceholder: "Paste a JLU panel (-1 closed, numbers), an ACM map (? closed, digits, @ marked) " +
-      "or a picture (. closed, digits, F flag), one row per line",
+    textPlaceholder: "Paste a JLU panel (-1 closed, numbers), an ACM map (? closed, digits, @ marked), " +
+      "a picture (. closed, digits, F flag), one row per line, or JSMinesweeper's text (a WxHxM line, then H closed, " +
+      "digits, F flag)",
     pminesLabel: "mines",
     pminesPlaceholder: "unknown",
     analyse: "Analyse",
@@ -94,6 +95,9 @@ const TEXT = {
     "format-jlu-panel": "JLU panel",
     "format-acm-map": "ACM map",
     "format-picture": "picture",
+    "format-jsminesweeper": "JSMinesweeper position",
+    asJs: "As JSMinesweeper",
+    asJsTitle: "the position (or this game's board) as JSMinesweeper's text, to analyse there",
     moveFirst: (at, opening) => "open " + at + ": the first click is never a mine" +
       (opening ? ", and shows a 0" : ""),
     moveWrongFlag: (at) => "remove the flag at " + at + ": the numbers prove that cell certainly safe",
@@ -288,7 +292,8 @@ const TEXT = {
     export: "导出",
     positioning: "分析一个局面",
     textLabel: "局面",
-    textPlaceholder: "粘贴吉大的游戏界面（-1 未打开，数字）、ACM 地图（? 未打开，数字，@ 标记）或图示（. 未打开，数字，F 旗），每行一行",
+    textPlaceholder: "粘贴吉大的游戏界面（-1 未打开，数字）、ACM 地图（? 未打开，数字，@ 标记）或图示（. 未打开，数字，F 旗），每行一行；" +
+      "或 JSMinesweeper 的文字（先一行 宽x高x雷数，再 H 未打开，数字，F 旗）",
     pminesLabel: "雷",
     pminesPlaceholder: "未知",
     analyse: "分析",
@@ -318,6 +323,9 @@ const TEXT = {
     "format-jlu-panel": "吉大游戏界面",
     "format-acm-map": "ACM 地图",
     "format-picture": "图示",
+    "format-jsminesweeper": "JSMinesweeper 局面",
+    asJs: "转为 JSMinesweeper",
+    asJsTitle: "把局面（或本局的棋盘）写成 JSMinesweeper 的文字，可在那里分析",
     moveFirst: (at, opening) => "打开" + at + "：第一次点击不会是雷" +
       (opening ? "，而且是 0" : ""),
     moveWrongFlag: (at) => "拔掉" + at + "的旗：数字证明那里肯定安全",
