@@ -78,7 +78,7 @@ async function open(size, at, extra = {}) {
   const page = await context.newPage();
   watch(page, size.name);
   await page.goto(at);
-  await page.waitForFunction(() => game && document.querySelectorAll("#board .c").length === game.rows * game.cols);
+  await page.waitForFunction(() => app.game && document.querySelectorAll("#board .c").length === app.game.rows * app.game.cols);
   return { context, page };
 }
 
@@ -104,7 +104,7 @@ function watch(page, name) {
 const cell = (i) => '#board [data-i="' + i + '"]';
 const statusOf = (page) => page.$eval("#status", (el) => el.className);
 const message = (page) => page.$eval("#message", (el) => el.textContent);
-const gameOf = (page) => page.evaluate(() => game);
+const gameOf = (page) => page.evaluate(() => app.game);
 const isOver = (status) => status === "won" || status === "lost";
 
 async function newGame(page, level, seed, start = "safe") {
@@ -113,18 +113,18 @@ async function newGame(page, level, seed, start = "safe") {
     document.getElementById("start").value = start;
   }, [seed, start]);
   const cells = level.split(",").slice(0, 2).reduce((a, b) => a * b, 1);
-  const old = await page.evaluate(() => (game ? game.game : null));
+  const old = await page.evaluate(() => (app.game ? app.game.game : null));
   if ((await page.$eval("#level", (el) => el.value)) !== level) await page.selectOption("#level", level);
   else await page.click("#new");
-  await page.waitForFunction(([n, old]) => game && game.game !== old && game.status === "ready" &&
+  await page.waitForFunction(([n, old]) => app.game && app.game.game !== old && app.game.status === "ready" &&
     document.querySelectorAll("#board .c").length === n && document.getElementById("message").textContent === "",
   [cells, old]);
 }
 
 // Waits until the page's game changed from `before` (clicks, flags or status).
 async function changed(page, before) {
-  await page.waitForFunction((b) => game.game !== b.game || game.clicks !== b.clicks ||
-    game.flags !== b.flags || game.status !== b.status || game.cells !== b.cells, before);
+  await page.waitForFunction((b) => app.game.game !== b.game || app.game.clicks !== b.clicks ||
+    app.game.flags !== b.flags || app.game.status !== b.status || app.game.cells !== b.cells, before);
 }
 
 async function keyboard(page) {
@@ -185,13 +185,13 @@ async function keyboard(page) {
   if (!isOver(state.status)) {
     await page.keyboard.press("a");
     await page.waitForFunction(() => document.getElementById("auto").textContent === "Stop" ||
-      ["won", "lost"].includes(game.status));
+      ["won", "lost"].includes(app.game.status));
     await page.keyboard.press("a");
     await page.waitForFunction(() => document.getElementById("auto").textContent === "Autoplay");
   }
   const last = state.game;
   await page.keyboard.press("n");
-  await page.waitForFunction((id) => game.game !== id && game.status === "ready", last);
+  await page.waitForFunction((id) => app.game.game !== id && app.game.status === "ready", last);
   console.log("keyboard: H, F, Space, Enter, arrows, A, N");
 }
 
@@ -337,8 +337,8 @@ async function pastePosition(page) {
   await page.click("#analyse");
   await page.waitForFunction(() => document.getElementById("message").textContent.includes("No arrangement"));
   await page.click("#back");
-  await page.waitForFunction(() => document.getElementById("back").hidden && game &&
-    document.querySelectorAll("#board .c").length === game.rows * game.cols);
+  await page.waitForFunction(() => document.getElementById("back").hidden && app.game &&
+    document.querySelectorAll("#board .c").length === app.game.rows * app.game.cols);
   await page.click("#positioning summary");
   console.log("pasted JLU panel: " + closed + " probabilities equal the solver's and the brute force's (" +
     brute.count + " arrangements); an impossible panel is said so");
@@ -358,7 +358,7 @@ async function exportGame(page) {
   }
   await page.$eval("#speed", (el) => { el.value = el.max; });
   await page.click("#auto");
-  await page.waitForFunction(() => ["won", "lost"].includes(game.status), null, { timeout: 60000 });
+  await page.waitForFunction(() => ["won", "lost"].includes(app.game.status), null, { timeout: 60000 });
   const state = await gameOf(page);
   await page.click("#exporting summary");
   const endings = { "mine-ops": { won: "finish\n", lost: "game over\n" }, "acm-server": { won: "YOU WIN!\n", lost: "GAME OVER!\n" },
@@ -408,9 +408,9 @@ async function peekStatsReplayOpening(page) {
   await page.fill("#cols", "3");
   await page.fill("#mines", "8");
   await page.click("#new");
-  await page.waitForFunction(() => game.rows === 3 && game.status === "ready");
+  await page.waitForFunction(() => app.game.rows === 3 && app.game.status === "ready");
   await page.click(cell(4));
-  await page.waitForFunction(() => game.status === "won");
+  await page.waitForFunction(() => app.game.status === "won");
   const said = await message(page);
   check(said.includes("in 1 click and") && / \d+\.\d s\./.test(said), "the won message: " + said);
   check(/^\d+\.\d$/.test(await page.$eval("#clock", (el) => el.textContent)), "the clock shows tenths");
@@ -419,7 +419,7 @@ async function peekStatsReplayOpening(page) {
   // Replay: the same board, marked; it does not count for the best time.
   const won = await gameOf(page);
   await page.click("#replay");
-  await page.waitForFunction((id) => game.game !== id && game.replay, won.game);
+  await page.waitForFunction((id) => app.game.game !== id && app.game.replay, won.game);
   const replay = await gameOf(page);
   check(replay.status === "won" && replay.cells === won.cells, "the replay is the same board");
   check((await page.$eval("#status", (el) => el.textContent)).includes("replay"), "the replay is marked");
@@ -428,7 +428,7 @@ async function peekStatsReplayOpening(page) {
   // Opening start: the first click is a 0.
   await page.selectOption("#level", "16,30,99");
   await page.selectOption("#start", "opening");
-  await page.waitForFunction(() => game.cols === 30 && game.start === "opening" && game.status === "ready");
+  await page.waitForFunction(() => app.game.cols === 30 && app.game.start === "opening" && app.game.status === "ready");
   before = await gameOf(page);
   await page.click(cell(5 * 30 + 7));
   await changed(page, before);
@@ -458,7 +458,7 @@ async function autoplayExpert(page) {
   await newGame(page, "16,30,99", null);
   await page.$eval("#speed", (el) => { el.value = el.max; });
   await page.click("#auto");
-  await page.waitForFunction(() => ["won", "lost"].includes(game.status), null, { timeout: 60000 });
+  await page.waitForFunction(() => ["won", "lost"].includes(app.game.status), null, { timeout: 60000 });
   console.log("autoplay game: " + (await statusOf(page)) + " in " + (await gameOf(page)).clicks + " clicks");
   await page.click("#hint");
   await page.waitForFunction(() => document.getElementById("message").textContent.includes("over"));
@@ -477,7 +477,7 @@ async function desktopScreenshot(page) {
   }
   await page.goto(url + "#" + state.game);
   await page.reload();
-  await page.waitForFunction((id) => game && game.game === id && document.querySelectorAll("#board .c").length === 480,
+  await page.waitForFunction((id) => app.game && app.game.game === id && document.querySelectorAll("#board .c").length === 480,
     state.game);
   check((await gameOf(page)).cells === state.cells, "the page resumed another game");
   if (state.status === "playing") {
@@ -638,7 +638,7 @@ async function layout(size) {
   const rank = await page.$eval("#board .c[data-rank] .rank", (el) => getComputedStyle(el).fontSize);
   check(px(rank) >= 11, size.name + ": rank numbers of " + rank);
   await page.click("#back");
-  await page.waitForFunction(() => game && game.rows === 20 && document.querySelectorAll("#board .c").length === 400);
+  await page.waitForFunction(() => app.game && app.game.rows === 20 && document.querySelectorAll("#board .c").length === 400);
   await page.click("#positioning summary");
   // Expert: zoom by the buttons and by a pinch, pan, and a hint whose cell was scrolled away
   // brought into view.
@@ -674,8 +674,8 @@ async function layout(size) {
   const second = await context.newPage();
   watch(second, size.name + " second tab");
   await second.goto(url);
-  await second.waitForFunction(() => game && game.status === "ready");
-  const tab = await second.evaluate(() => [document.getElementById("level").value, game.rows, game.cols]);
+  await second.waitForFunction(() => app.game && app.game.status === "ready");
+  const tab = await second.evaluate(() => [document.getElementById("level").value, app.game.rows, app.game.cols]);
   check(tab[0] === "16,30,99" && tab[1] === 16 && tab[2] === 30, size.name + ": a second tab started on " + tab);
   await context.close();
   console.log(size.name + ": JLU board and result above the fold" + (size.wide ? " beside the controls" : ", scrolling in its frame with a cue") +
@@ -702,7 +702,7 @@ async function bugGame(page) {
 // reported and the next call works.
 async function functionsOnThePage(size, buggy, right) {
   let { context, page } = await open(size, buggy.url);
-  await page.waitForFunction(() => functions.refresh && functions.machine);
+  await page.waitForFunction(() => app.functions.refresh && app.functions.machine);
   check(!(await page.$eval("#byline", (el) => el.hidden)), "no Autoplay-by choice with a machine");
   const seed = await bugGame(page);
   const state = await gameOf(page);
@@ -732,7 +732,7 @@ async function functionsOnThePage(size, buggy, right) {
   await page.$eval("#speed", (el) => { el.value = el.max; });
   await page.click("#auto");
   await page.waitForFunction(() => document.getElementById("auto").textContent === "Autoplay" &&
-    (["won", "lost"].includes(game.status) || document.getElementById("message").textContent.includes("Your machine")),
+    (["won", "lost"].includes(app.game.status) || document.getElementById("message").textContent.includes("Your machine")),
   null, { timeout: 60000 });
   const after = await gameOf(page);
   check(after.yours.checked > checkedBefore, size.name + ": autoplay by their machine checked no click");
@@ -740,11 +740,11 @@ async function functionsOnThePage(size, buggy, right) {
   // A correct RefreshGamePanel agrees on a whole game played by our autoplay; the machine of
   // that file crashes at its third call, which the page tells, and the next call works.
   ({ context, page } = await open(size, right.url));
-  await page.waitForFunction(() => functions.refresh && functions.machine);
+  await page.waitForFunction(() => app.functions.refresh && app.functions.machine);
   await newGame(page, "20,20,50", seed);
   await page.$eval("#speed", (el) => { el.value = el.max; });
   await page.click("#auto");
-  await page.waitForFunction(() => ["won", "lost"].includes(game.status), null, { timeout: 60000 });
+  await page.waitForFunction(() => ["won", "lost"].includes(app.game.status), null, { timeout: 60000 });
   const whole = await gameOf(page);
   check(whole.yours && whole.yours.differed === 0 && whole.yours.faults === 0 && whole.yours.checked >= whole.clicks,
     size.name + ": the correct RefreshGamePanel: " + JSON.stringify(whole.yours));
@@ -807,7 +807,7 @@ async function chinese(size, buggy, seed) {
   await page.waitForFunction(() => document.querySelector("h1").textContent === "Minesweeper" &&
     document.getElementById("hint").textContent === "Hint");
   await page.reload();
-  await page.waitForFunction(() => game && document.querySelector("h1").textContent === "Minesweeper");
+  await page.waitForFunction(() => app.game && document.querySelector("h1").textContent === "Minesweeper");
   await context.close();
   console.log(size.name + ": a zh-CN browser gets Chinese (" + keys[0].split(",").length + " keys in each table), " +
     "the switch and a reload English");
@@ -844,14 +844,14 @@ async function players(size, language) {
   const { context, page } = await open(size, url, { locale: zh ? "zh-CN" : "en-US" });
   await page.evaluate((lang) => { localStorage.setItem("minesweeper-language", lang); }, language);
   await page.reload();
-  await page.waitForFunction(() => game && document.querySelectorAll("#board .c").length === game.rows * game.cols);
+  await page.waitForFunction(() => app.game && document.querySelectorAll("#board .c").length === app.game.rows * app.game.cols);
   const T = (key, ...args) => page.evaluate(([key, args]) => t(key, ...args), [key, args]);
   // Statistics: a beginner game won by autoplay shows its figures, the server's.
   await page.$eval("#speed", (el) => { el.value = el.max; });
   for (let seed = 1; seed < 20; seed++) {
     await newGame(page, "9,9,10", seed);
     await page.click("#auto");
-    await page.waitForFunction(() => ["won", "lost"].includes(game.status), null, { timeout: 60000 });
+    await page.waitForFunction(() => ["won", "lost"].includes(app.game.status), null, { timeout: 60000 });
     if ((await gameOf(page)).status === "won") break;
   }
   await page.waitForFunction(() => !document.getElementById("figures").hidden);
@@ -922,25 +922,25 @@ async function players(size, language) {
   const pos = await page.evaluate(() => ({ best: Number(document.querySelector("#board .c.a-best").dataset.i),
     outline: getComputedStyle(document.querySelector("#board .c.a-best")).outlineStyle,
     level: document.getElementById("level").selectedOptions[0].textContent, stats: document.getElementById("stats").textContent,
-    legend: document.getElementById("legend").textContent, cols: position.cols }));
+    legend: document.getElementById("legend").textContent, cols: app.position.cols }));
   check(pos.best === advice.row * pos.cols + advice.col && pos.outline === "solid", size.name + ": the best move " + JSON.stringify(pos));
   check(pos.level === await T("levelPosition") && pos.stats === await T("statsPosition") && pos.legend.includes(await T("legendBest")),
     size.name + " " + language + ": stale labels " + JSON.stringify(pos));
   check((await overlappingRanks(page)).length === 0, size.name + ": ranks over percentages " + await overlappingRanks(page));
   await page.screenshot({ path: "target/play-players-position-" + size.name + "-" + language + ".png" });
   // The position out as JSMinesweeper's text and in again: the same cells and probabilities.
-  const asPanel = await page.evaluate(() => ({ cells: position.cells, p: position.p }));
+  const asPanel = await page.evaluate(() => ({ cells: app.position.cells, p: app.position.p }));
   await page.click("#asjs");
   await page.waitForFunction(() => document.getElementById("text").value.startsWith("6x5x7\n"));
   await page.click("#analyse");
   const jsFormat = await T("statusPosition", await T("format-jsminesweeper"));
   await page.waitForFunction((said) => document.getElementById("status").textContent === said, jsFormat);
-  const asJs = await page.evaluate(() => ({ cells: position.cells, p: position.p, text: document.getElementById("text").value }));
+  const asJs = await page.evaluate(() => ({ cells: app.position.cells, p: app.position.p, text: document.getElementById("text").value }));
   check(asJs.cells === asPanel.cells && JSON.stringify(asJs.p) === JSON.stringify(asPanel.p) &&
     asJs.text === "6x5x7\nHHHHHH\nH2112H\nH1002H\nH2112H\nHHHHHH\n", size.name + ": JSMinesweeper's text " + JSON.stringify(asJs));
   await page.screenshot({ path: "target/play-players-jsminesweeper-" + size.name + "-" + language + ".png" });
   await page.click("#back");
-  await page.waitForFunction(() => game && document.getElementById("level").value === "16,30,99");
+  await page.waitForFunction(() => app.game && document.getElementById("level").value === "16,30,99");
   await context.close();
   console.log(size.name + " " + language + ": figures " + JSON.stringify(figures) + "; export notes translated; analysis " +
     "marks the status; the best move outlined; ranks beside the percentages; the position's labels; " +

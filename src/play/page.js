@@ -6,7 +6,7 @@
 //
 // Every word the page shows is in TEXT (words.js, put before this script when the page is
 // served); a message is kept as a function of the language, so that switching the language
-// says it again.
+// says it again. What changes is in one object, `app`; each cell is drawn by drawCell.
 
 // The names of the signals a crash is usually told by.
 const SIGNALS = { 4: "SIGILL", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV", 24: "SIGXCPU" };
@@ -30,31 +30,39 @@ const STATS_KEY = "minesweeper-stats";
 const BOARD_KEY = "minesweeper-board";
 const LANGUAGE_KEY = "minesweeper-language";
 
-let lang = chooseLanguage();
-let mode = "game"; // "game" or "position"
-let game = null; // the game's state, as the server answers it
-let position = null; // the analysed position: its cells and analysis
-let analysis = null; // the analysis drawn on the board, if any
-let flagMarks = null; // cell -> "proven" | "unproven" | "wrong", from a hint or the analysis
-let functions = { files: [], refresh: false, machine: false, max: 30 }; // the student's
-let cellEls = [];
-let shape = "";
-let shapeRows = 0;
-let shapeCols = 0;
-let zoom = 1;
-let mineMap = null;
-let peeking = false;
-let hint = null; // { cell, cls }: our move, drawn on the board
-let yoursCell = -1; // the student's machine's cell, beside our hint
-let hintSaid = false; // the message is a hint, to clear once the board changes
-let said = { text: () => "", isError: false }; // the message, as a function of the language
-let autoplay = false;
-let queue = Promise.resolve();
-let clockBase = 0;
-let hover = -1; // the cell under the pointer
-let cursor = -1; // the keyboard's cell
-let lastTouch = -Infinity; // when the last touch on the board began (ms; none yet)
-let longPressed = false;
+// Everything about the page that changes, in one object: the game or position shown, what
+// is drawn over it, the pointer, the zoom, autoplay and the message. The rest are constants.
+const app = {
+  lang: chooseLanguage(),
+  mode: "game", // "game" or "position"
+  game: null, // the game's state, as the server answers it
+  position: null, // the analysed position: its cells and analysis
+  analysis: null, // the analysis drawn on the board, if any
+  flagMarks: null, // cell -> "proven" | "unproven" | "wrong", from a hint or the analysis
+  functions: { files: [], refresh: false, machine: false, max: 30 }, // the student's
+  cellEls: [],
+  shape: "",
+  shapeRows: 0,
+  shapeCols: 0,
+  zoom: 1,
+  mineMap: null,
+  peeking: false,
+  hint: null, // { cell, cls }: our move, drawn on the board
+  yoursCell: -1, // the student's machine's cell, beside our hint
+  hintSaid: false, // the message is a hint, to clear once the board changes
+  said: { text: () => "", isError: false }, // the message, as a function of the language
+  autoplay: false,
+  queue: Promise.resolve(),
+  clockBase: 0,
+  hover: -1, // the cell under the pointer
+  cursor: -1, // the keyboard's cell
+  lastTouch: -Infinity, // when the last touch on the board began (ms; none yet)
+  longPressed: false,
+  pinch: null, // two fingers on the board: their spread, while they pinch
+  press: null, // a touch held still, until it is a long press
+  exportNotes: [], // the last export's notes, said again in a new language
+  editTimer: null, // the analysis of a position being edited, not yet asked
+};
 
 function chooseLanguage() {
   let stored = null;
@@ -66,20 +74,20 @@ function chooseLanguage() {
 
 // The word `key` in the page's language; a function of `args` where it takes some.
 function t(key, ...args) {
-  const word = key in TEXT[lang] ? TEXT[lang][key] : TEXT.en[key];
+  const word = key in TEXT[app.lang] ? TEXT[app.lang][key] : TEXT.en[key];
   return typeof word === "function" ? word(...args) : word;
 }
 
 // Fills every element the HTML names a word for, and says the message again.
 function applyLanguage() {
-  document.documentElement.lang = lang === "zh" ? "zh-CN" : "en";
+  document.documentElement.lang = app.lang === "zh" ? "zh-CN" : "en";
   document.title = t("title");
   for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
   for (const el of document.querySelectorAll("[data-t-title]")) el.title = t(el.dataset.tTitle);
   for (const el of document.querySelectorAll("[data-t-placeholder]")) el.placeholder = t(el.dataset.tPlaceholder);
   for (const el of document.querySelectorAll("[data-t-aria]")) el.setAttribute("aria-label", t(el.dataset.tAria));
   for (const el of document.querySelectorAll("[data-t-html]")) el.innerHTML = t(el.dataset.tHtml);
-  if (autoplay) $("auto").textContent = t("stop");
+  if (app.autoplay) $("auto").textContent = t("stop");
   showSaid();
   draw();
   drawYours();
@@ -97,18 +105,18 @@ function fillLanguages() {
     option.textContent = TEXT[code].language;
     select.appendChild(option);
   }
-  select.value = lang;
+  select.value = app.lang;
 }
 
 // The message: `text` a function of the language (or a plain string), said again on a switch.
 function say(text, isError) {
-  said = { text: typeof text === "function" ? text : () => text, isError: !!isError };
-  hintSaid = false;
+  app.said = { text: typeof text === "function" ? text : () => text, isError: !!isError };
+  app.hintSaid = false;
   showSaid();
 }
 function showSaid() {
-  $("message").textContent = said.text();
-  $("message").className = said.isError ? "error" : "";
+  $("message").textContent = app.said.text();
+  $("message").className = app.said.isError ? "error" : "";
 }
 
 async function call(method, path, body) {
@@ -119,37 +127,37 @@ async function call(method, path, body) {
 }
 
 function enqueue(job) {
-  queue = queue.then(job).catch((error) => { stopAuto(); say(error.message, true); });
-  return queue;
+  app.queue = app.queue.then(job).catch((error) => { stopAuto(); say(error.message, true); });
+  return app.queue;
 }
 
-function gameQuery() { return "game=" + encodeURIComponent(game.game); }
-const over = () => game && (game.status === "won" || game.status === "lost");
+function gameQuery() { return "game=" + encodeURIComponent(app.game.game); }
+const over = () => app.game && (app.game.status === "won" || app.game.status === "lost");
 const where = (i, cols) => t("where", Math.floor(i / cols), i % cols);
 const fixed = (p, digits) => (100 * p).toFixed(digits) + "%";
 
 // The board shown: the game's or the position's.
-function shown() { return mode === "game" ? game : position; }
+function shown() { return app.mode === "game" ? app.game : app.position; }
 
 function build(rows, cols) {
   const key = rows + "x" + cols;
-  if (key !== shape) {
-    shape = key;
+  if (key !== app.shape) {
+    app.shape = key;
     boardEl.style.gridTemplateColumns = "repeat(" + cols + ", var(--cell))";
     boardEl.textContent = "";
-    cellEls = [];
+    app.cellEls = [];
     for (let i = 0; i < rows * cols; i++) {
       const el = document.createElement("div");
       el.dataset.i = i;
       boardEl.appendChild(el);
-      cellEls.push(el);
+      app.cellEls.push(el);
     }
-    hover = -1;
-    cursor = -1;
-    zoom = 1;
+    app.hover = -1;
+    app.cursor = -1;
+    app.zoom = 1;
   }
-  shapeRows = rows;
-  shapeCols = cols;
+  app.shapeRows = rows;
+  app.shapeCols = cols;
   fit();
 }
 
@@ -171,15 +179,15 @@ function fitted() {
     const top = frameEl.getBoundingClientRect().top + window.scrollY;
     roomHeight = window.innerHeight - top - px(body, "padding-bottom") - px(main, "padding-bottom") - 2;
   }
-  const size = Math.floor(Math.min((roomWidth - (shapeCols + 1)) / shapeCols, (roomHeight - (shapeRows + 1)) / shapeRows));
+  const size = Math.floor(Math.min((roomWidth - (app.shapeCols + 1)) / app.shapeCols, (roomHeight - (app.shapeRows + 1)) / app.shapeRows));
   const least = WIDE.matches ? MIN_FIT : MIN_FIT_PHONE;
   return { size: Math.max(least, Math.min(MAX_FIT, size)), roomWidth, roomHeight };
 }
 
 function fit() {
-  if (!shapeCols) return;
+  if (!app.shapeCols) return;
   const room = fitted();
-  const size = Math.max(MIN_ZOOMED, Math.min(MAX_ZOOMED, Math.round(room.size * zoom)));
+  const size = Math.max(MIN_ZOOMED, Math.min(MAX_ZOOMED, Math.round(room.size * app.zoom)));
   document.documentElement.style.setProperty("--cell", size + "px");
   boardEl.classList.toggle("small", size < MIN_PERCENT);
   frameEl.style.maxHeight = WIDE.matches && Number.isFinite(room.roomHeight) ? Math.max(200, room.roomHeight) + "px" : "";
@@ -194,9 +202,9 @@ function drawScrollCue() {
   const cue = $("scrollcue");
   const box = $("framebox");
   const cellPx = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--cell")) + 1;
-  const hiddenLeft = shapeCols ? Math.min(shapeCols, Math.floor(frameEl.scrollLeft / cellPx + 0.1)) : 0;
+  const hiddenLeft = app.shapeCols ? Math.min(app.shapeCols, Math.floor(frameEl.scrollLeft / cellPx + 0.1)) : 0;
   const beyond = frameEl.scrollWidth - frameEl.clientWidth - frameEl.scrollLeft;
-  const hiddenRight = shapeCols ? Math.min(shapeCols, Math.floor(beyond / cellPx + 0.1)) : 0;
+  const hiddenRight = app.shapeCols ? Math.min(app.shapeCols, Math.floor(beyond / cellPx + 0.1)) : 0;
   box.classList.toggle("more-left", hiddenLeft > 0);
   box.classList.toggle("more-right", hiddenRight > 0);
   cue.hidden = hiddenLeft === 0 && hiddenRight === 0;
@@ -212,7 +220,7 @@ function zoomBy(factor, x, y) {
   const px = (x === undefined ? box.left + box.width / 2 : x) - box.left;
   const py = (y === undefined ? box.top + box.height / 2 : y) - box.top;
   const base = fitted().size;
-  zoom = Math.max(MIN_ZOOMED / base, Math.min(MAX_ZOOMED / base, zoom * factor));
+  app.zoom = Math.max(MIN_ZOOMED / base, Math.min(MAX_ZOOMED / base, app.zoom * factor));
   fit();
   const after = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--cell")) || 1;
   const scale = after / before;
@@ -222,24 +230,23 @@ function zoomBy(factor, x, y) {
 }
 
 // Two fingers on the board pinch-zoom it; one finger pans the frame (the browser's own scroll).
-let pinch = null;
 const spread = (touches) => Math.hypot(touches[0].clientX - touches[1].clientX, touches[0].clientY - touches[1].clientY);
 frameEl.addEventListener("touchstart", (event) => {
   if (event.touches.length !== 2) return;
   endPress();
-  pinch = { distance: spread(event.touches) };
+  app.pinch = { distance: spread(event.touches) };
 }, { passive: true });
 frameEl.addEventListener("touchmove", (event) => {
-  if (!pinch || event.touches.length !== 2) return;
+  if (!app.pinch || event.touches.length !== 2) return;
   event.preventDefault();
   const distance = spread(event.touches);
   const x = (event.touches[0].clientX + event.touches[1].clientX) / 2;
   const y = (event.touches[0].clientY + event.touches[1].clientY) / 2;
-  zoomBy(distance / pinch.distance, x, y);
-  pinch.distance = distance;
+  zoomBy(distance / app.pinch.distance, x, y);
+  app.pinch.distance = distance;
 }, { passive: false });
-frameEl.addEventListener("touchend", (event) => { if (event.touches.length < 2) pinch = null; });
-frameEl.addEventListener("touchcancel", () => { pinch = null; });
+frameEl.addEventListener("touchend", (event) => { if (event.touches.length < 2) app.pinch = null; });
+frameEl.addEventListener("touchcancel", () => { app.pinch = null; });
 
 // Green at 0, yellow at 25%, red from 50% (most guesses are below it), darker up to 100%.
 function heat(p) {
@@ -257,7 +264,7 @@ function percent(p) {
 
 // The student's RefreshGamePanel's last check, when it did not agree: cell -> [ours, theirs].
 function differences() {
-  const last = mode === "game" && game && game.yours ? game.yours.last : null;
+  const last = app.mode === "game" && app.game && app.game.yours ? app.game.yours.last : null;
   if (!last || (last.theirs === last.expected && last.cells.length === 0)) return null;
   return { click: last.cell, cells: new Map(last.cells.map(([cell, ours, theirs]) => [cell, [ours, theirs]])) };
 }
@@ -265,16 +272,16 @@ function differences() {
 // What every cell's drawing needs to know of the analysis, the hint and the student's check.
 function drawContext() {
   const ctx = {
-    safe: new Set(analysis ? analysis.safe : []),
-    mines: new Set(analysis ? analysis.mines : []),
-    dead: new Set(analysis && analysis.dead ? analysis.dead : []),
+    safe: new Set(app.analysis ? app.analysis.safe : []),
+    mines: new Set(app.analysis ? app.analysis.mines : []),
+    dead: new Set(app.analysis && app.analysis.dead ? app.analysis.dead : []),
     diff: differences(),
     ranks: new Map(),
     scores: new Map(),
-    best: mode === "position" && position && position.advice ? position.advice.row * position.cols + position.advice.col : -1,
+    best: app.mode === "position" && app.position && app.position.advice ? app.position.advice.row * app.position.cols + app.position.advice.col : -1,
   };
-  if (analysis && analysis.guess) {
-    [analysis.guess, ...analysis.runners].forEach((r, k) => {
+  if (app.analysis && app.analysis.guess) {
+    [app.analysis.guess, ...app.analysis.runners].forEach((r, k) => {
       ctx.ranks.set(r.cell, k + 1);
       if (r.score !== null) ctx.scores.set(r.cell, r.score);
     });
@@ -284,7 +291,7 @@ function drawContext() {
 
 function draw() {
   const board = shown();
-  if (!board || board.cells.length !== cellEls.length) return;
+  if (!board || board.cells.length !== app.cellEls.length) return;
   const ctx = drawContext();
   for (let i = 0; i < board.cells.length; i++) drawCell(i, board.cells[i], ctx);
   drawLegend();
@@ -300,14 +307,14 @@ function drawCell(i, ch, ctx) {
   let background = "";
   let p = "";
   let yours = "";
-  if (ch === ".") cls += " closed" + (peeking && mineMap && mineMap[i] === "1" ? " peek" : "");
+  if (ch === ".") cls += " closed" + (app.peeking && app.mineMap && app.mineMap[i] === "1" ? " peek" : "");
   else if (ch === "F") cls += " flag";
   else if (ch === "*") cls += " mine";
   else if (ch === "X") cls += " boom";
   else if (ch === "!") cls += " wrong";
   else if (ch !== "0") { cls += " n" + ch; text = ch; }
-  if (analysis && analysis.p && (ch === "." || ch === "F")) {
-    const prob = analysis.p[i];
+  if (app.analysis && app.analysis.p && (ch === "." || ch === "F")) {
+    const prob = app.analysis.p[i];
     p = String(prob);
     title = t("titleP", (100 * prob).toFixed(2));
     if (ctx.safe.has(i)) { cls += " a a-safe"; title += t("titleSafe"); }
@@ -319,8 +326,8 @@ function drawCell(i, ch, ctx) {
     if (ctx.ranks.has(i)) title += t("titleRank", ctx.ranks.get(i), ctx.scores.has(i) ? ctx.scores.get(i).toFixed(3) : null);
   }
   if (i === ctx.best) { cls += " a-best"; title += t("titleBest"); }
-  if (ch === "F" && flagMarks && flagMarks.has(i)) {
-    const mark = flagMarks.get(i);
+  if (ch === "F" && app.flagMarks && app.flagMarks.has(i)) {
+    const mark = app.flagMarks.get(i);
     cls += " f-" + mark;
     title = (title ? title + "; " : "") + t({ proven: "titleFlagProven", unproven: "titleFlagUnproven",
       wrong: "titleFlagWrong" }[mark]);
@@ -332,12 +339,12 @@ function drawCell(i, ch, ctx) {
     title = t("titleDiff", t("value", ours), t("value", theirs));
   }
   if (ctx.diff && ctx.diff.click === i) cls += " diffclick";
-  if (hint && i === hint.cell) cls += hint.cls;
-  if (i === yoursCell) { cls += " yours"; title = (title ? title + "; " : "") + t("titleYours"); }
-  if (i === cursor) cls += " cursor";
-  const rank = ctx.ranks.has(i) && analysis.p ? String(ctx.ranks.get(i)) : "";
+  if (app.hint && i === app.hint.cell) cls += app.hint.cls;
+  if (i === app.yoursCell) { cls += " yours"; title = (title ? title + "; " : "") + t("titleYours"); }
+  if (i === app.cursor) cls += " cursor";
+  const rank = ctx.ranks.has(i) && app.analysis.p ? String(ctx.ranks.get(i)) : "";
   if (rank) cls += " ranked";
-  const el = cellEls[i];
+  const el = app.cellEls[i];
   if (el.className !== cls) el.className = cls;
   const content = rank + "|" + text;
   if (el.dataset.content !== content) {
@@ -364,42 +371,42 @@ function drawCell(i, ch, ctx) {
 // The counters and the status: the game's, or the position's while one is shown.
 function drawCounters() {
   const status = $("status");
-  if (mode === "position") {
-    const flags = [...position.cells].filter((ch) => ch === "F").length;
-    $("left").textContent = position.total === null ? t("positionUnknownMines") : String(position.total - flags);
+  if (app.mode === "position") {
+    const flags = [...app.position.cells].filter((ch) => ch === "F").length;
+    $("left").textContent = app.position.total === null ? t("positionUnknownMines") : String(app.position.total - flags);
     $("clock").textContent = "–";
     $("clicks").textContent = "–";
     status.className = "";
-    status.textContent = t("statusPosition", t("format-" + position.format));
+    status.textContent = t("statusPosition", t("format-" + app.position.format));
     return;
   }
-  if (!game) return;
-  $("left").textContent = game.left;
-  $("clicks").textContent = game.clicks;
-  status.className = game.status;
+  if (!app.game) return;
+  $("left").textContent = app.game.left;
+  $("clicks").textContent = app.game.clicks;
+  status.className = app.game.status;
   const marks = [["assisted", "markAssisted"], ["peeked", "markPeeked"], ["replay", "markReplay"]]
-    .filter(([field]) => game[field]).map(([, key]) => t(key));
-  const now = { ready: game.start === "opening" ? "statusReadyOpening" : "statusReady", playing: "statusPlaying",
-    won: "statusWon", lost: "statusLost" }[game.status];
+    .filter(([field]) => app.game[field]).map(([, key]) => t(key));
+  const now = { ready: app.game.start === "opening" ? "statusReadyOpening" : "statusReady", playing: "statusPlaying",
+    won: "statusWon", lost: "statusLost" }[app.game.status];
   status.textContent = t(now) + (marks.length ? t("statusMarks", marks) : "");
-  clockBase = performance.now() - game.ms;
+  app.clockBase = performance.now() - app.game.ms;
   tick();
 }
 
 function drawLegend() {
   const parts = [];
-  if (analysis && analysis.p) parts.push(t("legendAnalysis"));
-  if (mode === "position" && analysis && position.advice) parts.push(t("legendBest"));
-  if (flagMarks && flagMarks.size) parts.push(t("legendFlags"));
-  if (yoursCell >= 0) parts.push(t("legendMachine"));
+  if (app.analysis && app.analysis.p) parts.push(t("legendAnalysis"));
+  if (app.mode === "position" && app.analysis && app.position.advice) parts.push(t("legendBest"));
+  if (app.flagMarks && app.flagMarks.size) parts.push(t("legendFlags"));
+  if (app.yoursCell >= 0) parts.push(t("legendMachine"));
   if (differences()) parts.push(t("legendDiff"));
   $("legend").hidden = parts.length === 0;
   $("legend").textContent = parts.join(" ");
 }
 
 function tick() {
-  if (!game || mode !== "game") return;
-  const ms = game.status === "playing" ? performance.now() - clockBase : game.ms;
+  if (!app.game || app.mode !== "game") return;
+  const ms = app.game.status === "playing" ? performance.now() - app.clockBase : app.game.ms;
   $("clock").textContent = (Math.floor(ms / 100) / 10).toFixed(1);
 }
 setInterval(tick, 100);
@@ -420,22 +427,22 @@ function faultWords(fault) {
 // RefreshGamePanel against our rules.
 function drawYours() {
   const box = $("yours");
-  box.hidden = functions.files.length === 0;
-  $("byline").hidden = !functions.machine;
+  box.hidden = app.functions.files.length === 0;
+  $("byline").hidden = !app.functions.machine;
   if (box.hidden) return;
-  $("yourshead").textContent = t("yoursHead", functions.files.join(", "));
-  let line = t(functions.refresh ? "yoursRefresh" : "yoursNoRefresh") +
-    t(functions.machine ? "yoursMachine" : "yoursNoMachine");
+  $("yourshead").textContent = t("yoursHead", app.functions.files.join(", "));
+  let line = t(app.functions.refresh ? "yoursRefresh" : "yoursNoRefresh") +
+    t(app.functions.machine ? "yoursMachine" : "yoursNoMachine");
   const board = shown();
-  if (board && (board.rows > functions.max || board.cols > functions.max)) line += t("yoursTooLarge", functions.max);
+  if (board && (board.rows > app.functions.max || board.cols > app.functions.max)) line += t("yoursTooLarge", app.functions.max);
   $("yoursline").textContent = line;
-  const checks = mode === "game" && game ? game.yours : null;
+  const checks = app.mode === "game" && app.game ? app.game.yours : null;
   const last = checks ? checks.last : null;
   let text = "";
   let output = "";
   if (checks) text = t("yoursTally", t("clicks", checks.checked), checks.differed, checks.faults);
   if (last) {
-    const at = where(last.cell, game.cols);
+    const at = where(last.cell, app.game.cols);
     if (last.fault) {
       text += " " + t("yoursFault", at, faultWords(last.fault));
       output = last.fault.stderr || "";
@@ -464,35 +471,35 @@ function analysisOn() { return $("analysis").getAttribute("aria-pressed") === "t
 
 // The game's analysis, when the view is on and the game is being played.
 async function refreshAnalysis() {
-  if (mode !== "game") return;
-  analysis = null;
-  if (analysisOn() && game.status === "playing") {
-    analysis = await call("GET", "/analysis?" + gameQuery());
-    flagMarks = marksOf(analysis.flags);
+  if (app.mode !== "game") return;
+  app.analysis = null;
+  if (analysisOn() && app.game.status === "playing") {
+    app.analysis = await call("GET", "/analysis?" + gameQuery());
+    app.flagMarks = marksOf(app.analysis.flags);
   }
 }
 
 async function update(state) {
-  const before = game;
-  game = state;
-  if (location.hash !== "#" + game.game) history.replaceState(null, "", "#" + game.game);
-  hint = null;
-  yoursCell = -1;
-  flagMarks = null;
+  const before = app.game;
+  app.game = state;
+  if (location.hash !== "#" + app.game.game) history.replaceState(null, "", "#" + app.game.game);
+  app.hint = null;
+  app.yoursCell = -1;
+  app.flagMarks = null;
   // A hint is about the board it was given on: once that changes, it is gone.
-  if (hintSaid && before && before.cells !== game.cells) say("");
-  if (peeking && before && before.status === "ready" && game.status !== "ready") await loadMines();
+  if (app.hintSaid && before && before.cells !== app.game.cells) say("");
+  if (app.peeking && before && before.status === "ready" && app.game.status !== "ready") await loadMines();
   await refreshAnalysis();
-  if (mode === "game") draw();
+  if (app.mode === "game") draw();
   drawYours();
   drawFigures();
   if (over()) {
     stopAuto();
-    record(game);
-    const seconds = (game.ms / 1000).toFixed(1);
-    const g = game;
+    record(app.game);
+    const seconds = (app.game.ms / 1000).toFixed(1);
+    const g = app.game;
     const board = () => t("sayBoard", g.seed, where(g.first, g.cols));
-    if (game.status === "won") say(() => t("sayWon", t("clicks", g.clicks), seconds, board()));
+    if (app.game.status === "won") say(() => t("sayWon", t("clicks", g.clicks), seconds, board()));
     else say(() => t("sayLost", board()));
   }
 }
@@ -500,7 +507,7 @@ async function update(state) {
 // A finished game's statistics (the server's: none while playing).
 function drawFigures() {
   const box = $("figures");
-  const f = mode === "game" && game && over() ? game.stats : null;
+  const f = app.mode === "game" && app.game && over() ? app.game.stats : null;
   box.hidden = !f;
   if (!f) return;
   const ratio = (v, digits) => (v === null ? "–" : v.toFixed(digits));
@@ -511,7 +518,7 @@ function drawFigures() {
 
 async function loadMines() {
   const answer = await call("GET", "/reveal?" + gameQuery());
-  mineMap = answer.placed ? answer.map : null;
+  app.mineMap = answer.placed ? answer.map : null;
 }
 
 function sizeQuery() {
@@ -547,12 +554,12 @@ function showBoardOf(state) {
 function newGame(replay) {
   stopAuto();
   enqueue(async () => {
-    if ($("level").value === "position" && game) showBoardOf(game);
-    const query = replay && game ? "replay=" + encodeURIComponent(game.game) : sizeQuery();
+    if ($("level").value === "position" && app.game) showBoardOf(app.game);
+    const query = replay && app.game ? "replay=" + encodeURIComponent(app.game.game) : sizeQuery();
     const state = await call("POST", "/new?" + query);
     showGame();
-    game = null;
-    mineMap = null;
+    app.game = null;
+    app.mineMap = null;
     setPeeking(false);
     build(state.rows, state.cols);
     say("");
@@ -564,17 +571,17 @@ function newGame(replay) {
 }
 
 function showGame() {
-  mode = "game";
-  position = null;
-  analysis = null;
+  app.mode = "game";
+  app.position = null;
+  app.analysis = null;
   $("back").hidden = true;
   $("auto").disabled = false;
 }
 
 function act(action, i) {
   enqueue(async () => {
-    if (!game) return;
-    const row = Math.floor(i / game.cols), col = i % game.cols;
+    if (!app.game) return;
+    const row = Math.floor(i / app.game.cols), col = i % app.game.cols;
     await update(await call("POST", "/" + action + "?" + gameQuery() + "&row=" + row + "&col=" + col));
   });
 }
@@ -585,7 +592,7 @@ function describe(move, cols, rules) {
   const at = where(move.row * cols + move.col, cols);
   const p = (100 * move.p).toFixed(move.p > 0 && move.p < 0.01 ? 2 : 1) + "%";
   switch (move.why) {
-    case "first": return t("moveFirst", at, game && game.start === "opening");
+    case "first": return t("moveFirst", at, app.game && app.game.start === "opening");
     case "wrong-flag": return t("moveWrongFlag", at);
     case "mine": return t(rules === "marks" ? "moveMark" : "moveFlag", at);
     case "chord": return t(rules === "marks" ? "moveAutoExplore" : "moveChord", at);
@@ -629,63 +636,63 @@ function hintClass(move) {
 
 // The cell of a hint in view (the frame and the page scroll to it) and pulsing.
 function reveal(cell) {
-  const el = cellEls[cell];
+  const el = app.cellEls[cell];
   if (el) el.scrollIntoView({ block: "nearest", inline: "nearest" });
 }
 
 function showHint() {
   enqueue(async () => {
-    if (mode === "position") {
-      const move = position.advice;
+    if (app.mode === "position") {
+      const move = app.position.advice;
       if (!move) { say(() => t("sayNoSafeMove")); return; }
-      const p = position;
-      hint = { cell: move.row * position.cols + move.col, cls: hintClass(move) };
+      const p = app.position;
+      app.hint = { cell: move.row * app.position.cols + move.col, cls: hintClass(move) };
       draw();
-      reveal(hint.cell);
+      reveal(app.hint.cell);
       say(() => t("sayBestMove", describe(move, p.cols, p.rules)) + describeFlags(p.flags));
-      hintSaid = true;
+      app.hintSaid = true;
       return;
     }
-    if (!game) return;
+    if (!app.game) return;
     const move = await call("GET", "/hint?" + gameQuery());
-    const cols = game.cols;
+    const cols = app.game.cols;
     const machine = describeMachine(move.machine, cols);
-    yoursCell = machine.cell;
+    app.yoursCell = machine.cell;
     if (move.move === null) {
       draw();
       say(() => t("sayOver") + describeMachine(move.machine, cols).text);
       return;
     }
-    game.assisted = game.assisted || game.status === "playing";
-    hint = { cell: move.row * cols + move.col, cls: hintClass(move) };
-    if (move.flags) flagMarks = marksOf(move.flags);
+    app.game.assisted = app.game.assisted || app.game.status === "playing";
+    app.hint = { cell: move.row * cols + move.col, cls: hintClass(move) };
+    if (move.flags) app.flagMarks = marksOf(move.flags);
     draw();
-    reveal(hint.cell);
+    reveal(app.hint.cell);
     say(() => t("sayHint", describe(move, cols, "flags")) + describeFlags(move.flags) +
       describeMachine(move.machine, cols).text);
-    hintSaid = true;
+    app.hintSaid = true;
   });
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function startAuto() {
-  if (mode !== "game" || !game || over()) return;
-  const yours = $("autoby").value === "yours" && functions.machine;
-  autoplay = true;
+  if (app.mode !== "game" || !app.game || over()) return;
+  const yours = $("autoby").value === "yours" && app.functions.machine;
+  app.autoplay = true;
   $("auto").textContent = t("stop");
   $("auto").classList.add("on");
   enqueue(async () => {
-    while (autoplay) {
+    while (app.autoplay) {
       const answer = await call("POST", "/step?" + gameQuery() + (yours ? "&by=yours" : ""));
       const move = answer.move === undefined ? answer.machine : answer.move;
-      const cols = game.cols;
+      const cols = app.game.cols;
       await update(answer);
       if (yours) {
         const machine = describeMachine(answer.machine, cols);
-        yoursCell = machine.cell;
+        app.yoursCell = machine.cell;
         const ours = answer.ours;
-        if (ours && !over()) hint = { cell: ours.row * cols + ours.col, cls: hintClass(ours) };
+        if (ours && !over()) app.hint = { cell: ours.row * cols + ours.col, cls: hintClass(ours) };
         draw();
         const stopped = !answer.played && !over();
         say(() => t("sayYoursStep", describeMachine(answer.machine, cols).text,
@@ -702,26 +709,26 @@ function startAuto() {
 }
 
 function stopAuto() {
-  autoplay = false;
+  app.autoplay = false;
   $("auto").textContent = t("autoplay");
   $("auto").classList.remove("on");
 }
 
-function toggleAuto() { if (autoplay) stopAuto(); else startAuto(); }
+function toggleAuto() { if (app.autoplay) stopAuto(); else startAuto(); }
 
 function setPeeking(on) {
-  peeking = on;
-  if (!on) mineMap = null;
+  app.peeking = on;
+  if (!on) app.mineMap = null;
 }
 
 function togglePeek() {
   enqueue(async () => {
-    if (!game) return;
-    setPeeking(!peeking);
-    if (peeking) {
+    if (!app.game) return;
+    setPeeking(!app.peeking);
+    if (app.peeking) {
       await loadMines();
-      game = await call("GET", "/state?" + gameQuery());
-      say(() => t(mineMap ? "sayMinesShown" : "sayMinesLater"));
+      app.game = await call("GET", "/state?" + gameQuery());
+      say(() => t(app.mineMap ? "sayMinesShown" : "sayMinesLater"));
     } else {
       say("");
     }
@@ -732,16 +739,16 @@ function togglePeek() {
 function toggleAnalysis() {
   const on = !analysisOn();
   $("analysis").setAttribute("aria-pressed", String(on));
-  if (mode !== "game") return;
+  if (app.mode !== "game") return;
   enqueue(async () => {
     await refreshAnalysis();
-    if (!on) flagMarks = null;
+    if (!on) app.flagMarks = null;
     draw();
-    const a = analysis, cols = game.cols;
+    const a = app.analysis, cols = app.game.cols;
     // The server marked it: the status says so in the same word as the message.
-    if (on && a) game.assisted = true;
+    if (on && a) app.game.assisted = true;
     draw();
-    if (on && game.status === "ready") say(() => t("sayFirstAnyCell"));
+    if (on && app.game.status === "ready") say(() => t("sayFirstAnyCell"));
     else if (on && a) say(() => analysisSummary(a, cols) + t("sayAssisted"));
   });
 }
@@ -761,9 +768,9 @@ function analysisSummary(a, cols) {
 
 // A click, a tap, Space or Enter.
 function primary(i) {
-  if (mode === "position") { edit(i, 1); return; }
-  if (!game || autoplay) return;
-  const ch = game.cells[i];
+  if (app.mode === "position") { edit(i, 1); return; }
+  if (!app.game || app.autoplay) return;
+  const ch = app.game.cells[i];
   if (ch === "." && $("flagmode").getAttribute("aria-pressed") === "true") act("flag", i);
   else if (ch === ".") act("open", i);
   else if (ch === "F" && $("flagmode").getAttribute("aria-pressed") === "true") act("flag", i);
@@ -772,9 +779,9 @@ function primary(i) {
 
 // A right click, a long press, or F.
 function secondary(i, key) {
-  if (mode === "position") { edit(i, key ? "F" : -1); return; }
-  if (!game || autoplay) return;
-  const ch = game.cells[i];
+  if (app.mode === "position") { edit(i, key ? "F" : -1); return; }
+  if (!app.game || app.autoplay) return;
+  const ch = app.game.cells[i];
   if (ch === "." || ch === "F") act("flag", i);
   else if (ch >= "0" && ch <= "8" && !key) {
     if ($("peek").checked) togglePeek();
@@ -790,50 +797,49 @@ function cellOf(target) {
 boardEl.addEventListener("click", (event) => {
   const i = cellOf(event.target);
   if (i < 0) return;
-  if (longPressed) { longPressed = false; return; }
+  if (app.longPressed) { app.longPressed = false; return; }
   primary(i);
 });
 boardEl.addEventListener("contextmenu", (event) => {
   event.preventDefault();
   // A long touch fires a context menu too: the long press has handled it.
-  if (performance.now() - lastTouch < 1500) return;
+  if (performance.now() - app.lastTouch < 1500) return;
   const i = cellOf(event.target);
   if (i >= 0) secondary(i, false);
 });
 
 // Long press: a touch held still for LONG_PRESS_MS flags (or peeks on an open cell).
-let press = null;
 boardEl.addEventListener("pointerdown", (event) => {
-  longPressed = false;
+  app.longPressed = false;
   endPress(); // a second finger: a pinch, not a long press
-  if (event.pointerType === "mouse" || pinch) return;
+  if (event.pointerType === "mouse" || app.pinch) return;
   const i = cellOf(event.target);
   if (i < 0) return;
-  lastTouch = performance.now();
+  app.lastTouch = performance.now();
   const timer = setTimeout(() => {
-    longPressed = true;
-    press = null;
+    app.longPressed = true;
+    app.press = null;
     if (navigator.vibrate) navigator.vibrate(15);
     secondary(i, false);
   }, LONG_PRESS_MS);
-  press = { timer, x: event.clientX, y: event.clientY };
+  app.press = { timer, x: event.clientX, y: event.clientY };
 });
-function endPress() { if (press) { clearTimeout(press.timer); press = null; } }
+function endPress() { if (app.press) { clearTimeout(app.press.timer); app.press = null; } }
 boardEl.addEventListener("pointermove", (event) => {
-  if (press && Math.hypot(event.clientX - press.x, event.clientY - press.y) > 10) endPress();
+  if (app.press && Math.hypot(event.clientX - app.press.x, event.clientY - app.press.y) > 10) endPress();
 });
 boardEl.addEventListener("pointerup", endPress);
 boardEl.addEventListener("pointercancel", endPress);
 boardEl.addEventListener("pointerover", (event) => {
   const i = cellOf(event.target);
-  if (i >= 0) hover = i;
+  if (i >= 0) app.hover = i;
 });
-boardEl.addEventListener("pointerleave", () => { hover = -1; });
+boardEl.addEventListener("pointerleave", () => { app.hover = -1; });
 
 // Keys: Space/Enter open or chord, F flags (the cell under the pointer, else the cursor the
 // arrows move), N new game, H hint, A autoplay; on a position, 0-8 . F Backspace set a cell.
 const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-function target() { return hover >= 0 ? hover : cursor; }
+function target() { return app.hover >= 0 ? app.hover : app.cursor; }
 document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   if (event.target.closest && event.target.closest("input, textarea, select")) return;
@@ -857,11 +863,11 @@ document.addEventListener("keydown", (event) => {
     const from = i >= 0 ? i : Math.floor(board.rows / 2) * board.cols + Math.floor(board.cols / 2);
     const row = Math.min(board.rows - 1, Math.max(0, Math.floor(from / board.cols) + ARROWS[key][0]));
     const col = Math.min(board.cols - 1, Math.max(0, (from % board.cols) + ARROWS[key][1]));
-    hover = -1;
-    cursor = row * board.cols + col;
+    app.hover = -1;
+    app.cursor = row * board.cols + col;
     draw();
-    cellEls[cursor].scrollIntoView({ block: "nearest", inline: "nearest" });
-  } else if (mode === "position" && i >= 0 && /^[0-8.]$|^Backspace$|^Delete$/.test(key)) {
+    app.cellEls[app.cursor].scrollIntoView({ block: "nearest", inline: "nearest" });
+  } else if (app.mode === "position" && i >= 0 && /^[0-8.]$|^Backspace$|^Delete$/.test(key)) {
     event.preventDefault();
     edit(i, key.length === 1 && key !== "." ? key : ".");
   }
@@ -898,12 +904,12 @@ function record(g) {
   drawStats();
 }
 function drawStats() {
-  if (mode === "position") { $("stats").textContent = t("statsPosition"); return; }
-  if (!game) return;
-  const s = loadStats()[statsKey(game)];
-  const level = [...$("level").options].find((o) => o.value === game.rows + "," + game.cols + "," + game.mines);
-  const name = (level ? level.textContent : t("statsCustom", game.cols, game.rows, game.mines)) + ", " +
-    t("statsStart", game.start);
+  if (app.mode === "position") { $("stats").textContent = t("statsPosition"); return; }
+  if (!app.game) return;
+  const s = loadStats()[statsKey(app.game)];
+  const level = [...$("level").options].find((o) => o.value === app.game.rows + "," + app.game.cols + "," + app.game.mines);
+  const name = (level ? level.textContent : t("statsCustom", app.game.cols, app.game.rows, app.game.mines)) + ", " +
+    t("statsStart", app.game.start);
   if (!s) { $("stats").textContent = t("statsNone", name); return; }
   let text = t("statsLine", name, s.played, s.won, Math.round((100 * s.won) / s.played));
   if (s.best !== null) text += t("statsBest", (s.best / 1000).toFixed(1));
@@ -915,7 +921,7 @@ function drawStats() {
 // Export: the game as a judge's input and expected output, offered as two downloads.
 function exportGame() {
   enqueue(async () => {
-    if (mode !== "game" || !game) { say(() => t("sayExportOnGame"), true); return; }
+    if (app.mode !== "game" || !app.game) { say(() => t("sayExportOnGame"), true); return; }
     const judge = $("judge").value;
     const answer = await call("GET", "/export?" + gameQuery() + "&judge=" + judge);
     const box = $("downloads");
@@ -929,7 +935,7 @@ function exportGame() {
       a.textContent = "⬇ " + answer.name + suffix + " (" + t(what) + ")";
       box.appendChild(a);
     }
-    exportNotes = answer.notes;
+    app.exportNotes = answer.notes;
     drawNotes();
     say(() => t("sayExported", judge, answer.name));
   });
@@ -937,11 +943,10 @@ function exportGame() {
 
 // The last export's notes, in the page's language (the server's English for a note the
 // tables do not know).
-let exportNotes = [];
 function drawNotes() {
   const box = $("downloads");
   for (const p of box.querySelectorAll("p")) p.remove();
-  for (const note of exportNotes) {
+  for (const note of app.exportNotes) {
     const p = document.createElement("p");
     const key = "note-" + note.key;
     p.textContent = key in TEXT.en ? t(key, note.count) : note.text;
@@ -961,12 +966,12 @@ function analysePosition() {
 }
 
 function showPosition(answer) {
-  mode = "position";
-  position = answer;
-  analysis = answer.consistent ? answer : null;
-  flagMarks = answer.consistent ? marksOf(answer.flags) : null;
-  hint = null;
-  yoursCell = -1;
+  app.mode = "position";
+  app.position = answer;
+  app.analysis = answer.consistent ? answer : null;
+  app.flagMarks = answer.consistent ? marksOf(answer.flags) : null;
+  app.hint = null;
+  app.yoursCell = -1;
   $("back").hidden = false;
   $("auto").disabled = true;
   // The controls describe no game while a position is shown.
@@ -979,7 +984,7 @@ function showPosition(answer) {
   const head = () => t("positionHead", a.rows, a.cols, t("format-" + a.format),
     t("assumed-" + a.assumed, a.total === null ? Math.round(1000 * a.density) / 10 : a.total));
   if (!answer.consistent) {
-    if (answer.cell !== null) hint = { cell: answer.cell, cls: " hint flagit" };
+    if (answer.cell !== null) app.hint = { cell: answer.cell, cls: " hint flagit" };
     draw();
     drawYours();
     say(() => head() + t("positionNone") +
@@ -994,19 +999,18 @@ function showPosition(answer) {
 
 // One step of a cell's cycle (closed, 0..8, flag), or a given symbol; the text follows.
 const CYCLE = [".", "0", "1", "2", "3", "4", "5", "6", "7", "8", "F"];
-let editTimer = null;
 function edit(i, how) {
-  const cells = position.cells.split("");
+  const cells = app.position.cells.split("");
   const at = CYCLE.indexOf(cells[i]);
   cells[i] = typeof how === "number" ? CYCLE[(at + how + CYCLE.length) % CYCLE.length] : how;
-  position.cells = cells.join("");
-  analysis = null;
-  flagMarks = null;
-  hint = null;
+  app.position.cells = cells.join("");
+  app.analysis = null;
+  app.flagMarks = null;
+  app.hint = null;
   draw();
-  $("text").value = pictureOf(position.cells, position.cols);
-  clearTimeout(editTimer);
-  editTimer = setTimeout(analysePosition, 250);
+  $("text").value = pictureOf(app.position.cells, app.position.cols);
+  clearTimeout(app.editTimer);
+  app.editTimer = setTimeout(analysePosition, 250);
 }
 
 function pictureOf(cells, cols) {
@@ -1016,17 +1020,17 @@ function pictureOf(cells, cols) {
 }
 
 function fromGame() {
-  if (!game) return;
-  const cells = game.cells.replace(/[*X]/g, ".").replace(/!/g, "F");
-  $("text").value = pictureOf(cells, game.cols);
-  $("pmines").value = game.mines;
+  if (!app.game) return;
+  const cells = app.game.cells.replace(/[*X]/g, ".").replace(/!/g, "F");
+  $("text").value = pictureOf(cells, app.game.cols);
+  $("pmines").value = app.game.mines;
 }
 
 // The position in the box (or this game's board) as JSMinesweeper's text: the server reads
 // and writes it, so that both tools see the same position.
 function asJsMinesweeper() {
   enqueue(async () => {
-    if (mode !== "position") fromGame();
+    if (app.mode !== "position") fromGame();
     const mines = $("pmines").value.trim();
     const answer = await call("POST", "/position" + (mines ? "?mines=" + encodeURIComponent(mines) : ""),
       $("text").value);
@@ -1038,9 +1042,9 @@ function asJsMinesweeper() {
 function backToGame() {
   showGame();
   enqueue(async () => {
-    showBoardOf(game);
-    build(game.rows, game.cols);
-    await update(game);
+    showBoardOf(app.game);
+    build(app.game.rows, app.game.cols);
+    await update(app.game);
     drawStats();
     say("");
   });
@@ -1062,7 +1066,7 @@ $("flagmode").addEventListener("click", () => {
   say(on ? () => t("sayFlagMode") : "");
 });
 $("peek").addEventListener("change", () => {
-  if (!$("peek").checked && peeking) togglePeek();
+  if (!$("peek").checked && app.peeking) togglePeek();
 });
 $("reset").addEventListener("click", () => {
   try { localStorage.removeItem(STATS_KEY); } catch (e) { /* private mode */ }
@@ -1075,13 +1079,13 @@ $("asjs").addEventListener("click", asJsMinesweeper);
 $("back").addEventListener("click", backToGame);
 $("zoomin").addEventListener("click", () => zoomBy(ZOOM_STEP));
 $("zoomout").addEventListener("click", () => zoomBy(1 / ZOOM_STEP));
-$("zoomfit").addEventListener("click", () => { zoom = 1; fit(); });
+$("zoomfit").addEventListener("click", () => { app.zoom = 1; fit(); });
 $("lang").addEventListener("change", () => {
-  lang = $("lang").value;
-  try { localStorage.setItem(LANGUAGE_KEY, lang); } catch (e) { /* private mode */ }
+  app.lang = $("lang").value;
+  try { localStorage.setItem(LANGUAGE_KEY, app.lang); } catch (e) { /* private mode */ }
   applyLanguage();
 });
-$("autoby").addEventListener("change", () => { if (autoplay) { stopAuto(); startAuto(); } });
+$("autoby").addEventListener("change", () => { if (app.autoplay) { stopAuto(); startAuto(); } });
 
 // The game's id is kept in the address (#id), so that a reload goes on with the same game.
 function resume(id) {
@@ -1107,7 +1111,7 @@ function startFresh() {
 fillLanguages();
 applyLanguage();
 enqueue(async () => {
-  functions = await call("GET", "/functions");
+  app.functions = await call("GET", "/functions");
   drawYours();
 });
 const kept = location.hash.slice(1);
