@@ -834,6 +834,39 @@ const overlappingRanks = (page) => page.evaluate(() => {
   return bad;
 });
 
+// Items 2, 3 and 5 at `size` in `language`, and JSMinesweeper's text: see `players`. `T` says a
+// word in the page's language.
+async function pastedForPlayers(page, size, language, T) {
+  // Items 2, 3, 5: a pasted position's best move outlined, its ranks beside the percentages, and
+  // the level and statistics describing the position, not the last game.
+  await page.click("#positioning summary");
+  await page.fill("#text", PANEL.join("\n") + "\n");
+  await page.fill("#pmines", String(PANEL_MINES));
+  await page.click("#analyse");
+  await page.waitForFunction(() => document.querySelector("#board .c.a-best"));
+  const advice = (await api("POST", "/position?mines=" + PANEL_MINES, PANEL.join("\n") + "\n")).advice;
+  const pos = await page.evaluate(() => ({ best: Number(document.querySelector("#board .c.a-best").dataset.i),
+    outline: getComputedStyle(document.querySelector("#board .c.a-best")).outlineStyle,
+    level: document.getElementById("level").selectedOptions[0].textContent, stats: document.getElementById("stats").textContent,
+    legend: document.getElementById("legend").textContent, cols: app.position.cols }));
+  check(pos.best === advice.row * pos.cols + advice.col && pos.outline === "solid", size.name + ": the best move " + JSON.stringify(pos));
+  check(pos.level === await T("levelPosition") && pos.stats === await T("statsPosition") && pos.legend.includes(await T("legendBest")),
+    size.name + " " + language + ": stale labels " + JSON.stringify(pos));
+  check((await overlappingRanks(page)).length === 0, size.name + ": ranks over percentages " + await overlappingRanks(page));
+  await page.screenshot({ path: "target/play-players-position-" + size.name + "-" + language + ".png" });
+  // The position out as JSMinesweeper's text and in again: the same cells and probabilities.
+  const asPanel = await page.evaluate(() => ({ cells: app.position.cells, p: app.position.p }));
+  await page.click("#asjs");
+  await page.waitForFunction(() => document.getElementById("text").value.startsWith("6x5x7\n"));
+  await page.click("#analyse");
+  const jsFormat = await T("statusPosition", await T("format-jsminesweeper"));
+  await page.waitForFunction((said) => document.getElementById("status").textContent === said, jsFormat);
+  const asJs = await page.evaluate(() => ({ cells: app.position.cells, p: app.position.p, text: document.getElementById("text").value }));
+  check(asJs.cells === asPanel.cells && JSON.stringify(asJs.p) === JSON.stringify(asPanel.p) &&
+    asJs.text === "6x5x7\nHHHHHH\nH2112H\nH1002H\nH2112H\nHHHHHH\n", size.name + ": JSMinesweeper's text " + JSON.stringify(asJs));
+  await page.screenshot({ path: "target/play-players-jsminesweeper-" + size.name + "-" + language + ".png" });
+}
+
 // Every item of the players' issue at `size` in `language`: the statistics at the end of a game
 // (equal to the server's, and the figures ms-toollib checks), the export's notes and menu in the
 // page's language, a pasted position's best move outlined, ranks beside the percentages, one
@@ -911,34 +944,7 @@ async function players(size, language) {
   check((await overlappingRanks(page)).length === 0, size.name + ": ranks over percentages " + await overlappingRanks(page));
   await page.screenshot({ path: "target/play-players-analysis-" + size.name + "-" + language + ".png" });
   await page.click("#analysis");
-  // Items 2, 3, 5: a pasted position's best move outlined, its ranks beside the percentages, and
-  // the level and statistics describing the position, not the last game.
-  await page.click("#positioning summary");
-  await page.fill("#text", PANEL.join("\n") + "\n");
-  await page.fill("#pmines", String(PANEL_MINES));
-  await page.click("#analyse");
-  await page.waitForFunction(() => document.querySelector("#board .c.a-best"));
-  const advice = (await api("POST", "/position?mines=" + PANEL_MINES, PANEL.join("\n") + "\n")).advice;
-  const pos = await page.evaluate(() => ({ best: Number(document.querySelector("#board .c.a-best").dataset.i),
-    outline: getComputedStyle(document.querySelector("#board .c.a-best")).outlineStyle,
-    level: document.getElementById("level").selectedOptions[0].textContent, stats: document.getElementById("stats").textContent,
-    legend: document.getElementById("legend").textContent, cols: app.position.cols }));
-  check(pos.best === advice.row * pos.cols + advice.col && pos.outline === "solid", size.name + ": the best move " + JSON.stringify(pos));
-  check(pos.level === await T("levelPosition") && pos.stats === await T("statsPosition") && pos.legend.includes(await T("legendBest")),
-    size.name + " " + language + ": stale labels " + JSON.stringify(pos));
-  check((await overlappingRanks(page)).length === 0, size.name + ": ranks over percentages " + await overlappingRanks(page));
-  await page.screenshot({ path: "target/play-players-position-" + size.name + "-" + language + ".png" });
-  // The position out as JSMinesweeper's text and in again: the same cells and probabilities.
-  const asPanel = await page.evaluate(() => ({ cells: app.position.cells, p: app.position.p }));
-  await page.click("#asjs");
-  await page.waitForFunction(() => document.getElementById("text").value.startsWith("6x5x7\n"));
-  await page.click("#analyse");
-  const jsFormat = await T("statusPosition", await T("format-jsminesweeper"));
-  await page.waitForFunction((said) => document.getElementById("status").textContent === said, jsFormat);
-  const asJs = await page.evaluate(() => ({ cells: app.position.cells, p: app.position.p, text: document.getElementById("text").value }));
-  check(asJs.cells === asPanel.cells && JSON.stringify(asJs.p) === JSON.stringify(asPanel.p) &&
-    asJs.text === "6x5x7\nHHHHHH\nH2112H\nH1002H\nH2112H\nHHHHHH\n", size.name + ": JSMinesweeper's text " + JSON.stringify(asJs));
-  await page.screenshot({ path: "target/play-players-jsminesweeper-" + size.name + "-" + language + ".png" });
+  await pastedForPlayers(page, size, language, T);
   await page.click("#back");
   await page.waitForFunction(() => app.game && document.getElementById("level").value === "16,30,99");
   await context.close();
