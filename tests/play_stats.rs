@@ -216,8 +216,10 @@ fn python_with_ms_toollib() -> PathBuf {
 /// ms-toollib's figures of each game, one line each.
 fn oracle(games: &[Game]) -> Vec<Vec<f64>> {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/play_stats/oracle.py");
+    // ms-toollib writes crash.log where it runs when it panics: under target/, not here.
     let mut child = Command::new(python_with_ms_toollib())
         .arg(script)
+        .current_dir(env!("CARGO_TARGET_TMPDIR"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
