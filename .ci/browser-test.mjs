@@ -894,7 +894,8 @@ async function players(size, language) {
   check(f && f.total_clicks === f.left_clicks + f.right_clicks + f.chords && f.bbbv > 0 && (ended.status !== "won" || f.solved === f.bbbv),
     size.name + " " + language + ": the server's figures " + JSON.stringify(f));
   for (const part of ["3BV " + (f.solved === f.bbbv ? f.bbbv : ""), "3BV/s " + f.bbbv_s.toFixed(2), "IOE " + f.ioe.toFixed(2),
-    Math.round(100 * f.efficiency) + "%", (f.time_ms / 1000).toFixed(1)]) {
+    Math.round(100 * f.efficiency) + "%", (f.time_ms / 1000).toFixed(1),
+    zh ? "\u53f3\u952e " + f.right_clicks : f.right_clicks + " right"]) {
     check(figures.includes(part), size.name + " " + language + ": the figures lack " + part + ": " + figures);
   }
   check(zh ? figures.includes("\u6548\u7387") : figures.includes("efficiency"), "the figures' words: " + figures);

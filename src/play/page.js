@@ -512,6 +512,7 @@ function drawFigures() {
   if (!f) return;
   const ratio = (v, digits) => (v === null ? "–" : v.toFixed(digits));
   box.textContent = t("figures", { bbbv: f.bbbv, solved: f.solved, bbbvS: ratio(f.bbbv_s, 2), clicks: f.total_clicks,
+    left: f.left_clicks, right: f.right_clicks, chords: f.chords,
     effective: f.effective, ioe: ratio(f.ioe, 2), efficiency: f.efficiency === null ? "–" : Math.round(100 * f.efficiency) + "%",
     seconds: (f.time_ms / 1000).toFixed(1) });
 }

@@ -228,7 +228,8 @@ const TEXT = {
     scrollCue: (left, right) => (left ? "◀ " + left + " columns to the left" : "") + (left && right ? " · " : "") +
       (right ? right + " columns to the right ▶" : "") + ": swipe the board.",
     figures: (f) => "3BV " + (f.solved === f.bbbv ? f.bbbv : f.solved + " of " + f.bbbv) + " · 3BV/s " + f.bbbvS +
-      " · clicks " + f.clicks + " (" + f.effective + " effective) · IOE " + f.ioe + " · efficiency " + f.efficiency +
+      " · clicks " + f.clicks + " (" + f.left + " left, " + f.right + " right, " + f.chords + " chords; " + f.effective +
+      " effective) · IOE " + f.ioe + " · efficiency " + f.efficiency +
       " · time " + f.seconds + " s",
     figuresTitle: "3BV: the fewest clicks that open the board; IOE: 3BV per click; efficiency: the share " +
       "of clicks that changed the board (ms-toollib's definitions)",
@@ -454,7 +455,8 @@ const TEXT = {
     scrollCue: (left, right) => (left ? "◀ 左边还有 " + left + " 列" : "") + (left && right ? " · " : "") +
       (right ? "右边还有 " + right + " 列 ▶" : "") + "：滑动棋盘查看。",
     figures: (f) => "3BV " + (f.solved === f.bbbv ? f.bbbv : f.solved + "/" + f.bbbv) + " · 3BV/s " + f.bbbvS +
-      " · 点击 " + f.clicks + "（有效 " + f.effective + "）· IOE " + f.ioe + " · 效率 " + f.efficiency +
+      " · 点击 " + f.clicks + "（左键 " + f.left + "，右键 " + f.right + "，双击 " + f.chords + "；有效 " + f.effective +
+      "）· IOE " + f.ioe + " · 效率 " + f.efficiency +
       " · 用时 " + f.seconds + " 秒",
     figuresTitle: "3BV：打开整个棋盘最少的点击数；IOE：每次点击完成的 3BV；效率：改变了棋盘的点击所占的比例（按 ms-toollib 的定义）",
     statsRate: (rate) => "，最佳 " + rate + " 3BV/s",
