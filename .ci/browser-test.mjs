@@ -17,17 +17,24 @@
 //    crashes is reported on the page and the next call works; a file that does not compile is
 //    refused with the compiler's lines and exit 2;
 // 2. layout: the JLU board's bottom row, the status and the message above the fold beside the
-//    controls (1280x800); the JLU board fits the phone's width; a hinted cell scrolled off is
+//    controls (1280x800); on the phone, cells of 21 px at least, the JLU board scrolling in its
+//    frame with a cue; a hinted cell scrolled off is
 //    brought into view and pulses; rank numbers at least 11 px; zoom by buttons and by a pinch,
 //    then panning; the hint text gone once its move is made; no flag advised on a pasted JLU
 //    panel; the counters show the pasted position; a second tab starts on the last board;
 // 3. Chinese: a zh-CN browser gets the page in Chinese (every table key in both languages, none
 //    of the English words left), the switch turns it to English and a reload keeps it.
+// And for players, each at both sizes and in both languages: a finished game's statistics, the
+// export's menu and notes translated, a pasted position's best move outlined, rank badges
+// beside the percentages, one word for an assisted game, labels that describe a position, and
+// on the phone larger cells with percentages and a cue that the board scrolls; a position out
+// as JSMinesweeper's text and in again.
 // Fails on any console error, page error, failed or refused request. Screenshots in target/:
 // play.png (1280x800, expert, analysis view), play-phone.png (390x844, expert), play-hint.png,
 // play-1280x800.png and play-390x844.png (JLU, hint), play-functions-bug.png and
 // play-functions-bug-phone.png (a student's RefreshGamePanel bug), play-zh.png and
-// play-zh-phone.png (the page in Chinese, with the student's bug).
+// play-zh-phone.png (the page in Chinese, with the student's bug), and for players
+// play-players-{stats,export,analysis,position,jsminesweeper}-{1280x800,390x844}-{en,zh}.png.
 import { spawn, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
@@ -71,7 +78,7 @@ async function open(size, at, extra = {}) {
   const page = await context.newPage();
   watch(page, size.name);
   await page.goto(at);
-  await page.waitForFunction(() => game && document.querySelectorAll("#board .c").length === game.rows * game.cols);
+  await page.waitForFunction(() => app.game && document.querySelectorAll("#board .c").length === app.game.rows * app.game.cols);
   return { context, page };
 }
 
@@ -97,7 +104,7 @@ function watch(page, name) {
 const cell = (i) => '#board [data-i="' + i + '"]';
 const statusOf = (page) => page.$eval("#status", (el) => el.className);
 const message = (page) => page.$eval("#message", (el) => el.textContent);
-const gameOf = (page) => page.evaluate(() => game);
+const gameOf = (page) => page.evaluate(() => app.game);
 const isOver = (status) => status === "won" || status === "lost";
 
 async function newGame(page, level, seed, start = "safe") {
@@ -106,18 +113,18 @@ async function newGame(page, level, seed, start = "safe") {
     document.getElementById("start").value = start;
   }, [seed, start]);
   const cells = level.split(",").slice(0, 2).reduce((a, b) => a * b, 1);
-  const old = await page.evaluate(() => (game ? game.game : null));
+  const old = await page.evaluate(() => (app.game ? app.game.game : null));
   if ((await page.$eval("#level", (el) => el.value)) !== level) await page.selectOption("#level", level);
   else await page.click("#new");
-  await page.waitForFunction(([n, old]) => game && game.game !== old && game.status === "ready" &&
+  await page.waitForFunction(([n, old]) => app.game && app.game.game !== old && app.game.status === "ready" &&
     document.querySelectorAll("#board .c").length === n && document.getElementById("message").textContent === "",
   [cells, old]);
 }
 
 // Waits until the page's game changed from `before` (clicks, flags or status).
 async function changed(page, before) {
-  await page.waitForFunction((b) => game.game !== b.game || game.clicks !== b.clicks ||
-    game.flags !== b.flags || game.status !== b.status || game.cells !== b.cells, before);
+  await page.waitForFunction((b) => app.game.game !== b.game || app.game.clicks !== b.clicks ||
+    app.game.flags !== b.flags || app.game.status !== b.status || app.game.cells !== b.cells, before);
 }
 
 async function keyboard(page) {
@@ -178,13 +185,13 @@ async function keyboard(page) {
   if (!isOver(state.status)) {
     await page.keyboard.press("a");
     await page.waitForFunction(() => document.getElementById("auto").textContent === "Stop" ||
-      ["won", "lost"].includes(game.status));
+      ["won", "lost"].includes(app.game.status));
     await page.keyboard.press("a");
     await page.waitForFunction(() => document.getElementById("auto").textContent === "Autoplay");
   }
   const last = state.game;
   await page.keyboard.press("n");
-  await page.waitForFunction((id) => game.game !== id && game.status === "ready", last);
+  await page.waitForFunction((id) => app.game.game !== id && app.game.status === "ready", last);
   console.log("keyboard: H, F, Space, Enter, arrows, A, N");
 }
 
@@ -330,8 +337,8 @@ async function pastePosition(page) {
   await page.click("#analyse");
   await page.waitForFunction(() => document.getElementById("message").textContent.includes("No arrangement"));
   await page.click("#back");
-  await page.waitForFunction(() => document.getElementById("back").hidden && game &&
-    document.querySelectorAll("#board .c").length === game.rows * game.cols);
+  await page.waitForFunction(() => document.getElementById("back").hidden && app.game &&
+    document.querySelectorAll("#board .c").length === app.game.rows * app.game.cols);
   await page.click("#positioning summary");
   console.log("pasted JLU panel: " + closed + " probabilities equal the solver's and the brute force's (" +
     brute.count + " arrangements); an impossible panel is said so");
@@ -351,7 +358,7 @@ async function exportGame(page) {
   }
   await page.$eval("#speed", (el) => { el.value = el.max; });
   await page.click("#auto");
-  await page.waitForFunction(() => ["won", "lost"].includes(game.status), null, { timeout: 60000 });
+  await page.waitForFunction(() => ["won", "lost"].includes(app.game.status), null, { timeout: 60000 });
   const state = await gameOf(page);
   await page.click("#exporting summary");
   const endings = { "mine-ops": { won: "finish\n", lost: "game over\n" }, "acm-server": { won: "YOU WIN!\n", lost: "GAME OVER!\n" },
@@ -401,9 +408,9 @@ async function peekStatsReplayOpening(page) {
   await page.fill("#cols", "3");
   await page.fill("#mines", "8");
   await page.click("#new");
-  await page.waitForFunction(() => game.rows === 3 && game.status === "ready");
+  await page.waitForFunction(() => app.game.rows === 3 && app.game.status === "ready");
   await page.click(cell(4));
-  await page.waitForFunction(() => game.status === "won");
+  await page.waitForFunction(() => app.game.status === "won");
   const said = await message(page);
   check(said.includes("in 1 click and") && / \d+\.\d s\./.test(said), "the won message: " + said);
   check(/^\d+\.\d$/.test(await page.$eval("#clock", (el) => el.textContent)), "the clock shows tenths");
@@ -412,7 +419,7 @@ async function peekStatsReplayOpening(page) {
   // Replay: the same board, marked; it does not count for the best time.
   const won = await gameOf(page);
   await page.click("#replay");
-  await page.waitForFunction((id) => game.game !== id && game.replay, won.game);
+  await page.waitForFunction((id) => app.game.game !== id && app.game.replay, won.game);
   const replay = await gameOf(page);
   check(replay.status === "won" && replay.cells === won.cells, "the replay is the same board");
   check((await page.$eval("#status", (el) => el.textContent)).includes("replay"), "the replay is marked");
@@ -421,7 +428,7 @@ async function peekStatsReplayOpening(page) {
   // Opening start: the first click is a 0.
   await page.selectOption("#level", "16,30,99");
   await page.selectOption("#start", "opening");
-  await page.waitForFunction(() => game.cols === 30 && game.start === "opening" && game.status === "ready");
+  await page.waitForFunction(() => app.game.cols === 30 && app.game.start === "opening" && app.game.status === "ready");
   before = await gameOf(page);
   await page.click(cell(5 * 30 + 7));
   await changed(page, before);
@@ -451,7 +458,7 @@ async function autoplayExpert(page) {
   await newGame(page, "16,30,99", null);
   await page.$eval("#speed", (el) => { el.value = el.max; });
   await page.click("#auto");
-  await page.waitForFunction(() => ["won", "lost"].includes(game.status), null, { timeout: 60000 });
+  await page.waitForFunction(() => ["won", "lost"].includes(app.game.status), null, { timeout: 60000 });
   console.log("autoplay game: " + (await statusOf(page)) + " in " + (await gameOf(page)).clicks + " clicks");
   await page.click("#hint");
   await page.waitForFunction(() => document.getElementById("message").textContent.includes("over"));
@@ -470,7 +477,7 @@ async function desktopScreenshot(page) {
   }
   await page.goto(url + "#" + state.game);
   await page.reload();
-  await page.waitForFunction((id) => game && game.game === id && document.querySelectorAll("#board .c").length === 480,
+  await page.waitForFunction((id) => app.game && app.game.game === id && document.querySelectorAll("#board .c").length === 480,
     state.game);
   check((await gameOf(page)).cells === state.cells, "the page resumed another game");
   if (state.status === "playing") {
@@ -514,7 +521,8 @@ async function phone() {
   }
   const frame = await page.$eval("#frame", (el) => ({ scroll: el.scrollWidth, client: el.clientWidth,
     cell: document.querySelector("#board .c").getBoundingClientRect().width }));
-  check(frame.scroll > frame.client && frame.cell >= 16, "the expert board scrolls in its frame: " + JSON.stringify(frame));
+  check(frame.scroll > frame.client && frame.cell >= 21, "the expert board scrolls in its frame: " + JSON.stringify(frame));
+  check(!(await page.$eval("#scrollcue", (el) => el.hidden)), "no cue that the expert board scrolls");
   // A long press flags (a real touch held still); a tap on the flag does not open it.
   const cdp = await context.newCDPSession(page);
   const box = await (await page.$(cell(12))).boundingBox();
@@ -595,7 +603,11 @@ async function layout(size) {
       size.name + ": the JLU board's bottom row or the result is below the fold: " + JSON.stringify(box));
     check(box.hint.left >= box.board.right, size.name + ": the controls are not beside the board: " + JSON.stringify(box));
   } else {
-    check(box.board.right <= width, size.name + ": the JLU board does not fit the width: " + JSON.stringify(box.board));
+    // Cells a finger can hit: the JLU board scrolls in its frame, and says so.
+    const phoneCells = await page.evaluate(() => ({ cell: document.querySelector("#board .c").getBoundingClientRect().width,
+      frame: document.getElementById("frame").getBoundingClientRect().right, cue: document.getElementById("scrollcue").textContent }));
+    check(phoneCells.cell >= 21 && phoneCells.frame <= width && phoneCells.cue !== "",
+      size.name + ": the JLU board on a phone: " + JSON.stringify(phoneCells));
   }
   // The hint's text is gone once its move is made.
   await page.click("#hint");
@@ -623,10 +635,10 @@ async function layout(size) {
   const counters = await page.evaluate(() => ["left", "clock", "clicks"].map((id) => document.getElementById(id).textContent));
   check(counters[0] === "2" && counters[1] === "\u2013" && counters[2] === "\u2013",
     size.name + ": the counters while a position is shown: " + counters);
-  const rank = await page.$eval("#board .c[data-rank]", (el) => getComputedStyle(el, "::before").fontSize);
+  const rank = await page.$eval("#board .c[data-rank] .rank", (el) => getComputedStyle(el).fontSize);
   check(px(rank) >= 11, size.name + ": rank numbers of " + rank);
   await page.click("#back");
-  await page.waitForFunction(() => game && game.rows === 20 && document.querySelectorAll("#board .c").length === 400);
+  await page.waitForFunction(() => app.game && app.game.rows === 20 && document.querySelectorAll("#board .c").length === 400);
   await page.click("#positioning summary");
   // Expert: zoom by the buttons and by a pinch, pan, and a hint whose cell was scrolled away
   // brought into view.
@@ -662,11 +674,11 @@ async function layout(size) {
   const second = await context.newPage();
   watch(second, size.name + " second tab");
   await second.goto(url);
-  await second.waitForFunction(() => game && game.status === "ready");
-  const tab = await second.evaluate(() => [document.getElementById("level").value, game.rows, game.cols]);
+  await second.waitForFunction(() => app.game && app.game.status === "ready");
+  const tab = await second.evaluate(() => [document.getElementById("level").value, app.game.rows, app.game.cols]);
   check(tab[0] === "16,30,99" && tab[1] === 16 && tab[2] === 30, size.name + ": a second tab started on " + tab);
   await context.close();
-  console.log(size.name + ": JLU board and result above the fold" + (size.wide ? " beside the controls" : ", fitting the width") +
+  console.log(size.name + ": JLU board and result above the fold" + (size.wide ? " beside the controls" : ", scrolling in its frame with a cue") +
     "; hint text cleared after its move; a pasted JLU panel advises a click, counters " + counters.join("/") +
     ", ranks " + rank + "; zoom " + fit + " -> " + zoomed + " -> " + pinched + " px by button and pinch, pan, " +
     "the hinted cell scrolled into view; a second tab on expert");
@@ -690,7 +702,7 @@ async function bugGame(page) {
 // reported and the next call works.
 async function functionsOnThePage(size, buggy, right) {
   let { context, page } = await open(size, buggy.url);
-  await page.waitForFunction(() => functions.refresh && functions.machine);
+  await page.waitForFunction(() => app.functions.refresh && app.functions.machine);
   check(!(await page.$eval("#byline", (el) => el.hidden)), "no Autoplay-by choice with a machine");
   const seed = await bugGame(page);
   const state = await gameOf(page);
@@ -720,7 +732,7 @@ async function functionsOnThePage(size, buggy, right) {
   await page.$eval("#speed", (el) => { el.value = el.max; });
   await page.click("#auto");
   await page.waitForFunction(() => document.getElementById("auto").textContent === "Autoplay" &&
-    (["won", "lost"].includes(game.status) || document.getElementById("message").textContent.includes("Your machine")),
+    (["won", "lost"].includes(app.game.status) || document.getElementById("message").textContent.includes("Your machine")),
   null, { timeout: 60000 });
   const after = await gameOf(page);
   check(after.yours.checked > checkedBefore, size.name + ": autoplay by their machine checked no click");
@@ -728,11 +740,11 @@ async function functionsOnThePage(size, buggy, right) {
   // A correct RefreshGamePanel agrees on a whole game played by our autoplay; the machine of
   // that file crashes at its third call, which the page tells, and the next call works.
   ({ context, page } = await open(size, right.url));
-  await page.waitForFunction(() => functions.refresh && functions.machine);
+  await page.waitForFunction(() => app.functions.refresh && app.functions.machine);
   await newGame(page, "20,20,50", seed);
   await page.$eval("#speed", (el) => { el.value = el.max; });
   await page.click("#auto");
-  await page.waitForFunction(() => ["won", "lost"].includes(game.status), null, { timeout: 60000 });
+  await page.waitForFunction(() => ["won", "lost"].includes(app.game.status), null, { timeout: 60000 });
   const whole = await gameOf(page);
   check(whole.yours && whole.yours.differed === 0 && whole.yours.faults === 0 && whole.yours.checked >= whole.clicks,
     size.name + ": the correct RefreshGamePanel: " + JSON.stringify(whole.yours));
@@ -795,10 +807,152 @@ async function chinese(size, buggy, seed) {
   await page.waitForFunction(() => document.querySelector("h1").textContent === "Minesweeper" &&
     document.getElementById("hint").textContent === "Hint");
   await page.reload();
-  await page.waitForFunction(() => game && document.querySelector("h1").textContent === "Minesweeper");
+  await page.waitForFunction(() => app.game && document.querySelector("h1").textContent === "Minesweeper");
   await context.close();
   console.log(size.name + ": a zh-CN browser gets Chinese (" + keys[0].split(",").length + " keys in each table), " +
     "the switch and a reload English");
+}
+
+// ---- For players: each item at both sizes and in both languages ----
+
+// Words of the English page that the Chinese one must not show (the export's notes and menu,
+// the figures' labels, the position's labels).
+const ENGLISH_NOTES = ["beyond", "takes it", "course", "flags are left out", "clicks", "effective", "efficiency", "time",
+  "Position", "Statistics"];
+
+// Rectangles of a ranked cell's badge and percentage that overlap, if any.
+const overlappingRanks = (page) => page.evaluate(() => {
+  const bad = [];
+  for (const el of document.querySelectorAll("#board .c.ranked")) {
+    const a = el.querySelector(".rank").getBoundingClientRect();
+    const b = el.querySelector(".value").getBoundingClientRect();
+    if (b.width === 0 || b.height === 0) continue;
+    const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+    const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    if (x > 0.5 && y > 0.5) bad.push(el.dataset.i + ": " + x.toFixed(1) + "x" + y.toFixed(1));
+  }
+  return bad;
+});
+
+// Items 2, 3 and 5 at `size` in `language`, and JSMinesweeper's text: see `players`. `T` says a
+// word in the page's language.
+async function pastedForPlayers(page, size, language, T) {
+  // Items 2, 3, 5: a pasted position's best move outlined, its ranks beside the percentages, and
+  // the level and statistics describing the position, not the last game.
+  await page.click("#positioning summary");
+  await page.fill("#text", PANEL.join("\n") + "\n");
+  await page.fill("#pmines", String(PANEL_MINES));
+  await page.click("#analyse");
+  await page.waitForFunction(() => document.querySelector("#board .c.a-best"));
+  const advice = (await api("POST", "/position?mines=" + PANEL_MINES, PANEL.join("\n") + "\n")).advice;
+  const pos = await page.evaluate(() => ({ best: Number(document.querySelector("#board .c.a-best").dataset.i),
+    outline: getComputedStyle(document.querySelector("#board .c.a-best")).outlineStyle,
+    level: document.getElementById("level").selectedOptions[0].textContent, stats: document.getElementById("stats").textContent,
+    legend: document.getElementById("legend").textContent, cols: app.position.cols }));
+  check(pos.best === advice.row * pos.cols + advice.col && pos.outline === "solid", size.name + ": the best move " + JSON.stringify(pos));
+  check(pos.level === await T("levelPosition") && pos.stats === await T("statsPosition") && pos.legend.includes(await T("legendBest")),
+    size.name + " " + language + ": stale labels " + JSON.stringify(pos));
+  check((await overlappingRanks(page)).length === 0, size.name + ": ranks over percentages " + await overlappingRanks(page));
+  await page.screenshot({ path: "target/play-players-position-" + size.name + "-" + language + ".png" });
+  // The position out as JSMinesweeper's text and in again: the same cells and probabilities.
+  const asPanel = await page.evaluate(() => ({ cells: app.position.cells, p: app.position.p }));
+  await page.click("#asjs");
+  await page.waitForFunction(() => document.getElementById("text").value.startsWith("6x5x7\n"));
+  await page.click("#analyse");
+  const jsFormat = await T("statusPosition", await T("format-jsminesweeper"));
+  await page.waitForFunction((said) => document.getElementById("status").textContent === said, jsFormat);
+  const asJs = await page.evaluate(() => ({ cells: app.position.cells, p: app.position.p, text: document.getElementById("text").value }));
+  check(asJs.cells === asPanel.cells && JSON.stringify(asJs.p) === JSON.stringify(asPanel.p) &&
+    asJs.text === "6x5x7\nHHHHHH\nH2112H\nH1002H\nH2112H\nHHHHHH\n", size.name + ": JSMinesweeper's text " + JSON.stringify(asJs));
+  await page.screenshot({ path: "target/play-players-jsminesweeper-" + size.name + "-" + language + ".png" });
+}
+
+// Every item of the players' issue at `size` in `language`: the statistics at the end of a game
+// (equal to the server's, and the figures ms-toollib checks), the export's notes and menu in the
+// page's language, a pasted position's best move outlined, ranks beside the percentages, one
+// word for an assisted game, labels that describe the position, and on a phone cells a finger
+// can hit, percentages in them and a cue that the board scrolls.
+async function players(size, language) {
+  const zh = language === "zh";
+  const { context, page } = await open(size, url, { locale: zh ? "zh-CN" : "en-US" });
+  await page.evaluate((lang) => { localStorage.setItem("minesweeper-language", lang); }, language);
+  await page.reload();
+  await page.waitForFunction(() => app.game && document.querySelectorAll("#board .c").length === app.game.rows * app.game.cols);
+  const T = (key, ...args) => page.evaluate(([key, args]) => t(key, ...args), [key, args]);
+  // Statistics: a beginner game won by autoplay shows its figures, the server's.
+  await page.$eval("#speed", (el) => { el.value = el.max; });
+  for (let seed = 1; seed < 20; seed++) {
+    await newGame(page, "9,9,10", seed);
+    await page.click("#auto");
+    await page.waitForFunction(() => ["won", "lost"].includes(app.game.status), null, { timeout: 60000 });
+    if ((await gameOf(page)).status === "won") break;
+  }
+  await page.waitForFunction(() => !document.getElementById("figures").hidden);
+  const ended = await gameOf(page);
+  const figures = await page.$eval("#figures", (el) => el.textContent);
+  const f = ended.stats;
+  check(f && f.total_clicks === f.left_clicks + f.right_clicks + f.chords && f.bbbv > 0 && (ended.status !== "won" || f.solved === f.bbbv),
+    size.name + " " + language + ": the server's figures " + JSON.stringify(f));
+  for (const part of ["3BV " + (f.solved === f.bbbv ? f.bbbv : ""), "3BV/s " + f.bbbv_s.toFixed(2), "IOE " + f.ioe.toFixed(2),
+    Math.round(100 * f.efficiency) + "%", (f.time_ms / 1000).toFixed(1),
+    zh ? "\u53f3\u952e " + f.right_clicks : f.right_clicks + " right"]) {
+    check(figures.includes(part), size.name + " " + language + ": the figures lack " + part + ": " + figures);
+  }
+  check(zh ? figures.includes("\u6548\u7387") : figures.includes("efficiency"), "the figures' words: " + figures);
+  await page.screenshot({ path: "target/play-players-stats-" + size.name + "-" + language + ".png" });
+  // Item 1: the export's menu and notes in the page's language, no backticks.
+  await newGame(page, "16,30,99", 11);
+  let before = await gameOf(page);
+  await page.click(cell(8 * 30 + 15));
+  await changed(page, before);
+  const closed = (await gameOf(page)).cells.indexOf(".");
+  before = await gameOf(page);
+  await page.click(cell(closed), { button: "right" });
+  await changed(page, before);
+  await page.click("#exporting summary");
+  await page.selectOption("#judge", "jlu-panel");
+  await page.click("#export");
+  await page.waitForFunction(() => document.querySelectorAll("#downloads p").length === 2);
+  const exported = await page.evaluate(() => ({ menu: [...document.querySelectorAll("#judge option")].map((o) => o.textContent),
+    notes: [...document.querySelectorAll("#downloads p")].map((p) => p.textContent), said: document.getElementById("message").textContent }));
+  check(exported.menu.includes(await T("judge-jlu-panel")) && exported.notes[0] === await T("note-jlu-no-flags", 1) &&
+    exported.notes[1] === await T("note-jlu-limits"), size.name + " " + language + ": the export " + JSON.stringify(exported));
+  check(!exported.said.includes("`"), "backticks in " + exported.said);
+  if (zh) {
+    const english = ENGLISH_NOTES.filter((w) => (exported.menu.join() + exported.notes.join() + exported.said).includes(w));
+    check(english.length === 0, size.name + ": English in the Chinese export: " + english);
+  }
+  await page.screenshot({ path: "target/play-players-export-" + size.name + "-" + language + ".png" });
+  await page.click("#exporting summary");
+  // Item 4: the analysis marks the game, and the status says it in the message's word.
+  await page.click("#analysis");
+  await page.waitForFunction(() => document.getElementById("message").textContent !== "");
+  const marked = await T("markAssisted");
+  await page.waitForFunction((word) => document.getElementById("status").textContent.includes(word), marked);
+  check((await message(page)).includes(marked), size.name + " " + language + ": the message's word is not " + marked);
+  // Item 6 on a phone: percentages drawn in the cells, a cue that the board scrolls.
+  if (!size.wide) {
+    const phone = await page.evaluate(() => {
+      const shown = [...document.querySelectorAll("#board .c.a")].filter((el) => /\d/.test(el.textContent) &&
+        parseFloat(getComputedStyle(el).fontSize) >= 8);
+      return { cell: document.querySelector("#board .c").getBoundingClientRect().width, percents: shown.length,
+        cue: document.getElementById("scrollcue").hidden ? "" : document.getElementById("scrollcue").textContent,
+        shade: document.getElementById("framebox").className };
+    });
+    check(phone.cell >= 21 && phone.percents > 0 && phone.cue !== "" && phone.shade.includes("more-right"),
+      size.name + " " + language + ": the phone " + JSON.stringify(phone));
+  }
+  check((await overlappingRanks(page)).length === 0, size.name + ": ranks over percentages " + await overlappingRanks(page));
+  await page.screenshot({ path: "target/play-players-analysis-" + size.name + "-" + language + ".png" });
+  await page.click("#analysis");
+  await pastedForPlayers(page, size, language, T);
+  await page.click("#back");
+  await page.waitForFunction(() => app.game && document.getElementById("level").value === "16,30,99");
+  await context.close();
+  console.log(size.name + " " + language + ": figures " + JSON.stringify(figures) + "; export notes translated; analysis " +
+    "marks the status; the best move outlined; ranks beside the percentages; the position's labels; " +
+    "JSMinesweeper's text out and in" +
+    (size.wide ? "" : "; phone cells, percentages and the scroll cue"));
 }
 
 async function main() {
@@ -831,11 +985,13 @@ async function main() {
     await layout(size);
     const seed = await functionsOnThePage(size, buggy, right);
     await chinese(size, buggy, seed);
+    for (const language of ["en", "zh"]) await players(size, language);
   }
   if (errors.length) throw new Error("the page reported errors:\n" + errors.join("\n"));
   console.log("browser test passed in " + Math.round((Date.now() - started) / 1000) + " s: screenshots in target/: " +
     "play.png, play-phone.png, play-hint.png, play-1280x800.png, play-390x844.png, play-functions-bug.png, " +
-    "play-functions-bug-phone.png, play-zh.png, play-zh-phone.png");
+    "play-functions-bug-phone.png, play-zh.png, play-zh-phone.png, and play-players-{stats,export,analysis,position,jsminesweeper}-" +
+    "{1280x800,390x844}-{en,zh}.png");
 }
 
 let failed = false;

@@ -10,6 +10,7 @@
 //! results do not depend on the thread count.
 
 use crate::board::{Board, Cover, FlagsInCascade, Grid};
+use crate::game_stats;
 use crate::players::jlu_machine::course;
 use crate::rng::Rng;
 use crate::solver::{Mines, Solver, View};
@@ -308,7 +309,11 @@ impl Player {
         let opened = board.safe_cells() - cover.safe_closed();
         stats.jlu_tenths += course::score_tenths(won, clicks, opened);
         // A loss scores its opened cells whatever the clicks.
-        let fewest_clicks = if won { board.three_bv() as u32 } else { clicks };
+        let fewest_clicks = if won {
+            game_stats::three_bv(&board) as u32
+        } else {
+            clicks
+        };
         stats.jlu_tenths_in_three_bv += course::score_tenths(won, fewest_clicks, opened);
         if won {
             stats.wins += 1;

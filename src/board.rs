@@ -212,50 +212,6 @@ impl Board {
     pub fn safe_cells(&self) -> usize {
         self.grid.len() - self.mines
     }
-
-    /// The board's 3BV: the fewest clicks that open every safe cell without chords or flags,
-    /// one per opening (an 8-connected region of 0 cells, with the numbers around it) plus one
-    /// per safe number that touches no 0 cell.
-    ///
-    /// # Complexity
-    /// O(cells).
-    ///
-    /// # Examples
-    /// ```
-    /// use minejudge::board::{Board, Grid};
-    /// // "*1.." : one opening (the two 0s with the 1 beside them): 1 click.
-    /// assert_eq!(Board::from_mines(Grid::new(1, 4), [0]).three_bv(), 1);
-    /// // ".*." : two numbers next to no 0: 2 clicks.
-    /// assert_eq!(Board::from_mines(Grid::new(1, 3), [1]).three_bv(), 2);
-    /// ```
-    pub fn three_bv(&self) -> usize {
-        let grid = self.grid;
-        let mut covered = vec![false; grid.len()];
-        let mut stack = Vec::new();
-        let mut clicks = 0;
-        for start in 0..grid.len() {
-            if covered[start] || self.mine[start] || self.count[start] != 0 {
-                continue;
-            }
-            clicks += 1;
-            covered[start] = true;
-            stack.push(start);
-            while let Some(cell) = stack.pop() {
-                for next in grid.neighbours(cell) {
-                    if !covered[next] {
-                        covered[next] = true;
-                        if self.count[next] == 0 {
-                            stack.push(next);
-                        }
-                    }
-                }
-            }
-        }
-        let lone_numbers = (0..grid.len())
-            .filter(|&cell| !covered[cell] && !self.mine[cell])
-            .count();
-        clicks + lone_numbers
-    }
 }
 
 /// What the player has done to a cell.
@@ -567,32 +523,6 @@ pub(crate) mod tests {
         assert_eq!(board.safe_cells(), 8);
         let twice = Board::from_mines(Grid::new(2, 2), [0, 0]);
         assert_eq!(twice.mines(), 1);
-    }
-
-    #[test]
-    fn three_bv_counts_openings_and_lone_numbers() {
-        assert_eq!(board_from(&["*..", "...", "..."]).three_bv(), 1);
-        assert_eq!(board_from(&["*.*"]).three_bv(), 1);
-        assert_eq!(board_from(&[".*..."]).three_bv(), 2);
-        assert_eq!(board_from(&["***"]).three_bv(), 0);
-        // Against clicking as a player would: every 0 still closed, then every safe cell left.
-        let mut rng = crate::rng::Rng::new(3);
-        for _ in 0..300 {
-            let grid = Grid::new(1 + rng.below(9), 1 + rng.below(9));
-            let mine = (0..grid.len()).map(|_| rng.chance(0.25)).collect();
-            let board = Board::new(grid, mine);
-            let mut cover = Cover::new(&board);
-            let mut opened = Vec::new();
-            let mut clicks = 0;
-            let zeros_first = (0..grid.len()).filter(|&c| board.count(c) == 0);
-            for cell in zeros_first.chain(0..grid.len()) {
-                if !board.is_mine(cell) && !cover.is_open(cell) {
-                    clicks += 1;
-                    cover.reveal_from(&board, cell, FlagsInCascade::Cleared, &mut opened);
-                }
-            }
-            assert_eq!(board.three_bv(), clicks, "{:?}", board.mine);
-        }
     }
 
     #[test]

@@ -35,6 +35,7 @@ pub mod solver;
 pub mod autoplay;
 pub mod bundle;
 pub mod exec;
+pub mod game_stats;
 pub mod grade;
 pub mod play;
 pub mod sandbox;

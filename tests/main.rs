@@ -24,6 +24,7 @@ mod mine_ops;
 mod play;
 mod play_functions;
 mod play_load;
+mod play_stats;
 mod sandbox;
 mod similarity;
 mod solver;

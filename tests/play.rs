@@ -385,6 +385,12 @@ fn whole_games_by_the_hint_and_by_step_end_won_or_lost_with_the_mines_shown() {
         let status = field(&state, "status");
         let seen = cells(&state);
         let map = mine_map(&server, &game);
+        // The finished game's statistics: every 3BV solved in a win, each click counted.
+        let (bbbv, solved) = (number(&state, "bbbv"), number(&state, "solved"));
+        let clicks = ["left_clicks", "right_clicks", "chords"].map(|kind| number(&state, kind));
+        let total = number(&state, "total_clicks");
+        assert_eq!(total, clicks.iter().sum::<usize>(), "{state}");
+        assert!(number(&state, "effective") <= total, "{state}");
         match status {
             "won" => {
                 for (cell, &mine) in map.iter().enumerate() {
@@ -392,6 +398,7 @@ fn whole_games_by_the_hint_and_by_step_end_won_or_lost_with_the_mines_shown() {
                     assert_eq!(seen[cell].is_ascii_digit(), expect_open, "{state}");
                 }
                 assert_eq!(number(&state, "left"), 0);
+                assert_eq!(solved, bbbv, "{state}");
             }
             "lost" => {
                 assert_eq!(seen.iter().filter(|&&c| c == b'X').count(), 1, "{state}");
@@ -811,6 +818,30 @@ fn a_pasted_position_is_analysed_or_refused_with_its_line() {
     assert_eq!(status, 200, "{reply}");
     assert_eq!(field(&reply, "consistent"), "unproven", "{reply}");
     assert!(reply.contains("\"consistent\":\"unproven\""), "{reply}");
+    // JSMinesweeper's position text: its header's mine count assumed, the same text back; and
+    // a JLU panel written as JSMinesweeper's text, read back to the same cells.
+    let js = "4x3x2\nHF10\nH210\n1100\n";
+    let (status, reply) = server.post("/position", js);
+    assert_eq!(status, 200, "{reply}");
+    assert_eq!(
+        (text(&reply, "format"), field(&reply, "total")),
+        ("jsminesweeper".to_string(), "2")
+    );
+    assert_eq!(
+        (text(&reply, "jsminesweeper"), text(&reply, "rules")),
+        (js.to_string(), "flags".to_string())
+    );
+    let (_, reply) = server.post("/position?mines=1", panel);
+    let written = text(&reply, "jsminesweeper");
+    assert!(written.starts_with("5x5x1\nHH100\n"), "{written}");
+    let (_, again) = server.post("/position", &written);
+    assert_eq!(field(&again, "cells"), field(&reply, "cells"));
+    let (status, reply) = server.post("/position", "3x2x1\nHHH\n");
+    assert_eq!(status, 400);
+    assert_eq!(
+        reply.trim(),
+        "line 1: the header 3x2x1 promises 2 rows, 1 follow"
+    );
     // Text that is not a board: 400 with its line.
     let (status, reply) = server.post("/position", "??\n?x\n");
     assert_eq!(status, 400);

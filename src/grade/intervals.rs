@@ -83,7 +83,7 @@ mod tests {
         let mut rng = crate::rng::Rng::new(20261128);
         println!("seed 20261128");
         for _ in 0..500 {
-            let games = 2 + rng.below(300) as usize;
+            let games = 2 + rng.below(300);
             let a: Vec<u16> = (0..games).map(|_| rng.below(601) as u16).collect();
             let b: Vec<u16> = (0..games).map(|_| rng.below(601) as u16).collect();
             let values: Vec<f64> = a.iter().map(|&t| f64::from(t) / 10.0).collect();

@@ -186,5 +186,27 @@ pub struct ExportedInput {
     /// About how many bytes the judge prints for it, known before running it.
     pub output_estimate: usize,
     /// What the player should know: moves the judge cannot take, limits of the course's judge.
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
+}
+
+/// A note on an export, said in any language by its key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    /// Which note: the page says it in its language by this name.
+    pub key: &'static str,
+    /// The number it tells of (0 when it tells none).
+    pub count: usize,
+    /// The note in English.
+    pub text: String,
+}
+
+impl Note {
+    /// The note `key`, of `count`, in English `text`.
+    pub fn new(key: &'static str, count: usize, text: impl Into<String>) -> Note {
+        Note {
+            key,
+            count,
+            text: text.into(),
+        }
+    }
 }

@@ -4,6 +4,7 @@
 //! golden case.
 
 use crate::io::runner::solve_in_memory;
+use crate::judges::judge::Note;
 use crate::judges::{self, Judge};
 use crate::play::game::{BrowserGame, GameStatus, MAX_HISTORY};
 
@@ -27,7 +28,7 @@ pub struct Export {
     /// What the judge prints for it.
     pub output: String,
     /// What the player should know: moves a judge cannot take, limits of the course's judge.
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
 }
 
 /// `game` written for `judge`; an error says why it cannot be (no mines yet, too many moves,

@@ -3,14 +3,17 @@
 //! and every game kept.
 
 use crate::board::{Board, CellState, Cover, Grid};
+use crate::game_stats::{Figures, Tally};
 use crate::moves::{self, Applied, Move};
 use crate::play::advice::{self, Advice, Analysis, Rules};
 use crate::play::check::{self, Checks};
 use crate::play::functions::{self, Functions};
+use crate::play::ids::OsRandom;
 use crate::players::jlu_machine::course::{BOARD_MINES, BOARD_SIDE};
 use crate::rng::Rng;
 use crate::solver::{Inconsistent, Mines, View};
 use std::collections::{HashMap, VecDeque};
+use std::io;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -119,6 +122,8 @@ pub struct BrowserGame {
     /// The mine that ended a lost game.
     exploded: Option<usize>,
     clicks: u64,
+    /// Every click of the player's, for the statistics players compare.
+    tally: Tally,
     started: Option<Instant>,
     finished: Option<Duration>,
     opened: Vec<u32>,
@@ -153,6 +158,7 @@ impl BrowserGame {
             status: GameStatus::Ready,
             exploded: None,
             clicks: 0,
+            tally: Tally::default(),
             started: None,
             finished: None,
             opened: Vec::new(),
@@ -213,7 +219,9 @@ impl BrowserGame {
                 self.place_mines(cell);
             }
         }
-        match moves::apply(&self.board, &mut self.cover, action, &mut self.opened) {
+        let applied = moves::apply(&self.board, &mut self.cover, action, &mut self.opened);
+        self.tally.count(&self.board, action, applied);
+        match applied {
             Applied::Nothing | Applied::Flagged | Applied::Opened(0) => {}
             Applied::Mine(mine) => {
                 self.clicks += 1;
@@ -360,7 +368,17 @@ impl BrowserGame {
             peeked: self.peeked,
             replay: self.replay,
             board_again,
+            figures: self.figures(elapsed),
         }
+    }
+
+    /// The statistics of a finished game. While playing there are none: the 3BV tells
+    /// something of the mines still hidden.
+    fn figures(&self, elapsed: Duration) -> Option<Figures> {
+        let millis = u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX);
+        self.status
+            .is_over()
+            .then(|| Figures::of(&self.board, &self.cover, self.tally.clicks(), millis))
     }
 
     /// The mine that ended a lost game.
@@ -443,22 +461,24 @@ pub struct Summary {
     pub replay: bool,
     /// Once the game is over: the seed and the first click that give the same board again.
     pub board_again: Option<(u64, usize)>,
+    /// Once the game is over: its statistics.
+    pub figures: Option<Figures>,
 }
 
 /// Every game kept, oldest first in `order`.
 pub struct BrowserGames {
     games: HashMap<String, Arc<Mutex<BrowserGame>>>,
     order: VecDeque<String>,
-    rng: Rng,
+    random: OsRandom,
 }
 
 impl BrowserGames {
-    /// No game yet; `seed` makes the games' ids and unseeded maps.
-    pub fn new(seed: u64) -> BrowserGames {
+    /// No game yet; `random` draws the games' ids and unseeded games' seeds.
+    pub fn new(random: OsRandom) -> BrowserGames {
         BrowserGames {
             games: HashMap::new(),
             order: VecDeque::new(),
-            rng: Rng::new(seed),
+            random,
         }
     }
 
@@ -467,8 +487,8 @@ impl BrowserGames {
         self.games.get(id).cloned()
     }
 
-    /// Starts a game; `seed` picks its mine map (random when `None`) at the first open, as
-    /// `start` promises.
+    /// Starts a game; `seed` picks its mine map (drawn from the OS when `None`) at the first
+    /// open, as `start` promises. An error is the OS random source's.
     ///
     /// # Panics
     /// If `mines` is more than [`Start::max_mines`] allows.
@@ -478,31 +498,34 @@ impl BrowserGames {
         mines: usize,
         seed: Option<u64>,
         start: Start,
-    ) -> Arc<Mutex<BrowserGame>> {
-        let id = self.fresh_id();
-        let seed = seed.unwrap_or_else(|| self.rng.next_u64());
+    ) -> io::Result<Arc<Mutex<BrowserGame>>> {
+        let id = self.fresh_id()?;
+        let seed = match seed {
+            Some(seed) => seed,
+            None => self.random.next_u64()?,
+        };
         let game = BrowserGame::new(id.clone(), grid, mines, seed, start);
-        self.keep(id, game)
+        Ok(self.keep(id, game))
     }
 
     /// A new game on the board of `old`: the same size, seed and start, and `old`'s first
     /// click made again (which deals the same mines). Marked as a replay.
-    pub fn replay(&mut self, old: &BrowserGame) -> Arc<Mutex<BrowserGame>> {
-        let id = self.fresh_id();
+    pub fn replay(&mut self, old: &BrowserGame) -> io::Result<Arc<Mutex<BrowserGame>>> {
+        let id = self.fresh_id()?;
         let mut game = BrowserGame::new(id.clone(), old.grid, old.mines, old.seed, old.start);
         if let Some(first) = old.first {
             game.open(first);
         }
         game.replay = true;
-        self.keep(id, game)
+        Ok(self.keep(id, game))
     }
 
     /// An id no kept game has.
-    fn fresh_id(&mut self) -> String {
+    fn fresh_id(&mut self) -> io::Result<String> {
         loop {
-            let id = format!("{:016x}", self.rng.next_u64());
+            let id = self.random.id()?;
             if !self.games.contains_key(&id) {
-                break id;
+                break Ok(id);
             }
         }
     }
@@ -657,13 +680,15 @@ mod tests {
 
     #[test]
     fn an_opening_start_opens_a_zero_and_a_replay_deals_the_same_board() {
-        let mut games = BrowserGames::new(1);
+        let mut games = BrowserGames::new(OsRandom::open().unwrap());
         for seed in 0..30 {
-            let game = games.create(Grid::new(16, 30), 99, Some(seed), Start::Opening);
+            let game = games
+                .create(Grid::new(16, 30), 99, Some(seed), Start::Opening)
+                .unwrap();
             let mut game = game.lock().unwrap();
             game.open(seed as usize * 7 % 480);
             assert_eq!(game.board.count(seed as usize * 7 % 480), 0, "seed {seed}");
-            let replay = games.replay(&game);
+            let replay = games.replay(&game).unwrap();
             let mut replay = replay.lock().unwrap();
             assert!(replay.replay && !game.replay);
             assert_eq!(json::mine_map(&mut replay), json::mine_map(&mut game));
@@ -718,14 +743,14 @@ mod tests {
 
     #[test]
     fn the_oldest_game_goes_first() {
-        let mut games = BrowserGames::new(5);
-        let first = games.create(Grid::new(2, 2), 1, None, Start::Safe);
+        let mut games = BrowserGames::new(OsRandom::open().unwrap());
+        let first = games.create(Grid::new(2, 2), 1, None, Start::Safe).unwrap();
         let first_id = first.lock().unwrap().id.clone();
         for _ in 1..MAX_GAMES {
-            games.create(Grid::new(2, 2), 1, None, Start::Safe);
+            games.create(Grid::new(2, 2), 1, None, Start::Safe).unwrap();
         }
         assert!(games.get(&first_id).is_some());
-        games.create(Grid::new(2, 2), 1, None, Start::Safe);
+        games.create(Grid::new(2, 2), 1, None, Start::Safe).unwrap();
         assert!(games.get(&first_id).is_none());
         assert_eq!(games.games.len(), MAX_GAMES);
     }

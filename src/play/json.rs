@@ -4,6 +4,7 @@
 
 use crate::board::{CellState, Cover, Grid};
 use crate::exec::child::Ending;
+use crate::game_stats::Figures;
 use crate::moves::Move;
 use crate::play::advice::{Advice, Analysis, Ranked};
 use crate::play::check::{Checked, Checks};
@@ -82,6 +83,9 @@ pub fn game(game: &BrowserGame) -> String {
         Some((seed, first)) => format!(",\"seed\":\"{seed}\",\"first\":{first}"),
         None => String::new(),
     };
+    let figures = summary.figures.map_or(String::new(), |figures| {
+        format!(",\"stats\":{}", stats(&figures))
+    });
     // Last: the cells of its differences come after the board's.
     let yours = game.checks().map_or(String::new(), |checked| {
         format!(",\"yours\":{}", checks(checked))
@@ -89,7 +93,7 @@ pub fn game(game: &BrowserGame) -> String {
     format!(
         "\"game\":{},\"rows\":{},\"cols\":{},\"mines\":{},\"status\":\"{}\",\"start\":\"{}\",\
          \"clicks\":{},\"flags\":{},\"left\":{},\"ms\":{},\"assisted\":{},\"peeked\":{},\
-         \"replay\":{}{again},\"cells\":\"{}\"{yours}",
+         \"replay\":{}{again}{figures},\"cells\":\"{}\"{yours}",
         string(game.id()),
         game.grid().rows(),
         game.grid().cols(),
@@ -104,6 +108,30 @@ pub fn game(game: &BrowserGame) -> String {
         summary.peeked,
         summary.replay,
         cells
+    )
+}
+
+/// A finished game's statistics ([`Figures`]): `bbbv`, `solved`, the clicks (`left_clicks`,
+/// `right_clicks`, `chords`, `effective`, `total_clicks`), `time_ms`, and `bbbv_s`, `ioe`, `efficiency`,
+/// `throughput` to 4 decimals (`null` where nothing divides).
+pub fn stats(figures: &Figures) -> String {
+    let ratio = |value: Option<f64>| value.map_or("null".to_string(), |v| format!("{v:.4}"));
+    let clicks = figures.clicks;
+    format!(
+        "{{\"bbbv\":{},\"solved\":{},\"left_clicks\":{},\"right_clicks\":{},\"chords\":{},\"effective\":{},\
+         \"total_clicks\":{},\"time_ms\":{},\"bbbv_s\":{},\"ioe\":{},\"efficiency\":{},\"throughput\":{}}}",
+        figures.three_bv,
+        figures.solved,
+        clicks.left,
+        clicks.right,
+        clicks.chords,
+        clicks.effective,
+        clicks.total(),
+        figures.millis,
+        ratio(figures.per_second()),
+        ratio(figures.ioe()),
+        ratio(figures.efficiency()),
+        ratio(figures.throughput()),
     )
 }
 
@@ -199,7 +227,7 @@ pub fn flags(analysis: &Analysis) -> String {
 }
 
 /// A game exported for `judge` as the file `stem`: `judge`, `name`, `input`, `output` and the
-/// `notes`.
+/// `notes` (each its `key`, `count` and English `text`).
 pub fn export(judge: &str, stem: &str, export: &Export) -> String {
     // An expected output may take tens of megabytes: it is escaped once, into an answer sized
     // for it (a line end takes two bytes), with room for the braces around it.
@@ -218,7 +246,11 @@ pub fn export(judge: &str, stem: &str, export: &Export) -> String {
         if index > 0 {
             out.push(',');
         }
-        push_string(&mut out, note);
+        out.push_str("{\"key\":");
+        push_string(&mut out, note.key);
+        let _ = write!(out, ",\"count\":{},\"text\":", note.count);
+        push_string(&mut out, &note.text);
+        out.push('}');
     }
     out.push(']');
     out

@@ -3,7 +3,7 @@
 //!
 //! [`serve`] (the binary's `--host ADDR` and `--port N`; default 127.0.0.1:8080, port 0
 //! picks a free one) prints the page's URL, then one line saying who can reach it, and serves
-//! one page (`page`: `page.html` with `page.css` and `page.js` inlined) and a small JSON API
+//! one page (`page`: `page.html` with `page.css`, `words.js` and `page.js` inlined) and a small JSON API
 //! (`routes`, every answer written by `json`). The games live in `game`, the honest advice in
 //! `advice`, pasted positions in `position`, exports to the judges in `export`, the HTTP
 //! messages in `http`, who may connect and for how long in `connections`, the queue of heavy
@@ -45,6 +45,8 @@
 //! playing marks it as peeked: the page keeps such games apart in its statistics.
 //! Clicks count the opens and chords that changed the board (flags are not clicks), as the
 //! course counts valid clicks. At most `game::MAX_GAMES` games are kept: the oldest goes first.
+//! A game's id, and an unseeded game's seed, come from the OS random source (`ids`): with
+//! `--host`, the id is all that keeps another device out of a game.
 //!
 //! Shutting down: Ctrl-C (SIGINT) ends the process by the default signal action (with the
 //! student's functions, their process is killed first). Nothing is kept on disk and the kernel
@@ -60,6 +62,7 @@ mod game;
 mod gate;
 mod host;
 mod http;
+mod ids;
 mod json;
 mod page;
 mod position;
@@ -71,7 +74,6 @@ use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener, UdpSocket};
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Where `play` listens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,6 +123,14 @@ fn lan_address() -> Option<IpAddr> {
 /// Listens on `listen`, prints the page's URL and who can reach it (and, with the student's
 /// `functions`, which ones it calls), and serves until the process is stopped.
 pub fn serve(listen: Listen, functions: Option<Functions>) -> ExitCode {
+    // Ids nobody can guess, or no server: a game's id is its only protection.
+    let random = match ids::OsRandom::open() {
+        Ok(random) => random,
+        Err(err) => {
+            eprintln!("error: no random source for the games' ids: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
     let listener = match TcpListener::bind((listen.host, listen.port)) {
         Ok(listener) => listener,
         Err(err) => {
@@ -145,12 +155,7 @@ pub fn serve(listen: Listen, functions: Option<Functions>) -> ExitCode {
         .write_all(lines.as_bytes())
         .and_then(|()| stdout.flush());
     drop(stdout);
-    let seed = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|time| time.as_nanos() as u64)
-        .unwrap_or(0)
-        ^ u64::from(std::process::id()).rotate_left(32);
-    let games = Arc::new(Mutex::new(BrowserGames::new(seed)));
+    let games = Arc::new(Mutex::new(BrowserGames::new(random)));
     let heavy = if functions.as_ref().is_some_and(Functions::has_refresh) {
         routes::is_heavy_with_functions
     } else {

@@ -10,11 +10,18 @@ pub fn text() -> &'static str {
     static PAGE: OnceLock<String> = OnceLock::new();
     PAGE.get_or_init(|| {
         let style = format!("<style>\n{}</style>\n", include_str!("page.css"));
-        let script = format!("<script>\n{}</script>\n", include_str!("page.js"));
+        // The words first: the script's first lines read them.
+        let script = format!(
+            "<script>\n{}{}</script>\n",
+            include_str!("words.js"),
+            include_str!("page.js")
+        );
         let judges: String = export::judges()
             .map(|judge| {
                 let (name, origin) = (judge.name(), judge.origin());
-                format!("      <option value=\"{name}\">{name} ({origin})</option>\n")
+                format!(
+                    "      <option value=\"{name}\" data-t=\"judge-{name}\">{name} ({origin})</option>\n"
+                )
             })
             .collect();
         include_str!("page.html")
@@ -57,8 +64,9 @@ mod tests {
     #[test]
     fn every_word_the_page_names_is_in_the_table_of_each_language() {
         let script = include_str!("page.js");
-        let english = table_keys(script, "en");
-        let chinese = table_keys(script, "zh");
+        let words = include_str!("words.js");
+        let english = table_keys(words, "en");
+        let chinese = table_keys(words, "zh");
         assert!(english.len() > 150, "{english:?}");
         assert_eq!(english, chinese, "the two tables have the same words");
         let html = include_str!("page.html");
@@ -81,9 +89,22 @@ mod tests {
             "inlined"
         );
         assert!(!page.contains("<!-- the judges"), "the menu is filled");
+        let words = include_str!("words.js");
         for judge in export::judges() {
-            let option = format!("<option value=\"{}\">", judge.name());
+            let option = format!("<option value=\"{}\" data-t=", judge.name());
             assert!(page.contains(&option), "{option}");
+            let key = format!("\"judge-{}\":", judge.name());
+            assert_eq!(words.matches(&key).count(), 2, "{key} in both languages");
+        }
+        for note in [
+            "acm-left-out",
+            "acm-wrong-mark",
+            "acm-limits",
+            "jlu-no-flags",
+            "jlu-limits",
+        ] {
+            let key = format!("\"note-{note}\":");
+            assert_eq!(words.matches(&key).count(), 2, "{key} in both languages");
         }
     }
 }

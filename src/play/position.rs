@@ -7,6 +7,11 @@
 //! by blank lines, and a first line `n m` that gives the board's size is skipped. Each row is
 //! either space-separated tokens or one character per cell (`-1` is always one token):
 //! `-1` `?` `.` `#` closed, `0`-`8` open, `F` `f` `@` `*` a flag (the player's belief).
+//!
+//! JSMinesweeper's position text is read and written too, so that an analysis moves between
+//! the two tools: a header `WxHxM` (width, height, mines), then H rows of W characters, `H`
+//! closed, `F` a flag, `0`-`8` open (its newer versions write `?` for a mine shown after a
+//! loss: closed here).
 
 use crate::board::Grid;
 use crate::play::advice::Rules;
@@ -24,6 +29,8 @@ pub enum Format {
     AcmMap,
     /// Anything else: a picture of the board.
     Picture,
+    /// A `WxHxM` header: JSMinesweeper's position text.
+    JsMinesweeper,
 }
 
 impl Format {
@@ -34,6 +41,7 @@ impl Format {
             Format::JluPanel => "jlu-panel",
             Format::AcmMap => "acm-map",
             Format::Picture => "picture",
+            Format::JsMinesweeper => "jsminesweeper",
         }
     }
 
@@ -43,7 +51,7 @@ impl Format {
         match self {
             Format::JluPanel => Rules::Clicks,
             Format::AcmMap => Rules::Marks,
-            Format::Picture => Rules::Flags,
+            Format::Picture | Format::JsMinesweeper => Rules::Flags,
         }
     }
 }
@@ -80,6 +88,8 @@ pub struct Position {
     pub view: View,
     /// The text it was read from.
     pub format: Format,
+    /// The mine count the text gives (JSMinesweeper's header).
+    pub mines: Option<usize>,
 }
 
 /// The lines that end a judge's output.
@@ -106,6 +116,11 @@ pub fn parse(text: &str) -> Result<Position, String> {
             blank_before = false;
         }
         block.push((index + 1, line));
+    }
+    if let Some(&(line_number, first)) = block.first() {
+        if let Some(size) = jsminesweeper_header(first) {
+            return parse_jsminesweeper(line_number, size?, &block[1..]);
+        }
     }
     if is_size_header(&block) {
         block.remove(0);
@@ -171,7 +186,95 @@ pub fn parse(text: &str) -> Result<Position, String> {
     Ok(Position {
         view: View::from_cells(grid, cells),
         format,
+        mines: None,
     })
+}
+
+/// A JSMinesweeper header's width, height and mines (`30x16x99`), or why they cannot be a
+/// board here; `None` when the line is no such header.
+fn jsminesweeper_header(line: &str) -> Option<Result<(usize, usize, usize), String>> {
+    let parts: Vec<&str> = line.split(['x', 'X']).collect();
+    let digits = |part: &&str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+    if parts.len() != 3 || !parts.iter().all(digits) {
+        return None;
+    }
+    let number = |part: &str| part.parse::<usize>().unwrap_or(usize::MAX);
+    let (width, height, mines) = (number(parts[0]), number(parts[1]), number(parts[2]));
+    let sides = 1..=PLAY_MAX_SIDE;
+    Some(if !sides.contains(&width) || !sides.contains(&height) {
+        Err(format!(
+            "{width}x{height}: a board's sides are 1 to {PLAY_MAX_SIDE}"
+        ))
+    } else if mines > width * height {
+        Err(format!(
+            "{mines} mines do not fit on {width}x{height} cells"
+        ))
+    } else {
+        Ok((width, height, mines))
+    })
+}
+
+/// The rows of a JSMinesweeper position after its header (at `header_line`): `height` rows
+/// of `width` cells.
+fn parse_jsminesweeper(
+    header_line: usize,
+    (width, height, mines): (usize, usize, usize),
+    rows: &[(usize, &str)],
+) -> Result<Position, String> {
+    if rows.len() != height {
+        return Err(format!(
+            "line {header_line}: the header {width}x{height}x{mines} promises {height} rows, \
+             {} follow",
+            rows.len()
+        ));
+    }
+    let mut cells = Vec::with_capacity(width * height);
+    for &(line_number, line) in rows {
+        let before = cells.len();
+        for symbol in line.chars() {
+            cells.push(match symbol {
+                'H' | '?' => Seen::Closed,
+                'F' => Seen::Flagged,
+                '0'..='8' => Seen::Open(symbol as u8 - b'0'),
+                _ => {
+                    return Err(format!(
+                        "line {line_number}: {symbol:?} is not a JSMinesweeper cell (closed: H, \
+                         open: 0-8, flag: F)"
+                    ))
+                }
+            });
+        }
+        let found = cells.len() - before;
+        if found != width {
+            return Err(format!(
+                "line {line_number}: {found} cells, but the header {width}x{height}x{mines} \
+                 says {width}"
+            ));
+        }
+    }
+    Ok(Position {
+        view: View::from_cells(Grid::new(height, width), cells),
+        format: Format::JsMinesweeper,
+        mines: Some(mines),
+    })
+}
+
+/// The view as JSMinesweeper's position text with `mines` in its header: `H` closed, `F` a
+/// flag, `0`-`8` open, each line ended by `\n`.
+pub fn jsminesweeper_text(view: &View, mines: usize) -> String {
+    let grid = view.grid();
+    let mut text = format!("{}x{}x{mines}\n", grid.cols(), grid.rows());
+    for row in 0..grid.rows() {
+        for col in 0..grid.cols() {
+            text.push(match view.get(grid.index(row, col)) {
+                Seen::Closed => 'H',
+                Seen::Flagged => 'F',
+                Seen::Open(number) => char::from(b'0' + number),
+            });
+        }
+        text.push('\n');
+    }
+    text
 }
 
 /// Whether the block's first line is `n m` and exactly n rows of m cells follow it.
@@ -300,6 +403,50 @@ mod tests {
             mines_to_assume(Format::Picture, small, None).0,
             Mines::Density(ASSUMED_DENSITY)
         );
+    }
+
+    #[test]
+    fn jsminesweeper_text_goes_in_and_out_unchanged() {
+        // Width first: 4 columns, 3 rows, 2 mines.
+        let text = "4x3x2\nHF10\nH210\n1100\n";
+        let position = parse(text).unwrap();
+        assert_eq!(position.format, Format::JsMinesweeper);
+        assert_eq!(position.mines, Some(2));
+        assert_eq!(
+            (position.view.grid().rows(), position.view.grid().cols()),
+            (3, 4)
+        );
+        assert_eq!(cells_text(&position.view), ".F10.2101100");
+        assert_eq!(jsminesweeper_text(&position.view, 2), text);
+        // A mine shown after a loss is a closed cell; Windows line ends are read.
+        let shown = parse("2x1x1\r\n?1\r\n").unwrap();
+        assert_eq!(cells_text(&shown.view), ".1");
+        let (mines, assumed) = mines_to_assume(shown.format, shown.view.grid(), shown.mines);
+        assert_eq!((mines, assumed), (Mines::Known(1), Assumed::Given(1)));
+    }
+
+    #[test]
+    fn a_bad_jsminesweeper_text_names_its_line() {
+        assert_eq!(
+            parse("3x2x1\nHHH\n").unwrap_err(),
+            "line 1: the header 3x2x1 promises 2 rows, 1 follow"
+        );
+        assert_eq!(
+            parse("3x1x1\nHH\n").unwrap_err(),
+            "line 2: 2 cells, but the header 3x1x1 says 3"
+        );
+        assert_eq!(
+            parse("2x1x1\nH.\n").unwrap_err(),
+            "line 2: '.' is not a JSMinesweeper cell (closed: H, open: 0-8, flag: F)"
+        );
+        assert_eq!(
+            parse("2x1x3\nHH\n").unwrap_err(),
+            "3 mines do not fit on 2x1 cells"
+        );
+        assert!(parse("101x1x0\n")
+            .unwrap_err()
+            .contains("sides are 1 to 100"));
+        assert!(parse("99999999999999999999999x1x0\n").is_err());
     }
 
     #[test]

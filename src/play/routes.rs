@@ -10,7 +10,7 @@ use crate::play::game::{BrowserGame, BrowserGames, GameStatus, Start, MAX_SIDE};
 use crate::play::http::{HttpRequest, HttpResponse};
 use crate::play::json;
 use crate::play::page;
-use crate::play::position::{self, cells_text};
+use crate::play::position::{self, cells_text, Assumed};
 use std::sync::{Mutex, MutexGuard};
 
 /// What a request asks for.
@@ -123,6 +123,11 @@ pub fn route(
     }
 }
 
+/// 503: no id can be drawn (the OS random source failed); a guessable one is never made.
+fn no_random(err: &std::io::Error) -> HttpResponse {
+    HttpResponse::text(503, &format!("no game id can be drawn: {err}"))
+}
+
 /// 409: the numbers of a game fit no arrangement (impossible on a real board).
 fn inconsistent() -> HttpResponse {
     HttpResponse::text(409, "no arrangement of mines fits the numbers")
@@ -142,7 +147,7 @@ fn answer(
         Endpoint::New if request.param("replay").is_some() => {
             let old = find(games, request, "replay")?;
             let old = lock(&old);
-            let game = lock(games).replay(&old);
+            let game = lock(games).replay(&old).map_err(|err| no_random(&err))?;
             let game = lock(&game);
             return Ok(HttpResponse::json(format!("{{{}}}", json::game(&game))));
         }
@@ -338,7 +343,9 @@ fn new_game(
         Some(_) => Some(number(request, "seed", 0, u64::MAX)?),
         None => None,
     };
-    let game = lock(games).create(Grid::new(rows, cols), mines, seed, start);
+    let game = lock(games)
+        .create(Grid::new(rows, cols), mines, seed, start)
+        .map_err(|err| no_random(&err))?;
     let game = lock(&game);
     Ok(HttpResponse::json(format!("{{{}}}", json::game(&game))))
 }
@@ -351,7 +358,7 @@ fn analyse_position(request: &HttpRequest) -> Result<HttpResponse, HttpResponse>
     let grid = position.view.grid();
     let given = match request.param("mines").filter(|text| !text.is_empty()) {
         Some(_) => Some(number(request, "mines", 0, grid.len() as u64)? as usize),
-        None => None,
+        None => position.mines,
     };
     let (mines, assumed) = position::mines_to_assume(position.format, grid, given);
     let analysed = advice::analyse(&position.view, mines, position.format.rules());
@@ -362,6 +369,15 @@ fn analyse_position(request: &HttpRequest) -> Result<HttpResponse, HttpResponse>
         &cells_text(&position.view),
         &analysed,
     );
+    // The position as JSMinesweeper's text, with the count assumed (rounded from a density).
+    let count = match assumed {
+        Assumed::Given(mines) | Assumed::JluBoard(mines) => mines,
+        Assumed::JluDensity(density) | Assumed::AcmDensity(density) => {
+            (density * grid.len() as f64).round() as usize
+        }
+    };
+    let js = position::jsminesweeper_text(&position.view, count);
+    let body = format!("{body},\"jsminesweeper\":{}", json::string(&js));
     Ok(HttpResponse::json(format!("{{{body}}}")))
 }
 

@@ -6,7 +6,7 @@
 
 use crate::board::{Board, CellState};
 use crate::judges::generator::push_board;
-use crate::judges::judge::ExportedInput;
+use crate::judges::judge::{ExportedInput, Note};
 use crate::moves::{replay, Move};
 use std::fmt::Write;
 
@@ -75,21 +75,28 @@ pub fn export(board: &Board, moves: &[Move]) -> ExportedInput {
     }
     let mut notes = Vec::new();
     if left_out > 0 {
-        notes.push(format!(
-            "acm-server marks cannot be removed and a mark on a safe cell loses at once: \
-             {left_out} flag(s) removed later or on a safe cell are left out"
+        notes.push(Note::new(
+            "acm-left-out",
+            left_out,
+            format!(
+                "acm-server marks cannot be removed and a mark on a safe cell loses at once: \
+                 {left_out} flag(s) removed later or on a safe cell are left out"
+            ),
         ));
     }
     if wrong_marks > 0 {
-        notes.push(
-            "a chord counted on a flag on a safe cell: acm-server loses at that mark".to_string(),
-        );
+        notes.push(Note::new(
+            "acm-wrong-mark",
+            wrong_marks,
+            "a chord counted on a flag on a safe cell: acm-server loses at that mark",
+        ));
     }
     if grid.rows() > 30 || grid.cols() > 30 || operations > 1000 {
-        notes.push(
-            "beyond the course's limits (n, m <= 30, 1000 operations): our acm-server takes it"
-                .to_string(),
-        );
+        notes.push(Note::new(
+            "acm-limits",
+            0,
+            "beyond the course's limits (n, m <= 30, 1000 operations): our acm-server takes it",
+        ));
     }
     ExportedInput {
         input,

@@ -4,7 +4,7 @@
 
 use crate::board::{Board, CellState};
 use crate::judges::jlu_panel::panel::{ClickOutcome, Panel};
-use crate::judges::judge::ExportedInput;
+use crate::judges::judge::{ExportedInput, Note};
 use crate::moves::{replay, Move};
 use std::fmt::Write;
 
@@ -53,13 +53,18 @@ pub fn export(board: &Board, moves: &[Move]) -> ExportedInput {
     }
     let mut notes = Vec::new();
     if flags > 0 {
-        notes.push("JLU panels have no flags: flags are left out, chords are their clicks".into());
+        notes.push(Note::new(
+            "jlu-no-flags",
+            flags,
+            "JLU panels have no flags: flags are left out, chords are their clicks",
+        ));
     }
     if grid.rows() > 20 || grid.cols() > 20 || mines.len() > 50 || clicks.len() > 200 {
-        notes.push(
-            "beyond the course's limits (n, m <= 20, k <= 50, l <= 200): our jlu-panel takes it"
-                .to_string(),
-        );
+        notes.push(Note::new(
+            "jlu-limits",
+            0,
+            "beyond the course's limits (n, m <= 20, k <= 50, l <= 200): our jlu-panel takes it",
+        ));
     }
     ExportedInput {
         input,
