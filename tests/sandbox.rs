@@ -77,6 +77,7 @@ echo "found=$(find / -path /proc -prune -o -path /usr -prune -o -name 'minejudge
 echo "init_cmdline=$(tr -d '\000' < /proc/1/cmdline | wc -c)"
 echo "init_environ=$(cat /proc/1/environ 2>/dev/null | tr -d '\000' | wc -c)"
 echo "init_exe=$(readlink /proc/1/exe 2>/dev/null)"
+echo "init_maps=$(cat /proc/1/maps 2>/dev/null | wc -l)"
 echo "environ=$(tr '\000' ' ' < /proc/$$/environ)"
 echo "interfaces=$(tail -n +3 /proc/net/dev | cut -d: -f1 | tr -d ' ' | tr '\n' ' ')"
 echo "hostname=$(cat /proc/sys/kernel/hostname)"
@@ -147,6 +148,7 @@ fn assert_allowlist(seen: &BTreeMap<String, String>, user_namespace: bool) {
     assert_eq!(get("init_cmdline"), "0", "our command line: {all}");
     assert_eq!(get("init_environ"), "0", "our environment: {all}");
     assert_eq!(get("init_exe"), "", "our binary: {all}");
+    assert_eq!(get("init_maps"), "0", "our memory's map: {all}");
     let environment: BTreeSet<String> = sandbox::ENVIRONMENT
         .iter()
         .map(|(name, value)| format!("{name}={value}"))

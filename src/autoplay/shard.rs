@@ -33,7 +33,7 @@ impl Shard {
     /// # Examples
     ///
     /// ```
-    /// use minejudge::autoplay::Shard;
+    /// use minejudge::autoplay::shard::Shard;
     ///
     /// assert_eq!(Shard::parse("2/4"), Ok(Shard { index: 2, of: 4 }));
     /// assert_eq!(Shard::parse("4/4").unwrap().games(10), 7..10);
