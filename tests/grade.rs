@@ -51,6 +51,18 @@ fn grade(args: &[&str]) -> Output {
         .expect("run grade")
 }
 
+/// The report of a grading that must have succeeded (exit 0), with its stderr if it did not.
+fn succeeded(output: &Output) -> String {
+    let report = text(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{report}{}",
+        text(&output.stderr)
+    );
+    report
+}
+
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
@@ -161,13 +173,7 @@ fn a_hostile_class_is_marked_as_the_course_marks_it_and_leaves_nothing_behind() 
         "--html",
         html.to_str().unwrap(),
     ]);
-    let report = text(&output.stdout);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{report}{}",
-        text(&output.stderr)
-    );
+    let report = succeeded(&output);
     let rows = table(&report);
     assert_eq!(rows.len(), 12, "{report}");
 
@@ -299,13 +305,7 @@ fn processes_that_fork_and_leave_their_session_end_with_their_run() {
         slowest < Duration::from_secs(2),
         "a process took {slowest:?} to run"
     );
-    let report = text(&output.stdout);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{report}{}",
-        text(&output.stderr)
-    );
+    let report = succeeded(&output);
     assert!(started.elapsed() < Duration::from_secs(60), "{report}");
     assert!(report.contains("at most 8 processes"), "{report}");
     let rows = table(&report);
@@ -488,13 +488,7 @@ fn acm_clients_are_marked_through_the_baselines() {
         &base("baseline2", "tests/class/acm-client/subsets.h"),
         "--no-cache",
     ]);
-    let report = text(&output.stdout);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{report}{}",
-        text(&output.stderr)
-    );
+    let report = succeeded(&output);
     let rows = table(&report);
     // Each scores exactly its baseline's raw score: rubbish 0, baseline 1 20, beating (here:
     // equalling) baseline 2 the full 35.
@@ -615,13 +609,7 @@ fn no_byte_of_the_teachers_files_reaches_a_submission_or_the_report() {
         "--html",
         html.to_str().unwrap(),
     ]);
-    let report = text(&output.stdout);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{report}{}",
-        text(&output.stderr)
-    );
+    let report = succeeded(&output);
     let rows = table(&report);
     for (name, _) in &students {
         let student = name.trim_end_matches(".c");

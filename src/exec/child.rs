@@ -353,7 +353,7 @@ pub(crate) fn contain(
 }
 
 /// `builder` with its three standard streams piped.
-fn piped(builder: &mut Command) -> &mut Command {
+pub(crate) fn piped(builder: &mut Command) -> &mut Command {
     builder
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -12,7 +12,7 @@ use crate::exec::child::{Ending, Limits};
 use std::io::{self, BufRead, BufReader, Read, Write};
 #[cfg(not(target_os = "linux"))]
 use std::process::Command;
-use std::process::{ChildStdin, ChildStdout, Stdio};
+use std::process::{ChildStdin, ChildStdout};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
@@ -99,10 +99,7 @@ impl Session {
             builder.args(args);
             (builder, None)
         };
-        builder
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
+        crate::exec::child::piped(&mut builder);
         let mut child = builder.spawn()?;
         let started = Instant::now();
         #[cfg(target_os = "linux")]

@@ -2,7 +2,7 @@
 //! names: one row per student, best first, with the columns of the table and the whole note.
 
 use crate::grade::outcome::Status;
-use crate::grade::table::{note, ranks};
+use crate::grade::table::{matching_lines, note, ranks};
 use crate::grade::{ClassGrades, Grade, Task};
 
 /// The CSV text: every count and mark a number of its own column, so that a spreadsheet sorts
@@ -105,19 +105,7 @@ pub fn render_pairs(class: &ClassGrades) -> String {
     let header = ["student", "student", "score (%)", "tokens shared", "lines"];
     push_row(&mut text, header.iter().map(|s| s.to_string()));
     for pair in &class.pairs {
-        let lines: Vec<String> = pair
-            .matches
-            .iter()
-            .map(|m| {
-                format!(
-                    "{}-{} ~ {}-{}",
-                    m.a_lines.start(),
-                    m.a_lines.end(),
-                    m.b_lines.start(),
-                    m.b_lines.end()
-                )
-            })
-            .collect();
+        let lines = matching_lines(pair);
         let cells = [
             class.sources[pair.a].name.clone(),
             class.sources[pair.b].name.clone(),

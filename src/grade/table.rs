@@ -422,6 +422,23 @@ fn neighbours(class: &ClassGrades) -> String {
     text
 }
 
+/// Where two alike submissions match: `3-45 ~ 2-46` for each passage, lines of the first and
+/// of the second.
+pub fn matching_lines(pair: &crate::grade::similarity::Pair) -> Vec<String> {
+    pair.matches
+        .iter()
+        .map(|m| {
+            format!(
+                "{}-{} ~ {}-{}",
+                m.a_lines.start(),
+                m.a_lines.end(),
+                m.b_lines.start(),
+                m.b_lines.end()
+            )
+        })
+        .collect()
+}
+
 /// The pairs of alike submissions, or a line saying there is none.
 fn similar_pairs(class: &ClassGrades) -> String {
     if class.pairs.is_empty() {
@@ -438,20 +455,7 @@ fn similar_pairs(class: &ClassGrades) -> String {
         .pairs
         .iter()
         .map(|pair| {
-            let lines: Vec<String> = pair
-                .matches
-                .iter()
-                .take(3)
-                .map(|m| {
-                    format!(
-                        "{}-{} ~ {}-{}",
-                        m.a_lines.start(),
-                        m.a_lines.end(),
-                        m.b_lines.start(),
-                        m.b_lines.end()
-                    )
-                })
-                .collect();
+            let lines: Vec<String> = matching_lines(pair).into_iter().take(3).collect();
             vec![
                 format!("  {:.0}%", 100.0 * pair.score),
                 class.sources[pair.a].name.clone(),
