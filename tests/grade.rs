@@ -1062,3 +1062,67 @@ fn marks_come_with_their_interval_and_numbers_a_spreadsheet_can_sort() {
         "{pairs}"
     );
 }
+
+#[test]
+fn the_report_speaks_chinese_when_asked_or_in_a_chinese_locale() {
+    if !have_compiler("grade in Chinese") {
+        return;
+    }
+    let dir = rules_class();
+    let (csv, html) = (dir.with_extension("zh.csv"), dir.with_extension("zh.html"));
+    let zh = grade(&[
+        "jlu-machine",
+        dir.to_str().unwrap(),
+        "--games",
+        "5",
+        "--lang",
+        "zh",
+        "--csv",
+        csv.to_str().unwrap(),
+        "--html",
+        html.to_str().unwrap(),
+    ]);
+    let report = succeeded(&zh);
+    for words in [
+        "名学生",
+        "学生",
+        "成绩",
+        "胜局",
+        "备注",
+        "满分",
+        "每次运行的隔离",
+        "规则:第 1 行",
+    ] {
+        assert!(report.contains(words), "{words}: {report}");
+    }
+    let csv = read(&csv);
+    assert!(
+        csv.lines().next().unwrap().contains("名次,学生,成绩"),
+        "{csv}"
+    );
+    let html = read(&html);
+    assert!(
+        html.contains("<html lang=\"zh-CN\">") && html.contains("成绩分布"),
+        "{html}"
+    );
+    // A zh_* locale gives Chinese without --lang; --lang en wins over it.
+    let base = [
+        "jlu-machine",
+        dir.to_str().unwrap(),
+        "--games",
+        "5",
+        "--quiet",
+    ];
+    let locale = |extra: &[&str]| {
+        let output = Command::new(util::binary("grade"))
+            .args(base)
+            .args(extra)
+            .env("XDG_CACHE_HOME", cache_home(&dir))
+            .env("LC_ALL", "zh_CN.UTF-8")
+            .output()
+            .unwrap();
+        text(&output.stdout)
+    };
+    assert!(locale(&[]).contains("名学生"));
+    assert!(locale(&["--lang", "en"]).contains("students of"));
+}

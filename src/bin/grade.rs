@@ -1,6 +1,7 @@
 //! `grade`: marks a whole class the way the courses do, on untrusted code (see `--help` and
 //! [`minejudge::grade`]).
 
+use minejudge::grade::words::Lang;
 use minejudge::grade::{csv, default_batches, html, marks, table, Config, Task, TASKS};
 use minejudge::io::args::{self, Args};
 use minejudge::io::output::write_stdout;
@@ -66,6 +67,9 @@ options:
   --no-jail         where the jail cannot be built (no namespaces), grade all the same with
                     the strongest isolation there is; the report says so at its top. Without
                     it, grade refuses before grading anyone
+  --lang en|zh      the language of the table, the notes, the CSV's header and the HTML
+                    (default: Chinese in a zh_* locale, else English); what a program or
+                    the compiler printed is quoted as it is
   --quiet           no progress line on stderr";
 
 struct Plan {
@@ -90,6 +94,7 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
         .ok_or("give the class's folder after the task")?;
     let mut config = Config::new(task, PathBuf::from(dir));
     config.progress = true;
+    config.lang = Lang::from_environment();
     let (mut csv, mut html, mut pairs) = (None, None, None);
     let mut batches = Vec::new();
     let mut seed_given = false;
@@ -179,6 +184,11 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
             "--no-cache" => config.cache = None,
             "--no-jail" => config.weaker_isolation = true,
             "--strict" => config.strict = true,
+            "--lang" => {
+                let value = args.value(&flag)?;
+                config.lang = Lang::parse(&value)
+                    .ok_or_else(|| format!("--lang {value:?}: expected en or zh"))?;
+            }
             "--resubmitted" => config.resubmitted.push(args.value(&flag)?),
             "--quiet" => config.progress = false,
             _ => return Err(format!("unexpected argument {flag:?}")),

@@ -55,9 +55,8 @@ pub fn build(
     }
     if keeps_a_test_main(task, file) {
         return Err(format!(
-            "remove main() from {}: the course's file holds machine() and its helpers only \
-             (the judge's program has its own main and #include lines), so it does not compile \
-             there",
+            "remove main() from {}: hand in machine() and its helpers only (the judge's program \
+             has its own main)",
             file.display()
         ));
     }

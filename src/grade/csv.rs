@@ -24,8 +24,9 @@ pub fn render(class: &ClassGrades) -> String {
         _ => &["passed", "tests", "faults"][..],
     });
     header.extend(["mark as played", "note", "file"]);
+    let lang = class.config.lang;
     let mut text = String::from("\u{feff}");
-    push_row(&mut text, header.iter().map(|s| s.to_string()));
+    push_row(&mut text, header.iter().map(|s| lang.word(s)));
     for (grade, rank) in class.grades.iter().zip(ranks(class)) {
         let mut cells = vec![
             rank.to_string(),
@@ -40,7 +41,7 @@ pub fn render(class: &ClassGrades) -> String {
                 .as_played
                 .map_or(String::new(), |m| format!("{m:.2}")),
         );
-        cells.push(note(grade));
+        cells.push(lang.note(&note(grade)));
         cells.push(
             grade
                 .student
@@ -101,9 +102,10 @@ fn numbers(task: Task, grade: &Grade, tests: usize) -> Vec<String> {
 
 /// The similar pairs, one a row: both students, the score, the lines that match.
 pub fn render_pairs(class: &ClassGrades) -> String {
+    let lang = class.config.lang;
     let mut text = String::from("\u{feff}");
     let header = ["student", "student", "score (%)", "tokens shared", "lines"];
-    push_row(&mut text, header.iter().map(|s| s.to_string()));
+    push_row(&mut text, header.iter().map(|s| lang.word(s)));
     for pair in &class.pairs {
         let lines = matching_lines(pair);
         let cells = [

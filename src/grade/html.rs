@@ -5,7 +5,8 @@
 //! student (names, code, output) is escaped.
 
 use crate::grade::outcome::Status;
-use crate::grade::table::{note, ranks, row_cells, trim_number, what};
+use crate::grade::table::{columns, note, ranks, row_cells, trim_number, what};
+use crate::grade::words::Lang;
 use crate::grade::{clock, ClassGrades, Grade, Task};
 use std::fmt::Write as _;
 
@@ -50,32 +51,56 @@ pub fn render(class: &ClassGrades) -> String {
     let mut page = String::new();
     let _ = write!(
         page,
-        "<!DOCTYPE html>\n<html lang=\"zh-CN\"><head><meta charset=\"utf-8\">\
+        "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
          <title>grade {}</title><style>{STYLE}</style></head><body>\n",
+        if config.lang == Lang::Chinese {
+            "zh-CN"
+        } else {
+            "en"
+        },
         task.name()
     );
     let _ = writeln!(
         page,
-        "<h1>grade {}: {} students</h1>\n<p>{} · seed {} · {} · graded in {}</p>",
+        "<h1>grade {}: {} {}</h1>\n<p>{} · {} {} · {} · {}</p>",
         task.name(),
         class.grades.len(),
+        if config.lang == Lang::Chinese {
+            "名学生"
+        } else {
+            "students"
+        },
         escape(&config.dir.display().to_string()),
+        if config.lang == Lang::Chinese {
+            "种子"
+        } else {
+            "seed"
+        },
         config.seed,
         escape(&what(class)),
         clock(class.elapsed.as_secs_f64())
     );
+    let lang = config.lang;
     let _ = writeln!(
         page,
-        "<p class=\"{}\">Isolation of every run: {}</p>",
+        "<p class=\"{}\">{}: {}</p>",
         if class.jailed { "muted" } else { "warning" },
+        lang.word("Isolation of every run"),
         escape(&class.isolation)
     );
-    page.push_str("<h2>Distribution</h2>\n");
+    let _ = writeln!(page, "<h2>{}</h2>", lang.word("Distribution"));
     page.push_str(&histogram(class));
     page.push_str(&marks_table(class));
     if !class.baselines.is_empty() {
-        page.push_str("<h2>Baselines</h2>\n<table><tr><th>baseline</th><th>raw score</th><th>mark there</th></tr>\n");
+        let _ = writeln!(
+            page,
+            "<h2>{}</h2>\n<table><tr><th>{}</th><th>{}</th><th>{}</th></tr>",
+            lang.word("Baselines"),
+            lang.word("baseline"),
+            lang.word("raw score"),
+            lang.word("mark there")
+        );
         for (i, baseline) in class.baselines.iter().enumerate() {
             let _ = writeln!(
                 page,
@@ -87,14 +112,17 @@ pub fn render(class: &ClassGrades) -> String {
         }
         let _ = writeln!(
             page,
-            "</table><p>Beating the highest: {}; below the lowest: 0; linear between two.</p>",
-            trim_number(config.baseline_marks.last().copied().unwrap_or(0.0))
+            "</table><p>{}</p>",
+            lang.note(&format!(
+                "Beating the highest: {}; below the lowest: 0; linear between two.",
+                trim_number(config.baseline_marks.last().copied().unwrap_or(0.0))
+            ))
         );
     }
     page.push_str(&pairs(class));
-    page.push_str("<h2>Students</h2>\n");
+    let _ = writeln!(page, "<h2>{}</h2>", lang.word("Students"));
     for (i, grade) in class.grades.iter().enumerate() {
-        page.push_str(&student(task, i, grade));
+        page.push_str(&student(task, lang, i, grade));
     }
     page.push_str("</body></html>\n");
     page
@@ -166,15 +194,15 @@ fn histogram(class: &ClassGrades) -> String {
 
 fn marks_table(class: &ClassGrades) -> String {
     let task = class.config.task;
-    let heads: &[&str] = match task {
-        Task::JluMachine => &["won", "score/game", "clicks/win", "faults", "note"],
-        Task::AcmClient => &["raw", "maps won", "faults", "note"],
-        _ => &["passed", "faults", "note"],
-    };
-    let mut html =
-        String::from("<h2>Marks</h2>\n<table><tr><th>#</th><th>student</th><th>mark</th>");
-    for head in heads {
-        let _ = write!(html, "<th>{head}</th>");
+    let lang = class.config.lang;
+    let mut html = format!(
+        "<h2>{}</h2>\n<table><tr><th>#</th><th>{}</th><th>{}</th>",
+        lang.word("Marks"),
+        lang.word("student"),
+        lang.word("mark")
+    );
+    for head in columns(task) {
+        let _ = write!(html, "<th>{}</th>", escape(&lang.word(head)));
     }
     html.push_str("</tr>\n");
     for (i, (grade, rank)) in class.grades.iter().zip(ranks(class)).enumerate() {
@@ -187,8 +215,9 @@ fn marks_table(class: &ClassGrades) -> String {
             escape(&grade.student.name),
             grade.mark.mark
         );
-        let cells = row_cells(task, grade);
+        let mut cells = row_cells(task, grade);
         let last = cells.len().saturating_sub(1);
+        cells[last] = lang.note(&cells[last]);
         for (c, cell) in cells.iter().enumerate() {
             let class = if c == last { "" } else { " class=\"n\"" };
             let _ = write!(html, "<td{class}>{}</td>", escape(cell));
@@ -201,13 +230,18 @@ fn marks_table(class: &ClassGrades) -> String {
 
 /// The alike pairs, each with its matching lines side by side.
 fn pairs(class: &ClassGrades) -> String {
-    let mut html = String::from("<h2>Similar submissions</h2>\n");
+    let lang = class.config.lang;
+    let mut html = format!("<h2>{}</h2>\n", lang.word("Similar submissions"));
     if class.pairs.is_empty() {
-        let _ = writeln!(
-            html,
-            "<p>No pair of the {} submissions is suspiciously alike.</p>",
-            class.sources.len()
-        );
+        let n = class.sources.len();
+        let _ = if lang == Lang::Chinese {
+            writeln!(html, "<p>{n} 份提交中没有可疑相似的。</p>")
+        } else {
+            writeln!(
+                html,
+                "<p>No pair of the {n} submissions is suspiciously alike.</p>"
+            )
+        };
         return html;
     }
     html.push_str(
@@ -262,10 +296,10 @@ fn pairs(class: &ClassGrades) -> String {
 }
 
 /// One student's section.
-fn student(task: Task, index: usize, grade: &Grade) -> String {
+fn student(task: Task, lang: Lang, index: usize, grade: &Grade) -> String {
     let outcome = &grade.outcome;
     let mut html = format!(
-        "<div class=\"student\" id=\"s{index}\"><h3>{}. {} — {:.2} of {}</h3>\n<ul>",
+        "<div class=\"student\" id=\"s{index}\"><h3>{}. {} — {:.2} / {}</h3>\n<ul>",
         index + 1,
         escape(&grade.student.name),
         grade.mark.mark,
@@ -274,48 +308,58 @@ fn student(task: Task, index: usize, grade: &Grade) -> String {
     if let Some(file) = &grade.student.file {
         let _ = write!(
             html,
-            "<li>file: {} ({}){}</li>",
+            "<li>{}{} ({}){}</li>",
+            lang.note("file: "),
             escape(&file.display().to_string()),
             grade.student.form.describe(),
-            if grade.cached { ", from the cache" } else { "" }
+            lang.note(if grade.cached { ", from the cache" } else { "" })
         );
     }
-    let why = note(grade);
+    let why = lang.note(&note(grade));
     if !why.is_empty() {
         let _ = write!(html, "<li>{}</li>", escape(&why));
     }
     if !grade.mark.reason.is_empty() {
-        let _ = write!(html, "<li>{}</li>", escape(&grade.mark.reason));
+        let _ = write!(html, "<li>{}</li>", escape(&lang.note(&grade.mark.reason)));
     }
     if let Some(games) = outcome.games.filter(|_| outcome.status == Status::Graded) {
         let _ = write!(
             html,
-            "<li>games won: {} of {} (played {}); mean score {:.2}; {}; stopped at 400 clicks: {}</li>",
-            games.won,
-            games.games,
-            games.played,
-            grade.mark.raw.unwrap_or(0.0),
-            if games.won > 0 {
-                format!(
-                    "mean clicks per win {:.1}",
-                    games.clicks_in_wins as f64 / games.won as f64
-                )
-            } else {
-                "no win".to_string()
-            },
-            games.stopped
+            "<li>{}</li>",
+            lang.note(&format!(
+                "games won: {}/{} (played {}); mean score {:.2}; {}; stopped at 400 clicks: {}",
+                games.won,
+                games.games,
+                games.played,
+                grade.mark.raw.unwrap_or(0.0),
+                if games.won > 0 {
+                    format!(
+                        "mean clicks per win {:.1}",
+                        games.clicks_in_wins as f64 / games.won as f64
+                    )
+                } else {
+                    "no win".to_string()
+                },
+                games.stopped
+            ))
         );
     }
     for batch in &outcome.batches {
         let _ = write!(
             html,
-            "<li>batch {}: score {:.6}, won {} of {} maps{}</li>",
-            escape(&batch.name),
+            "<li>{}: {} {:.6}, {} {}/{}{}</li>",
+            if lang == Lang::Chinese {
+                format!("第 {} 组", escape(&batch.name))
+            } else {
+                format!("batch {}", escape(&batch.name))
+            },
+            lang.word("score"),
             batch.score,
+            lang.word("maps won"),
             batch.won,
             batch.maps,
             if batch.faults > 0 {
-                format!(", failed on {} (scores 0)", batch.faults)
+                lang.note(&format!(", failed on {} (scores 0)", batch.faults))
             } else {
                 String::new()
             }
@@ -323,7 +367,7 @@ fn student(task: Task, index: usize, grade: &Grade) -> String {
     }
     if matches!(task, Task::JluPanel | Task::AcmServer | Task::MineOps) && !outcome.tests.is_empty()
     {
-        html.push_str("<li>tests: ");
+        html.push_str(&format!("<li>{}", lang.note("tests: ")));
         let items: Vec<String> = outcome
             .tests
             .iter()

@@ -25,6 +25,7 @@ pub mod similarity;
 pub mod table;
 pub mod task;
 pub mod test_runs;
+pub mod words;
 
 use crate::exec::compile::{self, Compiler};
 use crate::exec::pool::for_each_index;
@@ -82,6 +83,8 @@ pub struct Config {
     pub cache: Option<PathBuf>,
     /// Whether to show progress on stderr.
     pub progress: bool,
+    /// The language of the table, the notes, the CSV's header and the HTML.
+    pub lang: words::Lang,
     /// Whether a file that breaks the course's rules scores 0, as the course gives (else the
     /// mark stands and the findings are shown).
     pub strict: bool,
@@ -118,6 +121,7 @@ impl Config {
             weaker_isolation: false,
             strict: false,
             resubmitted: Vec::new(),
+            lang: words::Lang::default(),
         }
     }
 

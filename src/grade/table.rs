@@ -4,6 +4,7 @@
 
 use crate::grade::intervals;
 use crate::grade::outcome::Status;
+use crate::grade::words::Lang;
 use crate::grade::{clock, ClassGrades, Grade, Task};
 use std::fmt::Write as _;
 
@@ -121,7 +122,7 @@ pub fn align(rows: &[Vec<String>]) -> String {
 }
 
 /// The columns of a task's table, after `#`, `student` and `mark`.
-fn columns(task: Task) -> &'static [&'static str] {
+pub(crate) fn columns(task: Task) -> &'static [&'static str] {
     match task {
         Task::JluMachine => &[
             "95% interval",
@@ -250,27 +251,38 @@ pub fn first_error_line(message: &str) -> String {
 /// What the class was graded on, in a few words: the games, the batches or the tests.
 pub fn what(class: &ClassGrades) -> String {
     let config = &class.config;
-    let work = match config.task {
-        Task::JluMachine => format!(
-            "{} games each (20x20, 50 mines; mark: the mean score x 1.3, capped at 60)",
-            config.games
-        ),
-        Task::AcmClient => format!(
-            "{} batches of 50 maps each (the mean of the best 45 maps), marked through {} \
-             baselines",
-            config.batches.len(),
-            class.baselines.len()
-        ),
-        _ => format!(
-            "{} tests, {} points each",
-            class.tests.len(),
-            trim_number(config.points)
-        ),
-    };
-    format!(
-        "{work}; a time budget of {} s per student",
-        trim_number(config.budget.as_secs_f64())
-    )
+    let budget = trim_number(config.budget.as_secs_f64());
+    let (batches, baselines) = (config.batches.len(), class.baselines.len());
+    let (tests, points) = (class.tests.len(), trim_number(config.points));
+    match (config.lang, config.task) {
+        (Lang::English, task) => {
+            let work = match task {
+                Task::JluMachine => format!(
+                    "{} games each (20x20, 50 mines; mark: the mean score x 1.3, capped at 60)",
+                    config.games
+                ),
+                Task::AcmClient => format!(
+                    "{batches} batches of 50 maps each (the mean of the best 45 maps), marked \
+                     through {baselines} baselines"
+                ),
+                _ => format!("{tests} tests, {points} points each"),
+            };
+            format!("{work}; a time budget of {budget} s per student")
+        }
+        (Lang::Chinese, task) => {
+            let work = match task {
+                Task::JluMachine => format!(
+                    "每人 {} 局(20x20,50 个雷;成绩:平均分 x 1.3,最高 60)",
+                    config.games
+                ),
+                Task::AcmClient => format!(
+                    "{batches} 组,每组 50 张地图(取最好的 45 张的平均),按 {baselines} 个基准程序换算"
+                ),
+                _ => format!("{tests} 个测试,每个 {points} 分"),
+            };
+            format!("{work};每名学生的时间预算 {budget} 秒")
+        }
+    }
 }
 
 /// `text` with every control character (and every Unicode override of the text's direction)
@@ -306,26 +318,19 @@ pub fn visible(text: &str) -> String {
 /// The whole text: a heading, the table, the baselines, the isolation, the alike pairs.
 pub fn render(class: &ClassGrades) -> String {
     let config = &class.config;
-    let task = config.task;
-    let mut text = String::new();
-    let cached = class.grades.iter().filter(|g| g.cached).count();
-    let what = what(class);
-    let _ = writeln!(
-        text,
-        "grade {}: {} student{} of {}, seed {}, {what} ({}, {cached} from the cache)",
-        task.name(),
-        class.grades.len(),
-        if class.grades.len() == 1 { "" } else { "s" },
-        visible(&config.dir.display().to_string()),
-        config.seed,
-        clock(class.elapsed.as_secs_f64()),
-    );
+    let (task, lang) = (config.task, config.lang);
+    let mut text = heading(class);
     if !class.jailed {
-        let _ = writeln!(text, "WARNING: {}", class.isolation);
+        let warning = if lang == Lang::Chinese {
+            "警告"
+        } else {
+            "WARNING"
+        };
+        let _ = writeln!(text, "{warning}: {}", class.isolation);
     }
     text.push('\n');
-    let mut header: Vec<String> = ["#", "student", "mark"].map(String::from).to_vec();
-    header.extend(columns(task).iter().map(|s| s.to_string()));
+    let mut header: Vec<String> = vec!["#".into(), lang.word("student"), lang.word("mark")];
+    header.extend(columns(task).iter().map(|s| lang.word(s)));
     let mut rows = vec![header];
     for (grade, rank) in class.grades.iter().zip(ranks(class)) {
         let mut row = vec![
@@ -335,27 +340,78 @@ pub fn render(class: &ClassGrades) -> String {
         ];
         row.extend(row_cells(task, grade));
         if let Some(last) = row.last_mut() {
-            *last = cut(last, 90);
+            *last = cut(&lang.note(last), 90);
         }
         rows.push(row);
     }
     text.push_str(&align(&rows));
+    text.push_str(&summary(class));
+    text.push_str(&neighbours(class));
+    let isolation = if lang == Lang::Chinese {
+        "每次运行的隔离"
+    } else {
+        "isolation of every run"
+    };
+    let _ = writeln!(text, "\n{isolation}: {}", class.isolation);
+    text.push_str(&similar_pairs(class));
+    text
+}
+
+/// The first line: the task, the class, the seed, what was graded, how long it took.
+fn heading(class: &ClassGrades) -> String {
+    let config = &class.config;
+    let cached = class.grades.iter().filter(|g| g.cached).count();
+    let (n, dir) = (
+        class.grades.len(),
+        visible(&config.dir.display().to_string()),
+    );
+    let (what, took) = (what(class), clock(class.elapsed.as_secs_f64()));
+    let name = config.task.name();
+    match config.lang {
+        Lang::English => format!(
+            "grade {name}: {n} student{} of {dir}, seed {}, {what} ({took}, {cached} from the \
+             cache)\n",
+            if n == 1 { "" } else { "s" },
+            config.seed
+        ),
+        Lang::Chinese => format!(
+            "grade {name}:{dir} 的 {n} 名学生,种子 {},{what}({took},{cached} 个来自缓存)\n",
+            config.seed
+        ),
+    }
+}
+
+/// The marks' mean, median and range, and the baselines' raw scores and marks.
+fn summary(class: &ClassGrades) -> String {
+    let config = &class.config;
+    let chinese = config.lang == Lang::Chinese;
+    let mut text = String::new();
     let marks: Vec<f64> = class.grades.iter().map(|g| g.mark.mark).collect();
     if !marks.is_empty() {
         let mut sorted = marks.clone();
         sorted.sort_by(f64::total_cmp);
         let mean = marks.iter().sum::<f64>() / marks.len() as f64;
-        let _ = writeln!(
-            text,
-            "\nmarks out of {}: mean {mean:.2}, median {:.2}, lowest {:.2}, highest {:.2}",
-            trim_number(class.grades[0].mark.out_of),
-            median(&sorted),
-            sorted[0],
-            sorted[sorted.len() - 1]
-        );
+        let (out_of, median) = (trim_number(class.grades[0].mark.out_of), median(&sorted));
+        let (low, high) = (sorted[0], sorted[sorted.len() - 1]);
+        let _ = if chinese {
+            writeln!(
+                text,
+                "\n满分 {out_of}:平均 {mean:.2},中位数 {median:.2},最低 {low:.2},最高 {high:.2}"
+            )
+        } else {
+            writeln!(
+                text,
+                "\nmarks out of {out_of}: mean {mean:.2}, median {median:.2}, lowest {low:.2}, \
+                 highest {high:.2}"
+            )
+        };
     }
     if !class.baselines.is_empty() {
-        text.push_str("\nbaselines (raw score, and the mark it gives):\n");
+        text.push_str(if chinese {
+            "\n基准程序(原始分,及其对应成绩):\n"
+        } else {
+            "\nbaselines (raw score, and the mark it gives):\n"
+        });
         let marks = &config.baseline_marks;
         let rows: Vec<Vec<String>> = class
             .baselines
@@ -370,15 +426,13 @@ pub fn render(class: &ClassGrades) -> String {
             })
             .collect();
         text.push_str(&align(&rows));
-        let _ = writeln!(
-            text,
-            "  beating the highest: {}",
-            trim_number(marks.last().copied().unwrap_or(0.0))
-        );
+        let top = trim_number(marks.last().copied().unwrap_or(0.0));
+        let _ = if chinese {
+            writeln!(text, "  超过最高者:{top}")
+        } else {
+            writeln!(text, "  beating the highest: {top}")
+        };
     }
-    text.push_str(&neighbours(class));
-    let _ = writeln!(text, "\nisolation of every run: {}", class.isolation);
-    text.push_str(&similar_pairs(class));
     text
 }
 
@@ -394,9 +448,12 @@ fn neighbours(class: &ClassGrades) -> String {
     if class.config.task != Task::JluMachine || compared.len() < 2 {
         return String::new();
     }
-    let mut text = String::from(
-        "\nneighbouring marks, compared game by game (the same games for all; 95%):\n",
-    );
+    let lang = class.config.lang;
+    let mut text = String::from(if lang == Lang::Chinese {
+        "\n相邻成绩逐局比较(所有人的对局相同;95%):\n"
+    } else {
+        "\nneighbouring marks, compared game by game (the same games for all; 95%):\n"
+    });
     let rows: Vec<Vec<String>> = compared
         .windows(2)
         .map(|pair| {
@@ -414,7 +471,7 @@ fn neighbours(class: &ClassGrades) -> String {
                 format!("  {}", a.student.name),
                 b.student.name.clone(),
                 format!("{difference:+.2} ± {half:.2}"),
-                verdict.to_string(),
+                lang.word(verdict),
             ]
         })
         .collect();
@@ -441,16 +498,21 @@ pub fn matching_lines(pair: &crate::grade::similarity::Pair) -> Vec<String> {
 
 /// The pairs of alike submissions, or a line saying there is none.
 fn similar_pairs(class: &ClassGrades) -> String {
+    let chinese = class.config.lang == Lang::Chinese;
     if class.pairs.is_empty() {
-        return format!(
-            "\nno pair of the {} submissions is suspiciously alike\n",
-            class.sources.len()
-        );
+        let n = class.sources.len();
+        return if chinese {
+            format!("\n{n} 份提交中没有可疑相似的\n")
+        } else {
+            format!("\nno pair of the {n} submissions is suspiciously alike\n")
+        };
     }
-    let mut text = String::from(
+    let mut text = String::from(if chinese {
+        "\n可疑相似(去掉标识符、字面量、排版和注释后,相同代码指纹的比例;相同的行见 HTML 报告):\n"
+    } else {
         "\nsuspiciously alike (the share of code fingerprints in common, after identifiers, \
-         literals, layout and comments are set aside; see the HTML report for the lines):\n",
-    );
+         literals, layout and comments are set aside; see the HTML report for the lines):\n"
+    });
     let rows: Vec<Vec<String>> = class
         .pairs
         .iter()
@@ -460,7 +522,11 @@ fn similar_pairs(class: &ClassGrades) -> String {
                 format!("  {:.0}%", 100.0 * pair.score),
                 class.sources[pair.a].name.clone(),
                 class.sources[pair.b].name.clone(),
-                format!("lines {}", lines.join(", ")),
+                format!(
+                    "{} {}",
+                    if chinese { "行" } else { "lines" },
+                    lines.join(", ")
+                ),
             ]
         })
         .collect();
