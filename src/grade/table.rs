@@ -220,7 +220,12 @@ pub fn note(grade: &Grade) -> String {
             None => String::new(),
         },
     };
-    if let Some(picked) = &grade.student.note {
+    if let Some(picked) = grade
+        .student
+        .note
+        .as_ref()
+        .filter(|picked| **picked != outcome.first_fault)
+    {
         if !note.is_empty() {
             note.push_str("; ");
         }
