@@ -366,57 +366,19 @@ fn start_plan(
     let untrusted = matches!(policy, Policy::Untrusted { .. });
     let jailed = untrusted && namespaces;
     let run_user = (untrusted && sys::JAILS_BUILT && (root || namespaces)).then(next_run_user);
-    let mut limits = vec![
-        (
-            sys::RLIMIT_CPU,
-            resources.cpu_seconds,
-            resources.cpu_seconds + 1,
-        ),
-        (sys::RLIMIT_FSIZE, resources.file_size, resources.file_size),
-        (sys::RLIMIT_CORE, 0, 0),
-    ];
-    if let Some(bytes) = resources.memory {
-        limits.push((sys::RLIMIT_AS, bytes, bytes));
-    }
-    if let Policy::Untrusted { processes } = policy {
-        limits.push((sys::RLIMIT_NOFILE, OPEN_FILES, OPEN_FILES));
-        if run_user.is_some() {
-            // Counted per user id of a user namespace: inside one, the keeper and init share
-            // the run's id.
-            let ours = if root { 0 } else { 2 };
-            let cap = u64::from(processes) + ours;
-            limits.push((sys::RLIMIT_NPROC, cap, cap));
-        }
-    }
+    let limits = kernel_limits(policy, resources, run_user.is_some(), root);
     let mut confinement = Confinement {
         mount_point: None,
         folder: None,
         sweep: !namespaces,
     };
     let (started, root_plan, folder) = if jailed {
-        let host_program = find_program(program)?;
-        let copy = !root::reachable(&host_program);
-        let started = if copy {
-            PathBuf::from(root::PROGRAM)
-        } else {
-            host_program.clone()
-        };
-        let mount_point = fresh_folder("root", false)?;
-        confinement.mount_point = Some(mount_point.clone());
-        let id = run_user.unwrap_or(uid);
-        if let Workspace::Folder(folder) = workspace {
-            if root {
-                sys::change_owner(&c_path(folder)?, id, id)?;
-            }
-        }
-        let options = format!("size={FOLDER_BYTES},nr_inodes=4096,mode=0700,uid={id},gid={id}");
-        let plan = root::RootPlan::new(
-            &mount_point,
-            copy.then_some(host_program.as_path()),
+        jail_places(
+            program,
             workspace,
-            &options,
-        )?;
-        (started, Some(plan), Some(PathBuf::from(root::BOX)))
+            run_user.unwrap_or(uid),
+            &mut confinement,
+        )?
     } else if untrusted {
         let folder = match workspace {
             Workspace::Fresh => {
@@ -484,6 +446,72 @@ fn start_plan(
         builder.pre_exec(move || jail::enter(&plan));
     }
     Ok((builder, confinement))
+}
+
+/// The kernel's limits of a run under `policy`; the process cap only where the run has a user
+/// id of its own (`own_user`).
+fn kernel_limits(
+    policy: Policy,
+    resources: Resources,
+    own_user: bool,
+    root: bool,
+) -> Vec<(std::os::raw::c_int, u64, u64)> {
+    let mut limits = vec![
+        (
+            sys::RLIMIT_CPU,
+            resources.cpu_seconds,
+            resources.cpu_seconds + 1,
+        ),
+        (sys::RLIMIT_FSIZE, resources.file_size, resources.file_size),
+        (sys::RLIMIT_CORE, 0, 0),
+    ];
+    if let Some(bytes) = resources.memory {
+        limits.push((sys::RLIMIT_AS, bytes, bytes));
+    }
+    if let Policy::Untrusted { processes } = policy {
+        limits.push((sys::RLIMIT_NOFILE, OPEN_FILES, OPEN_FILES));
+        if own_user {
+            // Counted per user id of a user namespace: inside one, the keeper and init share
+            // the run's id.
+            let ours = if root { 0 } else { 2 };
+            let cap = u64::from(processes) + ours;
+            limits.push((sys::RLIMIT_NPROC, cap, cap));
+        }
+    }
+    limits
+}
+
+/// What a jailed run starts, its root's plan and its working folder inside: the program's
+/// path in the root (a copy, when it lives outside the system's folders), the root mounted on
+/// a fresh host folder (kept in `confinement`), and the run's user `id` owning its folder.
+fn jail_places(
+    program: &str,
+    workspace: Workspace,
+    id: u32,
+    confinement: &mut Confinement,
+) -> io::Result<(PathBuf, Option<root::RootPlan>, Option<PathBuf>)> {
+    let host_program = find_program(program)?;
+    let copy = !root::reachable(&host_program);
+    let started = if copy {
+        PathBuf::from(root::PROGRAM)
+    } else {
+        host_program.clone()
+    };
+    let mount_point = fresh_folder("root", false)?;
+    confinement.mount_point = Some(mount_point.clone());
+    if let Workspace::Folder(folder) = workspace {
+        if sys::effective_ids().0 == 0 {
+            sys::change_owner(&c_path(folder)?, id, id)?;
+        }
+    }
+    let options = format!("size={FOLDER_BYTES},nr_inodes=4096,mode=0700,uid={id},gid={id}");
+    let plan = root::RootPlan::new(
+        &mount_point,
+        copy.then_some(host_program.as_path()),
+        workspace,
+        &options,
+    )?;
+    Ok((started, Some(plan), Some(PathBuf::from(root::BOX))))
 }
 
 fn c_path(path: &Path) -> io::Result<CString> {
