@@ -341,7 +341,15 @@ fn the_jail_shows_only_its_allowlist_to_an_ordinary_user() {
     let _shm = SharedMemory::make();
     let mut paths = markers.paths.clone();
     paths.push(user.home.join(".ssh/minejudge-probe-id"));
-    let exe = std::env::current_exe().unwrap();
+    // The user may not reach this binary where cargo built it (a clone in a private folder):
+    // it runs a copy from a folder of its own.
+    let copy_dir = PathBuf::from(format!("/tmp/minejudge-probe-exe-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&copy_dir);
+    std::fs::create_dir_all(&copy_dir).unwrap();
+    set_mode(&copy_dir, 0o755);
+    let exe = copy_dir.join("integration");
+    std::fs::copy(std::env::current_exe().unwrap(), &exe).unwrap();
+    set_mode(&exe, 0o755);
     let output = Command::new("setpriv")
         .args([
             "--reuid",
@@ -364,8 +372,10 @@ fn the_jail_shows_only_its_allowlist_to_an_ordinary_user() {
         .args(["--exact", "sandbox::probe_as_the_user_running_the_tests"])
         .args(["--ignored", "--nocapture", "--test-threads=1"])
         .stdin(Stdio::null())
+        .current_dir(&copy_dir)
         .output()
         .unwrap();
+    let _ = std::fs::remove_dir_all(&copy_dir);
     let out = text(&output.stdout);
     let findings = out
         .split_once("probe-begin\n")
