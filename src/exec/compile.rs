@@ -5,7 +5,7 @@
 //! a failure is told with the compiler's first lines, naming the student's file as given.
 
 use crate::exec::child::{self, Ending, Limits, Workspace};
-use crate::sandbox::Policy;
+use crate::sandbox::{on_path, Policy};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -120,20 +120,6 @@ impl Compiler {
         };
         self
     }
-}
-
-/// Where `program` is: itself if it names a path, else the first match on the PATH.
-fn on_path(program: &str) -> Option<PathBuf> {
-    if program.is_empty() {
-        return None;
-    }
-    if program.contains('/') {
-        return Path::new(program).is_file().then(|| PathBuf::from(program));
-    }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|dir| dir.join(program))
-        .find(|candidate| candidate.is_file())
 }
 
 /// The C compiler beside a C++ compiler.

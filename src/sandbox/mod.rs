@@ -519,19 +519,23 @@ fn c_path(path: &Path) -> io::Result<CString> {
         .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "a NUL in a path"))
 }
 
-/// The program's canonical path on the host: itself if it names a path, else the first match
-/// on the PATH.
+/// Where `program` is: itself if it names a file, else the first match on the PATH.
+pub fn on_path(program: &str) -> Option<PathBuf> {
+    if program.is_empty() {
+        return None;
+    }
+    if program.contains('/') {
+        return Path::new(program).is_file().then(|| PathBuf::from(program));
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(program))
+        .find(|candidate| candidate.is_file())
+}
+
+/// The program's canonical path on the host, found by [`on_path`].
 fn find_program(program: &str) -> io::Result<PathBuf> {
-    let found = if program.contains('/') {
-        Some(PathBuf::from(program))
-    } else {
-        std::env::var_os("PATH").and_then(|path| {
-            std::env::split_paths(&path)
-                .map(|dir| dir.join(program))
-                .find(|candidate| candidate.is_file())
-        })
-    };
-    let found = found
+    let found = on_path(program)
         .ok_or_else(|| io::Error::new(io::ErrorKind::NotFound, format!("{program}: not found")))?;
     std::fs::canonicalize(&found)
 }
