@@ -255,6 +255,7 @@ impl Drop for SharedMemory {
 
 #[test]
 fn the_jail_shows_only_its_allowlist() {
+    let _runs = util::untrusted_runs();
     if std::env::var_os("MINEJUDGE_NO_NAMESPACES").is_some() {
         return;
     }
@@ -394,6 +395,7 @@ fn the_jail_shows_only_its_allowlist_to_an_ordinary_user() {
 
 #[test]
 fn a_setsid_escapee_ends_with_its_run() {
+    let _runs = util::untrusted_runs();
     for policy in [Policy::OwnCode, Policy::Untrusted { processes: 8 }] {
         // A new session and a double fork: neither the group kill nor the shell's end reaches
         // the sleeper; only the namespace (or the sweep) does.
@@ -417,6 +419,7 @@ fn a_setsid_escapee_ends_with_its_run() {
 
 #[test]
 fn namespaces_and_the_filter_are_in_force_here() {
+    let _runs = util::untrusted_runs();
     // This workplace and CI run as root on Linux: anything weaker is a regression.
     if std::env::var_os("MINEJUDGE_NO_NAMESPACES").is_some() {
         return;
@@ -443,6 +446,7 @@ fn namespaces_and_the_filter_are_in_force_here() {
 
 #[test]
 fn someone_elses_code_writes_only_its_fresh_folder() {
+    let _runs = util::untrusted_runs();
     let outside = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sandbox-outside");
     let _ = std::fs::remove_file(&outside);
     let script = format!(
@@ -467,6 +471,7 @@ fn someone_elses_code_writes_only_its_fresh_folder() {
 
 #[test]
 fn someone_elses_code_cannot_fork_past_its_cap() {
+    let _runs = util::untrusted_runs();
     // The shell itself is the one process: it cannot start another.
     let run = shell("(true) && echo forked", Policy::Untrusted { processes: 1 });
     assert_eq!(text(&run.stdout), "", "{}", text(&run.stderr));
@@ -477,6 +482,7 @@ fn someone_elses_code_cannot_fork_past_its_cap() {
 
 #[test]
 fn a_fork_bomb_is_capped_and_ended() {
+    let _runs = util::untrusted_runs();
     let marker = "bomb.314";
     let script = format!(
         "f() {{ sleep {marker} & f & }}; f 2>/dev/null; sleep 0.3; ps -e 2>/dev/null | wc -l"
@@ -494,6 +500,7 @@ fn a_fork_bomb_is_capped_and_ended() {
 /// runguard's list: wall time, output size, file size, memory, CPU time with threads.
 #[test]
 fn every_limit_holds() {
+    let _runs = util::untrusted_runs();
     let policy = Policy::Untrusted { processes: 8 };
     let mut quick = limits(policy);
     quick.timeout = Duration::from_millis(500);
@@ -623,6 +630,7 @@ fn without_namespaces_stress_still_leaves_nothing_behind() {
 
 #[test]
 fn without_namespaces_someone_elses_code_runs_only_when_chosen() {
+    let _runs = util::untrusted_runs();
     let class = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sandbox-no-jail");
     let _ = std::fs::remove_dir_all(&class);
     std::fs::create_dir_all(&class).unwrap();

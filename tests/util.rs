@@ -224,3 +224,18 @@ pub fn processes() -> Vec<Process> {
     }
     found
 }
+
+/// Runs of someone else's code (user ids of the runs' range) against the check that none is
+/// left: tests that start such runs hold it shared while they run, and a test that looks for
+/// leftovers holds it alone, so that it never sees another test's live run.
+static UNTRUSTED_RUNS: std::sync::RwLock<()> = std::sync::RwLock::new(());
+
+/// Held while this test starts runs of someone else's code.
+pub fn untrusted_runs() -> std::sync::RwLockReadGuard<'static, ()> {
+    UNTRUSTED_RUNS.read().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Held while this test looks for leftovers of its runs: no other test's run is live.
+pub fn no_other_runs() -> std::sync::RwLockWriteGuard<'static, ()> {
+    UNTRUSTED_RUNS.write().unwrap_or_else(|e| e.into_inner())
+}
