@@ -154,6 +154,7 @@ fn check_one(name: &str) -> Result<Bundled, String> {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn every_binary_bundles_compiles_alone_and_passes_its_golden_cases() {
     let names = binaries();
     assert!(names.len() >= 2, "binaries: {names:?}");

@@ -123,6 +123,7 @@ const ESCAPES: [&str; 3] = [
 ];
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn a_hostile_class_is_marked_as_the_course_marks_it_and_leaves_nothing_behind() {
     if !have_compiler("grade jlu-machine") {
         return;
@@ -320,6 +321,7 @@ fn processes_that_fork_and_leave_their_session_end_with_their_run() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn the_cache_regrades_only_what_changed_and_marks_never_change() {
     if !have_compiler("grade cache") {
         return;
@@ -366,6 +368,7 @@ fn the_cache_regrades_only_what_changed_and_marks_never_change() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn tasks_by_tests_earn_points_per_test_passed() {
     if !have_compiler("grade by tests") {
         return;
@@ -459,6 +462,7 @@ fn tasks_by_tests_earn_points_per_test_passed() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn acm_clients_are_marked_through_the_baselines() {
     if !have_compiler("grade acm-client") {
         return;
@@ -867,6 +871,7 @@ fn rules_class() -> PathBuf {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn the_courses_rules_are_found_line_by_line_and_strict_marks_zero() {
     if !have_compiler("grade jlu-machine rules") {
         return;
@@ -946,8 +951,14 @@ fn the_courses_rules_are_found_line_by_line_and_strict_marks_zero() {
 /// The global variables the compiler itself made for each file of the rules class: the data
 /// symbols `nm` lists in the object file, the course's headers before it.
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn global_variables_are_those_the_compiler_allocates() {
-    if !have_compiler("rules against nm") || Command::new("nm").arg("--version").output().is_err() {
+    let nm = Command::new("nm")
+        .arg("--version")
+        .output()
+        .map(|_| ())
+        .map_err(|e| format!("nm: {e}"));
+    if !have_compiler("rules against nm") || !util::have_tool("rules against nm", nm) {
         return;
     }
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("rules-nm");

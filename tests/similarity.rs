@@ -7,7 +7,6 @@ mod disguise;
 
 use crate::util;
 use disguise::{disguise, function, names, Disguise};
-use minejudge::exec::compile::Compiler;
 use minejudge::grade::similarity::tokens::{tokenize, Kind};
 use minejudge::grade::similarity::{compare, suspicious_pairs, Options, Pair, Source};
 use minejudge::rng::Rng;
@@ -306,9 +305,9 @@ fn games(file: &Path) -> String {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn an_edited_copy_plays_as_its_original() {
-    if let Err(message) = Compiler::find(None) {
-        eprintln!("edited copy: skipped: {message}");
+    if !util::have_compiler("edited copy") {
         return;
     }
     let seed = 3202;
@@ -780,10 +779,12 @@ fn beside_sim() {
             .collect()
     };
     let as_handed_in = |text: &str| text.to_string();
-    let Some(raw) = sim_on(&class, as_handed_in, &sim_options) else {
-        println!("beside sim: skipped: sim_c is absent (apt-get install similarity-tester)");
+    let found = sim_on(&class, as_handed_in, &sim_options)
+        .ok_or_else(|| "sim_c is absent (apt-get install similarity-tester)".to_string());
+    if !util::have_tool("beside sim", found.as_ref().map(|_| ()).map_err(Clone::clone)) {
         return;
-    };
+    }
+    let raw = found.unwrap();
     let sim = sim_on(&class, without_signature, &sim_options).unwrap();
     for (how, found) in [("as handed in", &raw), ("signature's parameters out", &sim)] {
         println!(

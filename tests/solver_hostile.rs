@@ -97,6 +97,7 @@ fn an_analysis_kept_between_moves_equals_a_fresh_one() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn estimated_probabilities_are_as_often_right_as_they_say() {
     // Positions whose odds are exactly the solver's (see `lattice_position`), played on until
     // a guess is needed; the component left is too large to enumerate, so the guess rests on

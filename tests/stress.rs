@@ -258,6 +258,7 @@ fn a_player_that_misses_mines_in_the_last_row_is_found_and_shrunk() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn the_same_failure_is_found_whatever_the_jobs() {
     let exe = planted().to_str().expect("UTF-8 path");
     let found = |jobs| {
@@ -278,6 +279,7 @@ fn the_same_failure_is_found_whatever_the_jobs() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn our_own_bundles_compiled_pass_thousands_of_inputs() {
     // Compiled with plain rustc as an online judge would (shared with the bundle test).
     let mut total = 0;
@@ -310,6 +312,7 @@ fn our_own_bundles_compiled_pass_thousands_of_inputs() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn the_planted_solutions_without_their_bug_pass() {
     // So that what the other tests find is the planted bug.
     let exe = planted().to_str().expect("UTF-8 path");
@@ -695,6 +698,7 @@ fn template(task: &str) -> String {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn each_starter_file_keeps_the_courses_rules_compiles_and_runs() {
     if !util::have_compiler("each_starter_file_keeps_the_courses_rules_compiles_and_runs") {
         return;

@@ -162,14 +162,26 @@ pub fn assert_bad_input(name: &str, input: &[u8], line: usize, message: &str, st
     }
 }
 
-/// Whether a C++ compiler is there; if not, the test says so (and passes).
+/// Whether a C++ compiler is there (see [`have_tool`]).
 pub fn have_compiler(test: &str) -> bool {
-    match minejudge::exec::compile::Compiler::find(None) {
-        Ok(_) => true,
-        Err(message) => {
+    have_tool(test, minejudge::exec::compile::Compiler::find(None).map(|_| ()))
+}
+
+/// Whether a tool a test needs was `found`. Without it the test says so and passes, so that a
+/// newcomer's `cargo test` works on a bare machine; under CI (`CI` set) it fails instead,
+/// because `.ci/run` installs every such tool and a skip there would hide a lost check.
+///
+/// # Panics
+///
+/// Under CI, when the tool is missing.
+pub fn have_tool(test: &str, found: Result<(), String>) -> bool {
+    match found {
+        Ok(()) => true,
+        Err(message) if std::env::var_os("CI").map_or(true, |ci| ci.is_empty()) => {
             eprintln!("{test}: skipped: {message}");
             false
         }
+        Err(message) => panic!("{test}: {message}, and under CI every tool must be there"),
     }
 }
 
