@@ -12,6 +12,9 @@
 //! - a block that cannot run here (it serves forever, it is cargo itself, it needs a cluster)
 //!   has `<!-- not run: why -->` on the line before its fence (GitHub does not show it); the
 //!   test lists them;
+//! - a translation's block that is word for word a block of the manual it translates has
+//!   `<!-- same as MANUAL -->` before its fence (MANUAL relative to its folder): it is not run
+//!   again, but the test checks that MANUAL has it, and runs it there;
 //! - `bash`, `shell` and the like are refused: say `sh` or `console`.
 //!
 //! Each manual's blocks run in order in a folder of its own (so a block may use the files an
@@ -113,6 +116,8 @@ enum Kind {
     Script,
     Console,
     NotRun(String),
+    /// The same block as one in another manual (a translation's), which is run there.
+    Twin(String),
     Other,
 }
 
@@ -147,7 +152,15 @@ fn blocks(text: &str) -> Result<Vec<Block>, String> {
             .and_then(|line| line.trim().strip_prefix("<!-- not run:"))
             .and_then(|rest| rest.strip_suffix("-->"))
             .map(|why| why.trim().to_string());
+        let twin = lines[..at]
+            .iter()
+            .rev()
+            .find(|line| !line.trim().is_empty())
+            .and_then(|line| line.trim().strip_prefix("<!-- same as"))
+            .and_then(|rest| rest.strip_suffix("-->"))
+            .map(|manual| manual.trim().to_string());
         let kind = match (language, marker) {
+            ("sh" | "console", None) if twin.is_some() => Kind::Twin(twin.unwrap()),
             ("", _) => return Err(format!("line {line}: a fenced block names no language")),
             ("sh" | "console", Some(why)) if why.is_empty() => {
                 return Err(format!("line {line}: `<!-- not run: -->` gives no reason"))
@@ -310,6 +323,8 @@ fn run(script: &str, dir: &Path, stop_at_failure: bool) -> Outcome {
 struct Report {
     commands: usize,
     not_run: Vec<String>,
+    /// Blocks checked to be word for word a block of another manual that runs.
+    twins: usize,
     failures: Vec<String>,
     seconds: f64,
 }
@@ -346,30 +361,47 @@ fn check_manual(manual: &Path) -> Report {
     let shown = manual.strip_prefix(root()).unwrap().display().to_string();
     let mut report = Report::default();
     let text = fs::read_to_string(manual).unwrap();
-    let blocks = match blocks(&text) {
-        Ok(blocks) => blocks,
+    let found = match blocks(&text) {
+        Ok(found) => found,
         Err(message) => {
             report.failures.push(format!("{shown}: {message}"));
             return report;
         }
     };
-    if !blocks
-        .iter()
-        .any(|block| matches!(block.kind, Kind::Script | Kind::Console))
-    {
-        for block in &blocks {
-            if let Kind::NotRun(why) = &block.kind {
-                report.not_run.push(format!("{shown}:{}: {why}", block.line));
-            }
-        }
-        return report;
-    }
     let started = Instant::now();
-    let dir = session_dir(manual);
-    for block in &blocks {
+    let runs = found
+        .iter()
+        .any(|block| matches!(block.kind, Kind::Script | Kind::Console));
+    // A manual without a command to run needs no folder.
+    let dir = if runs {
+        session_dir(manual)
+    } else {
+        PathBuf::new()
+    };
+    for block in &found {
         let at = format!("{shown}:{}", block.line);
         match &block.kind {
             Kind::Other => {}
+            Kind::Twin(twin) => {
+                // It need not run again, if the twin it names has it word for word and runs.
+                let path = manual.parent().unwrap().join(twin);
+                let found = fs::read_to_string(&path)
+                    .ok()
+                    .and_then(|text| blocks(&text).ok())
+                    .is_some_and(|theirs| {
+                        theirs.iter().any(|other| {
+                            matches!(other.kind, Kind::Script | Kind::Console)
+                                && other.lines == block.lines
+                        })
+                    });
+                if found {
+                    report.twins += 1;
+                } else {
+                    report.failures.push(format!(
+                        "{at}: `<!-- same as {twin} -->`, but {twin} has no such block that runs"
+                    ));
+                }
+            }
             Kind::NotRun(why) => report.not_run.push(format!("{at}: {why}")),
             Kind::Script => {
                 let script = block.lines.join("\n");
@@ -419,10 +451,17 @@ fn check_manual(manual: &Path) -> Report {
 fn every_command_in_the_manuals_runs_as_shown() {
     let manuals = manuals();
     assert!(manuals.len() > 1, "no manual found under docs/");
-    // The longest manuals (the most commands) first, so that no long one starts last; twice as
-    // many workers as cores, as most of a command's time is spent starting processes.
+    // The slowest manuals first (those that compile the most: each `stress` or `grade` of a
+    // course's form builds a driver), so that no slow one starts last; twice as many workers
+    // as cores, as much of a command's time is spent starting processes.
     let mut queue = manuals.clone();
-    queue.sort_by_key(|manual| fs::metadata(manual).map_or(0, |meta| meta.len()));
+    queue.sort_by_cached_key(|manual| {
+        let text = fs::read_to_string(manual).unwrap_or_default();
+        ["stress ", "grade ", "g++ ", "rustc "]
+            .iter()
+            .map(|word| text.matches(word).count())
+            .sum::<usize>()
+    });
     let queue = Arc::new(Mutex::new(queue));
     let reports = Arc::new(Mutex::new(Vec::new()));
     let workers = 2 * std::thread::available_parallelism().map_or(2, |n| n.get());
@@ -450,9 +489,10 @@ fn every_command_in_the_manuals_runs_as_shown() {
         let shown = manual.strip_prefix(root()).unwrap().display();
         let _ = writeln!(
             summary,
-            "{shown}: {} commands run in {:.1} s, {} blocks not run",
+            "{shown}: {} commands run in {:.1} s, {} blocks the same as another manual's, {} blocks not run",
             report.commands,
             report.seconds,
+            report.twins,
             report.not_run.len()
         );
         commands += report.commands;
@@ -487,6 +527,8 @@ fn the_fence_reader_sees_every_kind_of_block() {
             &Kind::Console
         ]
     );
+    let twin = blocks("<!-- same as jlu.md -->\n```console\n$ ls\n```\n").unwrap();
+    assert_eq!(twin[0].kind, Kind::Twin("jlu.md".into()));
     assert_eq!(
         console_commands(&found[3]).unwrap(),
         [("echo hi".to_string(), "hi\n".to_string())]
