@@ -104,9 +104,9 @@ fn the_judges_manual_gives_each_programs_format_as_its_help_does() {
     let judges = minejudge::judges::ALL.map(|judge| judge.program());
     for program in judges.into_iter().chain(programs) {
         let command = format!("$ {} --help\n", program.name);
-        let at = manual.find(&command).unwrap_or_else(|| {
-            panic!("docs/judges.md lacks `{}`", command.trim_end())
-        });
+        let at = manual
+            .find(&command)
+            .unwrap_or_else(|| panic!("docs/judges.md lacks `{}`", command.trim_end()));
         assert!(
             manual[at..].contains(&format!("\n\n{}", program.format)),
             "docs/judges.md lacks {}'s format after `$ {} --help`",

@@ -43,7 +43,10 @@ const BINARIES: [(&str, &str); 13] = [
     ("bundle", env!("CARGO_BIN_EXE_bundle")),
     ("gen", env!("CARGO_BIN_EXE_gen")),
     ("grade", env!("CARGO_BIN_EXE_grade")),
-    ("inexperienced-player", env!("CARGO_BIN_EXE_inexperienced-player")),
+    (
+        "inexperienced-player",
+        env!("CARGO_BIN_EXE_inexperienced-player"),
+    ),
     ("jlu-machine", env!("CARGO_BIN_EXE_jlu-machine")),
     ("jlu-panel", env!("CARGO_BIN_EXE_jlu-panel")),
     ("mine-ops", env!("CARGO_BIN_EXE_mine-ops")),
@@ -175,7 +178,9 @@ fn blocks(text: &str) -> Result<Vec<Block>, String> {
                 ))
             }
             (_, Some(_)) => {
-                return Err(format!("line {line}: `not run` marks a block that is not sh"))
+                return Err(format!(
+                    "line {line}: `not run` marks a block that is not sh"
+                ))
             }
             _ => Kind::Other,
         };
@@ -499,7 +504,10 @@ fn every_command_in_the_manuals_runs_as_shown() {
         not_run.extend(report.not_run);
         failures.extend(report.failures);
     }
-    println!("{summary}{commands} commands run; {} blocks not run:", not_run.len());
+    println!(
+        "{summary}{commands} commands run; {} blocks not run:",
+        not_run.len()
+    );
     for block in &not_run {
         println!("  {block}");
     }
@@ -514,7 +522,8 @@ fn every_command_in_the_manuals_runs_as_shown() {
 
 #[test]
 fn the_fence_reader_sees_every_kind_of_block() {
-    let text = "a\n```sh\nls\n```\n<!-- not run: it serves forever -->\n\n```console\n$ play\n```\n\
+    let text =
+        "a\n```sh\nls\n```\n<!-- not run: it serves forever -->\n\n```console\n$ play\n```\n\
                 ```text\nx\n```\n  ```console\n  $ echo hi\n  hi\n  ```\n";
     let found = blocks(text).unwrap();
     let kinds: Vec<&Kind> = found.iter().map(|block| &block.kind).collect();
@@ -533,7 +542,10 @@ fn the_fence_reader_sees_every_kind_of_block() {
         console_commands(&found[3]).unwrap(),
         [("echo hi".to_string(), "hi\n".to_string())]
     );
-    assert!(blocks("```\nls\n```\n").is_err(), "a block without a language");
+    assert!(
+        blocks("```\nls\n```\n").is_err(),
+        "a block without a language"
+    );
     assert!(blocks("```bash\nls\n```\n").is_err(), "bash is refused");
     assert!(blocks("```sh\nls\n").is_err(), "an unclosed block");
     assert!(matches("took [..] s\n", "took 0.12 s\n"));
@@ -613,7 +625,13 @@ fn every_option_is_in_a_table_and_none_is_invented() {
 #[test]
 fn the_readme_is_a_front_page() {
     for name in ["README.md", "README.zh-CN.md"] {
-        let lines = fs::read_to_string(root().join(name)).unwrap().lines().count();
-        assert!(lines < 150, "{name} has {lines} lines: the manuals are under docs/");
+        let lines = fs::read_to_string(root().join(name))
+            .unwrap()
+            .lines()
+            .count();
+        assert!(
+            lines < 150,
+            "{name} has {lines} lines: the manuals are under docs/"
+        );
     }
 }
