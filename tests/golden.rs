@@ -91,20 +91,26 @@ fn golden_cases() {
     );
 }
 
+/// The manual of the judges shows each program's `--help`, format included (the manuals' test
+/// runs it and compares the output).
 #[test]
-fn the_readme_gives_each_programs_format_as_its_help_does() {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-        .expect("README.md");
+fn the_judges_manual_gives_each_programs_format_as_its_help_does() {
+    let manual = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/judges.md");
+    let manual = std::fs::read_to_string(manual).expect("docs/judges.md");
     let programs = [
         &minejudge::players::jlu_machine::solve::PROGRAM,
         &minejudge::players::acm_client::solve::PROGRAM,
     ];
     let judges = minejudge::judges::ALL.map(|judge| judge.program());
     for program in judges.into_iter().chain(programs) {
-        let block = format!("**`{}`**\n\n```text\n{}```", program.name, program.format);
+        let command = format!("$ {} --help\n", program.name);
+        let at = manual
+            .find(&command)
+            .unwrap_or_else(|| panic!("docs/judges.md lacks `{}`", command.trim_end()));
         assert!(
-            readme.contains(&block),
-            "README.md lacks {}'s format, as its --help prints it:\n{block}",
+            manual[at..].contains(&format!("\n\n{}", program.format)),
+            "docs/judges.md lacks {}'s format after `$ {} --help`",
+            program.name,
             program.name
         );
     }

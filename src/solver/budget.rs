@@ -5,7 +5,8 @@
 /// arrangement recorded), and 16 multiply-adds of the combination count as one. It bounds
 /// the search of every decision, probes included, whatever the input: about 10-20 ms of
 /// enumeration; the passes linear in the board (grouping, the estimate and its checks) come on
-/// top (up to about 1.2 s on a 1000x1000 panel: README, `cargo bench --bench solver_worst`).
+/// top (up to about 1.2 s on a 1000x1000 panel: docs/solver.md, `cargo bench --bench
+/// solver_worst`).
 /// Ordinary games never use more than a small part of it. The endgame search on a dense board may walk
 /// 25 times as many (`endgame/search.rs`): 50 million nodes, up to about 370 ms measured.
 pub const NODE_BUDGET: u64 = 2_000_000;
