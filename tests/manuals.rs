@@ -76,6 +76,7 @@ const FOREIGN_OPTIONS: &[&str] = &[
     "--release",
     "--root",
     "--seconds",
+    "--skip",
     "--sshloginfile",
     "--test",
     "--time",

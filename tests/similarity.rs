@@ -781,7 +781,10 @@ fn beside_sim() {
     let as_handed_in = |text: &str| text.to_string();
     let found = sim_on(&class, as_handed_in, &sim_options)
         .ok_or_else(|| "sim_c is absent (apt-get install similarity-tester)".to_string());
-    if !util::have_tool("beside sim", found.as_ref().map(|_| ()).map_err(Clone::clone)) {
+    if !util::have_tool(
+        "beside sim",
+        found.as_ref().map(|_| ()).map_err(Clone::clone),
+    ) {
         return;
     }
     let raw = found.unwrap();

@@ -164,7 +164,10 @@ pub fn assert_bad_input(name: &str, input: &[u8], line: usize, message: &str, st
 
 /// Whether a C++ compiler is there (see [`have_tool`]).
 pub fn have_compiler(test: &str) -> bool {
-    have_tool(test, minejudge::exec::compile::Compiler::find(None).map(|_| ()))
+    have_tool(
+        test,
+        minejudge::exec::compile::Compiler::find(None).map(|_| ()),
+    )
 }
 
 /// Whether a tool a test needs was `found`. Without it the test says so and passes, so that a
