@@ -72,6 +72,7 @@ const FOREIGN_OPTIONS: &[&str] = &[
     "--no-deps",
     "--nocapture",
     "--output",
+    "--profile",
     "--path",
     "--release",
     "--root",
