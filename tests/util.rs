@@ -178,14 +178,31 @@ pub fn have_compiler(test: &str) -> bool {
 ///
 /// Under CI, when the tool is missing.
 pub fn have_tool(test: &str, found: Result<(), String>) -> bool {
+    let under_ci = std::env::var_os("CI").is_some_and(|ci| !ci.is_empty());
+    have_tool_where(test, found, under_ci)
+}
+
+fn have_tool_where(test: &str, found: Result<(), String>, under_ci: bool) -> bool {
     match found {
         Ok(()) => true,
-        Err(message) if std::env::var_os("CI").map_or(true, |ci| ci.is_empty()) => {
+        Err(message) if !under_ci => {
             eprintln!("{test}: skipped: {message}");
             false
         }
         Err(message) => panic!("{test}: {message}, and under CI every tool must be there"),
     }
+}
+
+#[test]
+fn a_missing_tool_is_a_skip_on_a_bare_machine_and_a_failure_under_ci() {
+    let missing = || Err("no such tool".to_string());
+    assert!(have_tool_where("t", Ok(()), true));
+    assert!(!have_tool_where("t", missing(), false));
+    let under_ci = std::panic::catch_unwind(|| have_tool_where("t", missing(), true));
+    assert!(
+        under_ci.is_err(),
+        "under CI a missing tool must fail its test"
+    );
 }
 
 /// A student's file of `tests/submissions/`.
