@@ -99,7 +99,7 @@ fn the_readme_gives_each_programs_format_as_its_help_does() {
         &minejudge::players::jlu_machine::solve::PROGRAM,
         &minejudge::players::acm_client::solve::PROGRAM,
     ];
-    let judges = minejudge::judges::ALL.map(|judge| judge.program());
+    let judges = minejudge::judges::ALL.map(|judge| judge.program);
     for program in judges.into_iter().chain(programs) {
         let block = format!("**`{}`**\n\n```text\n{}```", program.name, program.format);
         assert!(
