@@ -103,6 +103,39 @@ impl Judge {
         }
     }
 
+    /// Whether `input` is one a problem's tests may hold: written exactly as `gen` writes it
+    /// (so a package's validator is as strict about spacing as the statement says) and inside
+    /// the course's limits; else what is wrong with it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use minejudge::judges;
+    ///
+    /// let acm = judges::named("acm-server").unwrap();
+    /// assert_eq!(acm.validate(b"2 2\nX.\n..\n0 1 0\n"), Ok(()));
+    /// assert!(acm.validate(b"2 2\nX.\n..\n0 1  0\n").is_err());
+    /// ```
+    pub fn validate(&self, input: &[u8]) -> Result<(), String> {
+        let case = self
+            .parse_case(input)
+            .ok_or_else(|| format!("not an input of {}", self.name()))?;
+        let canonical = case.render();
+        if canonical != input {
+            let at = canonical
+                .iter()
+                .zip(input)
+                .position(|(a, b)| a != b)
+                .unwrap_or(canonical.len().min(input.len()));
+            let line = 1 + input[..at].iter().filter(|&&b| b == b'\n').count();
+            return Err(format!(
+                "line {line}: not written the way the statement says (spacing, line breaks, \
+                 leading zeros or what follows the end)"
+            ));
+        }
+        case.check_course()
+    }
+
     /// One valid input: the same `seed`, `size` and `knobs` give the same bytes on every
     /// machine. The knobs must be ones this judge takes (see [`crate::judges::options`]).
     pub fn generate(&self, seed: u64, size: Size, knobs: &Knobs) -> Vec<u8> {

@@ -42,7 +42,7 @@ pub const DESCRIPTION: Judge = Judge {
     samples: &[
         "statement-win",
         "mark-safe-loses",
-        "no-ops-and-auto-explore",
+        "visit-mine-loses",
     ],
     generator: generator::generate,
     parser: parse_case,

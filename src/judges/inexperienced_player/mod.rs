@@ -70,7 +70,7 @@ pub const DESCRIPTION: Judge = Judge {
     patterns: &patterns::NAMES,
     spacing_notes: SpacingNotes::NONE,
     exporter: None,
-    samples: &["sample", "strips-and-tiny"],
+    samples: &["sample", "no-zero-cell"],
     generator: generator::generate,
     parser: parse_case,
 };

@@ -47,7 +47,7 @@ pub const DESCRIPTION: Judge = Judge {
         anywhere: None,
     },
     exporter: Some(export::export),
-    samples: &["first-click-loss", "crlf-two-panels-win", "eight"],
+    samples: &["first-click-loss", "eight", "lose-after-panel"],
     generator: generator::generate,
     parser: parse_case,
 };

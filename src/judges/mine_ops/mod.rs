@@ -37,7 +37,7 @@ pub const DESCRIPTION: Judge = Judge {
     patterns: &[],
     spacing_notes: SpacingNotes::NONE,
     exporter: Some(export::export),
-    samples: &["sample-1", "cascade-clears-flag", "dsweep-wrong-flag-boom"],
+    samples: &["sample-1", "dsweep-wrong-flag-boom", "one-cell-finish"],
     generator: generator::generate,
     parser: parse_case,
 };

@@ -42,7 +42,7 @@ pub const DESCRIPTION: Judge = Judge {
         anywhere: Some(ONLY_THE_BOARD),
     },
     exporter: None,
-    samples: &["rules", "click-one-number"],
+    samples: &["statement-examples"],
     generator: generator::generate,
     parser: parse_case,
 };
