@@ -39,11 +39,7 @@ pub const DESCRIPTION: Judge = Judge {
     patterns: &[],
     spacing_notes: SpacingNotes::NONE,
     exporter: Some(export::export),
-    samples: &[
-        "statement-win",
-        "mark-safe-loses",
-        "visit-mine-loses",
-    ],
+    samples: &["statement-win", "mark-safe-loses", "visit-mine-loses"],
     generator: generator::generate,
     parser: parse_case,
 };
