@@ -1,8 +1,10 @@
 //! The Kattis problem package format, version 2023-07 (what problemtools' `verifyproblem`
 //! checks, and DOMjudge imports): `problem.yaml`, `statement/problem.{en,zh}.md`,
 //! `data/{sample,secret}/`, the input validator as a folder with `build` and `run` scripts
-//! around our `validate` bundle, the output validator where the original judge does not
-//! compare token by token (Kattis's default), and `submissions/<verdict>/`.
+//! around our `validate` bundle, the output validator (our Python checker, which problemtools
+//! runs with PyPy 3) where the original judge does not compare token by token (Kattis's
+//! default), and `submissions/<verdict>/`. Kattis wants the package's folder named with
+//! lowercase letters and digits only (`mineops`, not `mine-ops`).
 
 use crate::judges::Comparison;
 use crate::package::checker::{checker, Protocol};
