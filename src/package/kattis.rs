@@ -79,14 +79,27 @@ fn problem_yaml(problem: &Problem) -> String {
          source: {source}\n\
          license: cc by-sa\n\
          rights_owner: minejudge\n\
-         limits:\n  time_limit: {time}\n  memory: {memory}\n",
+         limits:\n  time_limit: {time}\n  memory: {memory}\n  output: {output}\n",
         en = yaml_string(&title(judge, Language::English)),
         zh = yaml_string(&title(judge, Language::Chinese)),
         uuid = uuid(judge.name()),
         source = yaml_string(judge.origin),
         time = original.time_limit_ms as f64 / 1000.0,
         memory = original.memory_mib,
+        output = output_limit(problem),
     )
+}
+
+/// The output limit in MiB: Kattis's default of 8, or twice the largest answer when that is
+/// more (a `mine-ops` game of 60000 operations prints about 9 MiB).
+fn output_limit(problem: &Problem) -> usize {
+    let largest = problem
+        .tests()
+        .map(|test| test.answer.len())
+        .max()
+        .unwrap_or(0);
+    let mib = 1024 * 1024;
+    ((2 * largest + mib - 1) / mib).max(8)
 }
 
 /// `text` as a double-quoted YAML string.
