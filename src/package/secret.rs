@@ -10,7 +10,8 @@ pub(crate) struct Input {
     pub input: Vec<u8>,
 }
 
-/// What a crafted test asks of the generator.
+/// What a test asks of the generator.
+#[derive(Clone)]
 struct Plan {
     label: String,
     size: Size,
@@ -18,10 +19,10 @@ struct Plan {
 }
 
 /// `count` secret inputs of `judge`, drawn from `seed` on: the crafted ones first, cut to
-/// `count` when there are more, then random ones. An input that comes out the same as an
-/// earlier one is dropped, and so is one outside the course's limits (a crafted pattern raises
-/// a board's sides to its own smallest, which may be past the course's), so a package may hold
-/// a few fewer.
+/// `count` when there are more, then random ones until there are `count`. An input that comes
+/// out the same as an earlier one is dropped, and so is one outside the course's limits (a
+/// crafted pattern raises a board's sides to its own smallest, which may be past the course's);
+/// random ones take their places, up to three draws per test asked for.
 pub(crate) fn inputs(judge: &Judge, count: usize, seed: u64) -> Vec<Input> {
     let course = Knobs {
         limits: Limits::Course,
@@ -29,36 +30,39 @@ pub(crate) fn inputs(judge: &Judge, count: usize, seed: u64) -> Vec<Input> {
     };
     let mut plans = crafted(judge, &course);
     plans.truncate(count);
-    for index in plans.len()..count {
-        // Mostly small games, where bugs show in a few lines, and some medium ones.
-        let size = if index % 3 == 2 {
-            Size::Medium
-        } else {
-            Size::Small
-        };
-        let label = if size == Size::Small {
-            "small"
-        } else {
-            "medium"
-        };
-        plans.push(Plan {
-            label: label.into(),
-            size,
-            knobs: course.clone(),
-        });
-    }
+    let crafted = plans.len();
     let mut inputs: Vec<Input> = Vec::new();
-    for (index, plan) in plans.into_iter().enumerate() {
+    let mut index = 0;
+    while inputs.len() < count && index < 3 * count.max(crafted) {
+        let plan = match plans.get(index) {
+            Some(plan) => plan.clone(),
+            None => random(index, &course),
+        };
         let input = judge.generate(seed.wrapping_add(index as u64), plan.size, &plan.knobs);
+        index += 1;
         if judge.validate(&input).is_err() || inputs.iter().any(|earlier| earlier.input == input) {
             continue;
         }
         inputs.push(Input {
-            name: format!("{:02}-{}", index + 1, plan.label),
+            name: format!("{:02}-{}", inputs.len() + 1, plan.label),
             input,
         });
     }
     inputs
+}
+
+/// The random test drawn at `index`: mostly small games, where bugs show in a few lines, and
+/// some medium ones.
+fn random(index: usize, course: &Knobs) -> Plan {
+    let (size, label) = match index % 3 {
+        2 => (Size::Medium, "medium"),
+        _ => (Size::Small, "small"),
+    };
+    Plan {
+        label: label.into(),
+        size,
+        knobs: course.clone(),
+    }
 }
 
 /// The crafted tests of `judge`, each inside the course (`course` knobs).
