@@ -4,7 +4,7 @@
 
 use crate::board::{Board, Grid};
 use crate::io::output::push_uint;
-use crate::judges::judge::{Knobs, Size};
+use crate::judges::knobs::{Knobs, Size};
 use crate::judges::limits::{CourseLimits, Limits, MaxCase};
 use crate::rng::Rng;
 

@@ -1,11 +1,12 @@
 //! What every judge offers the tools (`gen`, `stress`, `grade`, `package`, `play`'s exports, the
-//! tests): the [`Judge`] description each judge fills in, and what its generator takes.
+//! tests): the [`Judge`] description each judge fills in.
 
 use crate::board::Board;
 use crate::io::runner::{Program, Solve};
 use crate::judges::case::Case;
 use crate::judges::generator::GenLimits;
-use crate::judges::limits::{CourseLimits, Limits, MaxCase};
+use crate::judges::knobs::{Knobs, Size};
+use crate::judges::limits::{CourseLimits, MaxCase};
 use crate::moves::Move;
 use std::fmt;
 
@@ -224,43 +225,6 @@ impl Comparison {
             Comparison::Tokens => "tokens",
         }
     }
-}
-
-/// How large the generator's defaults are. Under course limits each is drawn inside the
-/// course's (see [`CourseLimits`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Size {
-    /// Sides 1 to 8, up to 20 operations, odd boards (all mines, no mine) among them.
-    Small,
-    /// Sides 10 to 60, hundreds of operations.
-    Medium,
-    /// The judge's largest case: see [`Judge::max_case`] (the course's: [`CourseLimits`]).
-    Max,
-}
-
-/// What the defaults of a size may be replaced with; `None` keeps the size's default.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Knobs {
-    /// The board's rows.
-    pub rows: Option<usize>,
-    /// The board's columns.
-    pub cols: Option<usize>,
-    /// The chance of each cell being a mine, in `0..=1`.
-    pub density: Option<f64>,
-    /// Operations, clicks or board-and-click pairs ([`Judge::ops_are`]).
-    pub ops: Option<usize>,
-    /// Boards ([`Judge::takes_boards`]).
-    pub boards: Option<usize>,
-    /// Weights of the three operations ([`Judge::mix_of`]).
-    pub mix: Option<[u32; 3]>,
-    /// A plausible player (mostly sensible moves) or plain random operations.
-    pub plausible: Option<bool>,
-    /// A crafted board instead of a random one, one of [`Judge::patterns`]: each board's
-    /// sides are raised to the pattern's smallest.
-    pub pattern: Option<&'static str>,
-    /// Whether to stay inside the course's limits ([`Judge::course`]); wide unless set, so
-    /// that knobs written before the limits existed still give the same input.
-    pub limits: Limits,
 }
 
 /// How two outputs differ when only their spacing does.

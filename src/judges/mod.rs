@@ -13,14 +13,14 @@ pub mod generator;
 pub mod inexperienced_player;
 pub mod jlu_panel;
 pub mod judge;
+pub mod knobs;
 pub mod limits;
 pub mod mine_ops;
 pub mod options;
 pub mod update_board;
 
-pub use judge::{
-    Comparison, ExportedInput, Exporter, Judge, Knobs, OriginalJudge, Size, Spacing, SpacingNotes,
-};
+pub use judge::{Comparison, ExportedInput, Exporter, Judge, OriginalJudge, Spacing, SpacingNotes};
+pub use knobs::{Knobs, Size};
 pub use limits::{CourseLimits, Limits, MaxCase};
 
 /// Every judge, in the order the tools list them.

@@ -3,7 +3,8 @@
 //! [`Judge`] trait); the usage text is written from the registry.
 
 use crate::io::args::{self, Args};
-use crate::judges::judge::{Judge, Knobs, Size};
+use crate::judges::judge::Judge;
+use crate::judges::knobs::{Knobs, Size};
 use crate::judges::limits::Limits;
 use crate::judges::ALL;
 

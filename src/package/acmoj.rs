@@ -9,7 +9,8 @@ use crate::package::checker::{checker, Protocol};
 use crate::package::files::File;
 use crate::package::hydro::shares;
 use crate::package::problem::Problem;
-use crate::package::statement::{title, with_samples, Language};
+use crate::package::samples::with_samples;
+use crate::package::statement::{title, Language};
 use crate::package::submissions::Verdict;
 
 /// The package's files.

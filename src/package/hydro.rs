@@ -10,7 +10,8 @@ use crate::package::checker::{checker, Protocol};
 use crate::package::files::File;
 use crate::package::kattis::yaml_string;
 use crate::package::problem::Problem;
-use crate::package::statement::{title, with_samples, Language};
+use crate::package::samples::with_samples;
+use crate::package::statement::{title, Language};
 
 /// The package's files.
 pub(crate) fn files(problem: &Problem) -> Vec<File> {

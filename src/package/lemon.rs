@@ -10,7 +10,8 @@ use crate::package::checker::{checker, Protocol};
 use crate::package::files::File;
 use crate::package::hydro::shares;
 use crate::package::problem::Problem;
-use crate::package::statement::{title, with_samples, Language};
+use crate::package::samples::with_samples;
+use crate::package::statement::{title, Language};
 
 /// LemonLime's `Task::ComparisonMode`: `IgnoreSpacesMode` and `LemonSpecialJudgeMode`.
 const IGNORE_SPACES: u32 = 1;

@@ -20,6 +20,7 @@ mod hydro;
 mod kattis;
 mod lemon;
 mod problem;
+mod samples;
 mod secret;
 mod statement;
 mod submissions;
