@@ -83,11 +83,49 @@ fn accepts(dir: &Path, mode: &str, protocol: &str, output: &[u8], answer: &[u8])
     }
 }
 
+/// Whether the checker comparing as `mode` takes each of `outputs` for `answer`: one Python
+/// run that loads the checker and asks its `difference` of each, as a judge system's many runs
+/// would one by one.
+fn verdicts(dir: &Path, mode: &str, outputs: &[&[u8]], answer: &[u8]) -> Vec<bool> {
+    let script = checker(dir, mode, "kattis");
+    std::fs::write(dir.join("ans"), answer).expect("write");
+    for (index, output) in outputs.iter().enumerate() {
+        std::fs::write(dir.join(format!("out{index}")), output).expect("write");
+    }
+    let driver = format!(
+        "import importlib.util, sys\n\
+         spec = importlib.util.spec_from_file_location('checker', {script:?})\n\
+         checker = importlib.util.module_from_spec(spec)\n\
+         spec.loader.exec_module(checker)\n\
+         answer = checker.read({ans:?})\n\
+         for index in range({count}):\n\
+         \x20   output = checker.read({dir:?} + '/out%d' % index)\n\
+         \x20   print('1' if checker.difference(output, answer) is None else '0')\n",
+        ans = dir.join("ans").to_str().unwrap(),
+        dir = dir.to_str().unwrap(),
+        count = outputs.len(),
+    );
+    let output = Command::new("python3")
+        .arg("-c")
+        .arg(driver)
+        .output()
+        .expect("python3");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|line| line == "1")
+        .collect()
+}
+
 #[test]
 fn the_checker_accepts_and_rejects_as_the_original_judges_compare() {
     let dir = scratch("checker");
     let answer = b"-1 1 0 \n-1 1 0 \n\nYou win\n";
-    let cases: [(&str, &[u8], [bool; 3]); 9] = [
+    let cases: [(&str, &[u8], [bool; 3]); 10] = [
         // output, then accepted by exact, line-ends, tokens
         ("the answer", answer, [true, true, true]),
         (
@@ -130,20 +168,36 @@ fn the_checker_accepts_and_rejects_as_the_original_judges_compare() {
             b"-1 1 0 \n-1 1 0 \n\n",
             [false, false, false],
         ),
+        (
+            "a line too many",
+            b"-1 1 0 \n-1 1 0 \n\nYou win\nYou win\n",
+            [false, false, false],
+        ),
     ];
-    for protocol in ["kattis", "lemon", "acmoj"] {
-        for (what, output, expected) in cases {
-            for (mode, expected) in ["exact", "line-ends", "tokens"].into_iter().zip(expected) {
-                let got = accepts(&dir, mode, protocol, output, answer);
-                assert_eq!(got, expected, "{what}: {mode} checker, {protocol} protocol");
-            }
+    let outputs: Vec<&[u8]> = cases.iter().map(|case| case.1).collect();
+    for (column, mode) in ["exact", "line-ends", "tokens"].into_iter().enumerate() {
+        let got = verdicts(&dir, mode, &outputs, answer);
+        for ((what, _, expected), got) in cases.iter().zip(got) {
+            assert_eq!(got, expected[column], "{what}: the {mode} checker");
         }
     }
-    let extra: &[u8] = b"-1 1 0 \n-1 1 0 \n\nYou win\nYou win\n";
-    for mode in ["exact", "line-ends", "tokens"] {
+    // Each protocol, run as its judge system runs it: the verdict and the score.
+    for protocol in ["kattis", "lemon", "acmoj"] {
+        for mode in ["exact", "line-ends"] {
+            assert!(
+                accepts(&dir, mode, protocol, answer, answer),
+                "{mode} {protocol}"
+            );
+            let wrong = cases[7].1;
+            assert!(
+                !accepts(&dir, mode, protocol, wrong, answer),
+                "{mode} {protocol}"
+            );
+        }
+        let reflowed = cases[5].1;
         assert!(
-            !accepts(&dir, mode, "kattis", extra, answer),
-            "{mode}: a line too many"
+            accepts(&dir, "tokens", protocol, reflowed, answer),
+            "tokens {protocol}"
         );
     }
     std::fs::remove_dir_all(&dir).expect("clean up");
