@@ -183,3 +183,38 @@ fn the_command_line_writes_a_package_and_refuses_a_folder_with_files() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("expected kattis, hydro, lemon or acmoj"));
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
+
+#[test]
+fn the_brute_force_agrees_with_mine_ops_on_small_games() {
+    let dir = std::env::temp_dir().join(format!("minejudge-brute-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let exe = dir.join("brute");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/planted/brute_force.rs");
+    let status = Command::new("rustc")
+        .args(["--edition", "2021", "-O", "-o"])
+        .arg(&exe)
+        .arg(&source)
+        .status()
+        .expect("rustc");
+    assert!(status.success(), "the brute force compiles alone");
+    let judge = judges::named("mine-ops").unwrap();
+    let seed = 1 + std::process::id() as u64 % 1000;
+    println!("seeds {seed} to {}", seed + 59);
+    for seed in seed..seed + 60 {
+        let size = [Size::Small, Size::Medium][seed as usize % 2];
+        let knobs = Knobs {
+            limits: Limits::Course,
+            ..Knobs::default()
+        };
+        let input = judge.generate(seed, size, &knobs);
+        let brute = util::run_exe(&exe, &input, &format!("brute force, seed {seed}"));
+        let (ours, _) = minejudge::io::runner::solve_in_memory(judge.solve(), &input);
+        assert_eq!(
+            brute.stdout,
+            ours,
+            "seed {seed} {size:?}: {}",
+            brute.describe()
+        );
+    }
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}
