@@ -101,7 +101,7 @@ fn every_judge_packs_in_every_format_within_thirty_seconds_and_alike_twice() {
 }
 
 #[test]
-fn a_package_holds_what_the_issue_lists() {
+fn a_package_holds_statements_tests_validator_and_submissions() {
     let judge = judges::named("mine-ops").unwrap();
     let problem = Problem::build(judge, 12, 3, &src()).expect("build");
     assert_eq!(problem.samples.len(), judge.samples.len());
