@@ -25,12 +25,13 @@ pub const DESCRIPTION: Judge = Judge {
         text: "1000x1000, density 0.15, 1000 operations (1 MB map each)",
     },
     course: &limits::COURSE,
-    // The course's task states no limits; its tests are small (30x30, 1000 operations), so
-    // an ordinary online judge's second and 256 MiB leave any sensible solution room.
+    // The task is handed in on the class's OnlineJudge (ACMOJ) and states no limits: ACMOJ's
+    // suggested 1 second and 256 MiB, and its default comparison, which forgives spaces at
+    // line ends and blank lines.
     original: OriginalJudge {
         time_limit_ms: 1000,
         memory_mib: 256,
-        comparison: Comparison::Exact,
+        comparison: Comparison::LineEnds,
     },
     ops_are: Some("operations"),
     mix_of: Some("visit,mark,auto-explore"),
