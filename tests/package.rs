@@ -113,7 +113,9 @@ fn a_package_holds_statements_tests_validator_and_submissions() {
         "the course's largest board"
     );
     assert!(problem.statement_zh.contains("时间限制 1 秒"));
-    assert!(problem.statement_en.contains("The time limit is 1 s and the memory limit 512 MiB."));
+    assert!(problem
+        .statement_en
+        .contains("The time limit is 1 s and the memory limit 512 MiB."));
     let verdicts: Vec<_> = problem
         .submissions
         .iter()

@@ -9,7 +9,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 const USAGE: &str = "\
-usage: package <judge> --format kattis|hydro|lemon|acmoj --out DIR [--tests N] [--seed S] [--src DIR]
+usage: package <judge> --format kattis|hydro|lemon|acmoj --out DIR [--tests N] [--seed S]
+               [--src DIR]
   <judge>: {judges}
 Writes <judge> as a problem package into DIR (a new or empty folder): a statement in English
 and Chinese, the samples, N secret tests inside the course's limits (default 20: the crafted

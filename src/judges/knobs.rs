@@ -10,7 +10,8 @@ pub enum Size {
     Small,
     /// Sides 10 to 60, hundreds of operations.
     Medium,
-    /// The judge's largest case: see [`crate::judges::Judge::max_case`] (the course's: [`crate::judges::CourseLimits`]).
+    /// The judge's largest case: see [`crate::judges::Judge::max_case`] (the course's:
+    /// [`crate::judges::CourseLimits`]).
     Max,
 }
 
@@ -31,10 +32,10 @@ pub struct Knobs {
     pub mix: Option<[u32; 3]>,
     /// A plausible player (mostly sensible moves) or plain random operations.
     pub plausible: Option<bool>,
-    /// A crafted board instead of a random one, one of [`crate::judges::Judge::patterns`]: each board's
-    /// sides are raised to the pattern's smallest.
+    /// A crafted board instead of a random one, one of [`crate::judges::Judge::patterns`]:
+    /// each board's sides are raised to the pattern's smallest.
     pub pattern: Option<&'static str>,
-    /// Whether to stay inside the course's limits ([`crate::judges::Judge::course`]); wide unless set, so
-    /// that knobs written before the limits existed still give the same input.
+    /// Whether to stay inside the course's limits ([`crate::judges::Judge::course`]); wide
+    /// unless set, so that knobs written before the limits existed still give the same input.
     pub limits: Limits,
 }
