@@ -7,9 +7,10 @@
 //! 2. **The AI**: the [`solver`], which plays from what is visible only, and the courses'
 //!    programs it plays ([`players`]).
 //! 3. **The tools**: [`autoplay`] (the AI's benchmark), [`stress`] (anyone's solution against
-//!    our judges), [`grade`] (a whole class marked as the courses mark it), [`play`] (the
-//!    browser game), [`bundle`], and beneath them [`exec`], which compiles and runs programs
-//!    not ours inside the [`sandbox`].
+//!    our judges), [`grade`] (a whole class marked as the courses mark it), [`package`] (a judge
+//!    as a problem package for other judge systems), [`play`] (the browser game), [`bundle`],
+//!    and beneath them [`exec`], which compiles and runs programs not ours inside the
+//!    [`sandbox`].
 //!
 //! The binaries in `src/bin/` read their arguments and call into these. Every module refers to
 //! its siblings as `crate::name`, so that a bundle that inlines them as nested `mod name { ...
@@ -37,6 +38,7 @@ pub mod bundle;
 pub mod exec;
 pub mod game_stats;
 pub mod grade;
+pub mod package;
 pub mod play;
 pub mod sandbox;
 pub mod stress;

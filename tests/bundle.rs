@@ -21,8 +21,12 @@ const NEVER_SUBMITTED: &[&str] = &[
     "gen",
     "grade",
     "jlu-machine",
+    // A problem package's validator is run by the judge system, not handed in; `package`
+    // makes packages.
+    "package",
     "play",
     "stress",
+    "validate",
 ];
 
 /// Every binary of the crate: the `src/bin/*.rs` files.

@@ -4,7 +4,7 @@
 use crate::util;
 use std::process::Command;
 
-const BINARIES: [&str; 12] = [
+const BINARIES: [&str; 14] = [
     "acm-client",
     "acm-server",
     "autoplay",
@@ -14,9 +14,11 @@ const BINARIES: [&str; 12] = [
     "jlu-machine",
     "jlu-panel",
     "mine-ops",
+    "package",
     "play",
     "stress",
     "update-board",
+    "validate",
 ];
 
 #[test]

@@ -29,7 +29,7 @@ fn mutated_inputs_never_panic() {
 }
 
 /// What a binary's outputs on `gen` inputs must show between them: every message it has.
-fn messages(judge: &'static dyn Judge) -> &'static [&'static str] {
+fn messages(judge: &'static Judge) -> &'static [&'static str] {
     match judge.name() {
         "mine-ops" => &[
             "success\n",

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 /// One binary under test.
 pub struct Target {
-    pub judge: &'static dyn Judge,
+    pub judge: &'static Judge,
     pub solve: Solve,
 }
 
@@ -54,7 +54,7 @@ impl Failure {
 }
 
 /// Inputs to mutate for `judge`: its golden inputs, then `gen` outputs of small and medium size.
-pub fn corpus(judge: &'static dyn Judge, gen_inputs: u64) -> Vec<Vec<u8>> {
+pub fn corpus(judge: &'static Judge, gen_inputs: u64) -> Vec<Vec<u8>> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("testdata")
         .join(judge.name());
@@ -311,7 +311,7 @@ fn random_span(
 
 /// Whether a run of `solve` on `input` may end with `Ok` and print nothing: inputs that hold no
 /// question (no pair, no click, the `0 0` line first).
-fn may_be_silent(judge: &'static dyn Judge, input: &[u8]) -> bool {
+fn may_be_silent(judge: &'static Judge, input: &[u8]) -> bool {
     let mut tokens = input
         .split(|&b| is_space(b))
         .filter(|token| !token.is_empty());

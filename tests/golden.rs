@@ -101,7 +101,7 @@ fn the_judges_manual_gives_each_programs_format_as_its_help_does() {
         &minejudge::players::jlu_machine::solve::PROGRAM,
         &minejudge::players::acm_client::solve::PROGRAM,
     ];
-    let judges = minejudge::judges::ALL.map(|judge| judge.program());
+    let judges = minejudge::judges::ALL.map(|judge| judge.program);
     for program in judges.into_iter().chain(programs) {
         let command = format!("$ {} --help\n", program.name);
         let at = manual

@@ -11,8 +11,8 @@ use std::process::Command;
 use std::time::Duration;
 
 /// Random knobs inside the course for `judge`, some left to the size's defaults.
-fn course_knobs(rng: &mut Rng, judge: &dyn Judge) -> Knobs {
-    let course = judge.course();
+fn course_knobs(rng: &mut Rng, judge: &Judge) -> Knobs {
+    let course = judge.course;
     let (low, high) = course.sides;
     let mut knobs = Knobs {
         limits: Limits::Course,
@@ -28,14 +28,14 @@ fn course_knobs(rng: &mut Rng, judge: &dyn Judge) -> Knobs {
     if rng.chance(0.3) {
         knobs.density = Some([0.0, 0.5, 1.0][rng.below(3)]);
     }
-    if judge.ops_are().is_some() && rng.chance(0.2) {
+    if judge.ops_are.is_some() && rng.chance(0.2) {
         let (low, high) = course.ops;
         knobs.ops = Some(low + rng.below(high.min(300) - low + 1));
     }
-    if judge.takes_player() && rng.chance(0.3) {
+    if judge.takes_player && rng.chance(0.3) {
         knobs.plausible = Some(rng.chance(0.5));
     }
-    if judge.mix_of().is_some() && rng.chance(0.2) {
+    if judge.mix_of.is_some() && rng.chance(0.2) {
         knobs.mix = Some([rng.below(3) as u32, rng.below(3) as u32, 1]);
     }
     knobs
@@ -230,7 +230,7 @@ fn gen_names_the_limit_an_option_breaks_and_lists_every_course() {
     }
     let help = String::from_utf8(gen(&["--help"]).stdout).unwrap();
     for judge in judges::ALL {
-        let line = format!("  {} ({}): ", judge.name(), judge.origin());
+        let line = format!("  {} ({}): ", judge.name(), judge.origin);
         assert!(help.contains(&line), "{line}");
     }
     assert!(help.contains("1 <= mines < n*m"));
@@ -257,8 +257,8 @@ fn stress_takes_the_limits_and_lists_every_course() {
     let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
     let help = words(&String::from_utf8(stress(&["--help"]).stdout).unwrap());
     for judge in judges::ALL {
-        let course = judge.course();
-        assert!(help.contains(&words(&course.describe(judge.ops_are()))));
+        let course = judge.course;
+        assert!(help.contains(&words(&course.describe(judge.ops_are))));
         assert!(help.contains(&words(&course.sizes())));
     }
 }

@@ -57,7 +57,7 @@ fn harness(command: &[&str], timeout: Duration) -> Harness {
     harness
 }
 
-fn stress(judge: &'static dyn Judge, count: u64, size: Size, harness: Harness) -> StressOutcome {
+fn stress(judge: &'static Judge, count: u64, size: Size, harness: Harness) -> StressOutcome {
     let request = GenOptions {
         size,
         ..GenOptions::default()
@@ -74,7 +74,7 @@ fn stress(judge: &'static dyn Judge, count: u64, size: Size, harness: Harness) -
 /// Stresses `judge` with the planted `solution` until it fails, prints the measured figures,
 /// and checks the verdict, the shrunk input's size and that it is 1-minimal.
 fn find_planted(
-    judge: &'static dyn Judge,
+    judge: &'static Judge,
     solution: &str,
     timeout: Duration,
     most_lines: usize,
@@ -117,7 +117,7 @@ fn find_planted(
 /// Checks that no single entry, row, column or mine can be removed from the shrunk input (the
 /// result inside the course's limits, as `stress` keeps to them) while it still fails the same
 /// way.
-fn assert_one_minimal(judge: &dyn Judge, harness: &Harness, failure: &Failure) {
+fn assert_one_minimal(judge: &Judge, harness: &Harness, failure: &Failure) {
     let shown = |text: &[u8]| String::from_utf8_lossy(text).into_owned();
     let case = judge
         .parse_case(&failure.input)

@@ -33,7 +33,7 @@ fn main() -> ExitCode {
 }
 
 /// The judge, seed and request the arguments ask for.
-fn parse(args: &mut Args) -> Result<(&'static dyn Judge, u64, GenOptions), String> {
+fn parse(args: &mut Args) -> Result<(&'static Judge, u64, GenOptions), String> {
     let name = match args.next() {
         Some(name) if !name.starts_with('-') => name,
         _ => return Err("the first argument must name a binary".into()),

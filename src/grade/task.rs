@@ -37,7 +37,7 @@ impl Task {
     }
 
     /// The judge of a task marked by tests.
-    pub fn judge(self) -> Option<&'static dyn Judge> {
+    pub fn judge(self) -> Option<&'static Judge> {
         match self {
             Task::JluPanel | Task::AcmServer | Task::MineOps => judges::by_name(self.name()),
             Task::JluMachine | Task::AcmClient => None,

@@ -30,7 +30,7 @@ pub struct TestCase {
 ///
 /// # Errors
 /// When the folder cannot be read, holds no test, or our judge refuses an input.
-pub fn load_tests(judge: &dyn Judge, dir: &Path) -> Result<Vec<TestCase>, String> {
+pub fn load_tests(judge: &Judge, dir: &Path) -> Result<Vec<TestCase>, String> {
     let entries =
         std::fs::read_dir(dir).map_err(|err| format!("--tests {}: {err}", dir.display()))?;
     let mut inputs: Vec<_> = entries
@@ -75,7 +75,7 @@ pub fn load_tests(judge: &dyn Judge, dir: &Path) -> Result<Vec<TestCase>, String
 
 /// `count` tests made by `gen <judge>` from `seed` within the course's limits: the first third
 /// small, then medium, the last third the course's largest; answers by our judge.
-pub fn generated_tests(judge: &dyn Judge, seed: u64, count: u64) -> Vec<TestCase> {
+pub fn generated_tests(judge: &Judge, seed: u64, count: u64) -> Vec<TestCase> {
     let knobs = Knobs {
         limits: GenLimits::Course,
         ..Knobs::default()

@@ -4,7 +4,7 @@
 
 use crate::board::{Board, Grid};
 use crate::io::output::push_uint;
-use crate::judges::judge::{Knobs, Size};
+use crate::judges::knobs::{Knobs, Size};
 use crate::judges::limits::{CourseLimits, Limits, MaxCase};
 use crate::rng::Rng;
 
@@ -242,10 +242,10 @@ mod tests {
                 rows: Some(3),
                 cols: Some(4),
                 density: Some(0.0),
-                ops: judge.ops_are().map(|_| 2),
-                boards: judge.takes_boards().then_some(2),
+                ops: judge.ops_are.map(|_| 2),
+                boards: judge.takes_boards.then_some(2),
                 // A plausible mine-ops player walls a cell in with mines.
-                plausible: judge.takes_player().then_some(false),
+                plausible: judge.takes_player.then_some(false),
                 ..Knobs::default()
             };
             let text = String::from_utf8(judge.generate(1, Size::Small, &knobs)).unwrap();

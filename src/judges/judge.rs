@@ -1,15 +1,19 @@
-//! What every judge offers the tools (`gen`, `stress`, `play`'s exports, the tests): the
-//! [`Judge`] trait of the registry, and what its generator takes.
+//! What every judge offers the tools (`gen`, `stress`, `grade`, `package`, `play`'s exports, the
+//! tests): the [`Judge`] description each judge fills in.
 
 use crate::board::Board;
 use crate::io::runner::{Program, Solve};
 use crate::judges::case::Case;
-use crate::judges::limits::{CourseLimits, Limits, MaxCase};
+use crate::judges::generator::GenLimits;
+use crate::judges::knobs::{Knobs, Size};
+use crate::judges::limits::{CourseLimits, MaxCase};
 use crate::moves::Move;
 use std::fmt;
 
-/// One judge: its program, its generator, its shrinkable case and its export from `play`.
-/// Everything that knows the judge's text sits in its folder; the tools go through this trait.
+/// One judge, as data: its program, what `gen`'s options do for it, its limits, its original
+/// judge, and the functions that generate and parse its inputs. Each judge's folder fills in
+/// one of these as its `DESCRIPTION`, and [`crate::judges::ALL`] lists them: adding a judge
+/// means filling in one more.
 ///
 /// # Examples
 ///
@@ -24,32 +28,62 @@ use std::fmt;
 /// assert!(answer.ends_with(b"\n"));
 /// assert_eq!(judge.parse_case(&input).unwrap().render(), input);
 /// ```
-pub trait Judge: Sync {
+#[derive(Clone, Copy)]
+pub struct Judge {
     /// The judge's program: name, input format and `solve`.
-    fn program(&self) -> &'static Program;
-
+    pub program: &'static Program,
     /// Where the problem comes from, in a few words, such as `THU Mine`.
-    fn origin(&self) -> &'static str;
+    pub origin: &'static str,
+    /// The largest side the judge accepts (and `gen --rows/--cols --limits wide` offers).
+    pub max_side: usize,
+    /// Its largest case, `gen --size max --limits wide`.
+    pub max_case: MaxCase,
+    /// The limits of the course's judge, from its statement: what `gen` and `stress` keep to
+    /// under `--limits course`.
+    pub course: &'static CourseLimits,
+    /// What the course's own judge gives a solution and how it compares outputs.
+    pub original: OriginalJudge,
+    /// What `--ops N` counts for this judge (`operations`, `clicks`, ...); `None` when it
+    /// takes no `--ops`.
+    pub ops_are: Option<&'static str>,
+    /// The operations `--mix A,B,C` weighs, such as `Flag,Sweep,DSweep`; `None` when it
+    /// takes no `--mix`.
+    pub mix_of: Option<&'static str>,
+    /// Whether its input is a list of boards (`--boards N`).
+    pub takes_boards: bool,
+    /// Whether a random or a plausible player makes its moves (`--player P`).
+    pub takes_player: bool,
+    /// The crafted boards `--pattern P` offers; empty when it takes none.
+    pub patterns: &'static [&'static str],
+    /// What the original judge forgives beyond the final newline, for each kind of spacing
+    /// difference (see [`Judge::spacing_note`]).
+    pub spacing_notes: SpacingNotes,
+    /// How a game of `play` (its mine map and every move, in order) is written as this judge's
+    /// input; `None` when the judge takes no such game.
+    pub exporter: Option<Exporter>,
+    /// The cases of `testdata/<name>/` that are samples of a problem statement: inside the
+    /// course's limits, each `<sample>.in` with its `<sample>.ans`.
+    pub samples: &'static [&'static str],
+    /// The judge's generator, given its largest case and its course's limits.
+    pub(crate) generator: Generator,
+    /// `input` (as the generator writes it) as a case that `stress` can shrink; `None` for a
+    /// text of another shape.
+    pub(crate) parser: fn(&[u8]) -> Option<Box<dyn Case>>,
+}
 
+/// A judge's own generator: seed, size, its bounds and the knobs to the input's bytes.
+pub(crate) type Generator = fn(u64, Size, GenLimits, &Knobs) -> Vec<u8>;
+
+impl Judge {
     /// The binary's name, such as `mine-ops`.
-    fn name(&self) -> &'static str {
-        self.program().name
+    pub fn name(&self) -> &'static str {
+        self.program.name
     }
 
     /// The judge's logic: input in, answer out.
-    fn solve(&self) -> Solve {
-        self.program().solve
+    pub fn solve(&self) -> Solve {
+        self.program.solve
     }
-
-    /// The largest side the judge accepts (and `gen --rows/--cols --limits wide` offers).
-    fn max_side(&self) -> usize;
-
-    /// Its largest case, `gen --size max --limits wide`.
-    fn max_case(&self) -> MaxCase;
-
-    /// The limits of the course's judge, from its statement: what `gen` and `stress` keep to
-    /// under `--limits course`.
-    fn course(&self) -> &'static CourseLimits;
 
     /// Whether `input` is inside the course's limits (see [`Judge::course`]); else the first
     /// limit it breaks.
@@ -63,107 +97,134 @@ pub trait Judge: Sync {
     /// assert_eq!(acm.check_course(b"2 2\nX.\n..\n0 1 0\n"), Ok(()));
     /// assert!(acm.check_course(b"1 1\nX\n").is_err());
     /// ```
-    fn check_course(&self, input: &[u8]) -> Result<(), String> {
+    pub fn check_course(&self, input: &[u8]) -> Result<(), String> {
         match self.parse_case(input) {
             Some(case) => case.check_course(),
             None => Err(format!("not an input of {} as gen writes it", self.name())),
         }
     }
 
-    /// What `--ops N` counts for this judge (`operations`, `clicks`, ...); `None` when it
-    /// takes no `--ops`.
-    fn ops_are(&self) -> Option<&'static str>;
-
-    /// The operations `--mix A,B,C` weighs, such as `Flag,Sweep,DSweep`; `None` when it
-    /// takes no `--mix`.
-    fn mix_of(&self) -> Option<&'static str> {
-        None
-    }
-
-    /// Whether its input is a list of boards (`--boards N`).
-    fn takes_boards(&self) -> bool {
-        false
-    }
-
-    /// Whether a random or a plausible player makes its moves (`--player P`).
-    fn takes_player(&self) -> bool {
-        false
-    }
-
-    /// The crafted boards `--pattern P` offers; empty when it takes none.
-    fn patterns(&self) -> &'static [&'static str] {
-        &[]
+    /// Whether `input` is one a problem's tests may hold: written exactly as `gen` writes it
+    /// (so a package's validator is as strict about spacing as the statement says) and inside
+    /// the course's limits; else what is wrong with it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use minejudge::judges;
+    ///
+    /// let acm = judges::named("acm-server").unwrap();
+    /// assert_eq!(acm.validate(b"2 2\nX.\n..\n0 1 0\n"), Ok(()));
+    /// assert!(acm.validate(b"2 2\nX.\n..\n0 1  0\n").is_err());
+    /// ```
+    pub fn validate(&self, input: &[u8]) -> Result<(), String> {
+        let case = self
+            .parse_case(input)
+            .ok_or_else(|| format!("not an input of {}", self.name()))?;
+        let canonical = case.render();
+        if canonical != input {
+            let at = canonical
+                .iter()
+                .zip(input)
+                .position(|(a, b)| a != b)
+                .unwrap_or(canonical.len().min(input.len()));
+            let line = 1 + input[..at].iter().filter(|&&b| b == b'\n').count();
+            return Err(format!(
+                "line {line}: not written the way the statement says (spacing, line breaks, \
+                 leading zeros or what follows the end)"
+            ));
+        }
+        case.check_course()
     }
 
     /// One valid input: the same `seed`, `size` and `knobs` give the same bytes on every
     /// machine. The knobs must be ones this judge takes (see [`crate::judges::options`]).
-    fn generate(&self, seed: u64, size: Size, knobs: &Knobs) -> Vec<u8>;
+    pub fn generate(&self, seed: u64, size: Size, knobs: &Knobs) -> Vec<u8> {
+        let bounds = GenLimits {
+            max: self.max_case,
+            course: self.course,
+        };
+        (self.generator)(seed, size, bounds, knobs)
+    }
 
     /// `input` (as `generate` writes it) as a case that `stress` can shrink; `None` for a text
     /// of another shape.
-    fn parse_case(&self, input: &[u8]) -> Option<Box<dyn Case>>;
+    pub fn parse_case(&self, input: &[u8]) -> Option<Box<dyn Case>> {
+        (self.parser)(input)
+    }
 
     /// What the original judge forgives beyond the final newline, when two outputs differ only
     /// by `spacing`; `None` when nothing more is known to be forgiven there.
-    fn spacing_note(&self, spacing: Spacing) -> Option<&'static str> {
-        let _ = spacing;
-        None
-    }
-
-    /// How a game of `play` (its mine map and every move, in order) is written as this judge's
-    /// input; `None` when the judge takes no such game.
-    fn exporter(&self) -> Option<Exporter> {
-        None
+    pub fn spacing_note(&self, spacing: Spacing) -> Option<&'static str> {
+        match spacing {
+            Spacing::LineEnds => self.spacing_notes.line_ends,
+            Spacing::Anywhere => self.spacing_notes.anywhere,
+        }
     }
 }
 
-impl fmt::Debug for dyn Judge {
+impl fmt::Debug for Judge {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
-impl PartialEq for dyn Judge {
-    fn eq(&self, other: &dyn Judge) -> bool {
+impl PartialEq for Judge {
+    fn eq(&self, other: &Judge) -> bool {
         self.name() == other.name()
     }
 }
 
-/// How large the generator's defaults are. Under course limits each is drawn inside the
-/// course's (see [`CourseLimits`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Size {
-    /// Sides 1 to 8, up to 20 operations, odd boards (all mines, no mine) among them.
-    Small,
-    /// Sides 10 to 60, hundreds of operations.
-    Medium,
-    /// The judge's largest case: see [`Judge::max_case`] (the course's: [`CourseLimits`]).
-    Max,
+/// What the original judge says when two outputs differ only in spacing, one note per kind of
+/// [`Spacing`]; `None` when nothing more than the final newline is known to be forgiven.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SpacingNotes {
+    /// Outputs that differ only in spaces and tabs at the ends of lines.
+    pub line_ends: Option<&'static str>,
+    /// Outputs that differ only in whitespace, inside lines too.
+    pub anywhere: Option<&'static str>,
 }
 
-/// What the defaults of a size may be replaced with; `None` keeps the size's default.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Knobs {
-    /// The board's rows.
-    pub rows: Option<usize>,
-    /// The board's columns.
-    pub cols: Option<usize>,
-    /// The chance of each cell being a mine, in `0..=1`.
-    pub density: Option<f64>,
-    /// Operations, clicks or board-and-click pairs ([`Judge::ops_are`]).
-    pub ops: Option<usize>,
-    /// Boards ([`Judge::takes_boards`]).
-    pub boards: Option<usize>,
-    /// Weights of the three operations ([`Judge::mix_of`]).
-    pub mix: Option<[u32; 3]>,
-    /// A plausible player (mostly sensible moves) or plain random operations.
-    pub plausible: Option<bool>,
-    /// A crafted board instead of a random one, one of [`Judge::patterns`]: each board's
-    /// sides are raised to the pattern's smallest.
-    pub pattern: Option<&'static str>,
-    /// Whether to stay inside the course's limits ([`Judge::course`]); wide unless set, so
-    /// that knobs written before the limits existed still give the same input.
-    pub limits: Limits,
+impl SpacingNotes {
+    /// No note: nothing beyond the final newline is known to be forgiven.
+    pub const NONE: SpacingNotes = SpacingNotes {
+        line_ends: None,
+        anywhere: None,
+    };
+}
+
+/// The course's own judge, as its statement or its behaviour tells: what a solution gets and
+/// which outputs it takes as right. A problem package keeps to the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OriginalJudge {
+    /// The time limit per test, in milliseconds.
+    pub time_limit_ms: u32,
+    /// The memory limit, in MiB.
+    pub memory_mib: u32,
+    /// How it compares an output with the answer.
+    pub comparison: Comparison,
+}
+
+/// How an original judge compares a solution's output with the answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Comparison {
+    /// Byte for byte, except that a missing or extra final newline is forgiven.
+    Exact,
+    /// Line by line, spaces and tabs at the ends of lines forgiven (and the final newline).
+    LineEnds,
+    /// Token by token: only the words matter, not the whitespace between them.
+    Tokens,
+}
+
+impl Comparison {
+    /// Its name, as package checkers take it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Comparison::Exact => "exact",
+            Comparison::LineEnds => "line-ends",
+            Comparison::Tokens => "tokens",
+        }
+    }
 }
 
 /// How two outputs differ when only their spacing does.

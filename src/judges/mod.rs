@@ -1,7 +1,8 @@
 //! The five judges, one folder each, named after its binary: its rules and `solve`, its input
 //! format, its limits, its generator, its shrinkable case and its export from `play`. The tools
-//! reach them through the registry: [`ALL`] and the [`Judge`] trait. Adding a judge is one new
-//! folder, its line in [`ALL`], and its binary in `src/bin/`.
+//! reach them through the registry, a table of data: [`ALL`] lists each folder's `DESCRIPTION`,
+//! a [`Judge`] that holds every fact the tools read. Adding a judge is one new folder with its
+//! description filled in, its line in [`ALL`], and its binary in `src/bin/`.
 //!
 //! A judge's binary uses only its `solve` module (and what that uses), so that a one-file
 //! `bundle` of it carries none of the rest.
@@ -12,25 +13,27 @@ pub mod generator;
 pub mod inexperienced_player;
 pub mod jlu_panel;
 pub mod judge;
+pub mod knobs;
 pub mod limits;
 pub mod mine_ops;
 pub mod options;
 pub mod update_board;
 
-pub use judge::{ExportedInput, Exporter, Judge, Knobs, Size, Spacing};
+pub use judge::{Comparison, ExportedInput, Exporter, Judge, OriginalJudge, Spacing, SpacingNotes};
+pub use knobs::{Knobs, Size};
 pub use limits::{CourseLimits, Limits, MaxCase};
 
 /// Every judge, in the order the tools list them.
-pub static ALL: [&dyn Judge; 5] = [
-    &mine_ops::MineOps,
-    &jlu_panel::JluPanel,
-    &update_board::UpdateBoard,
-    &acm_server::AcmServer,
-    &inexperienced_player::InexperiencedPlayer,
+pub static ALL: [&Judge; 5] = [
+    &mine_ops::DESCRIPTION,
+    &jlu_panel::DESCRIPTION,
+    &update_board::DESCRIPTION,
+    &acm_server::DESCRIPTION,
+    &inexperienced_player::DESCRIPTION,
 ];
 
 /// The judge whose binary is called `name`.
-pub fn by_name(name: &str) -> Option<&'static dyn Judge> {
+pub fn by_name(name: &str) -> Option<&'static Judge> {
     ALL.iter().copied().find(|judge| judge.name() == name)
 }
 
@@ -45,7 +48,7 @@ pub fn by_name(name: &str) -> Option<&'static dyn Judge> {
 /// assert_eq!(judges::named("mine-ops").unwrap().name(), "mine-ops");
 /// assert!(judges::named("mine").unwrap_err().starts_with("no judge named \"mine\""));
 /// ```
-pub fn named(name: &str) -> Result<&'static dyn Judge, String> {
+pub fn named(name: &str) -> Result<&'static Judge, String> {
     by_name(name).ok_or_else(|| format!("no judge named {name:?}; the judges are: {}", names()))
 }
 

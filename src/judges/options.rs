@@ -3,7 +3,8 @@
 //! [`Judge`] trait); the usage text is written from the registry.
 
 use crate::io::args::{self, Args};
-use crate::judges::judge::{Judge, Knobs, Size};
+use crate::judges::judge::Judge;
+use crate::judges::knobs::{Knobs, Size};
 use crate::judges::limits::Limits;
 use crate::judges::ALL;
 
@@ -62,24 +63,24 @@ impl GenOptions {
     /// `judge` does not take.
     pub fn read_option(
         &mut self,
-        judge: &dyn Judge,
+        judge: &Judge,
         flag: &str,
         args: &mut Args,
     ) -> Result<bool, String> {
         let takes = match flag {
             "--size" | "--rows" | "--cols" | "--density" | "--limits" => true,
-            "--ops" => judge.ops_are().is_some(),
-            "--boards" => judge.takes_boards(),
-            "--mix" => judge.mix_of().is_some(),
-            "--player" => judge.takes_player(),
-            "--pattern" => !judge.patterns().is_empty(),
+            "--ops" => judge.ops_are.is_some(),
+            "--boards" => judge.takes_boards,
+            "--mix" => judge.mix_of.is_some(),
+            "--player" => judge.takes_player,
+            "--pattern" => !judge.patterns.is_empty(),
             _ => return Ok(false),
         };
         if !takes {
             return Err(format!("{flag} does not apply to {}", judge.name()));
         }
         let knobs = &mut self.knobs;
-        let max_side = judge.max_side().min(MAX_CELLS) as u64;
+        let max_side = judge.max_side.min(MAX_CELLS) as u64;
         match flag {
             "--size" => {
                 self.size = match args.value(flag)?.as_str() {
@@ -130,7 +131,7 @@ impl GenOptions {
             }
             "--pattern" => {
                 let name = args.value(flag)?;
-                let patterns = judge.patterns();
+                let patterns = judge.patterns;
                 let pattern = patterns.iter().find(|&&known| known == name);
                 knobs.pattern = Some(pattern.ok_or_else(|| {
                     format!(
@@ -154,7 +155,7 @@ impl GenOptions {
 
     /// After every option: refuses a board larger than any judge accepts, a density for a
     /// crafted pattern (which has none), and under course limits any option outside them.
-    pub fn check(&self, judge: &dyn Judge) -> Result<(), String> {
+    pub fn check(&self, judge: &Judge) -> Result<(), String> {
         if self.knobs.pattern.is_some() && self.knobs.density.is_some() {
             return Err("--density does not apply to a --pattern board".into());
         }
@@ -163,7 +164,7 @@ impl GenOptions {
         }
         // The defaults of the size fill the sides the knobs leave open.
         let default_side = if self.size == Size::Max {
-            judge.max_case().side
+            judge.max_case.side
         } else {
             60
         };
@@ -178,14 +179,14 @@ impl GenOptions {
     }
 
     /// Refuses the options that would leave the course's limits, naming the limit.
-    fn check_course(&self, judge: &dyn Judge) -> Result<(), String> {
-        let course = judge.course();
+    fn check_course(&self, judge: &Judge) -> Result<(), String> {
+        let course = judge.course;
         let knobs = &self.knobs;
         let outside = |option: String, limit: String| {
             format!(
                 "{option} is outside the course limits of {} ({}): {limit}; --limits wide lifts them",
                 judge.name(),
-                judge.origin()
+                judge.origin
             )
         };
         let (low, high) = course.sides;
@@ -205,7 +206,7 @@ impl GenOptions {
             let limit = format!("its boards have at most {} cells", course.max_cells);
             return Err(outside(format!("a {rows}x{cols} board"), limit));
         }
-        if let (Some(ops), Some(what)) = (knobs.ops, judge.ops_are()) {
+        if let (Some(ops), Some(what)) = (knobs.ops, judge.ops_are) {
             course
                 .check_ops(ops, what)
                 .map_err(|err| outside(format!("--ops {ops}"), err))?;
@@ -255,7 +256,7 @@ impl GenOptions {
     /// request.knobs.limits = Limits::Course;
     /// assert!(!request.gen_command(judges::named("mine-ops").unwrap(), 7).contains("--limits"));
     /// ```
-    pub fn gen_command(&self, judge: &dyn Judge, seed: u64) -> String {
+    pub fn gen_command(&self, judge: &Judge, seed: u64) -> String {
         let mut command = format!("gen {} --seed {seed}", judge.name());
         match self.size {
             Size::Small => {}
@@ -316,27 +317,27 @@ pub fn usage() -> String {
         text.push_str(&format!(
             "                    {:<22}{}\n",
             judge.name(),
-            judge.max_case().text
+            judge.max_case.text
         ));
     }
     text.push_str(
         "course limits (--limits course), from each statement, and the sizes inside them:\n",
     );
     for judge in ALL {
-        let course = judge.course();
-        let head = format!("  {} ({}):", judge.name(), judge.origin());
-        wrap(&mut text, head, &course.describe(judge.ops_are()), 6);
+        let course = judge.course;
+        let head = format!("  {} ({}):", judge.name(), judge.origin);
+        wrap(&mut text, head, &course.describe(judge.ops_are), 6);
         wrap(&mut text, "      ".into(), &course.sizes(), 6);
     }
     text.push_str(
         "options (each replaces the size's default; an option that does not apply to <binary> is refused):\n",
     );
-    let named = |take: &dyn Fn(&dyn Judge) -> bool| -> String {
-        let names: Vec<&str> = ALL.iter().filter(|j| take(**j)).map(|j| j.name()).collect();
+    let named = |take: &dyn Fn(&Judge) -> bool| -> String {
+        let names: Vec<&str> = ALL.iter().filter(|j| take(j)).map(|j| j.name()).collect();
         names.join(", ")
     };
     let sides = grouped(ALL.iter().filter_map(|judge| {
-        let side = judge.max_side();
+        let side = judge.max_side;
         (side < MAX_CELLS).then(|| (format!("1 to {side}"), judge.name()))
     }));
     let sides: Vec<String> = sides
@@ -355,7 +356,7 @@ pub fn usage() -> String {
     );
     let counts = grouped(
         ALL.iter()
-            .filter_map(|judge| Some((judge.ops_are()?.to_string(), judge.name()))),
+            .filter_map(|judge| Some((judge.ops_are?.to_string(), judge.name()))),
     );
     let ops: Vec<String> = counts
         .iter()
@@ -371,12 +372,12 @@ pub fn usage() -> String {
         "--boards N",
         &format!(
             "boards ({}), 0 to 100000",
-            named(&|judge| judge.takes_boards())
+            named(&|judge| judge.takes_boards)
         ),
     );
     let mixes: Vec<String> = ALL
         .iter()
-        .filter_map(|judge| Some(format!("{} ({})", judge.mix_of()?, judge.name())))
+        .filter_map(|judge| Some(format!("{} ({})", judge.mix_of?, judge.name())))
         .collect();
     option(
         &mut text,
@@ -392,10 +393,10 @@ pub fn usage() -> String {
         &format!(
             "random: uniform cells; plausible: mostly sensible moves, long games ({}; default: \
              max plausible, else by seed)",
-            named(&|judge| judge.takes_player())
+            named(&|judge| judge.takes_player)
         ),
     );
-    for judge in ALL.iter().filter(|judge| !judge.patterns().is_empty()) {
+    for judge in ALL.iter().filter(|judge| !judge.patterns.is_empty()) {
         option(
             &mut text,
             "--pattern P",
@@ -403,7 +404,7 @@ pub fn usage() -> String {
                 "crafted boards instead of random ones ({}; no --density): {}; sides below \
                  the pattern's smallest are raised to it",
                 judge.name(),
-                judge.patterns().join(", ")
+                judge.patterns.join(", ")
             ),
         );
     }

@@ -13,11 +13,11 @@ use crate::play::game::{BrowserGame, GameStatus, MAX_HISTORY};
 pub const MAX_OUTPUT: usize = 32 << 20;
 
 /// The judges a game exports to, in the registry's order.
-pub fn judges() -> impl Iterator<Item = &'static dyn Judge> {
+pub fn judges() -> impl Iterator<Item = &'static Judge> {
     judges::ALL
         .iter()
         .copied()
-        .filter(|judge| judge.exporter().is_some())
+        .filter(|judge| judge.exporter.is_some())
 }
 
 /// A game written for one judge.
@@ -36,14 +36,14 @@ pub struct Export {
 ///
 /// # Complexity
 /// O(moves x cells) to replay and print: the judge's own run on the input.
-pub fn export(game: &BrowserGame, judge: &dyn Judge) -> Result<Export, String> {
+pub fn export(game: &BrowserGame, judge: &Judge) -> Result<Export, String> {
     if game.status() == GameStatus::Ready {
         return Err("no mines yet: open a cell first".to_string());
     }
     let Some(history) = game.history() else {
         return Err(format!("more than {MAX_HISTORY} moves: too long to export"));
     };
-    let Some(exporter) = judge.exporter() else {
+    let Some(exporter) = judge.exporter else {
         return Err(format!("{} takes no game of play", judge.name()));
     };
     let exported = exporter(game.board(), history);
@@ -68,7 +68,7 @@ pub fn export(game: &BrowserGame, judge: &dyn Judge) -> Result<Export, String> {
 }
 
 /// The file name of an export: `play-<game>-<judge>` (the page adds `.in` and `.ans`).
-pub fn file_stem(game: &BrowserGame, judge: &dyn Judge) -> String {
+pub fn file_stem(game: &BrowserGame, judge: &Judge) -> String {
     format!("play-{}-{}", game.id(), judge.name())
 }
 
@@ -79,7 +79,7 @@ mod tests {
     use crate::moves::Move;
     use crate::play::game::Start;
 
-    fn judge(name: &str) -> &'static dyn Judge {
+    fn judge(name: &str) -> &'static Judge {
         judges::named(name).unwrap()
     }
 

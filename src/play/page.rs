@@ -18,7 +18,7 @@ pub fn text() -> &'static str {
         );
         let judges: String = export::judges()
             .map(|judge| {
-                let (name, origin) = (judge.name(), judge.origin());
+                let (name, origin) = (judge.name(), judge.origin);
                 format!(
                     "      <option value=\"{name}\" data-t=\"judge-{name}\">{name} ({origin})</option>\n"
                 )

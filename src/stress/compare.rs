@@ -84,7 +84,7 @@ fn lines_trimmed(text: &[u8]) -> impl Iterator<Item = &[u8]> {
 
 /// What the original judge of `judge` forgives beyond the final newline, when the difference
 /// is only one of spacing; `None` when nothing more is known to be forgiven there.
-pub fn laxer_note(judge: &dyn Judge, difference: &Difference) -> Option<&'static str> {
+pub fn laxer_note(judge: &Judge, difference: &Difference) -> Option<&'static str> {
     let spacing = if difference.only_trailing_spaces {
         Spacing::LineEnds
     } else if difference.only_whitespace {

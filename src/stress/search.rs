@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Debug)]
 pub struct JudgeStress {
     /// The judge whose problem the program solves.
-    pub judge: &'static dyn Judge,
+    pub judge: &'static Judge,
     /// The inputs' size and knobs, as `gen` takes them.
     pub request: GenOptions,
     /// How many inputs at most; 0 for no end but the first failure.
@@ -151,7 +151,7 @@ const SHRINK_BUDGET: ShrinkBudget = ShrinkBudget {
 /// # Errors
 /// When the program cannot be started.
 pub fn try_input(
-    judge: &dyn Judge,
+    judge: &Judge,
     harness: &Harness,
     input: &[u8],
 ) -> Result<Option<Evidence>, String> {
@@ -214,7 +214,7 @@ pub fn search(search: &JudgeStress) -> Result<StressOutcome, String> {
     let try_one = |index: u64| {
         let seed = harness.seed.wrapping_add(index);
         let input = judge.generate(seed, request.size, &request.knobs);
-        match try_input(*judge, harness, &input) {
+        match try_input(judge, harness, &input) {
             Ok(None) => true,
             Ok(Some(evidence)) => {
                 let mut first = first.lock().expect("no panics hold it");

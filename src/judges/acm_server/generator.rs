@@ -4,7 +4,7 @@ use crate::board::Grid;
 use crate::judges::generator::{
     pick, push_map, push_words, random_mines, shape, weighted, GenLimits,
 };
-use crate::judges::judge::{Knobs, Size};
+use crate::judges::knobs::{Knobs, Size};
 use crate::judges::limits::Limits;
 use crate::rng::Rng;
 

@@ -5,7 +5,7 @@
 use crate::judges::limits::{check_cells, CourseLimits, MaxCase};
 
 /// The course's limits.
-pub(crate) static COURSE: CourseLimits = CourseLimits {
+pub(crate) const COURSE: CourseLimits = CourseLimits {
     sides: (2, 30),
     max_cells: 900,
     ops: (0, 1000),

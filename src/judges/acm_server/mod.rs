@@ -8,67 +8,43 @@ pub(crate) mod limits;
 pub mod rules;
 pub mod solve;
 
-use crate::io::runner::Program;
 use crate::judges::case::Case;
-use crate::judges::generator::GenLimits;
-use crate::judges::judge::{Exporter, Judge, Knobs, Size};
-use crate::judges::limits::{CourseLimits, MaxCase};
+use crate::judges::judge::{Comparison, Judge, OriginalJudge, SpacingNotes};
+use crate::judges::limits::MaxCase;
 
 /// `acm-server` in the registry.
-pub struct AcmServer;
+pub const DESCRIPTION: Judge = Judge {
+    program: &solve::PROGRAM,
+    origin: "ACM class",
+    max_side: solve::MAX_SIDE,
+    // The course's operation bound on the largest map the binary accepts.
+    max_case: MaxCase {
+        side: 1000,
+        density: 0.15,
+        ops: 1000,
+        text: "1000x1000, density 0.15, 1000 operations (1 MB map each)",
+    },
+    course: &limits::COURSE,
+    // The task is handed in on the class's OnlineJudge (ACMOJ) and states no limits: ACMOJ's
+    // suggested 1 second and 256 MiB, and its default comparison, which forgives spaces at
+    // line ends and blank lines.
+    original: OriginalJudge {
+        time_limit_ms: 1000,
+        memory_mib: 256,
+        comparison: Comparison::LineEnds,
+    },
+    ops_are: Some("operations"),
+    mix_of: Some("visit,mark,auto-explore"),
+    takes_boards: false,
+    takes_player: true,
+    patterns: &[],
+    spacing_notes: SpacingNotes::NONE,
+    exporter: Some(export::export),
+    samples: &["statement-win", "mark-safe-loses", "visit-mine-loses"],
+    generator: generator::generate,
+    parser: parse_case,
+};
 
-impl Judge for AcmServer {
-    fn program(&self) -> &'static Program {
-        &solve::PROGRAM
-    }
-
-    fn origin(&self) -> &'static str {
-        "ACM class"
-    }
-
-    fn max_side(&self) -> usize {
-        solve::MAX_SIDE
-    }
-
-    fn max_case(&self) -> MaxCase {
-        // The course's operation bound on the largest map the binary accepts.
-        MaxCase {
-            side: 1000,
-            density: 0.15,
-            ops: 1000,
-            text: "1000x1000, density 0.15, 1000 operations (1 MB map each)",
-        }
-    }
-
-    fn course(&self) -> &'static CourseLimits {
-        &limits::COURSE
-    }
-
-    fn ops_are(&self) -> Option<&'static str> {
-        Some("operations")
-    }
-
-    fn mix_of(&self) -> Option<&'static str> {
-        Some("visit,mark,auto-explore")
-    }
-
-    fn takes_player(&self) -> bool {
-        true
-    }
-
-    fn generate(&self, seed: u64, size: Size, knobs: &Knobs) -> Vec<u8> {
-        let bounds = GenLimits {
-            max: self.max_case(),
-            course: &limits::COURSE,
-        };
-        generator::generate(seed, size, bounds, knobs)
-    }
-
-    fn parse_case(&self, input: &[u8]) -> Option<Box<dyn Case>> {
-        Some(Box::new(case::AcmServerCase::parse(input)?))
-    }
-
-    fn exporter(&self) -> Option<Exporter> {
-        Some(export::export)
-    }
+fn parse_case(input: &[u8]) -> Option<Box<dyn Case>> {
+    Some(Box::new(case::AcmServerCase::parse(input)?))
 }

@@ -3,7 +3,7 @@
 use crate::board::Grid;
 use crate::judges::generator::{push_map, push_words, random_mines, shape, Boards, GenLimits};
 use crate::judges::inexperienced_player::patterns::Pattern;
-use crate::judges::judge::{Knobs, Size};
+use crate::judges::knobs::{Knobs, Size};
 use crate::judges::limits::Limits;
 use crate::rng::Rng;
 

@@ -5,7 +5,7 @@
 use crate::judges::limits::{CourseLimits, MaxCase};
 
 /// The course's limits: 3 <= r, c and r*c <= 40, so no side above 13.
-pub(crate) static COURSE: CourseLimits = CourseLimits {
+pub(crate) const COURSE: CourseLimits = CourseLimits {
     sides: (3, 13),
     max_cells: 40,
     ops: (0, 0),

@@ -40,63 +40,41 @@ mod tree;
 pub use first_pass::{Bounds, Search};
 pub use search::{fewest_closed, search};
 
-use crate::io::runner::Program;
 use crate::judges::case::Case;
-use crate::judges::generator::GenLimits;
-use crate::judges::judge::{Judge, Knobs, Size};
-use crate::judges::limits::{CourseLimits, MaxCase};
+use crate::judges::judge::{Comparison, Judge, OriginalJudge, SpacingNotes};
+use crate::judges::limits::MaxCase;
 
 /// `inexperienced-player` in the registry.
-pub struct InexperiencedPlayer;
+pub const DESCRIPTION: Judge = Judge {
+    program: &solve::PROGRAM,
+    origin: "MCPC 2003",
+    max_side: solve::MAX_SIDE,
+    // The benchmark's board.
+    max_case: MaxCase {
+        side: 1000,
+        density: 0.15,
+        ops: 1,
+        text: "one 1000x1000 board, density 0.15",
+    },
+    course: &limits::COURSE,
+    // The archive that hosts it: 1 second (2 for slower languages), 32 MiB.
+    original: OriginalJudge {
+        time_limit_ms: 1000,
+        memory_mib: 32,
+        comparison: Comparison::Exact,
+    },
+    ops_are: None,
+    mix_of: None,
+    takes_boards: true,
+    takes_player: false,
+    patterns: &patterns::NAMES,
+    spacing_notes: SpacingNotes::NONE,
+    exporter: None,
+    samples: &["sample", "no-zero-cell"],
+    generator: generator::generate,
+    parser: parse_case,
+};
 
-impl Judge for InexperiencedPlayer {
-    fn program(&self) -> &'static Program {
-        &solve::PROGRAM
-    }
-
-    fn origin(&self) -> &'static str {
-        "MCPC 2003"
-    }
-
-    fn max_side(&self) -> usize {
-        solve::MAX_SIDE
-    }
-
-    fn max_case(&self) -> MaxCase {
-        // The benchmark's board.
-        MaxCase {
-            side: 1000,
-            density: 0.15,
-            ops: 1,
-            text: "one 1000x1000 board, density 0.15",
-        }
-    }
-
-    fn course(&self) -> &'static CourseLimits {
-        &limits::COURSE
-    }
-
-    fn ops_are(&self) -> Option<&'static str> {
-        None
-    }
-
-    fn takes_boards(&self) -> bool {
-        true
-    }
-
-    fn patterns(&self) -> &'static [&'static str] {
-        &patterns::NAMES
-    }
-
-    fn generate(&self, seed: u64, size: Size, knobs: &Knobs) -> Vec<u8> {
-        let bounds = GenLimits {
-            max: self.max_case(),
-            course: &limits::COURSE,
-        };
-        generator::generate(seed, size, bounds, knobs)
-    }
-
-    fn parse_case(&self, input: &[u8]) -> Option<Box<dyn Case>> {
-        Some(Box::new(case::InexperiencedPlayerCase::parse(input)?))
-    }
+fn parse_case(input: &[u8]) -> Option<Box<dyn Case>> {
+    Some(Box::new(case::InexperiencedPlayerCase::parse(input)?))
 }

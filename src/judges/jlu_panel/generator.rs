@@ -3,7 +3,7 @@
 use crate::board::Grid;
 use crate::judges::generator::{pick, push_words, random_mines, shape, GenLimits};
 use crate::judges::jlu_panel::limits::MAX_MINES;
-use crate::judges::judge::{Knobs, Size};
+use crate::judges::knobs::{Knobs, Size};
 use crate::judges::limits::Limits;
 use crate::rng::Rng;
 

@@ -8,7 +8,7 @@ use crate::judges::limits::{check_cells, CourseLimits, MaxCase};
 pub(crate) const MAX_MINES: usize = 50;
 
 /// The course's limits.
-pub(crate) static COURSE: CourseLimits = CourseLimits {
+pub(crate) const COURSE: CourseLimits = CourseLimits {
     sides: (1, 20),
     max_cells: 400,
     ops: (1, 200),

@@ -9,71 +9,49 @@ pub(crate) mod limits;
 pub mod panel;
 pub mod solve;
 
-use crate::io::runner::Program;
 use crate::judges::case::Case;
-use crate::judges::generator::GenLimits;
-use crate::judges::judge::{Exporter, Judge, Knobs, Size, Spacing};
-use crate::judges::limits::{CourseLimits, MaxCase};
+use crate::judges::judge::{Comparison, Judge, OriginalJudge, SpacingNotes};
+use crate::judges::limits::MaxCase;
 
 /// `jlu-panel` in the registry.
-pub struct JluPanel;
-
-impl Judge for JluPanel {
-    fn program(&self) -> &'static Program {
-        &solve::PROGRAM
-    }
-
-    fn origin(&self) -> &'static str {
-        "JLU course"
-    }
-
-    fn max_side(&self) -> usize {
-        solve::MAX_CELLS
-    }
-
-    fn max_case(&self) -> MaxCase {
-        // The statement's click bound on the largest board the binary must handle fast.
-        MaxCase {
-            side: 1000,
-            density: 0.15,
-            ops: 200,
-            text: "1000x1000, density 0.15, 200 clicks (output up to ~450 MB)",
-        }
-    }
-
-    fn course(&self) -> &'static CourseLimits {
-        &limits::COURSE
-    }
-
-    fn ops_are(&self) -> Option<&'static str> {
-        Some("clicks")
-    }
-
-    fn takes_player(&self) -> bool {
-        true
-    }
-
-    fn generate(&self, seed: u64, size: Size, knobs: &Knobs) -> Vec<u8> {
-        let bounds = GenLimits {
-            max: self.max_case(),
-            course: &limits::COURSE,
-        };
-        generator::generate(seed, size, bounds, knobs)
-    }
-
-    fn parse_case(&self, input: &[u8]) -> Option<Box<dyn Case>> {
-        Some(Box::new(case::JluPanelCase::parse(input)?))
-    }
-
-    fn spacing_note(&self, spacing: Spacing) -> Option<&'static str> {
-        (spacing == Spacing::LineEnds).then_some(
+pub const DESCRIPTION: Judge = Judge {
+    program: &solve::PROGRAM,
+    origin: "JLU course",
+    max_side: solve::MAX_CELLS,
+    // The statement's click bound on the largest board the binary must handle fast.
+    max_case: MaxCase {
+        side: 1000,
+        density: 0.15,
+        ops: 200,
+        text: "1000x1000, density 0.15, 200 clicks (output up to ~450 MB)",
+    },
+    course: &limits::COURSE,
+    // The statement's header: 4000 ms, 512 MB. Its panels end each line with a space, which
+    // an OpenJudge/PTA-style judge forgives when it is missing.
+    original: OriginalJudge {
+        time_limit_ms: 4000,
+        memory_mib: 512,
+        comparison: Comparison::LineEnds,
+    },
+    ops_are: Some("clicks"),
+    mix_of: None,
+    takes_boards: false,
+    takes_player: true,
+    patterns: &[],
+    spacing_notes: SpacingNotes {
+        line_ends: Some(
             "the course's panels end every line with a space after the last number, and so \
              do ours; a judge that ignores spaces at line ends accepts lines without it, a \
              strict one does not",
-        )
-    }
+        ),
+        anywhere: None,
+    },
+    exporter: Some(export::export),
+    samples: &["first-click-loss", "eight", "lose-after-panel"],
+    generator: generator::generate,
+    parser: parse_case,
+};
 
-    fn exporter(&self) -> Option<Exporter> {
-        Some(export::export)
-    }
+fn parse_case(input: &[u8]) -> Option<Box<dyn Case>> {
+    Some(Box::new(case::JluPanelCase::parse(input)?))
 }

@@ -43,7 +43,7 @@ const SUBTASKS: [Subtask; 4] = [
 ];
 
 /// The course's limits: the largest subtask's, with `Quit` one of its 60000 operations.
-pub(crate) static COURSE: CourseLimits = CourseLimits {
+pub(crate) const COURSE: CourseLimits = CourseLimits {
     sides: (1, 1000),
     max_cells: 1_000_000,
     ops: (0, 59_999),

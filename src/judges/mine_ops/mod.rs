@@ -8,66 +8,40 @@ mod limits;
 pub mod solve;
 
 use crate::board::Grid;
-use crate::io::runner::Program;
 use crate::judges::case::Case;
-use crate::judges::generator::GenLimits;
-use crate::judges::judge::{Exporter, Judge, Knobs, Size};
-use crate::judges::limits::{CourseLimits, MaxCase};
+use crate::judges::judge::{Comparison, Judge, OriginalJudge, SpacingNotes};
+use crate::judges::limits::MaxCase;
 
 /// `mine-ops` in the registry.
-pub struct MineOps;
+pub const DESCRIPTION: Judge = Judge {
+    program: &solve::PROGRAM,
+    origin: "THU Mine",
+    max_side: Grid::MAX_CELLS,
+    max_case: MaxCase {
+        side: 1000,
+        density: 0.1,
+        ops: 60_000,
+        text: "1000x1000, density 0.1, 60000 operations",
+    },
+    course: &limits::COURSE,
+    // The statement's header: 1 second, 512 MB. Its judge is not known to forgive any spacing.
+    original: OriginalJudge {
+        time_limit_ms: 1000,
+        memory_mib: 512,
+        comparison: Comparison::Exact,
+    },
+    ops_are: Some("operations"),
+    mix_of: Some("Flag,Sweep,DSweep"),
+    takes_boards: false,
+    takes_player: true,
+    patterns: &[],
+    spacing_notes: SpacingNotes::NONE,
+    exporter: Some(export::export),
+    samples: &["sample-1", "dsweep-wrong-flag-boom", "one-cell-finish"],
+    generator: generator::generate,
+    parser: parse_case,
+};
 
-impl Judge for MineOps {
-    fn program(&self) -> &'static Program {
-        &solve::PROGRAM
-    }
-
-    fn origin(&self) -> &'static str {
-        "THU Mine"
-    }
-
-    fn max_side(&self) -> usize {
-        Grid::MAX_CELLS
-    }
-
-    fn max_case(&self) -> MaxCase {
-        MaxCase {
-            side: 1000,
-            density: 0.1,
-            ops: 60_000,
-            text: "1000x1000, density 0.1, 60000 operations",
-        }
-    }
-
-    fn course(&self) -> &'static CourseLimits {
-        &limits::COURSE
-    }
-
-    fn ops_are(&self) -> Option<&'static str> {
-        Some("operations")
-    }
-
-    fn mix_of(&self) -> Option<&'static str> {
-        Some("Flag,Sweep,DSweep")
-    }
-
-    fn takes_player(&self) -> bool {
-        true
-    }
-
-    fn generate(&self, seed: u64, size: Size, knobs: &Knobs) -> Vec<u8> {
-        let bounds = GenLimits {
-            max: self.max_case(),
-            course: &limits::COURSE,
-        };
-        generator::generate(seed, size, bounds, knobs)
-    }
-
-    fn parse_case(&self, input: &[u8]) -> Option<Box<dyn Case>> {
-        Some(Box::new(case::MineOpsCase::parse(input)?))
-    }
-
-    fn exporter(&self) -> Option<Exporter> {
-        Some(export::export)
-    }
+fn parse_case(input: &[u8]) -> Option<Box<dyn Case>> {
+    Some(Box::new(case::MineOpsCase::parse(input)?))
 }

@@ -3,7 +3,7 @@
 use crate::board::{Board, Cover, FlagsInCascade, Grid};
 use crate::io::output::push_uint;
 use crate::judges::generator::{random_mines, shape, Boards, GenLimits};
-use crate::judges::judge::{Knobs, Size};
+use crate::judges::knobs::{Knobs, Size};
 use crate::judges::limits::Limits;
 use crate::judges::update_board::solve::push_rows;
 use crate::rng::Rng;

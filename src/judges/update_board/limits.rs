@@ -9,7 +9,7 @@ use crate::board::Grid;
 use crate::judges::limits::{CourseLimits, MaxCase};
 
 /// The course's limits.
-pub(crate) static COURSE: CourseLimits = CourseLimits {
+pub(crate) const COURSE: CourseLimits = CourseLimits {
     sides: (1, 50),
     max_cells: 2500,
     ops: (1, usize::MAX),

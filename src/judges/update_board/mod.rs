@@ -9,61 +9,47 @@ pub mod solution;
 pub mod solve;
 
 use crate::board::Grid;
-use crate::io::runner::Program;
 use crate::judges::case::Case;
-use crate::judges::generator::GenLimits;
-use crate::judges::judge::{Judge, Knobs, Size, Spacing};
-use crate::judges::limits::{CourseLimits, MaxCase};
+use crate::judges::judge::{Comparison, Judge, OriginalJudge, SpacingNotes};
+use crate::judges::limits::MaxCase;
 
 /// `update-board` in the registry.
-pub struct UpdateBoard;
+pub const DESCRIPTION: Judge = Judge {
+    program: &solve::PROGRAM,
+    origin: "LeetCode 529",
+    max_side: Grid::MAX_CELLS,
+    max_case: MaxCase {
+        side: 1000,
+        density: 0.15,
+        ops: 1,
+        text: "one 1000x1000 board and click, density 0.15",
+    },
+    course: &limits::COURSE,
+    // LeetCode states no limits and compares the board a function returns, never text: as a
+    // text problem, only the tokens matter.
+    original: OriginalJudge {
+        time_limit_ms: 1000,
+        memory_mib: 256,
+        comparison: Comparison::Tokens,
+    },
+    ops_are: Some("board-and-click pairs"),
+    mix_of: None,
+    takes_boards: false,
+    takes_player: false,
+    patterns: &[],
+    spacing_notes: SpacingNotes {
+        line_ends: Some(ONLY_THE_BOARD),
+        anywhere: Some(ONLY_THE_BOARD),
+    },
+    exporter: None,
+    samples: &["statement-examples"],
+    generator: generator::generate,
+    parser: parse_case,
+};
 
-impl Judge for UpdateBoard {
-    fn program(&self) -> &'static Program {
-        &solve::PROGRAM
-    }
+const ONLY_THE_BOARD: &str = "LeetCode compares the board your function returns, not its text: \
+                              this difference is only spacing, which LeetCode never sees";
 
-    fn origin(&self) -> &'static str {
-        "LeetCode 529"
-    }
-
-    fn max_side(&self) -> usize {
-        Grid::MAX_CELLS
-    }
-
-    fn max_case(&self) -> MaxCase {
-        MaxCase {
-            side: 1000,
-            density: 0.15,
-            ops: 1,
-            text: "one 1000x1000 board and click, density 0.15",
-        }
-    }
-
-    fn course(&self) -> &'static CourseLimits {
-        &limits::COURSE
-    }
-
-    fn ops_are(&self) -> Option<&'static str> {
-        Some("board-and-click pairs")
-    }
-
-    fn generate(&self, seed: u64, size: Size, knobs: &Knobs) -> Vec<u8> {
-        let bounds = GenLimits {
-            max: self.max_case(),
-            course: &limits::COURSE,
-        };
-        generator::generate(seed, size, bounds, knobs)
-    }
-
-    fn parse_case(&self, input: &[u8]) -> Option<Box<dyn Case>> {
-        Some(Box::new(case::UpdateBoardCase::parse(input)?))
-    }
-
-    fn spacing_note(&self, _: Spacing) -> Option<&'static str> {
-        Some(
-            "LeetCode compares the board your function returns, not its text: this \
-             difference is only spacing, which LeetCode never sees",
-        )
-    }
+fn parse_case(input: &[u8]) -> Option<Box<dyn Case>> {
+    Some(Box::new(case::UpdateBoardCase::parse(input)?))
 }

@@ -1,0 +1,126 @@
+//! The Kattis problem package format, version 2023-07 (what problemtools' `verifyproblem`
+//! checks, and DOMjudge imports): `problem.yaml`, `statement/problem.{en,zh}.md`,
+//! `data/{sample,secret}/`, the input validator as a folder with `build` and `run` scripts
+//! around our `validate` bundle, the output validator (our Python checker, which problemtools
+//! runs with PyPy 3) where the original judge does not compare token by token (Kattis's
+//! default), and `submissions/<verdict>/`. Kattis wants the package's folder named with
+//! lowercase letters and digits only (`mineops`, not `mine-ops`).
+
+use crate::judges::Comparison;
+use crate::package::checker::{checker, Protocol};
+use crate::package::files::File;
+use crate::package::problem::Problem;
+use crate::package::statement::{title, Language};
+
+/// The package's files.
+pub(crate) fn files(problem: &Problem) -> Vec<File> {
+    let judge = problem.judge;
+    let mut files = vec![File::new("problem.yaml", problem_yaml(problem))];
+    for language in Language::ALL {
+        let body = match language {
+            Language::English => &problem.statement_en,
+            Language::Chinese => &problem.statement_zh,
+        };
+        let path = format!("statement/problem.{}.md", language.code());
+        files.push(File::new(path, body.as_bytes()));
+    }
+    for (folder, tests) in [("sample", &problem.samples), ("secret", &problem.secret)] {
+        for test in tests {
+            let stem = format!("data/{folder}/{}", test.name);
+            files.push(File::new(format!("{stem}.in"), test.input.clone()));
+            files.push(File::new(format!("{stem}.ans"), test.answer.clone()));
+        }
+    }
+    files.push(File::new(
+        "input_validators/validate/validate.rs",
+        problem.validator.as_bytes(),
+    ));
+    files.push(File::program("input_validators/validate/build", BUILD));
+    files.push(File::program(
+        "input_validators/validate/run",
+        run_script(judge.name()),
+    ));
+    if judge.original.comparison != Comparison::Tokens {
+        let text = checker(judge.original.comparison, Protocol::Kattis);
+        files.push(File::program("output_validator/compare.py", text));
+    }
+    for submission in &problem.submissions {
+        let path = format!(
+            "submissions/{}/{}.rs",
+            submission.verdict.folder(),
+            submission.name
+        );
+        files.push(File::new(path, submission.source.as_bytes()));
+    }
+    files
+}
+
+/// The validator's build script: our bundle compiled as the bundles promise (Rust 2021).
+const BUILD: &str = "#!/bin/sh\n\
+# The input validator is the `validate` binary of minejudge, bundled in one file.\n\
+set -e\n\
+cd \"$(dirname \"$0\")\"\n\
+rustc --edition 2021 -O -o validate validate.rs\n";
+
+/// The validator's run script: `validate <judge>`, the judge system's own arguments after it.
+fn run_script(judge: &str) -> String {
+    format!("#!/bin/sh\nexec \"$(dirname \"$0\")/validate\" {judge} \"$@\"\n")
+}
+
+/// `problem.yaml`: names in both languages, source, the original judge's limits, a UUID
+/// derived from the judge's name (the same on every run, as the format wants it stable).
+fn problem_yaml(problem: &Problem) -> String {
+    let judge = problem.judge;
+    let original = judge.original;
+    format!(
+        "problem_format_version: 2023-07-draft\n\
+         name:\n  en: {en}\n  zh: {zh}\n\
+         uuid: {uuid}\n\
+         source: {source}\n\
+         license: cc by-sa\n\
+         rights_owner: minejudge\n\
+         limits:\n  time_limit: {time}\n  memory: {memory}\n  output: {output}\n",
+        en = yaml_string(&title(judge, Language::English)),
+        zh = yaml_string(&title(judge, Language::Chinese)),
+        uuid = uuid(judge.name()),
+        source = yaml_string(judge.origin),
+        time = original.time_limit_ms as f64 / 1000.0,
+        memory = original.memory_mib,
+        output = output_limit(problem),
+    )
+}
+
+/// The output limit in MiB: Kattis's default of 8, or twice the largest answer when that is
+/// more (a `mine-ops` game of 60000 operations prints about 9 MiB).
+fn output_limit(problem: &Problem) -> usize {
+    let largest = problem
+        .tests()
+        .map(|test| test.answer.len())
+        .max()
+        .unwrap_or(0);
+    let mib = 1024 * 1024;
+    ((2 * largest + mib - 1) / mib).max(8)
+}
+
+/// `text` as a double-quoted YAML string.
+pub(crate) fn yaml_string(text: &str) -> String {
+    format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// A version-4-shaped UUID from `name`'s FNV-1a hashes: stable, and distinct per judge.
+fn uuid(name: &str) -> String {
+    let hash = |seed: u64| {
+        name.bytes().fold(seed, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        })
+    };
+    let (a, b) = (hash(0xcbf2_9ce4_8422_2325), hash(0x8422_2325_cbf2_9ce4));
+    format!(
+        "{:08x}-{:04x}-4{:03x}-a{:03x}-{:012x}",
+        a >> 32,
+        (a >> 16) & 0xffff,
+        a & 0xfff,
+        b >> 52,
+        b & 0xffff_ffff_ffff
+    )
+}

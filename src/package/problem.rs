@@ -1,0 +1,99 @@
+//! What every format of a package holds, made once: the statement, the tests with our judge's
+//! answers, the validator, the checker's mode and the submissions.
+
+use crate::bundle::bundle;
+use crate::io::runner::solve_in_memory;
+use crate::judges::Judge;
+use crate::package::secret;
+use crate::package::statement::{self, Language};
+use crate::package::submissions::{self, Submission};
+use std::path::Path;
+
+/// One test: its name (without extension), its input and our judge's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Test {
+    /// The name, such as `sample-1` or `03-one-cell`.
+    pub name: String,
+    /// The input.
+    pub input: Vec<u8>,
+    /// Our judge's output for it.
+    pub answer: Vec<u8>,
+}
+
+/// A judge as a problem, before any format lays it out.
+#[derive(Clone, Debug)]
+pub struct Problem {
+    /// The judge.
+    pub judge: &'static Judge,
+    /// The samples of `testdata/<judge>/`.
+    pub samples: Vec<Test>,
+    /// The secret tests.
+    pub secret: Vec<Test>,
+    /// The statement in English, Markdown, without the samples.
+    pub statement_en: String,
+    /// The statement in Chinese, Markdown, without the samples.
+    pub statement_zh: String,
+    /// The `validate` binary as one file (it takes the judge's name as its argument).
+    pub validator: String,
+    /// The submissions: our judge's bundle (accepted) first.
+    pub submissions: Vec<Submission>,
+}
+
+impl Problem {
+    /// `judge` as a problem with `tests` secret tests drawn from `seed`, read from the crate
+    /// whose sources are in `src`.
+    ///
+    /// # Errors
+    /// A file of the crate that cannot be read; a sample or a generated input that our judge or
+    /// the validator refuses, which is a bug of ours.
+    pub fn build(
+        judge: &'static Judge,
+        tests: usize,
+        seed: u64,
+        src: &Path,
+    ) -> Result<Problem, String> {
+        let root = src.parent().unwrap_or(Path::new("."));
+        let mut samples = Vec::new();
+        for name in judge.samples {
+            let path = root
+                .join("testdata")
+                .join(judge.name())
+                .join(format!("{name}.in"));
+            let input = std::fs::read(&path).map_err(|err| format!("{}: {err}", path.display()))?;
+            samples.push(answered(judge, name.to_string(), input)?);
+        }
+        let mut secret = Vec::new();
+        for input in secret::inputs(judge, tests, seed) {
+            secret.push(answered(judge, input.name, input.input)?);
+        }
+        let solution = bundle(src, judge.name())?;
+        Ok(Problem {
+            judge,
+            samples,
+            secret,
+            statement_en: statement::render(judge, Language::English),
+            statement_zh: statement::render(judge, Language::Chinese),
+            validator: bundle(src, "validate")?,
+            submissions: submissions::of(judge, root, solution)?,
+        })
+    }
+
+    /// Every test, samples first.
+    pub fn tests(&self) -> impl Iterator<Item = &Test> {
+        self.samples.iter().chain(&self.secret)
+    }
+}
+
+/// `input` named `name` with our judge's answer, once the validator has taken it.
+fn answered(judge: &Judge, name: String, input: Vec<u8>) -> Result<Test, String> {
+    judge
+        .validate(&input)
+        .map_err(|err| format!("{} test {name}: {err}", judge.name()))?;
+    let (answer, result) = solve_in_memory(judge.solve(), &input);
+    result.map_err(|err| format!("{} test {name}: our judge refuses it: {err}", judge.name()))?;
+    Ok(Test {
+        name,
+        input,
+        answer,
+    })
+}

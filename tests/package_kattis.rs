@@ -1,0 +1,109 @@
+//! The long tier: every judge's Kattis package checked by problemtools' `verifyproblem`, the
+//! reference checker of the format. It builds the validator and every submission, runs them
+//! on every test, and fails unless the accepted submissions pass and the wrong, crashing and
+//! slow ones fail as their folders say, within the time limits. The statements are checked by
+//! `problem2html` (which needs pandoc); verifyproblem's own statement check is left out, as it
+//! compiles each statement to PDF with LuaLaTeX, which this machine and CI do not have.
+//!
+//! `.ci/run` installs problemtools into a virtual environment and names its `verifyproblem` in
+//! `VERIFYPROBLEM`; without it, `verifyproblem` on the PATH is used.
+
+use minejudge::judges;
+use minejudge::package::{self, Format, Request};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The `verifyproblem` to run, and `problem2html` beside it.
+fn tools() -> (PathBuf, PathBuf) {
+    let verify = std::env::var_os("VERIFYPROBLEM")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("verifyproblem"));
+    let html = verify.with_file_name("problem2html");
+    (verify, html)
+}
+
+/// The one warning verifyproblem gives every package of the 2023-07 format: its support for
+/// that version is unfinished. Any other warning fails the test.
+const JUSTIFIED: &str = "WARNING Support for version 2023-07-draft is very incomplete";
+
+#[test]
+#[ignore = "long tier: run by .ci/run"]
+fn every_kattis_package_passes_verifyproblem() {
+    let (verify, html) = tools();
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let root = std::env::temp_dir().join(format!("minejudge-kattis-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let mut summaries = Vec::new();
+    for judge in judges::ALL {
+        let request = Request {
+            judge,
+            format: Format::Kattis,
+            tests: 20,
+            seed: 1,
+        };
+        let files = package::package(&request, &src).expect("package");
+        // Kattis's short names are lowercase letters and digits only.
+        let dir = root.join(judge.name().replace('-', ""));
+        package::write(&files, &dir).expect("write");
+        let output = Command::new(&verify)
+            .arg(&dir)
+            .args(["-p", "config", "data", "submissions", "validators"])
+            .current_dir(&root)
+            .output()
+            .unwrap_or_else(|err| {
+                panic!(
+                    "{}: {err}; install problemtools (see .ci/run)",
+                    verify.display()
+                )
+            });
+        let log = String::from_utf8_lossy(&output.stdout).to_string()
+            + &String::from_utf8_lossy(&output.stderr);
+        let summary = log
+            .lines()
+            .rev()
+            .find(|line| line.contains(" tested: "))
+            .unwrap_or("(no summary)")
+            .to_string();
+        println!("{summary}");
+        let problems: Vec<&str> = log
+            .lines()
+            .filter(|line| {
+                (line.starts_with("ERROR") || line.starts_with("WARNING"))
+                    && !line.starts_with(JUSTIFIED)
+            })
+            .collect();
+        assert!(
+            problems.is_empty() && summary.contains(" tested: 0 errors, 1 warning"),
+            "{}: {summary}\n{}\n{log}",
+            judge.name(),
+            problems.join("\n")
+        );
+        for language in ["en", "zh"] {
+            let out = root.join(format!("html-{}-{language}", judge.name()));
+            let status = Command::new(&html)
+                .arg("--language")
+                .arg(language)
+                .arg("-d")
+                .arg(&out)
+                .arg("--messy")
+                .arg(&dir)
+                .current_dir(&root)
+                .status()
+                .expect("problem2html");
+            assert!(
+                status.success(),
+                "{}: the {language} statement",
+                judge.name()
+            );
+            let page = std::fs::read_to_string(out.join("index.html")).expect("index.html");
+            assert!(
+                page.contains("Sample"),
+                "{}: the {language} page shows the samples",
+                judge.name()
+            );
+        }
+        summaries.push(summary);
+    }
+    println!("{}", summaries.join("\n"));
+    std::fs::remove_dir_all(&root).expect("clean up");
+}
