@@ -36,7 +36,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Every binary of the crate, as cargo built it for this test.
-const BINARIES: [(&str, &str); 13] = [
+const BINARIES: [(&str, &str); 15] = [
     ("acm-client", env!("CARGO_BIN_EXE_acm-client")),
     ("acm-server", env!("CARGO_BIN_EXE_acm-server")),
     ("autoplay", env!("CARGO_BIN_EXE_autoplay")),
@@ -50,9 +50,11 @@ const BINARIES: [(&str, &str); 13] = [
     ("jlu-machine", env!("CARGO_BIN_EXE_jlu-machine")),
     ("jlu-panel", env!("CARGO_BIN_EXE_jlu-panel")),
     ("mine-ops", env!("CARGO_BIN_EXE_mine-ops")),
+    ("package", env!("CARGO_BIN_EXE_package")),
     ("play", env!("CARGO_BIN_EXE_play")),
     ("stress", env!("CARGO_BIN_EXE_stress")),
     ("update-board", env!("CARGO_BIN_EXE_update-board")),
+    ("validate", env!("CARGO_BIN_EXE_validate")),
 ];
 
 /// Options the manuals may name that belong to other programs (cargo, rustc, GNU parallel,
