@@ -311,17 +311,19 @@ impl TreeSearch {
         }
         let mut list = self.spare_lists.pop().unwrap_or_default();
         list.clear();
-        list.resize(start[9], 0);
-        let mut fill = start;
+        // The arrangements where the cell is a mine go last, then are dropped: a branch on
+        // whether it is one is as unpredictable as the mines.
+        list.resize(set.len(), 0);
+        let mut fill = [0; MINE as usize + 1];
+        fill[..10].copy_from_slice(&start);
         let n = self.arrangements.len();
         let shown = &self.shown[cell * n..(cell + 1) * n];
         for &a in set {
-            let k = shown[a as usize];
-            if k != MINE {
-                list[fill[k as usize]] = a;
-                fill[k as usize] += 1;
-            }
+            let k = shown[a as usize] as usize;
+            list[fill[k]] = a;
+            fill[k] += 1;
         }
+        list.truncate(start[9]);
         Parts { list, start }
     }
 
