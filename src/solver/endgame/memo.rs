@@ -142,7 +142,8 @@ impl PositionMemo {
         }
         let start = self.lists.len();
         let len = set.len() as u32;
-        self.lists.extend_from_slice(&[len as u16, (len >> 16) as u16, 0, 0, 0, 0, 0]);
+        self.lists
+            .extend_from_slice(&[len as u16, (len >> 16) as u16, 0, 0, 0, 0, 0]);
         self.set_chance(start, value);
         self.lists.extend_from_slice(set);
         (self.positions, self.indices) = (self.positions + 1, self.indices + set.len());

@@ -137,7 +137,10 @@ impl TreeSearch {
         }
         let cells = self.around.len();
         let varying = any & !all;
-        let free = !any & u128::MAX.checked_shr((MAX_CELLS - cells) as u32).unwrap_or(0);
+        let every_cell = u128::MAX
+            .checked_shr((MAX_CELLS - cells) as u32)
+            .unwrap_or(0);
+        let free = !any & every_cell;
         if let Some((chance, cell)) = self.free_split(set, free, varying, quiet, floor)? {
             self.memo.insert(set, hash, chance);
             return Ok((chance, Some(cell)));
