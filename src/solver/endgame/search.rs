@@ -13,8 +13,9 @@ pub(in crate::solver) const MAX_ARRANGEMENTS: usize = 400;
 /// may walk [`DENSE_EXTRA_BUDGETS`] analysis budgets more than what is left of its own: there
 /// the heuristic guess is wrong more often, and the larger search wins about 0.04 points more
 /// of expert games (on the sparser boards it gains nothing measurable, for a third of the
-/// speed).
-pub(in crate::solver) const DENSE_MAX_ARRANGEMENTS: usize = 3000;
+/// speed). Up to 3,000 it took half of expert's time (a few searches walking millions of
+/// nodes) for 0.024 points more on the same 10^6 games (docs/solver.md, step 8c).
+pub(in crate::solver) const DENSE_MAX_ARRANGEMENTS: usize = 1000;
 pub(in crate::solver) const DENSE_FROM: f64 = 0.18;
 pub(in crate::solver) const DENSE_EXTRA_BUDGETS: u64 = 24;
 
