@@ -51,9 +51,9 @@ const PROGRESS_FULL_AT: f64 = 100.0;
 const FIFTY_CREDIT: f64 = 0.9;
 
 /// Finding the endgame's arrangements may take at most this many nodes, and on a dense board
-/// (up to 3,000 arrangements, see `endgame/search.rs`) this many, out of the search's larger
-/// allowance: over 3,000 expert games the largest took 4,285,149, and 4% of them took more
-/// than 100,000.
+/// (up to 1,000 arrangements, see `endgame/search.rs`) this many, out of the search's larger
+/// allowance: over 3,000 expert games (up to 3,000 arrangements then) the largest took
+/// 4,285,149, and 4% of them took more than 100,000.
 const ENDGAME_SHARE: u64 = 100_000;
 const DENSE_ENDGAME_SHARE: u64 = 5_000_000;
 

@@ -33,7 +33,7 @@
 //!    would face anyway. Regions of closed cells apart from the open board (walled off by
 //!    numbers, or small pockets) are guessed last, and those with a fixed number of mines, a
 //!    game of their own, then exactly (`region.rs`). With the total known and at most a few
-//!    hundred complete arrangements left (a few thousand on a dense board; those regions
+//!    hundred complete arrangements left (a thousand on a dense board; those regions
 //!    aside), an exact game-tree search picks the guess that wins the most of them
 //!    (`endgame/`: its search, its memo and the arrangements it searches).
 //!

@@ -13,8 +13,9 @@ pub(in crate::solver) const MAX_ARRANGEMENTS: usize = 400;
 /// may walk [`DENSE_EXTRA_BUDGETS`] analysis budgets more than what is left of its own: there
 /// the heuristic guess is wrong more often, and the larger search wins about 0.04 points more
 /// of expert games (on the sparser boards it gains nothing measurable, for a third of the
-/// speed).
-pub(in crate::solver) const DENSE_MAX_ARRANGEMENTS: usize = 3000;
+/// speed). Up to 3,000 it took half of expert's time (a few searches walking millions of
+/// nodes) for 0.024 points more on the same 10^6 games (docs/solver.md, step 8c).
+pub(in crate::solver) const DENSE_MAX_ARRANGEMENTS: usize = 1000;
 pub(in crate::solver) const DENSE_FROM: f64 = 0.18;
 pub(in crate::solver) const DENSE_EXTRA_BUDGETS: u64 = 24;
 
@@ -98,7 +99,8 @@ impl TreeSearch {
         self.work = 0;
         self.memo.clear();
         let all: Vec<u16> = (0..self.arrangements.len() as u16).collect();
-        let (chance, cell) = self.value(&all, true, -1.0)?;
+        let hash = PositionMemo::hash(&all);
+        let (chance, cell) = self.value(&all, hash, 0, true, -1.0)?;
         Ok((cell.unwrap_or(0), chance.value))
     }
 
@@ -107,21 +109,23 @@ impl TreeSearch {
         self.work
     }
 
-    /// The chance of winning from `set` with best play, and with `root` the first cell to
-    /// open (`None` when the position is won). When the chance is at most `floor`, a bound on
-    /// it no higher may come back instead: a caller that only needs more than `floor` learns
-    /// that this is not it, and the cells that cannot beat `floor` are not searched.
+    /// The chance of winning from `set` (`hash` its [`PositionMemo::hash`]) with best play,
+    /// and with `root` the first cell to open (`None` when the position is won). When the
+    /// chance is at most `floor`, a bound on it no higher may come back instead: a caller that
+    /// only needs more than `floor` learns that this is not it, and the cells that cannot beat
+    /// `floor` are not searched. The cells of `quiet` are known to be safe and to show one
+    /// number in every arrangement of `set` (see [`TreeSearch::free_split`]).
     fn value(
         &mut self,
         set: &[u16],
+        hash: u64,
+        quiet: u128,
         root: bool,
         floor: f64,
     ) -> Result<(Chance, Option<usize>), OutOfBudget> {
         if set.len() <= 1 {
             return Ok((Chance::WON, None));
         }
-        // Hashed once for the lookup and the insertion after the search below.
-        let hash = PositionMemo::hash(set);
         if !root {
             if let Some(known) = self.memo.get(set, hash, floor) {
                 return Ok((known, None));
@@ -134,23 +138,13 @@ impl TreeSearch {
         }
         let cells = self.around.len();
         let varying = any & !all;
-        // A free cell that tells something: open it (free information never hurts).
-        for cell in 0..cells {
-            if any >> cell & 1 == 0 {
-                if self.around[cell] & varying == 0 {
-                    // Its neighbours are the same in every arrangement: it shows one number.
-                    self.charge(set.len())?;
-                    continue;
-                }
-                let count = self.tally(set, cell)?;
-                if count.iter().filter(|&&n| n > 0).count() > 1 {
-                    let parts = self.split(set, cell, &count);
-                    let chance = self.weigh(&parts, set.len(), floor)?;
-                    self.spare_lists.push(parts.list);
-                    self.memo.insert(set, hash, chance);
-                    return Ok((chance, Some(cell)));
-                }
-            }
+        let every_cell = u128::MAX
+            .checked_shr((MAX_CELLS - cells) as u32)
+            .unwrap_or(0);
+        let free = !any & every_cell;
+        if let Some((chance, cell)) = self.free_split(set, free, varying, quiet, floor)? {
+            self.memo.insert(set, hash, chance);
+            return Ok((chance, Some(cell)));
         }
         // Otherwise a risk: the safest cells first.
         let mut mines = [0u32; MAX_CELLS];
@@ -194,7 +188,9 @@ impl TreeSearch {
                 }
                 living |= !dead;
                 let parts = self.split(set, cell, &count);
-                let chance = self.weigh(&parts, set.len(), bar)?;
+                // Every free cell here showed one number (none split the position), and the
+                // cell opened shows one in each part.
+                let chance = self.weigh(&parts, set.len(), bar, free | 1 << cell)?;
                 self.spare_lists.push(parts.list);
                 if chance.exact && chance.value > bar + TIE {
                     best = chance.value;
@@ -218,6 +214,45 @@ impl TreeSearch {
         self.spare_risky.push(risky);
         self.memo.insert(set, hash, chance);
         Ok((chance, best_cell))
+    }
+
+    /// The first free cell (in `free`: safe in every arrangement of `set`) that tells
+    /// something, opened: the chance after it and the cell, or `None` when every free cell
+    /// shows one number (free information never hurts). `varying` holds the cells that are a
+    /// mine in some arrangements only; the cells of `quiet` are known to show one number.
+    ///
+    /// A free cell that showed one number in a position shows one in every part of it, and
+    /// so does the cell that split it: the parts are told so, and skip their tallies (a
+    /// tally's nodes are counted all the same, so the search and its nodes are as before;
+    /// over 1,000 expert games two in three tallies of free cells showed one number).
+    fn free_split(
+        &mut self,
+        set: &[u16],
+        free: u128,
+        varying: u128,
+        quiet: u128,
+        floor: f64,
+    ) -> Result<Option<(Chance, usize)>, OutOfBudget> {
+        let mut bits = free;
+        while bits != 0 {
+            let cell = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if quiet >> cell & 1 == 1 || self.around[cell] & varying == 0 {
+                // It shows one number (its neighbours are the same in every arrangement, or a
+                // position it came from said so): the nodes of a tally, and no more.
+                self.charge(set.len())?;
+                continue;
+            }
+            let count = self.tally(set, cell)?;
+            if count.iter().filter(|&&n| n > 0).count() > 1 {
+                let parts = self.split(set, cell, &count);
+                let below = free & !(u128::MAX << cell);
+                let chance = self.weigh(&parts, set.len(), floor, quiet | below | 1 << cell)?;
+                self.spare_lists.push(parts.list);
+                return Ok(Some((chance, cell)));
+            }
+        }
+        Ok(None)
     }
 
     /// How many arrangements of `set` where `cell` is safe show each number.
@@ -280,24 +315,33 @@ impl TreeSearch {
         }
         let mut list = self.spare_lists.pop().unwrap_or_default();
         list.clear();
-        list.resize(start[9], 0);
-        let mut fill = start;
+        // The arrangements where the cell is a mine go last, then are dropped: a branch on
+        // whether it is one is as unpredictable as the mines.
+        list.resize(set.len(), 0);
+        let mut fill = [0; MINE as usize + 1];
+        fill[..10].copy_from_slice(&start);
         let n = self.arrangements.len();
         let shown = &self.shown[cell * n..(cell + 1) * n];
         for &a in set {
-            let k = shown[a as usize];
-            if k != MINE {
-                list[fill[k as usize]] = a;
-                fill[k as usize] += 1;
-            }
+            let k = shown[a as usize] as usize;
+            list[fill[k]] = a;
+            fill[k] += 1;
         }
+        list.truncate(start[9]);
         Parts { list, start }
     }
 
     /// The chance of winning over `total` arrangements after the split `parts`, or (not
     /// exact) a bound on it when it is at most `floor`: each part is searched for what it must
-    /// be worth for the whole to beat `floor`, the parts after it taken as won.
-    fn weigh(&mut self, parts: &Parts, total: usize, floor: f64) -> Result<Chance, OutOfBudget> {
+    /// be worth for the whole to beat `floor`, the parts after it taken as won. The cells of
+    /// `quiet` show one number in every part.
+    fn weigh(
+        &mut self,
+        parts: &Parts,
+        total: usize,
+        floor: f64,
+        quiet: u128,
+    ) -> Result<Chance, OutOfBudget> {
         let mut won = 0.0;
         let mut unweighed = parts.start[9];
         for k in 0..9 {
@@ -315,7 +359,8 @@ impl TreeSearch {
                 });
             }
             let need = ((floor + TIE) * total as f64 - won - rest) / len as f64;
-            let (chance, _) = self.value(part, false, need)?;
+            let hash = PositionMemo::hash(part);
+            let (chance, _) = self.value(part, hash, quiet, false, need)?;
             if !chance.exact {
                 return Ok(Chance {
                     value: (won + len as f64 * chance.value + rest) / total as f64,
@@ -405,7 +450,8 @@ mod tests {
                 let mut bounded = TreeSearch::new(around.clone(), found.clone());
                 bounded.limit = u64::MAX;
                 let all_of: Vec<u16> = (0..found.len() as u16).collect();
-                let Ok((got, _)) = bounded.value(&all_of, false, floor) else {
+                let hash = PositionMemo::hash(&all_of);
+                let Ok((got, _)) = bounded.value(&all_of, hash, 0, false, floor) else {
                     unreachable!("no limit")
                 };
                 let context = format!("case {case}: floor {floor}, value {want}, got {got:?}");
