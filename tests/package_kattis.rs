@@ -49,7 +49,7 @@ fn every_kattis_package_passes_verifyproblem() {
         let files = package::package(&request, &src).expect("package");
         summaries.push(verify(&root, judge.name(), &files, &[]));
     }
-    let files = jlu_machine::files(20, 1, &src).expect("package");
+    let files = jlu_machine::files(Format::Kattis, 20, 1, &src).expect("package");
     summaries.push(verify(&root, "jlu-machine", &files, &[JUSTIFIED_MACHINE]));
     println!("{}", summaries.join("\n"));
     std::fs::remove_dir_all(&root).expect("clean up");

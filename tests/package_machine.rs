@@ -1,10 +1,12 @@
-//! `package jlu-machine`: the interactive, scoring Kattis package. It packs alike on every run;
-//! its input validator takes its tests and refuses damaged ones; its interactor, run as
-//! problemtools runs it, plays the sample with our machine exactly as the statement's sample
-//! interaction shows, scores the weak submission lower and gives the wrong one a wrong answer.
-//! (verifyproblem on the whole package is in `package_kattis.rs`, the long tier.)
+//! `package jlu-machine`: the interactive, scoring package. It packs alike on every run, and
+//! only in the formats that take it; its input validator takes its tests and refuses damaged
+//! ones; its interactor, run as problemtools runs it, plays the sample with our machine exactly
+//! as the statement's sample interaction shows, scores the weak submission lower and gives the
+//! wrong one a wrong answer, and in ACMOJ's protocol writes the same verdicts as fractions.
+//! (verifyproblem on the Kattis package is in `package_kattis.rs`, the long tier; ACMOJ's
+//! `config.json` is checked in `package_formats.rs`.)
 
-use minejudge::package::{jlu_machine, File};
+use minejudge::package::{jlu_machine, File, Format};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -27,8 +29,11 @@ fn text<'a>(files: &'a [File], path: &str) -> &'a str {
 
 #[test]
 fn the_machine_packs_alike_twice_as_an_interactive_scoring_problem() {
-    let files = jlu_machine::files(20, 1, &src()).expect("package");
-    assert_eq!(files, jlu_machine::files(20, 1, &src()).expect("package"));
+    let files = jlu_machine::files(Format::Kattis, 20, 1, &src()).expect("package");
+    assert_eq!(
+        files,
+        jlu_machine::files(Format::Kattis, 20, 1, &src()).expect("package")
+    );
     assert!(text(&files, "problem.yaml").contains("type: [interactive, scoring]\n"));
     for path in [
         "output_validator/interactor.py",
@@ -43,6 +48,18 @@ fn the_machine_packs_alike_twice_as_an_interactive_scoring_problem() {
     }
     assert_eq!(text(&files, "data/secret/testdata.yaml"), "range: 0 1200\n");
     assert!(text(&files, "statement/problem.zh.md").contains("5 秒"));
+    let acmoj = jlu_machine::files(Format::Acmoj, 20, 1, &src()).expect("package");
+    assert!(text(&acmoj, "interactor").contains("PROTOCOL = \"acmoj\""));
+    assert_eq!(
+        text(&acmoj, "21.in"),
+        text(&files, "data/secret/20-course.in")
+    );
+    for format in [Format::Hydro, Format::Lemon] {
+        assert!(
+            jlu_machine::files(format, 2, 1, &src()).is_err(),
+            "{format:?}"
+        );
+    }
 }
 
 /// The input validator's exit status on `input`.
@@ -65,7 +82,7 @@ fn validate(dir: &Path, input: &str) -> Option<i32> {
 #[test]
 fn the_validator_takes_the_tests_and_refuses_damaged_ones() {
     let dir = scratch("machine-validate");
-    let files = jlu_machine::files(8, 3, &src()).expect("package");
+    let files = jlu_machine::files(Format::Kattis, 8, 3, &src()).expect("package");
     minejudge::package::write(&files, &dir).expect("write");
     for file in files.iter().filter(|file| file.path.ends_with(".in")) {
         let input = std::str::from_utf8(&file.bytes).unwrap();
@@ -102,21 +119,27 @@ fn compile(dir: &Path, path: &str) -> PathBuf {
     exe
 }
 
-/// The interactor on `test` against the submission `exe`, as problemtools connects them: its
-/// exit status, its score.txt and the exchange (`<` a line the submission read, `>` one it
-/// wrote).
+/// The Kattis interactor on `test` against the submission `exe`, as problemtools calls it: its
+/// exit status, its score.txt and the exchange.
 fn interact(dir: &Path, test: &str, exe: &Path) -> (Option<i32>, String, String) {
-    let feedback = dir.join(format!(
-        "feedback-{}",
-        exe.file_name().unwrap().to_str().unwrap()
-    ));
+    let name = exe.file_name().unwrap().to_str().unwrap();
+    let feedback = dir.join(format!("feedback-{name}"));
     let _ = std::fs::remove_dir_all(&feedback);
     std::fs::create_dir_all(&feedback).unwrap();
+    let answer = dir.join(test.replace(".in", ".ans"));
+    let script = dir.join("output_validator/interactor.py");
+    let (status, log) = connect(&script, &[dir.join(test), answer, feedback.clone()], exe);
+    let score = std::fs::read_to_string(feedback.join("score.txt")).unwrap_or_default();
+    (status, score.trim().to_string(), log)
+}
+
+/// The interactor `script` with `args` against the submission `exe`, connected as judge
+/// systems connect them: its exit status and the exchange (`<` a line the submission read, `>`
+/// one it wrote).
+fn connect(script: &Path, args: &[PathBuf], exe: &Path) -> (Option<i32>, String) {
     let mut interactor = Command::new("python3")
-        .arg(dir.join("output_validator/interactor.py"))
-        .arg(dir.join(test))
-        .arg(dir.join(test.replace(".in", ".ans")))
-        .arg(&feedback)
+        .arg(script)
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -154,15 +177,14 @@ fn interact(dir: &Path, test: &str, exe: &Path) -> (Option<i32>, String, String)
     let _ = submission.kill();
     let _ = submission.wait();
     up.join().unwrap();
-    let score = std::fs::read_to_string(feedback.join("score.txt")).unwrap_or_default();
     let log = log.lock().unwrap().clone();
-    (status, score.trim().to_string(), log)
+    (status, log)
 }
 
 #[test]
 fn the_interactor_scores_our_machine_above_the_weak_one_and_refuses_a_bad_click() {
     let dir = scratch("machine-interact");
-    let files = jlu_machine::files(6, 1, &src()).expect("package");
+    let files = jlu_machine::files(Format::Kattis, 6, 1, &src()).expect("package");
     minejudge::package::write(&files, &dir).expect("write");
     let ours = compile(&dir, "submissions/accepted/jlu_machine.rs");
     let weak = compile(&dir, "submissions/partially_accepted/first_closed.rs");
@@ -192,5 +214,21 @@ fn the_interactor_scores_our_machine_above_the_weak_one_and_refuses_a_bad_click(
     let feedback = dir.join("feedback-submissions-wrong_answer-one_based");
     let message = std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap();
     assert!(message.contains("(20, 20) is not a cell"), "{message}");
+
+    // ACMOJ's protocol: `interactor input output`, the fraction of the score on output's first
+    // line.
+    let acmoj = dir.join("acmoj");
+    let files = jlu_machine::files(Format::Acmoj, 6, 1, &src()).expect("package");
+    minejudge::package::write(&files, &acmoj).expect("write");
+    let result = acmoj.join("result");
+    for (exe, first_line) in [(&ours, "1"), (&wrong, "0")] {
+        let args = [acmoj.join("1.in"), result.clone()];
+        let (status, _) = connect(&acmoj.join("interactor"), &args, exe);
+        let verdict = std::fs::read_to_string(&result).unwrap();
+        assert_eq!(
+            (status, verdict.lines().next()),
+            (Some(0), Some(first_line))
+        );
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -11,14 +11,14 @@ use std::process::ExitCode;
 const USAGE: &str = "\
 usage: package <judge> --format kattis|hydro|lemon|acmoj --out DIR [--tests N] [--seed S]
                [--src DIR]
-       package jlu-machine --format kattis --out DIR [--tests N] [--seed S] [--src DIR]
+       package jlu-machine --format kattis|acmoj --out DIR [--tests N] [--seed S] [--src DIR]
   <judge>: {judges}
 Writes <judge> as a problem package into DIR (a new or empty folder): a statement in English
 and Chinese, the samples, N secret tests inside the course's limits (default 20: the crafted
 ones first, then random ones drawn from seed S, default 1) with our judge's answers, the
 input validator, an output checker where the original judge does not compare word by word,
 and submissions (our solution, planted bugs, a brute force).
-jlu-machine, the course's AI, is an interactive, scoring problem, in the Kattis format only:
+jlu-machine, the course's AI, is an interactive, scoring problem (Kattis and ACMOJ only):
 its interactor plays 10 games per test (N tests, seeds drawn from S) and scores them as the
 course does; the submissions are our machine, a weaker one, and a wrong one.
   --format kattis  the Kattis 2023-07 format (problemtools, DOMjudge)
@@ -62,10 +62,6 @@ fn parse(args: &mut Args) -> Result<Parsed, String> {
         }
     }
     let format = format.ok_or("--format is required")?;
-    if matches!(subject, Subject::JluMachine) && format != Format::Kattis {
-        // The other formats' packages judge each test pass or fail on a fixed output.
-        return Err("jlu-machine is an interactive, scoring problem: only --format kattis".into());
-    }
     Ok(Parsed {
         subject,
         format,
@@ -88,7 +84,9 @@ fn files(parsed: &Parsed) -> Result<Vec<File>, String> {
             };
             package(&request, &parsed.src)
         }
-        Subject::JluMachine => jlu_machine::files(parsed.tests, parsed.seed, &parsed.src),
+        Subject::JluMachine => {
+            jlu_machine::files(parsed.format, parsed.tests, parsed.seed, &parsed.src)
+        }
     }
 }
 

@@ -1,16 +1,19 @@
-//! `jlu-machine` as a Kattis problem package, interactive and scoring: the course's judge
-//! program calls `machine` once per click of many games and marks the mean score, so the
-//! package's interactor (`jlu_machine/interactor.py`) deals each game from a seed of the test,
-//! sends the panel before every click, and writes the games' mean score. Only the Kattis format
-//! takes it: the others' packages are pass or fail per test on a fixed output.
+//! `jlu-machine` as a problem package, interactive and scoring, in the Kattis format (here)
+//! and ACMOJ's ([`acmoj`]): the course's judge program calls `machine` once per click of many
+//! games and marks the mean score, so the package's interactor (`jlu_machine/interactor.py`)
+//! deals each game from a seed of the test, sends the panel before every click, and writes the
+//! games' mean score. Hydro and LemonLime would need interactors or graders of their own.
 //!
 //! Submissions: our `jlu-machine` bundle with a loop around it ([`super::panel_loop`]) as the
 //! accepted one, one that clicks the first closed cell as partially accepted (it scores less),
 //! and one that writes its clicks 1-based as a wrong answer.
 
+mod acmoj;
+
 use crate::bundle::bundle;
 use crate::package::files::File;
 use crate::package::kattis::{uuid, yaml_string};
+use crate::package::Format;
 use crate::rng::Rng;
 use std::path::Path;
 
@@ -48,12 +51,28 @@ const ONE_BASED: &str = include_str!("jlu_machine/one_based.rs");
 const STATEMENT_EN: &str = include_str!("statements/jlu-machine.en.md");
 const STATEMENT_ZH: &str = include_str!("statements/jlu-machine.zh.md");
 
-/// The package's files: `tests` secret tests, their seeds drawn from `seed`, the crate's
-/// sources in `src`.
+/// The formats that take the package.
+pub const FORMATS: [Format; 2] = [Format::Kattis, Format::Acmoj];
+
+/// The package's files in `format` (one of [`FORMATS`]): `tests` secret tests, their seeds
+/// drawn from `seed`, the crate's sources in `src`.
 ///
 /// # Errors
-/// A source of the crate that cannot be bundled.
-pub fn files(tests: usize, seed: u64, src: &Path) -> Result<Vec<File>, String> {
+/// A format that does not take it; a source of the crate that cannot be bundled.
+pub fn files(format: Format, tests: usize, seed: u64, src: &Path) -> Result<Vec<File>, String> {
+    match format {
+        Format::Kattis => kattis_files(tests, seed, src),
+        Format::Acmoj => acmoj::files(tests, seed, src),
+        // Their packages here are pass or fail per test on a fixed answer.
+        Format::Hydro | Format::Lemon => Err(format!(
+            "jlu-machine is an interactive, scoring problem: --format kattis or acmoj, not {}",
+            format.name()
+        )),
+    }
+}
+
+/// The Kattis package's files.
+fn kattis_files(tests: usize, seed: u64, src: &Path) -> Result<Vec<File>, String> {
     let mut files = vec![File::new("problem.yaml", problem_yaml())];
     for (code, text) in [("en", STATEMENT_EN), ("zh", STATEMENT_ZH)] {
         let path = format!("statement/problem.{code}.md");
