@@ -25,6 +25,7 @@ mod package;
 mod package_checks;
 mod package_formats;
 mod package_kattis;
+mod package_machine;
 mod play;
 mod play_functions;
 mod play_load;

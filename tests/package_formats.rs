@@ -6,7 +6,7 @@
 //! file a configuration names must be in the package.
 
 use minejudge::judges::{self, Comparison};
-use minejudge::package::{self, File, Format, Request};
+use minejudge::package::{self, jlu_machine, File, Format, Request};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -204,100 +204,110 @@ fn step_type<'a>(value: &'a Json, allowed: &[&str]) -> Option<&'a str> {
     allowed.contains(&name.as_str()).then_some(name.as_str())
 }
 
+/// The `config.json` of the ACMOJ package `files` of `name`, checked against the published
+/// schema; its Check step's type.
+fn acmoj_config(name: &str, files: &[File]) -> (Json, String) {
+    let text = String::from_utf8(file(files, "config.json").bytes.clone()).unwrap();
+    let config = Reader::parse(&text).unwrap_or_else(|err| panic!("{name}: {err}"));
+    let Some(Json::Array(details)) = config.get("Details") else {
+        panic!("{name}: Details")
+    };
+    let Some(Json::Array(groups)) = config.get("Groups") else {
+        panic!("{name}: Groups")
+    };
+    for detail in details {
+        assert!(detail.get("ID").is_some_and(Json::is_integer), "{name}: ID");
+        for key in [
+            "Dependency",
+            "TimeLimit",
+            "MemoryLimit",
+            "DiskLimit",
+            "FileNumberLimit",
+        ] {
+            let value = detail.get(key).unwrap_or(&Json::Null);
+            assert!(value.is_integer() || *value == Json::Null, "{name}: {key}");
+        }
+        assert!(matches!(
+            detail.get("ValgrindTestOn"),
+            None | Some(Json::Bool(_))
+        ));
+        let Some(Json::Number(id)) = detail.get("ID") else {
+            unreachable!()
+        };
+        for ext in ["in", "ans"] {
+            file(files, &format!("{id}.{ext}"));
+        }
+    }
+    let mut total = 0.0;
+    for group in groups {
+        assert!(
+            group.get("GroupID").is_some_and(Json::is_integer),
+            "{name}: GroupID"
+        );
+        let Some(Json::Number(score)) = group.get("GroupScore") else {
+            panic!("{name}: GroupScore")
+        };
+        total += score;
+        let Some(Json::Array(points)) = group.get("TestPoints") else {
+            panic!("{name}: TestPoints")
+        };
+        for point in points {
+            let Json::Number(at) = point else {
+                panic!("{name}: a test point")
+            };
+            assert!(
+                *at >= 1.0 && (*at as usize) <= details.len(),
+                "{name}: test point {at}"
+            );
+        }
+        assert!(matches!(
+            group.get("GroupName"),
+            None | Some(Json::Text(_) | Json::Null)
+        ));
+    }
+    assert_eq!(total, 100.0, "{name}: the groups' scores");
+    assert!(config.get("CompileTimeLimit").is_some_and(Json::is_integer));
+    let spj = config.get("SPJ").expect("SPJ");
+    let check = spj.get("Check").expect("SPJ.Check");
+    let kind =
+        step_type(check, &["skip", "compare", "custom"]).expect("a Check type of the schema");
+    let kind = kind.to_string();
+    for (step, allowed) in [
+        ("Compile", &["skip", "classic", "hpp"][..]),
+        ("Run", &["skip", "classic", "verilog", "interactive"]),
+    ] {
+        if let Some(value) = spj.get(step) {
+            assert!(step_type(value, allowed).is_some(), "{name}: SPJ.{step}");
+        }
+    }
+    let allowed = [
+        "Details",
+        "Groups",
+        "SPJ",
+        "CompileTimeLimit",
+        "Scorer",
+        "SupportedFiles",
+        "Verilog",
+        "Quiz",
+        "RunnerGroup",
+    ];
+    if let Json::Object(fields) = &config {
+        for key in fields.keys() {
+            assert!(
+                allowed.contains(&key.as_str()),
+                "{name}: {key} is no key of the schema"
+            );
+        }
+    }
+    file(files, "description.md");
+    (config, kind)
+}
+
 #[test]
 fn acmoj_config_json_keeps_to_the_published_schema() {
     for (name, comparison, files) in packages(Format::Acmoj) {
-        let text = String::from_utf8(file(&files, "config.json").bytes.clone()).unwrap();
-        let config = Reader::parse(&text).unwrap_or_else(|err| panic!("{name}: {err}"));
-        let Some(Json::Array(details)) = config.get("Details") else {
-            panic!("{name}: Details")
-        };
-        let Some(Json::Array(groups)) = config.get("Groups") else {
-            panic!("{name}: Groups")
-        };
-        for detail in details {
-            assert!(detail.get("ID").is_some_and(Json::is_integer), "{name}: ID");
-            for key in [
-                "Dependency",
-                "TimeLimit",
-                "MemoryLimit",
-                "DiskLimit",
-                "FileNumberLimit",
-            ] {
-                let value = detail.get(key).unwrap_or(&Json::Null);
-                assert!(value.is_integer() || *value == Json::Null, "{name}: {key}");
-            }
-            assert!(matches!(
-                detail.get("ValgrindTestOn"),
-                None | Some(Json::Bool(_))
-            ));
-            let Some(Json::Number(id)) = detail.get("ID") else {
-                unreachable!()
-            };
-            for ext in ["in", "ans"] {
-                file(&files, &format!("{id}.{ext}"));
-            }
-        }
-        let mut total = 0.0;
-        for group in groups {
-            assert!(
-                group.get("GroupID").is_some_and(Json::is_integer),
-                "{name}: GroupID"
-            );
-            let Some(Json::Number(score)) = group.get("GroupScore") else {
-                panic!("{name}: GroupScore")
-            };
-            total += score;
-            let Some(Json::Array(points)) = group.get("TestPoints") else {
-                panic!("{name}: TestPoints")
-            };
-            for point in points {
-                let Json::Number(at) = point else {
-                    panic!("{name}: a test point")
-                };
-                assert!(
-                    *at >= 1.0 && (*at as usize) <= details.len(),
-                    "{name}: test point {at}"
-                );
-            }
-            assert!(matches!(
-                group.get("GroupName"),
-                None | Some(Json::Text(_) | Json::Null)
-            ));
-        }
-        assert_eq!(total, 100.0, "{name}: the groups' scores");
-        assert!(config.get("CompileTimeLimit").is_some_and(Json::is_integer));
-        let spj = config.get("SPJ").expect("SPJ");
-        let check = spj.get("Check").expect("SPJ.Check");
-        let kind =
-            step_type(check, &["skip", "compare", "custom"]).expect("a Check type of the schema");
-        for (step, allowed) in [
-            ("Compile", &["skip", "classic", "hpp"][..]),
-            ("Run", &["skip", "classic", "verilog", "interactive"]),
-        ] {
-            if let Some(value) = spj.get(step) {
-                assert!(step_type(value, allowed).is_some(), "{name}: SPJ.{step}");
-            }
-        }
-        let allowed = [
-            "Details",
-            "Groups",
-            "SPJ",
-            "CompileTimeLimit",
-            "Scorer",
-            "SupportedFiles",
-            "Verilog",
-            "Quiz",
-            "RunnerGroup",
-        ];
-        if let Json::Object(fields) = &config {
-            for key in fields.keys() {
-                assert!(
-                    allowed.contains(&key.as_str()),
-                    "{name}: {key} is no key of the schema"
-                );
-            }
-        }
+        let (config, kind) = acmoj_config(name, &files);
+        let check = config.get("SPJ").and_then(|spj| spj.get("Check")).unwrap();
         match comparison {
             Comparison::LineEnds => assert_eq!(
                 kind, "compare",
@@ -317,8 +327,25 @@ fn acmoj_config_json_keeps_to_the_published_schema() {
                 );
             }
         }
-        file(&files, "description.md");
     }
+}
+
+#[test]
+fn acmoj_config_json_of_jlu_machine_runs_its_interactor_and_takes_its_score() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let files = jlu_machine::files(Format::Acmoj, 6, 2, &src).expect("package");
+    let (config, kind) = acmoj_config("jlu-machine", &files);
+    // The interactor's first line is the score: no checker after it.
+    assert_eq!(kind, "skip");
+    let run = config
+        .get("SPJ")
+        .and_then(|spj| spj.get("Run"))
+        .expect("SPJ.Run");
+    assert_eq!(run.get("Type"), Some(&Json::Text("interactive".into())));
+    let interactor = run.get("Interactor").expect("Interactor");
+    assert_eq!(interactor.get("Type"), Some(&Json::Text("binary".into())));
+    let script = file(&files, "interactor");
+    assert!(script.executable && script.bytes.starts_with(b"#!"));
 }
 
 #[test]

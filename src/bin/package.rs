@@ -3,30 +3,50 @@
 
 use minejudge::bundle::default_src;
 use minejudge::io::args::{self, Args};
-use minejudge::judges::{named, names};
-use minejudge::package::{package, write, Format, Request};
+use minejudge::judges::{named, names, Judge};
+use minejudge::package::{jlu_machine, package, write, File, Format, Request};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 const USAGE: &str = "\
 usage: package <judge> --format kattis|hydro|lemon|acmoj --out DIR [--tests N] [--seed S]
                [--src DIR]
+       package jlu-machine --format kattis|acmoj --out DIR [--tests N] [--seed S] [--src DIR]
   <judge>: {judges}
 Writes <judge> as a problem package into DIR (a new or empty folder): a statement in English
 and Chinese, the samples, N secret tests inside the course's limits (default 20: the crafted
 ones first, then random ones drawn from seed S, default 1) with our judge's answers, the
 input validator, an output checker where the original judge does not compare word by word,
 and submissions (our solution, planted bugs, a brute force).
+jlu-machine, the course's AI, is an interactive, scoring problem (Kattis and ACMOJ only):
+its interactor plays 10 games per test (N tests, seeds drawn from S) and scores them as the
+course does; the submissions are our machine, a weaker one, and a wrong one.
   --format kattis  the Kattis 2023-07 format (problemtools, DOMjudge)
   --format hydro   Hydro's problem folder (testdata/config.yaml)
   --format lemon   a LemonLime contest (<judge>.cdf, data/, source/)
   --format acmoj   ACMOJ's data folder (config.json)
   --src DIR        read the crate's sources from DIR instead of this crate's";
 
-/// The request, the output folder and the sources.
-fn parse(args: &mut Args) -> Result<(Request, PathBuf, PathBuf), String> {
-    let judge = match args.next() {
-        Some(name) if !name.starts_with('-') => named(&name)?,
+/// What to package: a judge, or the machine.
+enum Subject {
+    Judge(&'static Judge),
+    JluMachine,
+}
+
+/// What the command line asks for.
+struct Parsed {
+    subject: Subject,
+    format: Format,
+    tests: usize,
+    seed: u64,
+    out: PathBuf,
+    src: PathBuf,
+}
+
+fn parse(args: &mut Args) -> Result<Parsed, String> {
+    let subject = match args.next() {
+        Some(name) if name == "jlu-machine" => Subject::JluMachine,
+        Some(name) if !name.starts_with('-') => Subject::Judge(named(&name)?),
         _ => return Err("the first argument must name a judge".into()),
     };
     let (mut format, mut out) = (None, None);
@@ -42,23 +62,41 @@ fn parse(args: &mut Args) -> Result<(Request, PathBuf, PathBuf), String> {
         }
     }
     let format = format.ok_or("--format is required")?;
-    let out = out.ok_or("--out DIR is required")?;
-    let request = Request {
-        judge,
+    Ok(Parsed {
+        subject,
         format,
         tests,
         seed,
-    };
-    Ok((request, out, src))
+        out: out.ok_or("--out DIR is required")?,
+        src,
+    })
+}
+
+/// The files of the package `parsed` asks for.
+fn files(parsed: &Parsed) -> Result<Vec<File>, String> {
+    match parsed.subject {
+        Subject::Judge(judge) => {
+            let request = Request {
+                judge,
+                format: parsed.format,
+                tests: parsed.tests,
+                seed: parsed.seed,
+            };
+            package(&request, &parsed.src)
+        }
+        Subject::JluMachine => {
+            jlu_machine::files(parsed.format, parsed.tests, parsed.seed, &parsed.src)
+        }
+    }
 }
 
 fn main() -> ExitCode {
     let usage = USAGE.replace("{judges}", &names());
-    let (request, out, src) = match args::parse(&usage, parse) {
+    let parsed = match args::parse(&usage, parse) {
         Ok(parsed) => parsed,
         Err(code) => return code,
     };
-    match package(&request, &src).and_then(|files| write(&files, &out)) {
+    match files(&parsed).and_then(|files| write(&files, &parsed.out)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("error: {message}");

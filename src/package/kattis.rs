@@ -108,7 +108,7 @@ pub(crate) fn yaml_string(text: &str) -> String {
 }
 
 /// A version-4-shaped UUID from `name`'s FNV-1a hashes: stable, and distinct per judge.
-fn uuid(name: &str) -> String {
+pub(crate) fn uuid(name: &str) -> String {
     let hash = |seed: u64| {
         name.bytes().fold(seed, |h, b| {
             (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)

@@ -1,0 +1,72 @@
+//! `jlu-machine` in ACMOJ's (TesutoHime's) data folder: ACMOJ runs an interactor beside the
+//! submission (`SPJ.Run` `interactive`, any executable text file, so our Python one with its
+//! `acmoj` protocol) and, with `SPJ.Check` `skip`, takes the first line of the interactor's
+//! output file as the test's fraction of its group's score.
+
+use super::{accepted, secret, statement_body, SAMPLE, SAMPLE_INTERACTION, STATEMENT_EN};
+use super::{INTERACTOR, MEMORY, STATEMENT_ZH, TIME_LIMIT};
+use crate::package::files::File;
+use crate::package::hydro::shares;
+use std::path::Path;
+
+/// The package's files: the sample first, then `tests` secret tests drawn from `seed`.
+pub(super) fn files(tests: usize, seed: u64, src: &Path) -> Result<Vec<File>, String> {
+    let mut inputs = vec![SAMPLE.to_string()];
+    inputs.extend(secret(tests, seed).into_iter().map(|(_, input)| input));
+    let mut files = vec![
+        File::new("config.json", config(inputs.len())),
+        File::new("description.md", description()),
+    ];
+    for (index, input) in inputs.iter().enumerate() {
+        files.push(File::new(format!("{}.in", index + 1), input.as_bytes()));
+        // Nothing to compare with: the interactor judges. The data format lets it be empty.
+        files.push(File::new(format!("{}.ans", index + 1), ""));
+    }
+    let interactor = INTERACTOR.replacen("PROTOCOL = \"kattis\"", "PROTOCOL = \"acmoj\"", 1);
+    files.push(File::program("interactor", interactor));
+    files.push(File::new("solution.rs", accepted(src)?));
+    Ok(files)
+}
+
+/// Both statements, each with the sample's test and interaction.
+fn description() -> String {
+    let mut text = String::new();
+    for (text_of, heading) in [(STATEMENT_EN, "Sample"), (STATEMENT_ZH, "样例")] {
+        let title = text_of.lines().next().unwrap_or_default();
+        text += &format!("{title}\n\n{}\n", statement_body(text_of).trim_end());
+        text += &format!(
+            "\n## {heading}\n\n```text\n{SAMPLE}```\n\n```text\n{SAMPLE_INTERACTION}```\n\n"
+        );
+    }
+    text
+}
+
+/// `config.json`: one group per test (its share of 100), the limits, the interactor.
+fn config(count: usize) -> String {
+    let groups: Vec<String> = shares(count)
+        .into_iter()
+        .enumerate()
+        .map(|(index, score)| {
+            let id = index + 1;
+            format!(
+                "    {{\"GroupID\": {id}, \"GroupName\": \"\", \"GroupScore\": {score}, \"TestPoints\": [{id}]}}"
+            )
+        })
+        .collect();
+    let memory = u64::from(MEMORY) * 1024 * 1024;
+    let details: Vec<String> = (1..=count)
+        .map(|id| {
+            format!(
+                "    {{\"ID\": {id}, \"Dependency\": 0, \"TimeLimit\": {}, \"MemoryLimit\": {memory}, \"DiskLimit\": 0, \"ValgrindTestOn\": false}}",
+                TIME_LIMIT * 1000
+            )
+        })
+        .collect();
+    let spj = "{\"Run\": {\"Type\": \"interactive\", \"Interactor\": {\"Type\": \"binary\", \
+               \"Path\": \"interactor\"}}, \"Check\": \"skip\"}";
+    format!(
+        "{{\n  \"Groups\": [\n{}\n  ],\n  \"Details\": [\n{}\n  ],\n  \"CompileTimeLimit\": 10000,\n  \"SPJ\": {spj}\n}}\n",
+        groups.join(",\n"),
+        details.join(",\n")
+    )
+}
