@@ -3,8 +3,8 @@
 //! `acmoj` protocol) and, with `SPJ.Check` `skip`, takes the first line of the interactor's
 //! output file as the test's fraction of its group's score.
 
-use super::{accepted, secret, statement_body, SAMPLE, SAMPLE_INTERACTION, STATEMENT_EN};
-use super::{INTERACTOR, MEMORY, STATEMENT_ZH, TIME_LIMIT};
+use super::problem::{accepted, secret, statement_body, SAMPLE, SAMPLE_INTERACTION, STATEMENT_EN};
+use super::problem::{INTERACTOR, MEMORY, STATEMENT_ZH, TIME_LIMIT};
 use crate::package::files::File;
 use crate::package::hydro::shares;
 use std::path::Path;
