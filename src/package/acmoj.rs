@@ -52,7 +52,21 @@ pub(crate) fn files(problem: &Problem) -> Vec<File> {
 /// limits, and the checker.
 pub(crate) fn config(problem: &Problem) -> String {
     let original = problem.judge.original;
-    let count = problem.tests().count();
+    let spj = match original.comparison {
+        Comparison::LineEnds => "{\"Check\": \"compare\"}",
+        _ => "{\"Check\": {\"Type\": \"custom\", \"Checker\": {\"Type\": \"binary\", \"Path\": \"checker\"}}}",
+    };
+    config_json(
+        problem.tests().count(),
+        original.time_limit_ms,
+        original.memory_mib,
+        spj,
+    )
+}
+
+/// `config.json` of `count` tests, one group each (its share of 100), each with these limits,
+/// and `spj`, the JSON of how a run is judged.
+pub(crate) fn config_json(count: usize, time_limit_ms: u32, memory_mib: u32, spj: &str) -> String {
     let groups: Vec<String> = shares(count)
         .into_iter()
         .enumerate()
@@ -63,20 +77,14 @@ pub(crate) fn config(problem: &Problem) -> String {
             )
         })
         .collect();
-    let memory = u64::from(original.memory_mib) * 1024 * 1024;
+    let memory = u64::from(memory_mib) * 1024 * 1024;
     let details: Vec<String> = (1..=count)
         .map(|id| {
             format!(
-                "    {{\"ID\": {id}, \"Dependency\": 0, \"TimeLimit\": {}, \"MemoryLimit\": {memory}, \"DiskLimit\": 0, \"ValgrindTestOn\": false}}",
-                original.time_limit_ms
+                "    {{\"ID\": {id}, \"Dependency\": 0, \"TimeLimit\": {time_limit_ms}, \"MemoryLimit\": {memory}, \"DiskLimit\": 0, \"ValgrindTestOn\": false}}"
             )
         })
         .collect();
-    let spj = match original.comparison {
-        Comparison::LineEnds => "{\"Check\": \"compare\"}".to_string(),
-        _ => "{\"Check\": {\"Type\": \"custom\", \"Checker\": {\"Type\": \"binary\", \"Path\": \"checker\"}}}"
-            .to_string(),
-    };
     format!(
         "{{\n  \"Groups\": [\n{}\n  ],\n  \"Details\": [\n{}\n  ],\n  \"CompileTimeLimit\": 10000,\n  \"SPJ\": {spj}\n}}\n",
         groups.join(",\n"),

@@ -5,8 +5,8 @@
 
 use super::problem::{accepted, secret, statement_body, SAMPLE, SAMPLE_INTERACTION, STATEMENT_EN};
 use super::problem::{INTERACTOR, MEMORY, STATEMENT_ZH, TIME_LIMIT};
+use crate::package::acmoj::config_json;
 use crate::package::files::File;
-use crate::package::hydro::shares;
 use std::path::Path;
 
 /// The package's files: the sample first, then `tests` secret tests drawn from `seed`.
@@ -43,30 +43,7 @@ fn description() -> String {
 
 /// `config.json`: one group per test (its share of 100), the limits, the interactor.
 fn config(count: usize) -> String {
-    let groups: Vec<String> = shares(count)
-        .into_iter()
-        .enumerate()
-        .map(|(index, score)| {
-            let id = index + 1;
-            format!(
-                "    {{\"GroupID\": {id}, \"GroupName\": \"\", \"GroupScore\": {score}, \"TestPoints\": [{id}]}}"
-            )
-        })
-        .collect();
-    let memory = u64::from(MEMORY) * 1024 * 1024;
-    let details: Vec<String> = (1..=count)
-        .map(|id| {
-            format!(
-                "    {{\"ID\": {id}, \"Dependency\": 0, \"TimeLimit\": {}, \"MemoryLimit\": {memory}, \"DiskLimit\": 0, \"ValgrindTestOn\": false}}",
-                TIME_LIMIT * 1000
-            )
-        })
-        .collect();
     let spj = "{\"Run\": {\"Type\": \"interactive\", \"Interactor\": {\"Type\": \"binary\", \
                \"Path\": \"interactor\"}}, \"Check\": \"skip\"}";
-    format!(
-        "{{\n  \"Groups\": [\n{}\n  ],\n  \"Details\": [\n{}\n  ],\n  \"CompileTimeLimit\": 10000,\n  \"SPJ\": {spj}\n}}\n",
-        groups.join(",\n"),
-        details.join(",\n")
-    )
+    config_json(count, TIME_LIMIT * 1000, MEMORY, spj)
 }
