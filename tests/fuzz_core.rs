@@ -221,19 +221,7 @@ fn mutate_once(rng: &mut Rng, data: &mut Vec<u8>) {
                 data.splice(start..end, huge.iter().copied());
             }
         }
-        10 => {
-            let crlf: Vec<u8> = data
-                .iter()
-                .flat_map(|&b| {
-                    if b == b'\n' {
-                        vec![b'\r', b'\n']
-                    } else {
-                        vec![b]
-                    }
-                })
-                .collect();
-            *data = crlf;
-        }
+        10 => *data = with_crlf(data),
         11 => {
             for byte in data.iter_mut() {
                 if *byte == b' ' && rng.chance(0.3) {
@@ -602,4 +590,17 @@ pub fn fuzz(targets: &[Target], seed: u64, mut until: impl FnMut(u64) -> bool) -
         }
     });
     report
+}
+
+/// `data` with every line end written CRLF.
+pub fn with_crlf(data: &[u8]) -> Vec<u8> {
+    data.iter()
+        .flat_map(|&b| {
+            if b == b'\n' {
+                vec![b'\r', b'\n']
+            } else {
+                vec![b]
+            }
+        })
+        .collect()
 }

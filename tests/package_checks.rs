@@ -3,6 +3,7 @@
 //! rejected. The checker is Python, run here as a judge system runs it, in each of its three
 //! calling protocols.
 
+use crate::fuzz_core::with_crlf;
 use crate::util;
 use minejudge::judges::{self, Knobs, Limits, Size};
 use minejudge::package::CHECKER;
@@ -327,16 +328,7 @@ fn the_validator_takes_every_course_input_of_gen_and_rejects_it_damaged() {
             };
             let input = judge.generate(seed, Size::Small, &knobs);
             assert_eq!(judge.validate(&input), Ok(()), "{judge:?} seed {seed}");
-            let crlf: Vec<u8> = input
-                .iter()
-                .flat_map(|&b| {
-                    if b == b'\n' {
-                        vec![b'\r', b'\n']
-                    } else {
-                        vec![b]
-                    }
-                })
-                .collect();
+            let crlf = with_crlf(&input);
             assert!(
                 judge.validate(&crlf).is_err(),
                 "{judge:?} seed {seed}: CRLF"

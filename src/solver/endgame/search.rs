@@ -99,8 +99,7 @@ impl TreeSearch {
         self.work = 0;
         self.memo.clear();
         let all: Vec<u16> = (0..self.arrangements.len() as u16).collect();
-        let hash = PositionMemo::hash(&all);
-        let (chance, cell) = self.value(&all, hash, 0, true, -1.0)?;
+        let (chance, cell) = self.value(&all, 0, true, -1.0)?;
         Ok((cell.unwrap_or(0), chance.value))
     }
 
@@ -109,16 +108,14 @@ impl TreeSearch {
         self.work
     }
 
-    /// The chance of winning from `set` (`hash` its [`PositionMemo::hash`]) with best play,
-    /// and with `root` the first cell to open (`None` when the position is won). When the
-    /// chance is at most `floor`, a bound on it no higher may come back instead: a caller that
-    /// only needs more than `floor` learns that this is not it, and the cells that cannot beat
-    /// `floor` are not searched. The cells of `quiet` are known to be safe and to show one
+    /// The chance of winning from `set` with best play, and with `root` the first cell to
+    /// open (`None` when the position is won). When the chance is at most `floor`, a bound on
+    /// it no higher may come back instead: a caller that only needs more than `floor` learns
+    /// that this is not it, and the cells that cannot beat `floor` are not searched. The cells of `quiet` are known to be safe and to show one
     /// number in every arrangement of `set` (see [`TreeSearch::free_split`]).
     fn value(
         &mut self,
         set: &[u16],
-        hash: u64,
         quiet: u128,
         root: bool,
         floor: f64,
@@ -126,6 +123,8 @@ impl TreeSearch {
         if set.len() <= 1 {
             return Ok((Chance::WON, None));
         }
+        // Hashed once for the lookup and the insertion after the search below.
+        let hash = PositionMemo::hash(set);
         if !root {
             if let Some(known) = self.memo.get(set, hash, floor) {
                 return Ok((known, None));
@@ -359,8 +358,7 @@ impl TreeSearch {
                 });
             }
             let need = ((floor + TIE) * total as f64 - won - rest) / len as f64;
-            let hash = PositionMemo::hash(part);
-            let (chance, _) = self.value(part, hash, quiet, false, need)?;
+            let (chance, _) = self.value(part, quiet, false, need)?;
             if !chance.exact {
                 return Ok(Chance {
                     value: (won + len as f64 * chance.value + rest) / total as f64,
@@ -450,8 +448,7 @@ mod tests {
                 let mut bounded = TreeSearch::new(around.clone(), found.clone());
                 bounded.limit = u64::MAX;
                 let all_of: Vec<u16> = (0..found.len() as u16).collect();
-                let hash = PositionMemo::hash(&all_of);
-                let Ok((got, _)) = bounded.value(&all_of, hash, 0, false, floor) else {
+                let Ok((got, _)) = bounded.value(&all_of, 0, false, floor) else {
                     unreachable!("no limit")
                 };
                 let context = format!("case {case}: floor {floor}, value {want}, got {got:?}");
