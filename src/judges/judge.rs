@@ -7,6 +7,7 @@ use crate::judges::case::Case;
 use crate::judges::generator::GenLimits;
 use crate::judges::knobs::{Knobs, Size};
 use crate::judges::limits::{CourseLimits, MaxCase};
+use crate::judges::package_facts::PackageFacts;
 use crate::moves::Move;
 use std::fmt;
 
@@ -64,6 +65,8 @@ pub struct Judge {
     /// The cases of `testdata/<name>/` that are samples of a problem statement: inside the
     /// course's limits, each `<sample>.in` with its `<sample>.ans`.
     pub samples: &'static [&'static str],
+    /// Its statement and the wrong submissions of its problem package.
+    pub package: PackageFacts,
     /// The judge's generator, given its largest case and its course's limits.
     pub(crate) generator: Generator,
     /// `input` (as the generator writes it) as a case that `stress` can shrink; `None` for a

@@ -17,11 +17,13 @@ pub mod knobs;
 pub mod limits;
 pub mod mine_ops;
 pub mod options;
+pub mod package_facts;
 pub mod update_board;
 
 pub use judge::{Comparison, ExportedInput, Exporter, Judge, OriginalJudge, Spacing, SpacingNotes};
 pub use knobs::{Knobs, Size};
 pub use limits::{CourseLimits, Limits, MaxCase};
+pub use package_facts::{Mutant, PackageFacts, Verdict};
 
 /// Every judge, in the order the tools list them.
 pub static ALL: [&Judge; 5] = [

@@ -1,5 +1,5 @@
-//! The statements, in our own words: one Markdown file per judge and language in
-//! `statements/`, its first line the title (`# ...`), the rest the body with `{time}` and
+//! The statements, in our own words: one Markdown file per judge and language in the judge's
+//! folder (see [`crate::judges::PackageFacts`]), its first line the title (`# ...`), the rest the body with `{time}` and
 //! `{memory}` filled in from the original judge's limits. The samples are not in the text:
 //! each format shows them its own way.
 
@@ -27,44 +27,12 @@ impl Language {
     }
 }
 
-/// The statements' texts: judge, English, Chinese.
-const TEXTS: [(&str, &str, &str); 5] = [
-    (
-        "mine-ops",
-        include_str!("statements/mine-ops.en.md"),
-        include_str!("statements/mine-ops.zh.md"),
-    ),
-    (
-        "jlu-panel",
-        include_str!("statements/jlu-panel.en.md"),
-        include_str!("statements/jlu-panel.zh.md"),
-    ),
-    (
-        "update-board",
-        include_str!("statements/update-board.en.md"),
-        include_str!("statements/update-board.zh.md"),
-    ),
-    (
-        "acm-server",
-        include_str!("statements/acm-server.en.md"),
-        include_str!("statements/acm-server.zh.md"),
-    ),
-    (
-        "inexperienced-player",
-        include_str!("statements/inexperienced-player.en.md"),
-        include_str!("statements/inexperienced-player.zh.md"),
-    ),
-];
-
-/// The text of `judge`'s statement in `language`, as kept (empty for a judge without one).
+/// The text of `judge`'s statement in `language`, as kept in its folder.
 fn text(judge: &Judge, language: Language) -> &'static str {
-    TEXTS
-        .iter()
-        .find(|(name, _, _)| *name == judge.name())
-        .map_or("", |&(_, en, zh)| match language {
-            Language::English => en,
-            Language::Chinese => zh,
-        })
+    match language {
+        Language::English => judge.package.statement_en,
+        Language::Chinese => judge.package.statement_zh,
+    }
 }
 
 /// The title of `judge`'s problem in `language`.

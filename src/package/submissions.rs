@@ -4,21 +4,10 @@
 //! bundle where no planted bug exists; and the brute force of `tests/planted/brute_force.rs`,
 //! too slow for the largest tests.
 
+pub use crate::judges::Verdict;
+
 use crate::judges::Judge;
 use std::path::Path;
-
-/// What a judge system must say of a submission on the package's tests.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// Right on every test, within the time limit.
-    Accepted,
-    /// A wrong output on some test.
-    WrongAnswer,
-    /// A crash on some test.
-    RunTimeError,
-    /// Too slow on some test.
-    TimeLimitExceeded,
-}
 
 impl Verdict {
     /// Its folder in the Kattis format (`submissions/<folder>/`).
@@ -43,49 +32,6 @@ pub struct Submission {
     pub verdict: Verdict,
 }
 
-/// The solutions of `tests/planted/solutions.rs` a package takes, per judge: the name and
-/// what it must get. `jlu-panel-crash-1x1` crashes on the one-cell test; `update-board-loops`
-/// loops on any flood that meets a number.
-const PLANTED: [(&str, &str, Verdict); 8] = [
-    ("mine-ops", "mine-ops", Verdict::Accepted),
-    ("mine-ops", "mine-ops-diagonals", Verdict::WrongAnswer),
-    ("mine-ops", "mine-ops-column-0-based", Verdict::WrongAnswer),
-    (
-        "mine-ops",
-        "mine-ops-dsweep-ignores-flags",
-        Verdict::WrongAnswer,
-    ),
-    ("jlu-panel", "jlu-panel", Verdict::Accepted),
-    ("jlu-panel", "jlu-panel-crash-1x1", Verdict::RunTimeError),
-    ("update-board", "update-board", Verdict::Accepted),
-    (
-        "update-board",
-        "update-board-loops",
-        Verdict::TimeLimitExceeded,
-    ),
-];
-
-/// Bugs planted in our own bundle for the judges that `tests/planted/` has none for: the
-/// judge, the mutant's name, the text of the bundle it changes (exactly once) and what it
-/// becomes.
-const MUTANTS: [(&str, &str, &str, &str); 2] = [
-    (
-        "acm-server",
-        "neighbours-miss-the-row-below",
-        "row_last: (row + 1).min(self.rows - 1),",
-        "row_last: row.min(self.rows - 1),",
-    ),
-    (
-        "inexperienced-player",
-        "one-closed-cell-too-many",
-        "fewest = fewest.min(safe - open.count_ones() as usize);",
-        "fewest = fewest.min(safe - open.count_ones() as usize + 1);",
-    ),
-];
-
-/// The brute forces of `tests/planted/`, per judge: too slow for its largest tests.
-const BRUTE_FORCES: [(&str, &str); 1] = [("mine-ops", "brute_force.rs")];
-
 /// The line of `tests/planted/solutions.rs` that reads the solution's name from the arguments.
 const NAME_FROM_ARGS: &str =
     "let name = std::env::args().nth(1).expect(\"usage: solutions <name>\");";
@@ -108,10 +54,8 @@ pub(crate) fn of(judge: &Judge, root: &Path, solution: String) -> Result<Vec<Sub
         std::fs::read_to_string(&path).map_err(|err| format!("{}: {err}", path.display()))
     };
     let planted = read("solutions.rs")?;
-    for (of, solution_name, verdict) in PLANTED {
-        if of != name {
-            continue;
-        }
+    let facts = &judge.package;
+    for &(solution_name, verdict) in facts.planted {
         if planted.matches(NAME_FROM_ARGS).count() != 1 {
             return Err("tests/planted/solutions.rs: its name is not read as expected".into());
         }
@@ -122,29 +66,25 @@ pub(crate) fn of(judge: &Judge, root: &Path, solution: String) -> Result<Vec<Sub
             verdict,
         });
     }
-    for (of, mutant, from, to) in MUTANTS {
-        if of != name {
-            continue;
-        }
-        if solution.matches(from).count() != 1 {
+    for mutant in facts.mutants {
+        if solution.matches(mutant.text).count() != 1 {
             return Err(format!(
-                "the bundle of {name} does not hold {from:?} exactly once"
+                "the bundle of {name} does not hold {:?} exactly once",
+                mutant.text
             ));
         }
         out.push(Submission {
-            name: format!("mutant_{}", mutant.replace('-', "_")),
-            source: solution.replace(from, to),
+            name: format!("mutant_{}", mutant.name.replace('-', "_")),
+            source: solution.replace(mutant.text, mutant.becomes),
             verdict: Verdict::WrongAnswer,
         });
     }
-    for (of, file) in BRUTE_FORCES {
-        if of == name {
-            out.push(Submission {
-                name: file.trim_end_matches(".rs").into(),
-                source: read(file)?,
-                verdict: Verdict::TimeLimitExceeded,
-            });
-        }
+    if let Some(file) = facts.brute_force {
+        out.push(Submission {
+            name: file.trim_end_matches(".rs").into(),
+            source: read(file)?,
+            verdict: Verdict::TimeLimitExceeded,
+        });
     }
     Ok(out)
 }

@@ -11,6 +11,7 @@ pub mod solve;
 use crate::judges::case::Case;
 use crate::judges::judge::{Comparison, Judge, OriginalJudge, SpacingNotes};
 use crate::judges::limits::MaxCase;
+use crate::judges::package_facts::{Mutant, PackageFacts};
 
 /// `acm-server` in the registry.
 pub const DESCRIPTION: Judge = Judge {
@@ -41,6 +42,17 @@ pub const DESCRIPTION: Judge = Judge {
     spacing_notes: SpacingNotes::NONE,
     exporter: Some(export::export),
     samples: &["statement-win", "mark-safe-loses", "visit-mine-loses"],
+    package: PackageFacts {
+        statement_en: include_str!("statement.en.md"),
+        statement_zh: include_str!("statement.zh.md"),
+        planted: &[],
+        mutants: &[Mutant {
+            name: "neighbours-miss-the-row-below",
+            text: "row_last: (row + 1).min(self.rows - 1),",
+            becomes: "row_last: row.min(self.rows - 1),",
+        }],
+        brute_force: None,
+    },
     generator: generator::generate,
     parser: parse_case,
 };

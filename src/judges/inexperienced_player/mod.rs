@@ -43,6 +43,7 @@ pub use search::{fewest_closed, search};
 use crate::judges::case::Case;
 use crate::judges::judge::{Comparison, Judge, OriginalJudge, SpacingNotes};
 use crate::judges::limits::MaxCase;
+use crate::judges::package_facts::{Mutant, PackageFacts};
 
 /// `inexperienced-player` in the registry.
 pub const DESCRIPTION: Judge = Judge {
@@ -71,6 +72,17 @@ pub const DESCRIPTION: Judge = Judge {
     spacing_notes: SpacingNotes::NONE,
     exporter: None,
     samples: &["sample", "no-zero-cell"],
+    package: PackageFacts {
+        statement_en: include_str!("statement.en.md"),
+        statement_zh: include_str!("statement.zh.md"),
+        planted: &[],
+        mutants: &[Mutant {
+            name: "one-closed-cell-too-many",
+            text: "fewest = fewest.min(safe - open.count_ones() as usize);",
+            becomes: "fewest = fewest.min(safe - open.count_ones() as usize + 1);",
+        }],
+        brute_force: None,
+    },
     generator: generator::generate,
     parser: parse_case,
 };

@@ -12,6 +12,7 @@ pub mod solve;
 use crate::judges::case::Case;
 use crate::judges::judge::{Comparison, Judge, OriginalJudge, SpacingNotes};
 use crate::judges::limits::MaxCase;
+use crate::judges::package_facts::{PackageFacts, Verdict};
 
 /// `jlu-panel` in the registry.
 pub const DESCRIPTION: Judge = Judge {
@@ -48,6 +49,17 @@ pub const DESCRIPTION: Judge = Judge {
     },
     exporter: Some(export::export),
     samples: &["first-click-loss", "eight", "lose-after-panel"],
+    package: PackageFacts {
+        statement_en: include_str!("statement.en.md"),
+        statement_zh: include_str!("statement.zh.md"),
+        // It crashes on the one-cell test.
+        planted: &[
+            ("jlu-panel", Verdict::Accepted),
+            ("jlu-panel-crash-1x1", Verdict::RunTimeError),
+        ],
+        mutants: &[],
+        brute_force: None,
+    },
     generator: generator::generate,
     parser: parse_case,
 };

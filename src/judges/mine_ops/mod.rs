@@ -11,6 +11,7 @@ use crate::board::Grid;
 use crate::judges::case::Case;
 use crate::judges::judge::{Comparison, Judge, OriginalJudge, SpacingNotes};
 use crate::judges::limits::MaxCase;
+use crate::judges::package_facts::{PackageFacts, Verdict};
 
 /// `mine-ops` in the registry.
 pub const DESCRIPTION: Judge = Judge {
@@ -38,6 +39,18 @@ pub const DESCRIPTION: Judge = Judge {
     spacing_notes: SpacingNotes::NONE,
     exporter: Some(export::export),
     samples: &["sample-1", "dsweep-wrong-flag-boom", "one-cell-finish"],
+    package: PackageFacts {
+        statement_en: include_str!("statement.en.md"),
+        statement_zh: include_str!("statement.zh.md"),
+        planted: &[
+            ("mine-ops", Verdict::Accepted),
+            ("mine-ops-diagonals", Verdict::WrongAnswer),
+            ("mine-ops-column-0-based", Verdict::WrongAnswer),
+            ("mine-ops-dsweep-ignores-flags", Verdict::WrongAnswer),
+        ],
+        mutants: &[],
+        brute_force: Some("brute_force.rs"),
+    },
     generator: generator::generate,
     parser: parse_case,
 };

@@ -12,6 +12,7 @@ use crate::board::Grid;
 use crate::judges::case::Case;
 use crate::judges::judge::{Comparison, Judge, OriginalJudge, SpacingNotes};
 use crate::judges::limits::MaxCase;
+use crate::judges::package_facts::{PackageFacts, Verdict};
 
 /// `update-board` in the registry.
 pub const DESCRIPTION: Judge = Judge {
@@ -43,6 +44,17 @@ pub const DESCRIPTION: Judge = Judge {
     },
     exporter: None,
     samples: &["statement-examples"],
+    package: PackageFacts {
+        statement_en: include_str!("statement.en.md"),
+        statement_zh: include_str!("statement.zh.md"),
+        // It loops on any flood that meets a number.
+        planted: &[
+            ("update-board", Verdict::Accepted),
+            ("update-board-loops", Verdict::TimeLimitExceeded),
+        ],
+        mutants: &[],
+        brute_force: None,
+    },
     generator: generator::generate,
     parser: parse_case,
 };

@@ -36,8 +36,8 @@ pub(super) const SAMPLE: &str = "5 5 3 1\n7\n";
 pub(super) const SAMPLE_INTERACTION: &str = include_str!("sample.interaction");
 pub(super) const FIRST_CLOSED: &str = include_str!("first_closed.rs");
 pub(super) const ONE_BASED: &str = include_str!("one_based.rs");
-pub(super) const STATEMENT_EN: &str = include_str!("../statements/jlu-machine.en.md");
-pub(super) const STATEMENT_ZH: &str = include_str!("../statements/jlu-machine.zh.md");
+pub(super) const STATEMENT_EN: &str = include_str!("statement.en.md");
+pub(super) const STATEMENT_ZH: &str = include_str!("statement.zh.md");
 
 /// The secret tests' names and inputs: the crafted boards first, then the course's, each
 /// `n m k g` and g seeds.
