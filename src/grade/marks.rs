@@ -14,6 +14,7 @@
 use crate::grade::intervals;
 use crate::grade::outcome::{Outcome, Status};
 use crate::grade::task::Task;
+use crate::io::output::counted;
 use crate::players::jlu_machine::course::course_mark;
 
 /// How marks are given for a class.
@@ -86,10 +87,9 @@ impl Marking {
                         raw: Some(mean),
                         as_played: Some(earned),
                         reason: format!(
-                            "failed in {} game{} ({}): 0, as the course gives a program that \
+                            "failed in {} ({}): 0, as the course gives a program that \
                              does not run normally",
-                            outcome.faults,
-                            plural(outcome.faults),
+                            counted(outcome.faults, "game"),
                             outcome.first_fault
                         ),
                         interval: None,
@@ -127,10 +127,9 @@ impl Marking {
                     as_played: (outcome.faults > 0).then(|| self.baseline_mark(played)),
                     reason: if outcome.faults > 0 {
                         format!(
-                            "failed on {} map{} ({}): a batch where it failed scores 0, as the \
+                            "failed on {} ({}): a batch where it failed scores 0, as the \
                              online judge's runtime error",
-                            outcome.faults,
-                            plural(outcome.faults),
+                            counted(outcome.faults, "map"),
                             outcome.first_fault
                         )
                     } else {
@@ -194,14 +193,6 @@ impl Marking {
             Some(i) => m[i] + (m[i + 1] - m[i]) * (raw - b[i]) / (b[i + 1] - b[i]),
             None => 0.0,
         }
-    }
-}
-
-fn plural(n: u64) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
     }
 }
 

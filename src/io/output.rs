@@ -170,6 +170,24 @@ pub fn push_int(out: &mut Vec<u8>, value: i64) {
     push_uint(out, value.unsigned_abs());
 }
 
+/// `n` and `noun`, plural unless `n` is 1: `1 game`, `2 games`.
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::io::output::counted;
+///
+/// assert_eq!(counted(1, "game"), "1 game");
+/// assert_eq!(counted(0, "map"), "0 maps");
+/// ```
+pub fn counted(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,6 +21,7 @@ use crate::exec::child::Ending;
 use crate::exec::compile::{compile, Build, Compiler, Submission};
 use crate::exec::progress::Progress;
 use crate::exec::session::{print_cap_fault, Session};
+use crate::io::output::counted;
 use crate::io::scanner::Scanner;
 use crate::judges::acm_server::rules::{Server, ServerStatus};
 use crate::players::acm_client::course_maps::{batch, push_map, CourseMap};
@@ -374,7 +375,12 @@ pub fn play(
                 }
             }
             next += 1;
-            progress.update(|| format!("acm-client: {next} of {} maps", maps.len()));
+            progress.update(|| {
+                format!(
+                    "acm-client: {next} of {}",
+                    counted(maps.len() as u64, "map")
+                )
+            });
             continue;
         }
         let cpu = harness.timeout * (maps.len() - next) as u32;
@@ -396,7 +402,12 @@ pub fn play(
                 }
             }
             next += 1;
-            progress.update(|| format!("acm-client: {next} of {} maps", maps.len()));
+            progress.update(|| {
+                format!(
+                    "acm-client: {next} of {}",
+                    counted(maps.len() as u64, "map")
+                )
+            });
         }
         let end = session.finish();
         if let Some((map, moves, what, last_map)) = failed {
@@ -442,21 +453,24 @@ fn report(
         ),
         None => "against our server, in one process as TestBatch() plays".to_string(),
     };
-    let what = match &config.maps {
-        Maps::Batch(spec) => format!(
-            "the course's batch `{} {} {}`, seed {}, min_dist {}: {} maps",
-            spec.rows,
-            spec.cols,
-            spec.mines,
-            spec.seed,
-            spec.min_dist,
-            maps.len()
+    let (what, score) = match &config.maps {
+        Maps::Batch(spec) => (
+            format!(
+                "the course's batch `{} {} {}`, seed {}, min_dist {}: {} maps",
+                spec.rows,
+                spec.cols,
+                spec.mines,
+                spec.seed,
+                spec.min_dist,
+                maps.len()
+            ),
+            "the mean of the best 90% of maps' (marked + visited) / cells",
         ),
-        Maps::One(_, name) => format!("the game {name}"),
+        Maps::One(_, name) => (format!("the game {name}"), "(marked + visited) / cells"),
     };
     let mut text = format!(
-        "acm-client --client {}: {what}, {against}; scored as the course does, the mean of the \
-         best 90% of maps' (marked + visited) / cells ({:.2} s)\n",
+        "acm-client --client {}: {what}, {against}; scored as the course does, {score} \
+         ({:.2} s)\n",
         config.client.display(),
         elapsed.as_secs_f64()
     );

@@ -15,6 +15,7 @@ use crate::exec::child::Ending;
 use crate::exec::compile::{compile, Build, Compiler, Submission};
 use crate::exec::progress::Progress;
 use crate::exec::session::{print_cap_fault, Session};
+use crate::io::output::counted;
 use crate::judges::jlu_panel::panel::Panel;
 use crate::players::jlu_machine::course::{self, BOARD_MINES, BOARD_SIDE, CLICK_LIMIT};
 use crate::stress::jlu_machine::{panel_text, play_game, Tally};
@@ -209,7 +210,7 @@ pub fn play(command: &[String], games: u64, harness: &Harness) -> Result<Machine
                 }
             }
             game += 1;
-            progress.update(|| format!("jlu-machine: {game} of {games} games"));
+            progress.update(|| format!("jlu-machine: {game} of {}", counted(games, "game")));
         }
         let end = driver.session.finish();
         panel_changed |= end
@@ -261,11 +262,11 @@ fn report(config: &JluFunction, games: &MachineGames, elapsed: Duration) -> Repo
     let harness = &config.harness;
     let (tally, faults, played) = (&games.tally, &games.faults[..], games.played);
     let mut text = format!(
-        "jlu-machine --function {}: {} games (seed {}) in one process, as the course's judge \
+        "jlu-machine --function {}: {} (seed {}) in one process, as the course's judge \
          plays them: {BOARD_SIDE}x{BOARD_SIDE}, {BOARD_MINES} mines dealt after the first click, \
          at most {CLICK_LIMIT} clicks ({:.2} s)\n",
         config.file.display(),
-        config.games,
+        counted(config.games, "game"),
         harness.seed,
         elapsed.as_secs_f64()
     );
@@ -305,18 +306,22 @@ fn report(config: &JluFunction, games: &MachineGames, elapsed: Duration) -> Repo
     let games: Vec<String> = faults.iter().map(|f| (f.game + 1).to_string()).collect();
     let _ = writeln!(
         text,
-        "\nyour machine failed in {} game{} ({}): the course's program would have stopped \
+        "\nyour machine failed in {} ({}): the course's program would have stopped \
          there, and the course gives 0 to a program that does not run. Here each failed game \
          counts as lost with the cells it had opened, and a fresh process (srand(seed + game)) \
          played on from the next game{}.",
-        faults.len(),
-        if faults.len() == 1 { "" } else { "s" },
+        counted(faults.len() as u64, "game"),
         games.join(", "),
         if played < config.games {
             format!(
-                "; after {} failures the other {} games were not played (not counted above)",
-                faults.len(),
-                config.games - played
+                "; after {} the other {} {} not played (not counted above)",
+                counted(faults.len() as u64, "failure"),
+                counted(config.games - played, "game"),
+                if config.games - played == 1 {
+                    "was"
+                } else {
+                    "were"
+                }
             )
         } else {
             String::new()

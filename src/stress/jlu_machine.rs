@@ -8,6 +8,7 @@ use crate::exec::child::describe_ending;
 use crate::exec::child::{self, Ending, ProgramRun};
 use crate::exec::pool::for_each_index;
 use crate::exec::progress::Progress;
+use crate::io::output::counted;
 use crate::io::runner::solve_in_memory;
 use crate::judges::jlu_panel::panel::{ClickOutcome, Panel, CLOSED};
 use crate::players::jlu_machine::course::{self, BOARD_MINES, BOARD_SIDE, CLICK_LIMIT};
@@ -314,7 +315,7 @@ pub fn run(config: &JluGames) -> Result<Report, String> {
         config.games,
         play_one,
         &mut progress,
-        |done| format!("jlu-machine: {done} of {} games", config.games),
+        |done| format!("jlu-machine: {done} of {}", counted(config.games, "game")),
     );
     if let Some(message) = error.into_inner().expect("no panics") {
         return Err(message);
@@ -336,9 +337,9 @@ pub fn run(config: &JluGames) -> Result<Report, String> {
 
 fn score_report(config: &JluGames, yours: &Tally, ours: &Tally, elapsed: Duration) -> String {
     let mut text = format!(
-        "jlu-machine: {} games (seed {}) as the course's judge plays them: {BOARD_SIDE}x{BOARD_SIDE}, \
+        "jlu-machine: {} (seed {}) as the course's judge plays them: {BOARD_SIDE}x{BOARD_SIDE}, \
          {BOARD_MINES} mines dealt after the first click, at most {CLICK_LIMIT} clicks ({:.1} s)\n",
-        config.games,
+        counted(config.games, "game"),
         config.harness.seed,
         elapsed.as_secs_f64()
     );
