@@ -111,10 +111,7 @@ pub fn keeps_a_test_main(task: Task, file: &Path) -> bool {
         return false;
     }
     let text = crate::grade::class::read_source(file).unwrap_or_default();
-    let code = crate::grade::class::code_only(&text);
-    let calls_machine = code
-        .match_indices("machine")
-        .any(|(at, _)| code[at + "machine".len()..].trim_start().starts_with('('));
+    let calls_machine = crate::exec::source::calls(&text, "machine");
     let includes = text
         .lines()
         .any(|line| line.trim_start().starts_with('#') && line.contains("include"));

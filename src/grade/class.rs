@@ -2,7 +2,7 @@
 //! from the file's name (`5班-张三.txt` is `5班-张三`), and what each hands in: a whole program,
 //! the course's function or header, or a program already built.
 
-pub use crate::exec::source::{code_only, defines_main};
+pub use crate::exec::source::defines_main;
 use std::path::{Path, PathBuf};
 
 /// What a student handed in, found by its content.

@@ -18,6 +18,7 @@
 //! parameter) is not seen here, so the driver also checks after each call that the panel is
 //! unchanged.
 
+use crate::exec::source::lexer::{lex, Kind};
 use crate::grade::task::Task;
 
 /// One rule broken, where.
@@ -134,88 +135,40 @@ pub fn check(task: Task, source: &[u8]) -> Vec<Finding> {
     findings
 }
 
-/// The code's tokens, comments, strings and character literals left out; and a finding for
-/// each `#include`.
+/// The code's tokens (a literal is `""`, an operator as it is spelled with symbols), and a
+/// finding for each `#include`.
 fn tokens(source: &[u8]) -> (Vec<Token>, Vec<Finding>) {
     let mut tokens = Vec::new();
     let mut includes = Vec::new();
-    let (mut i, mut line, mut line_start) = (0, 1, true);
-    let multi = [
-        "<<=", ">>=", "::", "==", "!=", "<=", ">=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
-        "++", "--", "->", "&&", "||", "<<", ">>",
-    ];
-    while i < source.len() {
-        let c = source[i];
-        let rest = &source[i..];
-        if c == b'\n' {
-            line += 1;
-            line_start = true;
-            i += 1;
-        } else if c.is_ascii_whitespace() {
-            i += 1;
-        } else if rest.starts_with(b"//") {
-            while i < source.len() && source[i] != b'\n' {
-                i += 1;
+    for lexeme in lex(source) {
+        let bytes = String::from_utf8_lossy(&source[lexeme.span.clone()]);
+        let line = lexeme.line;
+        match lexeme.kind {
+            Kind::Directive => {
+                let words = bytes.split_whitespace().collect::<Vec<_>>().join(" ");
+                if words
+                    .trim_start_matches('#')
+                    .trim_start()
+                    .starts_with("include")
+                {
+                    includes.push(Finding {
+                        line,
+                        what: format!(
+                            "{words} (hand in no #include: the judge's program has them)"
+                        ),
+                    });
+                }
             }
-        } else if rest.starts_with(b"/*") {
-            i += 2;
-            while i < source.len() && !source[i..].starts_with(b"*/") {
-                line += usize::from(source[i] == b'\n');
-                i += 1;
-            }
-            i += 2;
-        } else if c == b'"' || c == b'\'' {
-            i += 1;
-            while i < source.len() && source[i] != c && source[i] != b'\n' {
-                i += if source[i] == b'\\' { 2 } else { 1 };
-            }
-            i += 1;
-            tokens.push(Token {
+            Kind::String | Kind::Char => tokens.push(Token {
                 text: "\"\"".into(),
                 line,
-            });
-        } else if c == b'#' && line_start {
-            // A directive: a finding if it includes, and its words are not code.
-            let end = source[i..]
-                .iter()
-                .position(|&b| b == b'\n')
-                .map_or(source.len(), |p| i + p);
-            let text = String::from_utf8_lossy(&source[i..end]);
-            let words: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
-            if words
-                .trim_start_matches('#')
-                .trim_start()
-                .starts_with("include")
-            {
-                includes.push(Finding {
-                    line,
-                    what: format!("{words} (hand in no #include: the judge's program has them)"),
-                });
-            }
-            i = end;
-        } else if c.is_ascii_alphanumeric() || c == b'_' || c >= 0x80 {
-            let start = i;
-            while i < source.len()
-                && (source[i].is_ascii_alphanumeric() || source[i] == b'_' || source[i] >= 0x80)
-            {
-                i += 1;
-            }
-            tokens.push(Token {
-                text: String::from_utf8_lossy(&source[start..i]).into_owned(),
+            }),
+            kind => tokens.push(Token {
+                text: kind
+                    .operator()
+                    .map_or_else(|| bytes.into_owned(), String::from),
                 line,
-            });
-            line_start = false;
-        } else {
-            let width = multi
-                .iter()
-                .find(|m| rest.starts_with(m.as_bytes()))
-                .map_or(1, |m| m.len());
-            tokens.push(Token {
-                text: String::from_utf8_lossy(&source[i..i + width]).into_owned(),
-                line,
-            });
-            i += width;
-            line_start = false;
+            }),
         }
     }
     (tokens, includes)
@@ -558,6 +511,16 @@ mod tests {
               if (GamePanel[0][0] == -1) { x = 0; y = 0; return; }\n\
               do { x = rand() % n; y = rand() % m; } while (GamePanel[x][y] != -1);\n}\n";
         assert_eq!(lines(source), Vec::<(usize, String)>::new());
+    }
+
+    #[test]
+    fn a_quote_left_open_ends_with_its_line() {
+        // The compiler rejects the open quote; the lines after it are still read as code.
+        let found = lines("int n = 'a;\n#include <stdio.h>\n");
+        assert!(
+            found.contains(&(2, "#include <stdio.h> (hand".to_string())),
+            "{found:?}"
+        );
     }
 
     #[test]
