@@ -1,43 +1,52 @@
 #!/usr/bin/env bash
-# DMOJ's judge (dmoj-cli, from PyPI) set up to judge Rust on this machine, for `package`'s
+# DMOJ's judge (dmoj-cli 4.1.0, from PyPI) set up to judge Rust on this machine, for `package`'s
 # long-tier DMOJ test (tests/package_dmoj.rs); running it again changes nothing that is in place.
-#   DMOJ_VENV  its virtual environment (default ${XDG_CACHE_HOME:-~/.cache}/minejudge/dmoj)
-#   DMOJ_HOME  the HOME the judge runs with (default /home/minejudge-dmoj)
-# DMOJ compiles a Rust submission with cargo in a sandbox that lets the compiler read only
-# /home (and its own standard places) and write only ~/.cargo. So the judge runs with a HOME
-# under /home holding: the toolchain (rustup's, which lives under /root, copied as hard links,
-# its bin/ first on the judge's PATH as rustup's proxies cannot read their home), and in
-# ~/.cargo the crates that DMOJ's Cargo.toml names, fetched (cargo builds with --offline)
-# and built once into the target folder DMOJ shares between submissions.
+# Run as root. The judge runs as an ordinary user, minejudge-dmoj, whose home holds it all:
+#   venv/       the judge, in a virtual environment of Debian's Python 3
+#   toolchain/  this machine's Rust toolchain, hard links to rustup's
+#   .cargo/     the crates DMOJ's Cargo.toml names, and the target folder it shares
+# Why: DMOJ compiles a Rust submission with cargo in a sandbox that lets the compiler read only
+# /home (besides /usr, /lib, /opt, ...) and write only ~/.cargo, and that kills it for a chown.
+# Run as root, cargo's SQLite cache index chowns its journal, and rustup's toolchain, root's
+# home and pyenv's Python are under /root, which neither the sandbox nor another user reads.
 set -euo pipefail
-VENV="${DMOJ_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/minejudge/dmoj}"
-JUDGE_HOME="${DMOJ_HOME:-/home/minejudge-dmoj}"
-# The judge's sandbox (cptbox) is a C extension built against libseccomp.
-if ! dpkg -s libseccomp-dev >/dev/null 2>&1; then
+user=minejudge-dmoj
+home="/home/$user"
+missing=()
+for package in libseccomp-dev python3-venv python3-dev; do
+  dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
   apt-get update
-  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libseccomp-dev
+  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
 fi
-if [ ! -x "$VENV/bin/dmoj-cli" ]; then
-  python3 -m venv "$VENV"
-  "$VENV/bin/pip" install --quiet dmoj==4.1.0
+if ! id "$user" >/dev/null 2>&1; then
+  useradd --system --create-home --home-dir "$home" --shell /usr/sbin/nologin "$user"
 fi
-sysroot="$(rustc --print sysroot)"
+as_judge() {
+  runuser -u "$user" -- env -u CARGO_HOME -u CARGO_TARGET_DIR -u RUSTFLAGS -u RUSTUP_HOME \
+    -u RUSTUP_TOOLCHAIN HOME="$home" PATH="$home/toolchain/bin:/usr/bin:/bin" "$@"
+}
+if [ ! -x "$home/venv/bin/dmoj-cli" ]; then
+  as_judge /usr/bin/python3 -m venv "$home/venv"
+  as_judge "$home/venv/bin/pip" install --quiet dmoj==4.1.0
+fi
 version="$(rustc --version)"
-toolchain="$JUDGE_HOME/toolchain"
-if [ "$(cat "$toolchain.version" 2>/dev/null)" != "$version" ]; then
-  rm -rf "$toolchain"
-  mkdir -p "$JUDGE_HOME/.cargo"
+if [ "$(cat "$home/toolchain.version" 2>/dev/null)" != "$version" ]; then
+  sysroot="$(rustc --print sysroot)"
+  rm -rf "$home/toolchain"
   # Hard links cost no room; another file system needs a real copy.
-  cp -al "$sysroot/." "$toolchain" 2>/dev/null || { rm -rf "$toolchain"; cp -a "$sysroot/." "$toolchain"; }
-  echo "$version" >"$toolchain.version"
+  cp -al "$sysroot/." "$home/toolchain" 2>/dev/null ||
+    { rm -rf "$home/toolchain"; cp -a "$sysroot/." "$home/toolchain"; }
+  echo "$version" >"$home/toolchain.version"
 fi
-# A project like the one DMOJ makes of each submission: its Cargo.toml, as the judge has it.
-warm="$JUDGE_HOME/warm-up"
-mkdir -p "$warm/src"
-"$VENV/bin/python" -c 'import sys; from dmoj.executors.RUST import CARGO_TOML; sys.stdout.buffer.write(CARGO_TOML)' \
-  >"$warm/Cargo.toml"
-echo 'fn main() {}' >"$warm/src/main.rs"
-# Unpacking the crates here, outside the sandbox: as root, cargo chowns what it unpacks, a
-# system call the sandbox kills the compiler for.
-(cd "$warm" && unset CARGO_HOME CARGO_TARGET_DIR CARGO_BUILD_TARGET_DIR RUSTFLAGS &&
-  HOME="$JUDGE_HOME" PATH="$toolchain/bin:$PATH" cargo build --release --quiet --target-dir "$JUDGE_HOME/.cargo/dmoj-shared-target-0")
+# A project like the one DMOJ makes of each submission, with the Cargo.toml the judge writes:
+# cargo fetches the crates (the judge's cargo builds --offline) and builds them once into the
+# target folder DMOJ shares between submissions.
+warm="$home/warm-up"
+as_judge mkdir -p "$warm/src"
+as_judge "$home/venv/bin/python" -c \
+  'import sys; from dmoj.executors.RUST import CARGO_TOML; sys.stdout.buffer.write(CARGO_TOML)' |
+  as_judge tee "$warm/Cargo.toml" >/dev/null
+echo 'fn main() {}' | as_judge tee "$warm/src/main.rs" >/dev/null
+as_judge sh -c "cd '$warm' && cargo build --release --quiet --target-dir '$home/.cargo/dmoj-shared-target-0'"

@@ -4,14 +4,16 @@
 //! case as its folder says (a wrong answer WA, a crash IR or RTE, a slow one TLE) and on no
 //! case otherwise.
 //!
-//! `.ci/dmoj-judge.sh` installs the judge (into `DMOJ_VENV`) and gives it a home that its
-//! compiler sandbox lets cargo use (`DMOJ_HOME`); this test finds both where that script puts
-//! them.
+//! `.ci/dmoj-judge.sh` installs the judge for an ordinary user, `minejudge-dmoj`, in its home
+//! (DMOJ's sandbox lets cargo read only `/home`, and kills it for a chown that cargo makes as
+//! root); the test runs `dmoj-cli` as that user.
 
 use crate::util;
 use minejudge::judges::{self, Judge};
 use minejudge::package::{self, File, Format, Request};
 use std::fmt::Write as _;
+use std::os::unix::fs::MetadataExt;
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
@@ -19,31 +21,43 @@ use std::time::Instant;
 /// Secret tests per package: a few, as DMOJ compiles every submission with cargo.
 const TESTS: usize = 10;
 
-/// `dmoj-cli` and the home the judge runs with, where `.ci/dmoj-judge.sh` puts them.
-fn installed() -> Result<(PathBuf, PathBuf), String> {
-    let home = std::env::var_os("HOME")
-        .map(PathBuf::from)
-        .unwrap_or_default();
-    let cache = std::env::var_os("XDG_CACHE_HOME")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| home.join(".cache"));
-    let venv = std::env::var_os("DMOJ_VENV")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| cache.join("minejudge/dmoj"));
-    let judge_home = std::env::var_os("DMOJ_HOME")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/home/minejudge-dmoj"));
-    let cli = venv.join("bin/dmoj-cli");
-    for needed in [&cli, &judge_home.join("toolchain/bin/cargo")] {
+/// The home of the user the judge runs as, where `.ci/dmoj-judge.sh` installs it.
+const JUDGE_HOME: &str = "/home/minejudge-dmoj";
+
+/// `dmoj-cli`, and the user and group that own the judge's home, when it is installed.
+fn installed() -> Result<(PathBuf, (u32, u32)), String> {
+    let home = Path::new(JUDGE_HOME);
+    let cli = home.join("venv/bin/dmoj-cli");
+    for needed in [&cli, &home.join("toolchain/bin/cargo")] {
         if !needed.exists() {
             return Err(format!(
-                "{} is missing: run .ci/dmoj-judge.sh",
+                "{} is missing: run .ci/dmoj-judge.sh as root",
                 needed.display()
             ));
         }
     }
-    Ok((cli, judge_home))
+    let owner = std::fs::metadata(home).map_err(|err| format!("{JUDGE_HOME}: {err}"))?;
+    Ok((cli, (owner.uid(), owner.gid())))
 }
+
+/// Wrong answers planted here for the judges whose packages have none (their planted bugs
+/// crash or loop): (judge, name, text of our bundle, what it becomes). jlu-panel's writes two
+/// spaces after a 0, which DMOJ's `standard` checker would forgive and the original judge does
+/// not; update-board's shows an opened blank as unopened.
+const WRONG_HERE: [(&str, &str, &str, &str); 2] = [
+    (
+        "jlu-panel",
+        "two_spaces_after_a_zero",
+        "(*b\"0  \", 2)",
+        "(*b\"0  \", 3)",
+    ),
+    (
+        "update-board",
+        "blank_shown_unopened",
+        "0 => 'B',",
+        "0 => 'E',",
+    ),
+];
 
 /// One submission to judge: its package's judge, its name, its file and the verdicts its
 /// failing cases may get (none for an accepted one).
@@ -75,7 +89,7 @@ fn every_dmoj_package_judges_our_submissions_as_their_folders_say() {
     ) {
         return;
     }
-    let (cli, judge_home) = found.expect("found");
+    let (cli, judge) = found.expect("found");
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let root = std::env::temp_dir().join(format!("minejudge-dmoj-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
@@ -91,9 +105,10 @@ fn every_dmoj_package_judges_our_submissions_as_their_folders_say() {
         let dir = root.join("problems").join(judge.name().replace('-', ""));
         package::write(&files, &dir).expect("write");
         runs.extend(submissions(judge, &files, &dir));
+        runs.extend(wrong_here(judge, &files, &root));
     }
     let start = Instant::now();
-    let log = judge_all(&cli, &judge_home, &root, &runs);
+    let log = judge_all(&cli, judge, &root, &runs);
     let seconds = start.elapsed().as_secs_f64();
     let mut report = String::new();
     let mut wrong = Vec::new();
@@ -143,10 +158,37 @@ fn submissions(judge: &'static Judge, files: &[File], dir: &Path) -> Vec<Run> {
         .collect()
 }
 
-/// Runs one `dmoj-cli` session that judges `runs` in order (their ids 1, 2, ...), the problems
-/// under `root/problems/`; what it printed.
-fn judge_all(cli: &Path, judge_home: &Path, root: &Path, runs: &[Run]) -> String {
-    let toolchain = judge_home.join("toolchain/bin");
+/// The submissions of [`WRONG_HERE`] for `judge`, made from the accepted bundle in its
+/// package `files` and written under `root`.
+fn wrong_here(judge: &'static Judge, files: &[File], root: &Path) -> Vec<Run> {
+    let accepted = format!("submissions/accepted/{}.rs", judge.name().replace('-', "_"));
+    let bundle = files
+        .iter()
+        .find(|file| file.path == accepted)
+        .map(|file| String::from_utf8_lossy(&file.bytes).to_string())
+        .expect("the accepted bundle");
+    WRONG_HERE
+        .iter()
+        .filter(|(name, ..)| *name == judge.name())
+        .map(|&(_, name, text, becomes)| {
+            assert_eq!(bundle.matches(text).count(), 1, "{name}: {text:?} once");
+            let path = root.join("wrong-here").join(format!("{name}.rs"));
+            std::fs::create_dir_all(path.parent().unwrap()).expect("folder");
+            std::fs::write(&path, bundle.replace(text, becomes)).expect("write");
+            Run {
+                judge,
+                name: format!("mutant_{name}"),
+                path,
+                failing: &["WA"],
+            }
+        })
+        .collect()
+}
+
+/// Runs one `dmoj-cli` session, as the user and group `judge`, that judges `runs` in order
+/// (their ids 1, 2, ...), the problems under `root/problems/`; what it printed.
+fn judge_all(cli: &Path, judge: (u32, u32), root: &Path, runs: &[Run]) -> String {
+    let toolchain = Path::new(JUDGE_HOME).join("toolchain/bin");
     let config = format!(
         "problem_storage_globs:\n  - {}/problems/*\nruntime:\n  cargo: {}\n",
         root.display(),
@@ -167,28 +209,24 @@ fn judge_all(cli: &Path, judge_home: &Path, root: &Path, runs: &[Run]) -> String
         )
         .unwrap();
     }
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    let mut paths = vec![toolchain];
-    paths.extend(std::env::split_paths(&path));
     let mut command = Command::new(cli);
-    // Cargo's own variables (a test runs under cargo) would steer the judge's cargo.
-    for (key, _) in std::env::vars_os() {
-        let key_text = key.to_string_lossy();
-        if key_text.starts_with("CARGO") || key_text.starts_with("RUST") {
-            command.env_remove(&key);
-        }
-    }
+    // Only what the judge needs: cargo's own variables (a test runs under cargo) would steer
+    // the judge's cargo, and rustup's proxies, first on root's PATH, cannot read their home.
     command
-        .env("HOME", judge_home)
-        .env("PATH", std::env::join_paths(paths).expect("PATH"))
+        .env_clear()
+        .env("HOME", JUDGE_HOME)
+        .env("PATH", format!("{}:/usr/bin:/bin", toolchain.display()))
+        .env("LANG", "C.UTF-8")
         .arg("--config")
         .arg(&config_path)
-        .arg("--history")
-        .arg(root.join("history"))
         .args(["--no-ansi", "--only-executors", "RUST"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
+    let me = std::fs::metadata(root).expect("the scratch folder").uid();
+    if me != judge.0 {
+        command.uid(judge.0).gid(judge.1);
+    }
     let mut child = command.spawn().expect("dmoj-cli");
     let mut stdin = child.stdin.take().expect("stdin");
     let writer = std::thread::spawn(move || {
