@@ -183,7 +183,8 @@ fn the_command_line_writes_a_package_and_refuses_a_folder_with_files() {
     );
     let bad = run(&["jlu-panel", "--format", "polygon", "--out", out]);
     assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("expected kattis, hydro, lemon or acmoj"));
+    assert!(String::from_utf8_lossy(&bad.stderr)
+        .contains("expected kattis, hydro, lemon, acmoj or dmoj"));
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
 
