@@ -240,7 +240,7 @@ fn judge_all(cli: &Path, judge: (u32, u32), root: &Path, runs: &[Run]) -> String
 
 /// The verdict of each case of submission `id` in `log`, in order; none when it was not judged
 /// (it failed to compile, or the judge stopped).
-fn verdicts_of<'a>(log: &'a str, id: usize) -> Vec<&'a str> {
+fn verdicts_of(log: &str, id: usize) -> Vec<&str> {
     // Each block begins `<problem>/<id> in RUST...`.
     let id = id.to_string();
     let Some(block) = log.split("Start grading ").find(|block| {
