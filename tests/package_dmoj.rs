@@ -141,6 +141,30 @@ fn every_dmoj_package_judges_our_submissions_as_their_folders_say() {
     std::fs::remove_dir_all(&root).expect("clean up");
 }
 
+/// Opens `dir` and everything under it for every user to read, whatever the umask: the judge
+/// runs as a user of its own.
+fn readable_by_all(dir: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    for entry in std::fs::read_dir(dir).expect("read the scratch folder") {
+        let path = entry.expect("an entry").path();
+        let mode = std::fs::metadata(&path)
+            .expect("metadata")
+            .permissions()
+            .mode();
+        let open = if path.is_dir() { 0o755 } else { 0o444 };
+        let permissions = std::fs::Permissions::from_mode(mode | open);
+        std::fs::set_permissions(&path, permissions).expect("chmod");
+        if path.is_dir() {
+            readable_by_all(&path);
+        }
+    }
+    let mode = std::fs::metadata(dir)
+        .expect("metadata")
+        .permissions()
+        .mode();
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(mode | 0o755)).expect("chmod");
+}
+
 /// The submissions of the package `files` written into `dir`.
 fn submissions(judge: &'static Judge, files: &[File], dir: &Path) -> Vec<Run> {
     files
@@ -196,6 +220,7 @@ fn judge_all(cli: &Path, judge: (u32, u32), root: &Path, runs: &[Run]) -> String
     );
     let config_path = root.join("config.yml");
     std::fs::write(&config_path, config).expect("config.yml");
+    readable_by_all(root);
     let mut commands = String::new();
     for run in runs {
         let original = run.judge.original;
