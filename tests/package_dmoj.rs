@@ -89,7 +89,7 @@ fn every_dmoj_package_judges_our_submissions_as_their_folders_say() {
     ) {
         return;
     }
-    let (cli, judge) = found.expect("found");
+    let (cli, judge_user) = found.expect("found");
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let root = std::env::temp_dir().join(format!("minejudge-dmoj-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
@@ -106,9 +106,15 @@ fn every_dmoj_package_judges_our_submissions_as_their_folders_say() {
         package::write(&files, &dir).expect("write");
         runs.extend(submissions(judge, &files, &dir));
         runs.extend(wrong_here(judge, &files, &root));
+        assert!(
+            runs.iter()
+                .any(|run| run.judge == judge && run.failing == ["WA"]),
+            "{}: no wrong answer to judge",
+            judge.name()
+        );
     }
     let start = Instant::now();
-    let log = judge_all(&cli, judge, &root, &runs);
+    let log = judge_all(&cli, judge_user, &root, &runs);
     let seconds = start.elapsed().as_secs_f64();
     let mut report = String::new();
     let mut wrong = Vec::new();
@@ -209,9 +215,9 @@ fn wrong_here(judge: &'static Judge, files: &[File], root: &Path) -> Vec<Run> {
         .collect()
 }
 
-/// Runs one `dmoj-cli` session, as the user and group `judge`, that judges `runs` in order
+/// Runs one `dmoj-cli` session, as the user and group `user`, that judges `runs` in order
 /// (their ids 1, 2, ...), the problems under `root/problems/`; what it printed.
-fn judge_all(cli: &Path, judge: (u32, u32), root: &Path, runs: &[Run]) -> String {
+fn judge_all(cli: &Path, user: (u32, u32), root: &Path, runs: &[Run]) -> String {
     let toolchain = Path::new(JUDGE_HOME).join("toolchain/bin");
     let config = format!(
         "problem_storage_globs:\n  - {}/problems/*\nruntime:\n  cargo: {}\n",
@@ -249,8 +255,8 @@ fn judge_all(cli: &Path, judge: (u32, u32), root: &Path, runs: &[Run]) -> String
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     let me = std::fs::metadata(root).expect("the scratch folder").uid();
-    if me != judge.0 {
-        command.uid(judge.0).gid(judge.1);
+    if me != user.0 {
+        command.uid(user.0).gid(user.1);
     }
     let mut child = command.spawn().expect("dmoj-cli");
     let mut stdin = child.stdin.take().expect("stdin");
