@@ -23,6 +23,7 @@ mod limits;
 mod mine_ops;
 mod package;
 mod package_checks;
+mod package_dmoj;
 mod package_formats;
 mod package_kattis;
 mod package_machine;

@@ -77,12 +77,13 @@ fn every_judge_packs_in_every_format_within_thirty_seconds_and_alike_twice() {
                     assert!(has(&format!("{name}.cdf")) && has(&format!("data/{name}/1.in")))
                 }
                 Format::Acmoj => assert!(has("config.json") && has("1.in") && has("1.ans")),
+                Format::Dmoj => assert!(has("init.yml") && has("checker.py") && has("1.out")),
             }
         }
     }
     let elapsed = start.elapsed();
     println!(
-        "{}\nall 5 judges in all 4 formats: {:.2} s",
+        "{}\nall 5 judges in all 5 formats: {:.2} s",
         sizes.join("\n"),
         elapsed.as_secs_f64()
     );
@@ -182,7 +183,8 @@ fn the_command_line_writes_a_package_and_refuses_a_folder_with_files() {
     );
     let bad = run(&["jlu-panel", "--format", "polygon", "--out", out]);
     assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("expected kattis, hydro, lemon or acmoj"));
+    assert!(String::from_utf8_lossy(&bad.stderr)
+        .contains("expected kattis, hydro, lemon, acmoj or dmoj"));
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
 

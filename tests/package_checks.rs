@@ -1,7 +1,7 @@
 //! A package's own checker and validator, tested the way the 2025-09 problem format asks:
 //! outputs that must be accepted, outputs that must be rejected, and inputs that must be
-//! rejected. The checker is Python, run here as a judge system runs it, in each of its three
-//! calling protocols.
+//! rejected. The checker is Python, run here as a judge system runs it, in each of its calling
+//! protocols (three run it, DMOJ imports it).
 
 use crate::fuzz_core::with_crlf;
 use crate::util;
@@ -205,9 +205,72 @@ fn the_checker_accepts_and_rejects_as_the_original_judges_compare() {
 }
 
 #[test]
+fn the_checker_as_dmoj_imports_it_judges_through_its_check_function() {
+    let dir = scratch("checker-dmoj");
+    let answer = b"-1 1 0 \n\nYou win\n";
+    // DMOJ passes the outputs as bytes, and keywords of its own besides.
+    let cases: [(&str, &str, &[u8], bool); 5] = [
+        ("exact", "the answer", answer, true),
+        (
+            "exact",
+            "no space at the line's end",
+            b"-1 1 0\n\nYou win\n",
+            false,
+        ),
+        (
+            "line-ends",
+            "no space at the line's end",
+            b"-1 1 0\n\nYou win\n",
+            true,
+        ),
+        (
+            "line-ends",
+            "two spaces inside",
+            b"-1  1 0 \n\nYou win\n",
+            false,
+        ),
+        ("tokens", "one line", b"-1 1 0 You win", true),
+    ];
+    for (mode, what, output, expected) in cases {
+        let script = checker(&dir, mode, "dmoj");
+        let driver = format!(
+            "import importlib.util\n\
+             spec = importlib.util.spec_from_file_location('checker', {script:?})\n\
+             checker = importlib.util.module_from_spec(spec)\n\
+             spec.loader.exec_module(checker)\n\
+             print(checker.check({output:?}, {answer:?}, point_value=1, judge_input=b''))\n",
+            output = PyBytes(output),
+            answer = PyBytes(answer),
+        );
+        let run = Command::new("python3")
+            .arg("-c")
+            .arg(driver)
+            .output()
+            .expect("python3");
+        let printed = String::from_utf8_lossy(&run.stdout);
+        let want = if expected { "True" } else { "False" };
+        assert_eq!(printed.trim(), want, "{mode}: {what}: {run:?}");
+    }
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}
+
+/// Bytes written as a Python bytes literal by `{:?}`.
+struct PyBytes<'a>(&'a [u8]);
+
+impl std::fmt::Debug for PyBytes<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("b'")?;
+        for &byte in self.0 {
+            write!(f, "\\x{byte:02x}")?;
+        }
+        f.write_str("'")
+    }
+}
+
+#[test]
 fn the_checker_refuses_too_few_arguments_without_a_verdict() {
     let dir = scratch("checker-args");
-    for protocol in ["kattis", "lemon", "acmoj"] {
+    for protocol in ["kattis", "lemon", "acmoj", "dmoj"] {
         let script = checker(&dir, "exact", protocol);
         let output = Command::new("python3")
             .arg(&script)

@@ -545,6 +545,60 @@ fn hydro_config_yaml_uses_only_its_keys_and_checkers() {
 }
 
 #[test]
+fn dmoj_init_yml_names_every_test_and_our_checker() {
+    for (name, comparison, files) in packages(Format::Dmoj) {
+        let text = String::from_utf8(file(&files, "init.yml").bytes.clone()).unwrap();
+        let (mut total, mut cases, mut limits) = (0, 0, None);
+        for line in text.lines() {
+            if let Some(comment) = line.strip_prefix("# ") {
+                limits = limits.or(comment.split_once("-tl ").map(|(_, tl)| tl.to_string()));
+            } else if let Some(case) = line.strip_prefix("- {").and_then(|c| c.strip_suffix('}')) {
+                let keys: Vec<(&str, &str)> = case
+                    .split(", ")
+                    .map(|pair| pair.split_once(": ").expect("key: value"))
+                    .collect();
+                let names: Vec<&str> = keys.iter().map(|(key, _)| *key).collect();
+                assert_eq!(names, ["in", "out", "points"], "{name}: {line}");
+                file(&files, keys[0].1);
+                file(&files, keys[1].1);
+                total += keys[2].1.parse::<u32>().expect("integer points");
+                cases += 1;
+            } else {
+                assert!(
+                    ["checker: checker.py", "test_cases:"].contains(&line),
+                    "{name}: {line}"
+                );
+            }
+        }
+        assert_eq!(total, 100, "{name}: the cases' points");
+        assert_eq!(
+            cases * 2,
+            files
+                .iter()
+                .filter(|f| !f.path.contains('/')
+                    && (f.path.ends_with(".in") || f.path.ends_with(".out")))
+                .count()
+        );
+        let judge = judges::named(name).unwrap();
+        let original = judge.original;
+        let tl = format!(
+            "{} -ml {}",
+            f64::from(original.time_limit_ms) / 1000.0,
+            original.memory_mib * 1024
+        );
+        assert_eq!(limits.as_deref(), Some(tl.as_str()), "{name}: the limits");
+        let checker = String::from_utf8_lossy(&file(&files, "checker.py").bytes).to_string();
+        let mode = format!("MODE = \"{}\"", comparison.name());
+        assert!(
+            checker.contains(&mode) && checker.contains("PROTOCOL = \"dmoj\""),
+            "{name}"
+        );
+        file(&files, "statement.en.md");
+        file(&files, "statement.zh.md");
+    }
+}
+
+#[test]
 fn the_json_reader_refuses_what_is_not_json() {
     for bad in [
         "{\"a\": 1,}",

@@ -12,6 +12,7 @@
 #   kattis  input answer feedback_dir < output; exit 42 accepted, 43 wrong
 #   lemon   input output answer full_score score_file message_file; the score in score_file
 #   acmoj   input output answer score_file message_file; 1 or 0 in score_file
+#   dmoj    not run: DMOJ's judge imports this file and calls check(output, answer)
 import sys
 
 MODE = "exact"
@@ -46,6 +47,11 @@ def difference(output, answer):
     return None
 
 
+def check(process_output, judge_output, **kwargs):
+    """DMOJ's checker call: True when the output is right (DMOJ passes more keywords)."""
+    return difference(process_output, judge_output) is None
+
+
 def read(path):
     with open(path, "rb") as file:
         return file.read()
@@ -55,6 +61,9 @@ ARGUMENTS = {"kattis": 4, "lemon": 7, "acmoj": 6}
 
 
 def main(args):
+    if PROTOCOL == "dmoj":
+        sys.stderr.write("error: DMOJ's judge imports this checker and calls check(); it is not run\n")
+        return 1
     if len(args) < ARGUMENTS[PROTOCOL]:
         sys.stderr.write("error: the %s protocol passes %d arguments\n" % (PROTOCOL, ARGUMENTS[PROTOCOL] - 1))
         return 1

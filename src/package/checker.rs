@@ -17,6 +17,8 @@ pub(crate) enum Protocol {
     Lemon,
     /// `input output answer score_file message_file` (ACMOJ's custom checker).
     Acmoj,
+    /// Imported by DMOJ's judge, which calls its `check(output, answer)`.
+    Dmoj,
 }
 
 /// The checker comparing as `comparison` and called as `protocol`.
@@ -25,6 +27,7 @@ pub(crate) fn checker(comparison: Comparison, protocol: Protocol) -> String {
         Protocol::Kattis => "kattis",
         Protocol::Lemon => "lemon",
         Protocol::Acmoj => "acmoj",
+        Protocol::Dmoj => "dmoj",
     };
     CHECKER
         .replacen(

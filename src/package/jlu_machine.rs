@@ -31,7 +31,7 @@ pub fn files(format: Format, tests: usize, seed: u64, src: &Path) -> Result<Vec<
         Format::Kattis => kattis_files(tests, seed, src),
         Format::Acmoj => acmoj::files(tests, seed, src),
         // Their packages here are pass or fail per test on a fixed answer.
-        Format::Hydro | Format::Lemon => Err(format!(
+        Format::Hydro | Format::Lemon | Format::Dmoj => Err(format!(
             "jlu-machine is an interactive, scoring problem: --format kattis or acmoj, not {}",
             format.name()
         )),

@@ -1,5 +1,5 @@
 //! `package`: a judge as a problem package that another judge system imports: Kattis (and so
-//! DOMjudge and problemtools), Hydro, LemonLime and ACMOJ.
+//! DOMjudge and problemtools), Hydro, LemonLime, ACMOJ and DMOJ.
 //!
 //! Every format holds the same [`Problem`]: a statement in our own words (English and
 //! Chinese), the samples of `testdata/<judge>/`, secret tests from the judge's generator inside
@@ -11,10 +11,12 @@
 //! - `kattis.rs`: the 2023-07 Kattis problem package format, checked by problemtools;
 //! - `hydro.rs`: Hydro's problem folder, `testdata/config.yaml`;
 //! - `lemon.rs`: a LemonLime contest, its `.cdf` in the JSON form, `data/` and `source/`;
-//! - `acmoj.rs`: ACMOJ's (TesutoHime's) data folder, `config.json`.
+//! - `acmoj.rs`: ACMOJ's (TesutoHime's) data folder, `config.json`;
+//! - `dmoj.rs`: DMOJ's problem folder, `init.yml`.
 
 mod acmoj;
 mod checker;
+mod dmoj;
 mod files;
 mod hydro;
 pub mod jlu_machine;
@@ -46,11 +48,19 @@ pub enum Format {
     Lemon,
     /// ACMOJ's data folder.
     Acmoj,
+    /// DMOJ's problem folder.
+    Dmoj,
 }
 
 impl Format {
     /// Every format, in the order the help lists them.
-    pub const ALL: [Format; 4] = [Format::Kattis, Format::Hydro, Format::Lemon, Format::Acmoj];
+    pub const ALL: [Format; 5] = [
+        Format::Kattis,
+        Format::Hydro,
+        Format::Lemon,
+        Format::Acmoj,
+        Format::Dmoj,
+    ];
 
     /// Its name on the command line.
     pub fn name(self) -> &'static str {
@@ -59,6 +69,7 @@ impl Format {
             Format::Hydro => "hydro",
             Format::Lemon => "lemon",
             Format::Acmoj => "acmoj",
+            Format::Dmoj => "dmoj",
         }
     }
 
@@ -67,7 +78,9 @@ impl Format {
         Format::ALL
             .into_iter()
             .find(|format| format.name() == name)
-            .ok_or_else(|| format!("--format {name:?}: expected kattis, hydro, lemon or acmoj"))
+            .ok_or_else(|| {
+                format!("--format {name:?}: expected kattis, hydro, lemon, acmoj or dmoj")
+            })
     }
 }
 
@@ -102,5 +115,6 @@ pub fn files_of(problem: &Problem, format: Format) -> Vec<File> {
         Format::Hydro => hydro::files(problem),
         Format::Lemon => lemon::files(problem),
         Format::Acmoj => acmoj::files(problem),
+        Format::Dmoj => dmoj::files(problem),
     }
 }
