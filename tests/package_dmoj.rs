@@ -40,25 +40,6 @@ fn installed() -> Result<(PathBuf, (u32, u32)), String> {
     Ok((cli, (owner.uid(), owner.gid())))
 }
 
-/// Wrong answers planted here for the judges whose packages have none (their planted bugs
-/// crash or loop): (judge, name, text of our bundle, what it becomes). jlu-panel's writes two
-/// spaces after a 0, which DMOJ's `standard` checker would forgive and the original judge does
-/// not; update-board's shows an opened blank as unopened.
-const WRONG_HERE: [(&str, &str, &str, &str); 2] = [
-    (
-        "jlu-panel",
-        "two_spaces_after_a_zero",
-        "(*b\"0  \", 2)",
-        "(*b\"0  \", 3)",
-    ),
-    (
-        "update-board",
-        "blank_shown_unopened",
-        "0 => 'B',",
-        "0 => 'E',",
-    ),
-];
-
 /// One submission to judge: its package's judge, its name, its file and the verdicts its
 /// failing cases may get (none for an accepted one).
 struct Run {
@@ -105,7 +86,6 @@ fn every_dmoj_package_judges_our_submissions_as_their_folders_say() {
         let dir = root.join("problems").join(judge.name().replace('-', ""));
         package::write(&files, &dir).expect("write");
         runs.extend(submissions(judge, &files, &dir));
-        runs.extend(wrong_here(judge, &files, &root));
         assert!(
             runs.iter()
                 .any(|run| run.judge == judge && run.failing == ["WA"]),
@@ -184,33 +164,6 @@ fn submissions(judge: &'static Judge, files: &[File], dir: &Path) -> Vec<Run> {
                 path: dir.join(&file.path),
                 failing: failing_verdicts(folder),
             })
-        })
-        .collect()
-}
-
-/// The submissions of [`WRONG_HERE`] for `judge`, made from the accepted bundle in its
-/// package `files` and written under `root`.
-fn wrong_here(judge: &'static Judge, files: &[File], root: &Path) -> Vec<Run> {
-    let accepted = format!("submissions/accepted/{}.rs", judge.name().replace('-', "_"));
-    let bundle = files
-        .iter()
-        .find(|file| file.path == accepted)
-        .map(|file| String::from_utf8_lossy(&file.bytes).to_string())
-        .expect("the accepted bundle");
-    WRONG_HERE
-        .iter()
-        .filter(|(name, ..)| *name == judge.name())
-        .map(|&(_, name, text, becomes)| {
-            assert_eq!(bundle.matches(text).count(), 1, "{name}: {text:?} once");
-            let path = root.join("wrong-here").join(format!("{name}.rs"));
-            std::fs::create_dir_all(path.parent().unwrap()).expect("folder");
-            std::fs::write(&path, bundle.replace(text, becomes)).expect("write");
-            Run {
-                judge,
-                name: format!("mutant_{name}"),
-                path,
-                failing: &["WA"],
-            }
         })
         .collect()
 }

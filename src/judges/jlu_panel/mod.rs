@@ -12,7 +12,7 @@ pub mod solve;
 use crate::judges::case::Case;
 use crate::judges::judge::{Comparison, Judge, OriginalJudge, SpacingNotes};
 use crate::judges::limits::MaxCase;
-use crate::judges::package_facts::{PackageFacts, Verdict};
+use crate::judges::package_facts::{Mutant, PackageFacts, Verdict};
 
 /// `jlu-panel` in the registry.
 pub const DESCRIPTION: Judge = Judge {
@@ -57,7 +57,12 @@ pub const DESCRIPTION: Judge = Judge {
             ("jlu-panel", Verdict::Accepted),
             ("jlu-panel-crash-1x1", Verdict::RunTimeError),
         ],
-        mutants: &[],
+        // A comparison that forgives spaces inside a line accepts the mutant; the course's does not.
+        mutants: &[Mutant {
+            name: "two-spaces-after-a-zero",
+            text: "(*b\"0  \", 2)",
+            becomes: "(*b\"0  \", 3)",
+        }],
         brute_force: None,
     },
     generator: generator::generate,

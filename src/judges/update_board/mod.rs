@@ -12,7 +12,7 @@ use crate::board::Grid;
 use crate::judges::case::Case;
 use crate::judges::judge::{Comparison, Judge, OriginalJudge, SpacingNotes};
 use crate::judges::limits::MaxCase;
-use crate::judges::package_facts::{PackageFacts, Verdict};
+use crate::judges::package_facts::{Mutant, PackageFacts, Verdict};
 
 /// `update-board` in the registry.
 pub const DESCRIPTION: Judge = Judge {
@@ -52,7 +52,11 @@ pub const DESCRIPTION: Judge = Judge {
             ("update-board", Verdict::Accepted),
             ("update-board-loops", Verdict::TimeLimitExceeded),
         ],
-        mutants: &[],
+        mutants: &[Mutant {
+            name: "blank-shown-unopened",
+            text: "0 => 'B',",
+            becomes: "0 => 'E',",
+        }],
         brute_force: None,
     },
     generator: generator::generate,
