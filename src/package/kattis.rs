@@ -4,7 +4,8 @@
 //! around our `validate` bundle, the output validator (our Python checker, which problemtools
 //! runs with PyPy 3) where the original judge does not compare token by token (Kattis's
 //! default), and `submissions/<verdict>/`. Kattis wants the package's folder named with
-//! lowercase letters and digits only (`mineops`, not `mine-ops`).
+//! lowercase letters and digits only (`mineops`, not `mine-ops`). The 2025-09 version
+//! ([`super::kattis_2025`]) shares the tests, the validator and the submissions.
 
 use crate::judges::Comparison;
 use crate::package::checker::{checker, Protocol};

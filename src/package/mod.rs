@@ -1,5 +1,5 @@
 //! `package`: a judge as a problem package that another judge system imports: Kattis (and so
-//! DOMjudge and problemtools), Hydro, LemonLime and ACMOJ.
+//! DOMjudge, problemtools and BAPCtools), Hydro, LemonLime and ACMOJ.
 //!
 //! Every format holds the same [`Problem`]: a statement in our own words (English and
 //! Chinese), the samples of `testdata/<judge>/`, secret tests from the judge's generator inside
@@ -44,7 +44,7 @@ use std::path::Path;
 pub enum Format {
     /// The Kattis problem package format, 2023-07 (DOMjudge, problemtools, Kattis).
     Kattis,
-    /// The Kattis problem package format, 2025-09 (BAPCtools, Kattis).
+    /// The Kattis problem package format, 2025-09 (BAPCtools).
     Kattis2025,
     /// Hydro's problem folder.
     Hydro,
