@@ -22,6 +22,7 @@ mod jlu_panel;
 mod limits;
 mod mine_ops;
 mod package;
+mod package_bapc;
 mod package_checks;
 mod package_dmoj;
 mod package_formats;

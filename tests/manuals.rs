@@ -58,7 +58,7 @@ const BINARIES: [(&str, &str); 15] = [
 ];
 
 /// Options the manuals may name that belong to other programs (cargo, rustc, GNU parallel,
-/// Slurm, the test harness).
+/// Slurm, the test harness, BAPCtools).
 const FOREIGN_OPTIONS: &[&str] = &[
     "--all-targets",
     "--array",
@@ -72,7 +72,9 @@ const FOREIGN_OPTIONS: &[&str] = &[
     "--example",
     "--ignored",
     "--no-ansi",
+    "--kattis",
     "--no-deps",
+    "--no-generate",
     "--nocapture",
     "--offline",
     "--output",

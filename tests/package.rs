@@ -72,6 +72,9 @@ fn every_judge_packs_in_every_format_within_thirty_seconds_and_alike_twice() {
             let name = judge.name();
             match format {
                 Format::Kattis => assert!(has("problem.yaml") && has("statement/problem.zh.md")),
+                Format::Kattis2025 => {
+                    assert!(has("problem.yaml") && has("statement/problem.zh.tex"))
+                }
                 Format::Hydro => assert!(has("problem.yaml") && has("testdata/config.yaml")),
                 Format::Lemon => {
                     assert!(has(&format!("{name}.cdf")) && has(&format!("data/{name}/1.in")))
@@ -184,7 +187,7 @@ fn the_command_line_writes_a_package_and_refuses_a_folder_with_files() {
     let bad = run(&["jlu-panel", "--format", "polygon", "--out", out]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr)
-        .contains("expected kattis, hydro, lemon, acmoj or dmoj"));
+        .contains("expected kattis, kattis-2025-09, hydro, lemon, acmoj or dmoj"));
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
 

@@ -54,7 +54,7 @@ fn the_machine_packs_alike_twice_as_an_interactive_scoring_problem() {
         text(&acmoj, "21.in"),
         text(&files, "data/secret/20-course.in")
     );
-    for format in [Format::Hydro, Format::Lemon] {
+    for format in [Format::Kattis2025, Format::Hydro, Format::Lemon] {
         assert!(
             jlu_machine::files(format, 2, 1, &src()).is_err(),
             "{format:?}"

@@ -9,8 +9,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 const USAGE: &str = "\
-usage: package <judge> --format kattis|hydro|lemon|acmoj|dmoj --out DIR [--tests N]
-               [--seed S] [--src DIR]
+usage: package <judge> --format kattis|kattis-2025-09|hydro|lemon|acmoj|dmoj --out DIR
+               [--tests N] [--seed S] [--src DIR]
        package jlu-machine --format kattis|acmoj --out DIR [--tests N] [--seed S] [--src DIR]
   <judge>: {judges}
 Writes <judge> as a problem package into DIR (a new or empty folder): a statement in English
@@ -21,12 +21,13 @@ and submissions (our solution, planted bugs, a brute force).
 jlu-machine, the course's AI, is an interactive, scoring problem (Kattis and ACMOJ only):
 its interactor plays 10 games per test (N tests, seeds drawn from S) and scores them as the
 course does; the submissions are our machine, a weaker one, and a wrong one.
-  --format kattis  the Kattis 2023-07 format (problemtools, DOMjudge)
-  --format hydro   Hydro's problem folder (testdata/config.yaml)
-  --format lemon   a LemonLime contest (<judge>.cdf, data/, source/)
-  --format acmoj   ACMOJ's data folder (config.json)
-  --format dmoj    DMOJ's problem folder (init.yml; statements beside)
-  --src DIR        read the crate's sources from DIR instead of this crate's";
+  --format kattis          the Kattis 2023-07 format (problemtools, DOMjudge)
+  --format kattis-2025-09  the Kattis 2025-09 format, LaTeX statements (BAPCtools)
+  --format hydro           Hydro's problem folder (testdata/config.yaml)
+  --format lemon           a LemonLime contest (<judge>.cdf, data/, source/)
+  --format acmoj           ACMOJ's data folder (config.json)
+  --format dmoj            DMOJ's problem folder (init.yml; statements beside)
+  --src DIR                read the crate's sources from DIR instead of this crate's";
 
 /// What to package: a judge, or the machine.
 enum Subject {

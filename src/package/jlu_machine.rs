@@ -30,6 +30,12 @@ pub fn files(format: Format, tests: usize, seed: u64, src: &Path) -> Result<Vec<
     match format {
         Format::Kattis => kattis_files(tests, seed, src),
         Format::Acmoj => acmoj::files(tests, seed, src),
+        // BAPCtools, which checks our 2025-09 packages, takes no scoring problem.
+        Format::Kattis2025 => Err(
+            "jlu-machine is a scoring problem, which BAPCtools does not check: --format kattis \
+             (2023-07) or acmoj"
+                .into(),
+        ),
         // Their packages here are pass or fail per test on a fixed answer.
         Format::Hydro | Format::Lemon | Format::Dmoj => Err(format!(
             "jlu-machine is an interactive, scoring problem: --format kattis or acmoj, not {}",

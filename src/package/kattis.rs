@@ -4,7 +4,8 @@
 //! around our `validate` bundle, the output validator (our Python checker, which problemtools
 //! runs with PyPy 3) where the original judge does not compare token by token (Kattis's
 //! default), and `submissions/<verdict>/`. Kattis wants the package's folder named with
-//! lowercase letters and digits only (`mineops`, not `mine-ops`).
+//! lowercase letters and digits only (`mineops`, not `mine-ops`). The 2025-09 version
+//! ([`super::kattis_2025`]) shares the tests, the validator and the submissions.
 
 use crate::judges::Comparison;
 use crate::package::checker::{checker, Protocol};
@@ -15,7 +16,10 @@ use crate::package::statement::{title, Language};
 /// The package's files.
 pub(crate) fn files(problem: &Problem) -> Vec<File> {
     let judge = problem.judge;
-    let mut files = vec![File::new("problem.yaml", problem_yaml(problem))];
+    let mut files = vec![File::new(
+        "problem.yaml",
+        problem_yaml(problem, "2023-07-draft"),
+    )];
     for language in Language::ALL {
         let body = match language {
             Language::English => &problem.statement_en,
@@ -24,6 +28,18 @@ pub(crate) fn files(problem: &Problem) -> Vec<File> {
         let path = format!("statement/problem.{}.md", language.code());
         files.push(File::new(path, body.as_bytes()));
     }
+    files.extend(tests_validator_and_submissions(problem));
+    if judge.original.comparison != Comparison::Tokens {
+        let text = checker(judge.original.comparison, Protocol::Kattis);
+        files.push(File::program("output_validator/compare.py", text));
+    }
+    files
+}
+
+/// What the 2023-07 and 2025-09 formats lay out alike: `data/{sample,secret}/`, the input
+/// validator and `submissions/<verdict>/`.
+pub(crate) fn tests_validator_and_submissions(problem: &Problem) -> Vec<File> {
+    let mut files = Vec::new();
     for (folder, tests) in [("sample", &problem.samples), ("secret", &problem.secret)] {
         for test in tests {
             let stem = format!("data/{folder}/{}", test.name);
@@ -38,12 +54,8 @@ pub(crate) fn files(problem: &Problem) -> Vec<File> {
     files.push(File::program("input_validators/validate/build", BUILD));
     files.push(File::program(
         "input_validators/validate/run",
-        run_script(judge.name()),
+        run_script(problem.judge.name()),
     ));
-    if judge.original.comparison != Comparison::Tokens {
-        let text = checker(judge.original.comparison, Protocol::Kattis);
-        files.push(File::program("output_validator/compare.py", text));
-    }
     for submission in &problem.submissions {
         let path = format!(
             "submissions/{}/{}.rs",
@@ -67,13 +79,14 @@ fn run_script(judge: &str) -> String {
     format!("#!/bin/sh\nexec \"$(dirname \"$0\")/validate\" {judge} \"$@\"\n")
 }
 
-/// `problem.yaml`: names in both languages, source, the original judge's limits, a UUID
-/// derived from the judge's name (the same on every run, as the format wants it stable).
-fn problem_yaml(problem: &Problem) -> String {
+/// `problem.yaml` of format `version` (the two versions take the same keys here): names in
+/// both languages, source, the original judge's limits, a UUID derived from the judge's name
+/// (the same on every run, as the format wants it stable).
+pub(crate) fn problem_yaml(problem: &Problem, version: &str) -> String {
     let judge = problem.judge;
     let original = judge.original;
     format!(
-        "problem_format_version: 2023-07-draft\n\
+        "problem_format_version: {version}\n\
          name:\n  en: {en}\n  zh: {zh}\n\
          uuid: {uuid}\n\
          source: {source}\n\

@@ -1,5 +1,5 @@
 //! `package`: a judge as a problem package that another judge system imports: Kattis (and so
-//! DOMjudge and problemtools), Hydro, LemonLime, ACMOJ and DMOJ.
+//! DOMjudge, problemtools and BAPCtools), Hydro, LemonLime, ACMOJ and DMOJ.
 //!
 //! Every format holds the same [`Problem`]: a statement in our own words (English and
 //! Chinese), the samples of `testdata/<judge>/`, secret tests from the judge's generator inside
@@ -9,6 +9,8 @@
 //! ones, a brute force as too slow. Each format is one file that lays them out as that
 //! system's documentation says:
 //! - `kattis.rs`: the 2023-07 Kattis problem package format, checked by problemtools;
+//! - `kattis_2025.rs`: the 2025-09 Kattis format (statements in LaTeX, `latex.rs`), checked by
+//!   BAPCtools;
 //! - `hydro.rs`: Hydro's problem folder, `testdata/config.yaml`;
 //! - `lemon.rs`: a LemonLime contest, its `.cdf` in the JSON form, `data/` and `source/`;
 //! - `acmoj.rs`: ACMOJ's (TesutoHime's) data folder, `config.json`;
@@ -21,6 +23,8 @@ mod files;
 mod hydro;
 pub mod jlu_machine;
 mod kattis;
+mod kattis_2025;
+mod latex;
 mod lemon;
 pub mod panel_loop;
 mod problem;
@@ -42,6 +46,8 @@ use std::path::Path;
 pub enum Format {
     /// The Kattis problem package format, 2023-07 (DOMjudge, problemtools, Kattis).
     Kattis,
+    /// The Kattis problem package format, 2025-09 (BAPCtools).
+    Kattis2025,
     /// Hydro's problem folder.
     Hydro,
     /// A LemonLime contest.
@@ -54,8 +60,9 @@ pub enum Format {
 
 impl Format {
     /// Every format, in the order the help lists them.
-    pub const ALL: [Format; 5] = [
+    pub const ALL: [Format; 6] = [
         Format::Kattis,
+        Format::Kattis2025,
         Format::Hydro,
         Format::Lemon,
         Format::Acmoj,
@@ -66,6 +73,7 @@ impl Format {
     pub fn name(self) -> &'static str {
         match self {
             Format::Kattis => "kattis",
+            Format::Kattis2025 => "kattis-2025-09",
             Format::Hydro => "hydro",
             Format::Lemon => "lemon",
             Format::Acmoj => "acmoj",
@@ -79,7 +87,9 @@ impl Format {
             .into_iter()
             .find(|format| format.name() == name)
             .ok_or_else(|| {
-                format!("--format {name:?}: expected kattis, hydro, lemon, acmoj or dmoj")
+                format!(
+                    "--format {name:?}: expected kattis, kattis-2025-09, hydro, lemon, acmoj or dmoj"
+                )
             })
     }
 }
@@ -112,6 +122,7 @@ pub fn package(request: &Request, src: &Path) -> Result<Vec<File>, String> {
 pub fn files_of(problem: &Problem, format: Format) -> Vec<File> {
     match format {
         Format::Kattis => kattis::files(problem),
+        Format::Kattis2025 => kattis_2025::files(problem),
         Format::Hydro => hydro::files(problem),
         Format::Lemon => lemon::files(problem),
         Format::Acmoj => acmoj::files(problem),

@@ -252,7 +252,8 @@ impl<'a> Text<'a> {
         let index = |text: &[u8], len: usize| {
             parse_int(text)
                 .filter(|&value| value >= 0 && (value as u64) < len as u64)
-                .and_then(|value| i32::try_from(value).ok())
+                // Spelled out: BAPCtools compiles Rust as edition 2018, whose prelude lacks TryFrom.
+                .and_then(|value| <i32 as std::convert::TryFrom<_>>::try_from(value).ok())
         };
         match (index(row, rows), index(col, cols)) {
             (Some(row), Some(col)) => Ok(vec![row, col]),
