@@ -55,10 +55,15 @@ fn every_kattis_2025_package_passes_bapctools() {
         assert!(passed, "{}: bt validate", judge.name());
         let (passed, log) = bt_in(&root, &dir, &["run", "--no-generate"]);
         assert!(passed, "{}: bt run", judge.name());
+        let (judged, counts) = verdicts(&log);
+        let submitted = files
+            .iter()
+            .filter(|file| file.path.starts_with("submissions/"))
+            .count();
+        assert_eq!(judged, submitted, "{}: bt run judged\n{log}", judge.name());
         let summary = format!(
-            "{}: bt validate passes; bt run: {}",
-            judge.name(),
-            verdicts(&log)
+            "{}: bt validate passes; bt run: {judged} submissions ({counts})",
+            judge.name()
         );
         println!("{summary}");
         summaries.push(summary);
@@ -113,9 +118,12 @@ fn bt_in(root: &Path, dir: &Path, args: &[&str]) -> (bool, String) {
     (output.status.success(), log)
 }
 
-/// `bt run`'s verdicts counted: `6 submissions (AC 2, TLE 1, WA 3)`.
-fn verdicts(log: &str) -> String {
-    // Each submission's line: `<folder>/<name>.rs:  <verdict> <time>s @ <test>`.
+/// `bt run`'s verdicts: how many submissions it judged, and the count of each verdict
+/// (`AC 2, TLE 1, WA 3`).
+fn verdicts(log: &str) -> (usize, String) {
+    // Each submission's line: `<folder>/<name>.rs:  <verdict> <time>s @ <test>`, coloured
+    // when `CI` is set.
+    let log = without_colours(log);
     let mut by_submission = BTreeMap::new();
     for line in log.lines() {
         if let Some((name, rest)) = line.split_once(".rs:") {
@@ -129,9 +137,23 @@ fn verdicts(log: &str) -> String {
         *counts.entry(verdict.as_str()).or_insert(0) += 1;
     }
     let counts: Vec<String> = counts.iter().map(|(v, n)| format!("{v} {n}")).collect();
-    format!(
-        "{} submissions ({})",
-        by_submission.len(),
-        counts.join(", ")
-    )
+    (by_submission.len(), counts.join(", "))
+}
+
+/// `text` without its terminal colour sequences (`ESC [ ... m`).
+fn without_colours(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }

@@ -2,12 +2,10 @@
 //! checks, and DOMjudge imports): `problem.yaml`, `statement/problem.{en,zh}.md`,
 //! `data/{sample,secret}/`, the input validator as a folder with `build` and `run` scripts
 //! around our `validate` bundle, the output validator (our Python checker, which problemtools
-//! runs with PyPy 3) where the original judge does not compare token by token (Kattis's
-//! default), and `submissions/<verdict>/`. Kattis wants the package's folder named with
+//! runs with PyPy 3), and `submissions/<verdict>/`. Kattis wants the package's folder named with
 //! lowercase letters and digits only (`mineops`, not `mine-ops`). The 2025-09 version
 //! ([`super::kattis_2025`]) shares the tests, the validator and the submissions.
 
-use crate::judges::Comparison;
 use crate::package::checker::{checker, Protocol};
 use crate::package::files::File;
 use crate::package::problem::Problem;
@@ -29,10 +27,10 @@ pub(crate) fn files(problem: &Problem) -> Vec<File> {
         files.push(File::new(path, body.as_bytes()));
     }
     files.extend(tests_validator_and_submissions(problem));
-    if judge.original.comparison != Comparison::Tokens {
-        let text = checker(judge.original.comparison, Protocol::Kattis);
-        files.push(File::program("output_validator/compare.py", text));
-    }
+    // Kattis's default validator ignores letter case, and no original judge here does: our
+    // checker judges every package, words-only comparisons included.
+    let text = checker(judge.original.comparison, Protocol::Kattis);
+    files.push(File::program("output_validator/compare.py", text));
     files
 }
 
