@@ -10,7 +10,7 @@
 //! `VERIFYPROBLEM`; without it, `verifyproblem` on the PATH is used.
 
 use minejudge::judges;
-use minejudge::package::{self, jlu_machine, Format, Request};
+use minejudge::package::{self, acm_client, jlu_machine, Format, Request};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -32,6 +32,9 @@ const JUSTIFIED: &str = "WARNING Support for version 2023-07-draft is very incom
 /// which problemtools expects of heuristic problems and only warns about.
 const JUSTIFIED_MACHINE: &str = "WARNING accepted/jlu_machine.rs (Rust) did not attain full score";
 
+/// The same for the `acm-client` package: no client wins every map.
+const JUSTIFIED_CLIENT: &str = "WARNING accepted/acm_client.rs (Rust) did not attain full score";
+
 #[test]
 #[ignore = "long tier: run by .ci/run"]
 fn every_kattis_package_passes_verifyproblem() {
@@ -51,6 +54,8 @@ fn every_kattis_package_passes_verifyproblem() {
     }
     let files = jlu_machine::files(Format::Kattis, 20, 1, &src).expect("package");
     summaries.push(verify(&root, "jlu-machine", &files, &[JUSTIFIED_MACHINE]));
+    let files = acm_client::files(Format::Kattis, 10, 1, &src).expect("package");
+    summaries.push(verify(&root, "acm-client", &files, &[JUSTIFIED_CLIENT]));
     println!("{}", summaries.join("\n"));
     std::fs::remove_dir_all(&root).expect("clean up");
 }

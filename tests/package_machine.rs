@@ -1,12 +1,13 @@
-//! `package jlu-machine`: the interactive, scoring package. It packs alike on every run, and
+//! `package jlu-machine` and `package acm-client`: the interactive, scoring packages. It packs alike on every run, and
 //! only in the formats that take it; its input validator takes its tests and refuses damaged
 //! ones; its interactor, run as problemtools runs it, plays the sample with our machine exactly
 //! as the statement's sample interaction shows, scores the weak submission lower and gives the
 //! wrong one a wrong answer, and in ACMOJ's protocol writes the same verdicts as fractions.
+//! `acm-client`'s likewise, its interactor the course's server.
 //! (verifyproblem on the Kattis package is in `package_kattis.rs`, the long tier; ACMOJ's
 //! `config.json` is checked in `package_formats.rs`.)
 
-use minejudge::package::{jlu_machine, File, Format};
+use minejudge::package::{acm_client, jlu_machine, File, Format};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -230,5 +231,92 @@ fn the_interactor_scores_our_machine_above_the_weak_one_and_refuses_a_bad_click(
             (Some(0), Some(first_line))
         );
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_client_packs_alike_twice_and_its_validator_refuses_damaged_tests() {
+    let files = acm_client::files(Format::Kattis, 8, 1, &src()).expect("package");
+    assert_eq!(
+        files,
+        acm_client::files(Format::Kattis, 8, 1, &src()).expect("package")
+    );
+    assert!(text(&files, "problem.yaml").contains("type: [interactive, scoring]\n"));
+    assert_eq!(text(&files, "data/secret/testdata.yaml"), "range: 0 800\n");
+    assert!(text(&files, "statement/problem.zh.md").contains("10 秒"));
+    for format in [
+        Format::Kattis2025,
+        Format::Hydro,
+        Format::Lemon,
+        Format::Acmoj,
+    ] {
+        assert!(
+            acm_client::files(format, 2, 1, &src()).is_err(),
+            "{format:?}"
+        );
+    }
+    let dir = scratch("client-validate");
+    minejudge::package::write(&files, &dir).expect("write");
+    for file in files.iter().filter(|file| file.path.ends_with(".in")) {
+        let input = std::str::from_utf8(&file.bytes).unwrap();
+        assert_eq!(validate(&dir, input), Some(42), "{}", file.path);
+    }
+    for bad in [
+        "1\n3 3\n...\n...\n..X\n0 0",               // no final newline
+        "1\n3  3\n...\n...\n..X\n0 0\n",            // two spaces
+        "1\n3 3\n...\n...\n..X\n2 2\n",             // the first click a mine
+        "1\n3 3\n...\n...\n...\n0 0\n",             // no mine
+        "1\n3 3\nXXX\nX.X\nXXX\n1 1\n",             // fine: one safe cell
+        "2\n3 3\n...\n...\n..X\n0 0\n",             // a map missing
+        "1\n3 3\n...\n...\n..X\n0 0\n1\n",          // text after the last map
+        "1\n31 3\n...\n...\n..X\n0 0\n",            // more rows than the course's
+        "1\n3 3\n...\n..\n..X\n0 0\n",              // a short row
+        "1\n3 3\n...\n...\n..X\n0 3\n",             // the first click off the map
+        "1\r\n3 3\r\n...\r\n...\r\n..X\r\n0 0\r\n", // CRLF
+    ] {
+        let expected = if bad.starts_with("1\n3 3\nXXX") {
+            42
+        } else {
+            43
+        };
+        assert_eq!(validate(&dir, bad), Some(expected), "{bad:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_server_scores_our_client_above_the_weak_one_and_refuses_a_move_without_type() {
+    let dir = scratch("client-interact");
+    let files = acm_client::files(Format::Kattis, 8, 1, &src()).expect("package");
+    minejudge::package::write(&files, &dir).expect("write");
+    let ours = compile(&dir, "submissions/accepted/acm_client.rs");
+    let weak = compile(&dir, "submissions/partially_accepted/first_unvisited.rs");
+    let wrong = compile(&dir, "submissions/wrong_answer/no_type.rs");
+
+    let (status, score, log) = interact(&dir, "data/sample/1.in", &ours);
+    assert_eq!((status, score.as_str()), (Some(42), "100"));
+    assert_eq!(
+        log,
+        text(&files, "data/sample/1.interaction"),
+        "the sample shown is the play"
+    );
+
+    let number = |score: &str| score.parse::<f64>().unwrap();
+    for test in ["data/secret/02-largest.in", "data/secret/08-course.in"] {
+        let (status, ours_score, _) = interact(&dir, test, &ours);
+        assert_eq!(status, Some(42));
+        let (status, weak_score, _) = interact(&dir, test, &weak);
+        assert_eq!(status, Some(42));
+        assert!(
+            number(&ours_score) > 90.0 && number(&weak_score) < 60.0,
+            "{test}: ours {ours_score}, weak {weak_score}"
+        );
+    }
+
+    let (status, score, _) = interact(&dir, "data/secret/01-example.in", &wrong);
+    assert_eq!((status, score.as_str()), (Some(43), ""));
+    let feedback = dir.join("feedback-submissions-wrong_answer-no_type");
+    let message = std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap();
+    assert!(message.contains("expected `r c type`"), "{message}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

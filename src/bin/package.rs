@@ -4,7 +4,7 @@
 use minejudge::bundle::default_src;
 use minejudge::io::args::{self, Args};
 use minejudge::judges::{named, names, Judge};
-use minejudge::package::{jlu_machine, package, write, File, Format, Request};
+use minejudge::package::{acm_client, jlu_machine, package, write, File, Format, Request};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -12,6 +12,7 @@ const USAGE: &str = "\
 usage: package <judge> --format kattis|kattis-2025-09|hydro|lemon|acmoj|dmoj --out DIR
                [--tests N] [--seed S] [--src DIR]
        package jlu-machine --format kattis|acmoj --out DIR [--tests N] [--seed S] [--src DIR]
+       package acm-client --format kattis --out DIR [--tests N] [--seed S] [--src DIR]
   <judge>: {judges}
 Writes <judge> as a problem package into DIR (a new or empty folder): a statement in English
 and Chinese, the samples, N secret tests inside the course's limits (default 20: the crafted
@@ -21,6 +22,9 @@ and submissions (our solution, planted bugs, a brute force).
 jlu-machine, the course's AI, is an interactive, scoring problem (Kattis and ACMOJ only):
 its interactor plays 10 games per test (N tests, seeds drawn from S) and scores them as the
 course does; the submissions are our machine, a weaker one, and a wrong one.
+acm-client, the ACM class's client, is one too (Kattis only): its interactor is the course's
+server, playing 10 maps per test (N tests, batches drawn from S) and scoring them as the
+course scores a batch; the submissions are our client, a weaker one, and a wrong one.
   --format kattis          the Kattis 2023-07 format (problemtools, DOMjudge)
   --format kattis-2025-09  the Kattis 2025-09 format, LaTeX statements (BAPCtools)
   --format hydro           Hydro's problem folder (testdata/config.yaml)
@@ -33,6 +37,7 @@ course does; the submissions are our machine, a weaker one, and a wrong one.
 enum Subject {
     Judge(&'static Judge),
     JluMachine,
+    AcmClient,
 }
 
 /// What the command line asks for.
@@ -48,6 +53,7 @@ struct Parsed {
 fn parse(args: &mut Args) -> Result<Parsed, String> {
     let subject = match args.next() {
         Some(name) if name == "jlu-machine" => Subject::JluMachine,
+        Some(name) if name == "acm-client" => Subject::AcmClient,
         Some(name) if !name.starts_with('-') => Subject::Judge(named(&name)?),
         _ => return Err("the first argument must name a judge".into()),
     };
@@ -88,6 +94,9 @@ fn files(parsed: &Parsed) -> Result<Vec<File>, String> {
         }
         Subject::JluMachine => {
             jlu_machine::files(parsed.format, parsed.tests, parsed.seed, &parsed.src)
+        }
+        Subject::AcmClient => {
+            acm_client::files(parsed.format, parsed.tests, parsed.seed, &parsed.src)
         }
     }
 }

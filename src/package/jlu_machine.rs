@@ -12,10 +12,9 @@ mod acmoj;
 mod problem;
 
 use crate::package::files::File;
-use crate::package::kattis::{uuid, yaml_string};
 use crate::package::Format;
-use problem::{accepted, secret, statement_body, FIRST_CLOSED, INTERACTOR, MEMORY, ONE_BASED};
-use problem::{SAMPLE, SAMPLE_INTERACTION, STATEMENT_EN, STATEMENT_ZH, TIME_LIMIT, VALIDATOR};
+use problem::{accepted, secret, FIRST_CLOSED, INTERACTOR, ONE_BASED, PROBLEM};
+use problem::{SAMPLE, SAMPLE_INTERACTION, VALIDATOR};
 use std::path::Path;
 
 /// The formats that take the package.
@@ -46,10 +45,10 @@ pub fn files(format: Format, tests: usize, seed: u64, src: &Path) -> Result<Vec<
 
 /// The Kattis package's files.
 fn kattis_files(tests: usize, seed: u64, src: &Path) -> Result<Vec<File>, String> {
-    let mut files = vec![File::new("problem.yaml", problem_yaml())];
-    for (code, text) in [("en", STATEMENT_EN), ("zh", STATEMENT_ZH)] {
+    let mut files = vec![File::new("problem.yaml", PROBLEM.problem_yaml())];
+    for (code, text) in [("en", PROBLEM.statement_en), ("zh", PROBLEM.statement_zh)] {
         let path = format!("statement/problem.{code}.md");
-        files.push(File::new(path, statement_body(text)));
+        files.push(File::new(path, PROBLEM.statement_body(text)));
     }
     // An interactive problem's tests have answer files too, empty: the interactor judges.
     files.push(File::new("data/sample/1.in", SAMPLE));
@@ -84,28 +83,4 @@ fn kattis_files(tests: usize, seed: u64, src: &Path) -> Result<Vec<File>, String
         ONE_BASED,
     ));
     Ok(files)
-}
-
-/// `problem.yaml`: interactive and scoring, the code limit raised for our bundle.
-fn problem_yaml() -> String {
-    let title = |text: &'static str| {
-        text.lines()
-            .next()
-            .unwrap_or_default()
-            .trim_start_matches("# ")
-    };
-    format!(
-        "problem_format_version: 2023-07-draft\n\
-         type: [interactive, scoring]\n\
-         name:\n  en: {en}\n  zh: {zh}\n\
-         uuid: {uuid}\n\
-         source: {source}\n\
-         license: cc by-sa\n\
-         rights_owner: minejudge\n\
-         limits:\n  time_limit: {TIME_LIMIT}\n  memory: {MEMORY}\n  code: 256\n",
-        en = yaml_string(title(STATEMENT_EN)),
-        zh = yaml_string(title(STATEMENT_ZH)),
-        uuid = uuid("jlu-machine"),
-        source = yaml_string("JLU course \"扫雷\" (数据结构课程设计), part (2)"),
-    )
 }

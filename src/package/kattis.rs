@@ -101,6 +101,62 @@ pub(crate) fn problem_yaml(problem: &Problem, version: &str) -> String {
     )
 }
 
+/// An interactive, scoring problem of ours (an AI task): what its `problem.yaml` and
+/// statements need.
+pub(crate) struct InteractiveScoring {
+    /// The package's name, such as `jlu-machine` (its UUID comes from it).
+    pub name: &'static str,
+    /// The statements as kept: the title line, then the body with `{time}` and `{memory}`.
+    pub statement_en: &'static str,
+    /// The Chinese statement, laid out alike.
+    pub statement_zh: &'static str,
+    /// Where the task comes from.
+    pub source: &'static str,
+    /// Seconds per test.
+    pub time_limit: u32,
+    /// MiB.
+    pub memory: u32,
+    /// The code limit in KiB, raised for our one-file bundles.
+    pub code: u32,
+}
+
+impl InteractiveScoring {
+    /// `problem.yaml`, 2023-07: interactive and scoring.
+    pub(crate) fn problem_yaml(&self) -> String {
+        let title = |text: &'static str| {
+            text.lines()
+                .next()
+                .unwrap_or_default()
+                .trim_start_matches("# ")
+        };
+        format!(
+            "problem_format_version: 2023-07-draft\n\
+             type: [interactive, scoring]\n\
+             name:\n  en: {en}\n  zh: {zh}\n\
+             uuid: {uuid}\n\
+             source: {source}\n\
+             license: cc by-sa\n\
+             rights_owner: minejudge\n\
+             limits:\n  time_limit: {time}\n  memory: {memory}\n  code: {code}\n",
+            en = yaml_string(title(self.statement_en)),
+            zh = yaml_string(title(self.statement_zh)),
+            uuid = uuid(self.name),
+            source = yaml_string(self.source),
+            time = self.time_limit,
+            memory = self.memory,
+            code = self.code,
+        )
+    }
+
+    /// A statement's body: its title line dropped, the limits filled in.
+    pub(crate) fn statement_body(&self, text: &str) -> String {
+        let body = text.split_once('\n').map_or("", |(_, body)| body);
+        body.trim_start()
+            .replace("{time}", &self.time_limit.to_string())
+            .replace("{memory}", &self.memory.to_string())
+    }
+}
+
 /// The output limit in MiB: Kattis's default of 8, or twice the largest answer when that is
 /// more (a `mine-ops` game of 60000 operations prints about 9 MiB).
 fn output_limit(problem: &Problem) -> usize {

@@ -16,8 +16,10 @@
 //! - `acmoj.rs`: ACMOJ's (TesutoHime's) data folder, `config.json`;
 //! - `dmoj.rs`: DMOJ's problem folder, `init.yml`.
 
+pub mod acm_client;
 mod acmoj;
 mod checker;
+pub mod client_loop;
 mod dmoj;
 mod files;
 mod hydro;

@@ -3,7 +3,7 @@
 //! `acmoj` protocol) and, with `SPJ.Check` `skip`, takes the first line of the interactor's
 //! output file as the test's fraction of its group's score.
 
-use super::problem::{accepted, secret, statement_body, SAMPLE, SAMPLE_INTERACTION, STATEMENT_EN};
+use super::problem::{accepted, secret, PROBLEM, SAMPLE, SAMPLE_INTERACTION, STATEMENT_EN};
 use super::problem::{INTERACTOR, MEMORY, STATEMENT_ZH, TIME_LIMIT};
 use crate::package::acmoj::config_json;
 use crate::package::files::File;
@@ -33,7 +33,10 @@ fn description() -> String {
     let mut text = String::new();
     for (text_of, heading) in [(STATEMENT_EN, "Sample"), (STATEMENT_ZH, "样例")] {
         let title = text_of.lines().next().unwrap_or_default();
-        text += &format!("{title}\n\n{}\n", statement_body(text_of).trim_end());
+        text += &format!(
+            "{title}\n\n{}\n",
+            PROBLEM.statement_body(text_of).trim_end()
+        );
         text += &format!(
             "\n## {heading}\n\n```text\n{SAMPLE}```\n\n```text\n{SAMPLE_INTERACTION}```\n\n"
         );

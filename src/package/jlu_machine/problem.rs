@@ -2,6 +2,7 @@
 //! its kept files, the accepted submission and the statements' bodies.
 
 use crate::bundle::bundle;
+use crate::package::kattis::InteractiveScoring;
 use crate::rng::Rng;
 use std::path::Path;
 
@@ -38,6 +39,17 @@ pub(super) const FIRST_CLOSED: &str = include_str!("first_closed.rs");
 pub(super) const ONE_BASED: &str = include_str!("one_based.rs");
 pub(super) const STATEMENT_EN: &str = include_str!("statement.en.md");
 pub(super) const STATEMENT_ZH: &str = include_str!("statement.zh.md");
+
+/// What its `problem.yaml` and statements say.
+pub(super) const PROBLEM: InteractiveScoring = InteractiveScoring {
+    name: "jlu-machine",
+    statement_en: STATEMENT_EN,
+    statement_zh: STATEMENT_ZH,
+    source: "JLU course \"扫雷\" (数据结构课程设计), part (2)",
+    time_limit: TIME_LIMIT,
+    memory: MEMORY,
+    code: 256,
+};
 
 /// The secret tests' names and inputs: the crafted boards first, then the course's, each
 /// `n m k g` and g seeds.
@@ -83,12 +95,4 @@ pub(super) fn accepted(src: &Path) -> Result<String, String> {
     }
     let panel_loop = include_str!("../panel_loop.rs");
     Ok(format!("{looped}\nmod panel_loop {{\n{panel_loop}}}\n"))
-}
-
-/// A statement's body: its title line dropped, the limits filled in.
-pub(super) fn statement_body(text: &str) -> String {
-    let body = text.split_once('\n').map_or("", |(_, body)| body);
-    body.trim_start()
-        .replace("{time}", &TIME_LIMIT.to_string())
-        .replace("{memory}", &MEMORY.to_string())
 }

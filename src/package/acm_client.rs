@@ -1,0 +1,167 @@
+//! `acm-client` as a problem package, interactive and scoring, in the Kattis format: the ACM
+//! class's advanced task, a client playing batches of maps against the course's server. The
+//! package's interactor (`acm_client/interactor.py`) is that server: each test holds its maps
+//! (the course's own, drawn as its `std::mt19937_64` draws them, and crafted ones), so the
+//! interactor needs only the server's rules, and scores the test as the course scores a batch.
+//!
+//! Submissions: our `acm-client` bundle with a loop around it ([`super::client_loop`]) as the
+//! accepted one, one that visits the first unvisited cell as partially accepted (it scores
+//! less), and one that leaves out the move's type as a wrong answer.
+
+use crate::bundle::bundle;
+use crate::package::files::File;
+use crate::package::kattis::InteractiveScoring;
+use crate::package::Format;
+use crate::players::acm_client::course_maps::{batch, CourseMap};
+use crate::rng::Rng;
+use std::path::Path;
+
+/// The formats that take the package.
+pub const FORMATS: [Format; 1] = [Format::Kattis];
+
+/// The crafted batches before the course's random ones: rows, columns, mines.
+const CRAFTED: [(&str, (usize, usize, usize)); 6] = [
+    ("example", (10, 10, 9)),
+    ("largest", (30, 30, 135)),
+    ("expert", (16, 30, 99)),
+    ("dense", (20, 20, 84)),
+    ("three-rows", (3, 30, 9)),
+    ("sparse", (30, 30, 81)),
+];
+
+/// Maps per test: enough that dropping the lowest tenth drops one, few enough that a test runs
+/// well within its time limit with a Python server.
+const MAPS: usize = 10;
+
+/// The time limit per test, in seconds, for all its maps.
+const TIME_LIMIT: u32 = 10;
+
+/// The memory limit in MiB.
+const MEMORY: u32 = 256;
+
+const INTERACTOR: &str = include_str!("acm_client/interactor.py");
+const VALIDATOR: &str = include_str!("acm_client/validate.py");
+const SAMPLE: &str = "2\n3 3\n.X.\n...\n..X\n2 0\n3 3\n...\n...\n..X\n0 0\n";
+const SAMPLE_INTERACTION: &str = include_str!("acm_client/sample.interaction");
+const FIRST_UNVISITED: &str = include_str!("acm_client/first_unvisited.rs");
+const NO_TYPE: &str = include_str!("acm_client/no_type.rs");
+const STATEMENT_EN: &str = include_str!("acm_client/statement.en.md");
+const STATEMENT_ZH: &str = include_str!("acm_client/statement.zh.md");
+
+/// What its `problem.yaml` and statements say.
+const PROBLEM: InteractiveScoring = InteractiveScoring {
+    name: "acm-client",
+    statement_en: STATEMENT_EN,
+    statement_zh: STATEMENT_ZH,
+    source: "ACM class 2024 (程序设计, CS1953), the advanced task",
+    time_limit: TIME_LIMIT,
+    memory: MEMORY,
+    // Our bundle is about 320 KB.
+    code: 512,
+};
+
+/// The package's files in `format` (one of [`FORMATS`]): `tests` secret tests, their batches'
+/// seeds drawn from `seed`, the crate's sources in `src`.
+///
+/// # Errors
+/// A format that does not take it; a source of the crate that cannot be bundled.
+pub fn files(format: Format, tests: usize, seed: u64, src: &Path) -> Result<Vec<File>, String> {
+    if format != Format::Kattis {
+        return Err(format!(
+            "acm-client is an interactive, scoring problem: --format kattis, not {}",
+            format.name()
+        ));
+    }
+    let mut files = vec![File::new("problem.yaml", PROBLEM.problem_yaml())];
+    for (code, text) in [("en", PROBLEM.statement_en), ("zh", PROBLEM.statement_zh)] {
+        let path = format!("statement/problem.{code}.md");
+        files.push(File::new(path, PROBLEM.statement_body(text)));
+    }
+    // An interactive problem's tests have answer files too, empty: the interactor judges.
+    files.push(File::new("data/sample/1.in", SAMPLE));
+    files.push(File::new("data/sample/1.ans", ""));
+    files.push(File::new("data/sample/1.interaction", SAMPLE_INTERACTION));
+    // Score ranges, which verifyproblem wants declared: a test scores 0 to 100.
+    let ranges = [
+        ("data", tests + 1),
+        ("data/sample", 1),
+        ("data/secret", tests),
+    ];
+    for (group, tests) in ranges {
+        let range = format!("range: 0 {}\n", 100 * tests);
+        files.push(File::new(format!("{group}/testdata.yaml"), range));
+    }
+    for (name, input) in secret(tests, seed) {
+        files.push(File::new(format!("data/secret/{name}.in"), input));
+        files.push(File::new(format!("data/secret/{name}.ans"), ""));
+    }
+    files.push(File::program("input_validators/validate.py", VALIDATOR));
+    files.push(File::program("output_validator/interactor.py", INTERACTOR));
+    let submissions = [
+        ("accepted/acm_client.rs", accepted(src)?),
+        (
+            "partially_accepted/first_unvisited.rs",
+            FIRST_UNVISITED.into(),
+        ),
+        ("wrong_answer/no_type.rs", NO_TYPE.into()),
+    ];
+    for (path, source) in submissions {
+        files.push(File::new(format!("submissions/{path}"), source));
+    }
+    Ok(files)
+}
+
+/// The secret tests' names and inputs: the crafted batches first, then the course's example
+/// sizes with random seeds and random sizes within its limits.
+fn secret(tests: usize, seed: u64) -> Vec<(String, String)> {
+    let mut rng = Rng::new(seed);
+    let width = tests.to_string().len().max(2);
+    (0..tests)
+        .map(|index| {
+            let (what, (rows, cols, mines)) = match CRAFTED.get(index) {
+                Some(&crafted) => crafted,
+                None => {
+                    let (rows, cols) = (5 + rng.below(26), 5 + rng.below(26));
+                    // 9 to 21 mines per 100 cells, the course's published batches' range.
+                    let mines = (rows * cols * (9 + rng.below(13)) / 100).max(1);
+                    ("course", (rows, cols, mines))
+                }
+            };
+            let maps = batch(rows, cols, mines, rng.next_u64(), 2).take(MAPS);
+            let mut input = format!("{MAPS}\n");
+            for map in maps {
+                input += &map_text(&map);
+            }
+            (format!("{:0width$}-{what}", index + 1), input)
+        })
+        .collect()
+}
+
+/// A map as the test holds it: `n m`, the rows, the first click.
+fn map_text(map: &CourseMap) -> String {
+    let mut text = format!("{} {}\n", map.rows, map.cols);
+    for row in map.mine.chunks(map.cols) {
+        text.extend(row.iter().map(|&mine| if mine { 'X' } else { '.' }));
+        text.push('\n');
+    }
+    text + &format!("{} {}\n", map.first.0, map.first.1)
+}
+
+/// Our `acm-client` bundle, its `main` a client of the package's server instead of a player
+/// with a server of its own.
+fn accepted(src: &Path) -> Result<String, String> {
+    const MAIN: &str = "fn main() -> ExitCode {";
+    let bundled = bundle(src, "acm-client")?;
+    if bundled.matches(MAIN).count() != 1 {
+        return Err(format!(
+            "the bundle of acm-client does not hold {MAIN:?} once"
+        ));
+    }
+    // The course's main stays, unused (the bundle allows dead code).
+    let looped = bundled.replace(
+        MAIN,
+        "fn main() -> ExitCode {\nclient_loop::main()\n}\n\nfn course_main() -> ExitCode {",
+    );
+    let client_loop = include_str!("client_loop.rs");
+    Ok(format!("{looped}\nmod client_loop {{\n{client_loop}}}\n"))
+}
