@@ -16,7 +16,6 @@ use super::enumerate::{Enumerated, Enumerator};
 use super::frontier::{Cell, Frontier, Know};
 use super::index::NONE;
 use super::refute::Refuter;
-use super::remembered::Remembered;
 use super::scratch::release_large;
 use super::view::{Inconsistent, Mines, Seen, View};
 use super::weighing::{box_laws, WeighedBoxes};
@@ -37,7 +36,6 @@ pub(super) struct Analyser {
     pub frontier: Frontier,
     pub budget: NodeBudget,
     enumerator: Enumerator,
-    remembered: Remembered,
     estimator: Estimator,
     refuter: Refuter,
     /// How many live components are estimated: while any is, the view is not proven
@@ -111,7 +109,6 @@ impl Analyser {
             frontier: Frontier::new(),
             budget: NodeBudget::new(nodes),
             enumerator: Enumerator::default(),
-            remembered: Remembered::default(),
             estimator: Estimator::default(),
             refuter: Refuter::default(),
             estimated_live: 0,
@@ -361,13 +358,8 @@ impl Analyser {
         };
         let first_number = Some(self.frontier.first_number(comp, 0));
         let limit = share.min(self.budget.left());
-        let (result, used) = enumerate_component(
-            &mut self.frontier,
-            &mut self.enumerator,
-            &mut self.remembered,
-            id,
-            limit,
-        );
+        let (result, used) =
+            enumerate_component(&mut self.frontier, &mut self.enumerator, id, limit);
         self.budget.spend(used);
         match result {
             Enumerated::Exact => Ok(()),
@@ -718,13 +710,8 @@ impl Analyser {
         released.extend_from_slice(self.frontier.released());
         for &id in created.iter() {
             let limit = self.budget.left();
-            let (result, used) = enumerate_component(
-                &mut self.frontier,
-                &mut self.enumerator,
-                &mut self.remembered,
-                id,
-                limit,
-            );
+            let (result, used) =
+                enumerate_component(&mut self.frontier, &mut self.enumerator, id, limit);
             self.budget.spend(used);
             match result {
                 Enumerated::Exact => {}
@@ -841,14 +828,13 @@ impl Analyser {
 fn enumerate_component(
     frontier: &mut Frontier,
     enumerator: &mut Enumerator,
-    remembered: &mut Remembered,
     id: u32,
     limit: u64,
 ) -> (Enumerated, u64) {
     let mut tallies = frontier.comps[id as usize].take_tallies();
     let comp = &frontier.comps[id as usize];
     let watch = comp.cons.iter().position(|&c| c == frontier.unread());
-    let outcome = remembered.enumerate(enumerator, frontier, comp, watch, limit, &mut tallies);
+    let outcome = enumerator.run(frontier, comp, watch, limit, &mut tallies);
     enumerator.release_large();
     let comp = &mut frontier.comps[id as usize];
     if outcome.0 == Enumerated::Exact {

@@ -11,11 +11,10 @@
 //!    that touch exactly the same numbers, and the boxes into independent components. All of
 //!    this is kept between analyses: a new view is compared with the last one (or read from
 //!    its change list), and only the components a change touched are regrouped.
-//! 3. Each new component's arrangements are enumerated by backtracking (`enumerate.rs`; a
-//!    shape enumerated before is given from memory, `remembered.rs`); for one with too many,
-//!    each box gets its exact probability given only the numbers it touches (`approximate.rs`:
-//!    calibrated, less sharp), counted by [`Solver::approximations`]. A component and what
-//!    its analysis found are in `component.rs` and `tallies.rs`.
+//! 3. Each new component's arrangements are enumerated by backtracking (`enumerate.rs`); for
+//!    one with too many, each box gets its exact probability given only the numbers it touches
+//!    (`approximate.rs`: calibrated, less sharp), counted by [`Solver::approximations`]. A
+//!    component and what its analysis found are in `component.rs` and `tallies.rs`.
 //! 4. Components are combined into probabilities (`analysis.rs`, which counts with
 //!    `counting.rs`, `coupling.rs` and `weighing.rs`): independently with a density, through
 //!    the cells off the frontier with a known total. Cells safe (or mines) in every
@@ -73,7 +72,6 @@ mod moves;
 mod probe;
 mod refute;
 mod region;
-mod remembered;
 mod ring;
 mod scratch;
 mod tallies;
