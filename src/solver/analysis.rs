@@ -805,17 +805,18 @@ impl Analyser {
         for &next in f.neighbours(cell).iter() {
             let next = next as usize;
             let c = cells[next];
-            // Tests in turn rather than a jump (see `Frontier::open`).
-            if c.know == Know::Unknown {
-                let p = self.unknown_probability(&c);
-                zero *= 1.0 - p;
-                all_mines *= p;
-                outside &= c.comp == NONE;
-            } else {
-                if c.know.is_mine() {
+            match c.know {
+                Know::Open | Know::Safe => outside = false,
+                Know::Mine | Know::Flag => {
                     zero = 0.0;
+                    outside = false;
                 }
-                outside = false;
+                Know::Unknown => {
+                    let p = self.unknown_probability(&c);
+                    zero *= 1.0 - p;
+                    all_mines *= p;
+                    outside &= c.comp == NONE;
+                }
             }
         }
         (zero, all_mines, outside)

@@ -454,19 +454,20 @@ impl Frontier {
         let (mut mines, mut unknown) = (0, 0);
         for next in self.around(cell) {
             let c = self.cells[next];
-            // Tests in turn rather than a jump: the kinds around a cell follow no pattern a
-            // jump's prediction learns.
-            if c.know == Know::Unknown {
-                unknown += 1;
-                self.mark_dirty(c.comp);
-            } else if c.know == Know::Open {
-                if old.know == Know::Unknown {
-                    self.save(next);
-                    self.cells[next].unknown -= 1;
+            match c.know {
+                Know::Open => {
+                    if old.know == Know::Unknown {
+                        self.save(next);
+                        self.cells[next].unknown -= 1;
+                    }
+                    self.queue.push(next as u32);
                 }
-                self.queue.push(next as u32);
-            } else {
-                mines += c.know.is_mine() as i32;
+                Know::Unknown => {
+                    unknown += 1;
+                    self.mark_dirty(c.comp);
+                }
+                Know::Mine | Know::Flag => mines += 1,
+                Know::Safe => {}
             }
         }
         self.cells[cell] = Cell {
