@@ -93,8 +93,13 @@ impl FiftyFifties {
         let mut pseudo: Option<(f64, usize)> = None;
         let mut ln_total = None;
         for anchor in 0..grid.len() {
+            // The anchor is a member of every shape: most cells are ruled out here.
+            if analysis.frontier.know(anchor) != Know::Unknown {
+                continue;
+            }
+            let at = (anchor / grid.cols(), anchor % grid.cols());
             for shape in [Shape::Across, Shape::Down, Shape::Square] {
-                if analysis.budget.left() == 0 || !self.place(&analysis.frontier, shape, anchor) {
+                if analysis.budget.left() == 0 || !self.place(&analysis.frontier, shape, at) {
                     continue;
                 }
                 // Most places are never weighed: the arrangements are counted once one is.
@@ -137,18 +142,12 @@ impl FiftyFifties {
         self.credit.get(cell).copied().unwrap_or(0.0)
     }
 
-    /// Whether a place of `shape` anchored at `anchor` is walled in: its members on the board
-    /// and unknown, each wall off the board or a known mine. Fills `self.members`.
-    fn place(&mut self, f: &Frontier, shape: Shape, anchor: usize) -> bool {
-        // The anchor is a member of every shape: most cells are ruled out here.
-        if f.know(anchor) != Know::Unknown {
-            return false;
-        }
+    /// Whether a place of `shape` anchored at the unknown cell of row and column `anchor` is
+    /// walled in: its members on the board and unknown, each wall off the board or a known
+    /// mine. Fills `self.members`.
+    fn place(&mut self, f: &Frontier, shape: Shape, anchor: (usize, usize)) -> bool {
         let (rows, cols) = (f.grid.rows() as isize, f.grid.cols() as isize);
-        let (r, c) = (
-            (anchor / f.grid.cols()) as isize,
-            (anchor % f.grid.cols()) as isize,
-        );
+        let (r, c) = (anchor.0 as isize, anchor.1 as isize);
         let at = |(dr, dc): (isize, isize)| {
             let (y, x) = (r + dr, c + dc);
             (y >= 0 && x >= 0 && y < rows && x < cols).then(|| (y * cols + x) as usize)

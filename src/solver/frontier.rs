@@ -502,9 +502,8 @@ impl Frontier {
     /// a mine; rolled back with the rest.
     pub(super) fn assume(&mut self, cell: usize, fact: Know) {
         let comp = self.cells[cell].comp;
-        self.settle(cell, fact);
+        self.settle_and_queue(cell, fact);
         self.mark_dirty(comp);
-        self.queue_numbers_around(cell);
     }
 
     /// The closed cell `cell` is flagged: a mine. An error when it was known to be safe.
@@ -533,6 +532,17 @@ impl Frontier {
     /// The unknown cell `cell` is safe, or a mine, in every arrangement. Its component (if
     /// any) keeps counting it until it is regrouped, so that the component's law stays valid.
     pub(super) fn settle(&mut self, cell: usize, fact: Know) {
+        self.settle_then(cell, fact, false);
+    }
+
+    /// [`Frontier::settle`], then the numbers around `cell` queued for the rules, in one pass
+    /// over its neighbours.
+    fn settle_and_queue(&mut self, cell: usize, fact: Know) {
+        self.settle_then(cell, fact, true);
+    }
+
+    #[inline(always)]
+    fn settle_then(&mut self, cell: usize, fact: Know, queue: bool) {
         let old = self.cells[cell];
         debug_assert!(old.know == Know::Unknown && matches!(fact, Know::Safe | Know::Mine));
         self.save(cell);
@@ -556,6 +566,9 @@ impl Frontier {
                 let c = &mut self.cells[next];
                 c.unknown -= 1;
                 c.need -= mine as i8;
+                if queue {
+                    self.queue.push(next as u32);
+                }
             }
         }
     }
@@ -603,9 +616,8 @@ impl Frontier {
                 if n.know != Know::Unknown {
                     continue;
                 }
-                self.settle(next, fact);
+                self.settle_and_queue(next, fact);
                 self.mark_dirty(n.comp);
-                self.queue_numbers_around(next);
             }
         }
         release_large(&mut self.queue);
