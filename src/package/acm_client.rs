@@ -44,7 +44,14 @@ const VALIDATOR: &str = include_str!("acm_client/validate.py");
 const SAMPLE: &str = "2\n3 3\n.X.\n...\n..X\n2 0\n3 3\n...\n...\n..X\n0 0\n";
 const SAMPLE_INTERACTION: &str = include_str!("acm_client/sample.interaction");
 const FIRST_UNVISITED: &str = include_str!("acm_client/first_unvisited.rs");
-const NO_TYPE: &str = include_str!("acm_client/no_type.rs");
+
+/// The weak submission's first comment, and the wrong one's in its place.
+const WEAK_HEADER: &str =
+    "// A weak client for the `acm-client` package: it visits the first unvisited cell of each map,
+// row by row, and so scores less than a client that reasons (a partially accepted submission).";
+const WRONG_HEADER: &str =
+    "// A wrong client for the `acm-client` package: it writes its moves as `r c`, without the
+// move's type, which the server cannot read (a wrong answer).";
 const STATEMENT_EN: &str = include_str!("acm_client/statement.en.md");
 const STATEMENT_ZH: &str = include_str!("acm_client/statement.zh.md");
 
@@ -58,6 +65,11 @@ const PROBLEM: InteractiveScoring = InteractiveScoring {
     memory: MEMORY,
     // Our bundle is about 320 KB.
     code: 512,
+    top_score: 100,
+    sample: SAMPLE,
+    sample_interaction: SAMPLE_INTERACTION,
+    validator: VALIDATOR,
+    interactor: INTERACTOR,
 };
 
 /// The package's files in `format` (one of [`FORMATS`]): `tests` secret tests, their batches'
@@ -72,43 +84,25 @@ pub fn files(format: Format, tests: usize, seed: u64, src: &Path) -> Result<Vec<
             format.name()
         ));
     }
-    let mut files = vec![File::new("problem.yaml", PROBLEM.problem_yaml())];
-    for (code, text) in [("en", PROBLEM.statement_en), ("zh", PROBLEM.statement_zh)] {
-        let path = format!("statement/problem.{code}.md");
-        files.push(File::new(path, PROBLEM.statement_body(text)));
-    }
-    // An interactive problem's tests have answer files too, empty: the interactor judges.
-    files.push(File::new("data/sample/1.in", SAMPLE));
-    files.push(File::new("data/sample/1.ans", ""));
-    files.push(File::new("data/sample/1.interaction", SAMPLE_INTERACTION));
-    // Score ranges, which verifyproblem wants declared: a test scores 0 to 100.
-    let ranges = [
-        ("data", tests + 1),
-        ("data/sample", 1),
-        ("data/secret", tests),
-    ];
-    for (group, tests) in ranges {
-        let range = format!("range: 0 {}\n", 100 * tests);
-        files.push(File::new(format!("{group}/testdata.yaml"), range));
-    }
-    for (name, input) in secret(tests, seed) {
-        files.push(File::new(format!("data/secret/{name}.in"), input));
-        files.push(File::new(format!("data/secret/{name}.ans"), ""));
-    }
-    files.push(File::program("input_validators/validate.py", VALIDATOR));
-    files.push(File::program("output_validator/interactor.py", INTERACTOR));
-    let submissions = [
+    let submissions = vec![
         ("accepted/acm_client.rs", accepted(src)?),
         (
             "partially_accepted/first_unvisited.rs",
             FIRST_UNVISITED.into(),
         ),
-        ("wrong_answer/no_type.rs", NO_TYPE.into()),
+        ("wrong_answer/no_type.rs", no_type()?),
     ];
-    for (path, source) in submissions {
-        files.push(File::new(format!("submissions/{path}"), source));
+    Ok(PROBLEM.kattis_files(secret(tests, seed), submissions))
+}
+
+/// The wrong submission: the weak one, its moves written without their type.
+fn no_type() -> Result<String, String> {
+    const MOVE: &str = "writeln!(out, \"{row} {col} 0\")";
+    if FIRST_UNVISITED.matches(MOVE).count() != 1 {
+        return Err(format!("first_unvisited.rs does not hold {MOVE:?} once"));
     }
-    Ok(files)
+    let wrong = FIRST_UNVISITED.replace(MOVE, "writeln!(out, \"{row} {col}\")");
+    Ok(wrong.replacen(WEAK_HEADER, WRONG_HEADER, 1))
 }
 
 /// The secret tests' names and inputs: the crafted batches first, then the course's example

@@ -13,8 +13,7 @@ mod problem;
 
 use crate::package::files::File;
 use crate::package::Format;
-use problem::{accepted, secret, FIRST_CLOSED, INTERACTOR, ONE_BASED, PROBLEM};
-use problem::{SAMPLE, SAMPLE_INTERACTION, VALIDATOR};
+use problem::{accepted, secret, FIRST_CLOSED, ONE_BASED, PROBLEM};
 use std::path::Path;
 
 /// The formats that take the package.
@@ -45,42 +44,10 @@ pub fn files(format: Format, tests: usize, seed: u64, src: &Path) -> Result<Vec<
 
 /// The Kattis package's files.
 fn kattis_files(tests: usize, seed: u64, src: &Path) -> Result<Vec<File>, String> {
-    let mut files = vec![File::new("problem.yaml", PROBLEM.problem_yaml())];
-    for (code, text) in [("en", PROBLEM.statement_en), ("zh", PROBLEM.statement_zh)] {
-        let path = format!("statement/problem.{code}.md");
-        files.push(File::new(path, PROBLEM.statement_body(text)));
-    }
-    // An interactive problem's tests have answer files too, empty: the interactor judges.
-    files.push(File::new("data/sample/1.in", SAMPLE));
-    files.push(File::new("data/sample/1.ans", ""));
-    files.push(File::new("data/sample/1.interaction", SAMPLE_INTERACTION));
-    // Score ranges, which verifyproblem wants declared: a test scores 0 to 60.
-    let ranges = [
-        ("data", tests + 1),
-        ("data/sample", 1),
-        ("data/secret", tests),
+    let submissions = vec![
+        ("accepted/jlu_machine.rs", accepted(src)?),
+        ("partially_accepted/first_closed.rs", FIRST_CLOSED.into()),
+        ("wrong_answer/one_based.rs", ONE_BASED.into()),
     ];
-    for (group, tests) in ranges {
-        let range = format!("range: 0 {}\n", 60 * tests);
-        files.push(File::new(format!("{group}/testdata.yaml"), range));
-    }
-    for (name, input) in secret(tests, seed) {
-        files.push(File::new(format!("data/secret/{name}.in"), input));
-        files.push(File::new(format!("data/secret/{name}.ans"), ""));
-    }
-    files.push(File::program("input_validators/validate.py", VALIDATOR));
-    files.push(File::program("output_validator/interactor.py", INTERACTOR));
-    files.push(File::new(
-        "submissions/accepted/jlu_machine.rs",
-        accepted(src)?,
-    ));
-    files.push(File::new(
-        "submissions/partially_accepted/first_closed.rs",
-        FIRST_CLOSED,
-    ));
-    files.push(File::new(
-        "submissions/wrong_answer/one_based.rs",
-        ONE_BASED,
-    ));
-    Ok(files)
+    Ok(PROBLEM.kattis_files(secret(tests, seed), submissions))
 }

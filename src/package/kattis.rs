@@ -118,6 +118,16 @@ pub(crate) struct InteractiveScoring {
     pub memory: u32,
     /// The code limit in KiB, raised for our one-file bundles.
     pub code: u32,
+    /// The most a test scores.
+    pub top_score: u32,
+    /// The sample test, and its interaction as the statement shows it.
+    pub sample: &'static str,
+    /// The sample's interaction: `<` a line the submission reads, `>` one it writes.
+    pub sample_interaction: &'static str,
+    /// The input validator (Python, Kattis's protocol).
+    pub validator: &'static str,
+    /// The interactor (Python, Kattis's protocol).
+    pub interactor: &'static str,
 }
 
 impl InteractiveScoring {
@@ -146,6 +156,55 @@ impl InteractiveScoring {
             memory = self.memory,
             code = self.code,
         )
+    }
+
+    /// The Kattis package: `problem.yaml`, the statements, the sample, the `secret` tests
+    /// (name and input), the score ranges, the validator, the interactor and `submissions`
+    /// (a path under `submissions/`, the source).
+    pub(crate) fn kattis_files(
+        &self,
+        secret: Vec<(String, String)>,
+        submissions: Vec<(&str, String)>,
+    ) -> Vec<File> {
+        let mut files = vec![File::new("problem.yaml", self.problem_yaml())];
+        for (code, text) in [("en", self.statement_en), ("zh", self.statement_zh)] {
+            let path = format!("statement/problem.{code}.md");
+            files.push(File::new(path, self.statement_body(text)));
+        }
+        // An interactive problem's tests have answer files too, empty: the interactor judges.
+        files.push(File::new("data/sample/1.in", self.sample));
+        files.push(File::new("data/sample/1.ans", ""));
+        files.push(File::new(
+            "data/sample/1.interaction",
+            self.sample_interaction,
+        ));
+        // Score ranges, which verifyproblem wants declared.
+        let tests = secret.len();
+        let ranges = [
+            ("data", tests + 1),
+            ("data/sample", 1),
+            ("data/secret", tests),
+        ];
+        for (group, tests) in ranges {
+            let range = format!("range: 0 {}\n", self.top_score as usize * tests);
+            files.push(File::new(format!("{group}/testdata.yaml"), range));
+        }
+        for (name, input) in secret {
+            files.push(File::new(format!("data/secret/{name}.in"), input));
+            files.push(File::new(format!("data/secret/{name}.ans"), ""));
+        }
+        files.push(File::program(
+            "input_validators/validate.py",
+            self.validator,
+        ));
+        files.push(File::program(
+            "output_validator/interactor.py",
+            self.interactor,
+        ));
+        for (path, source) in submissions {
+            files.push(File::new(format!("submissions/{path}"), source));
+        }
+        files
     }
 
     /// A statement's body: its title line dropped, the limits filled in.

@@ -49,6 +49,11 @@ pub(super) const PROBLEM: InteractiveScoring = InteractiveScoring {
     time_limit: TIME_LIMIT,
     memory: MEMORY,
     code: 256,
+    top_score: 60,
+    sample: SAMPLE,
+    sample_interaction: SAMPLE_INTERACTION,
+    validator: VALIDATOR,
+    interactor: INTERACTOR,
 };
 
 /// The secret tests' names and inputs: the crafted boards first, then the course's, each
