@@ -18,10 +18,7 @@ pub(crate) fn files(problem: &Problem) -> Vec<File> {
     let judge = problem.judge;
     let mut description = String::new();
     for language in Language::ALL {
-        let body = match language {
-            Language::English => &problem.statement_en,
-            Language::Chinese => &problem.statement_zh,
-        };
+        let body = problem.statement(language);
         description.push_str(&format!("# {}\n\n", title(judge, language)));
         description.push_str(&with_samples(body, &problem.samples, language));
         description.push('\n');

@@ -28,10 +28,7 @@ pub(crate) fn files(problem: &Problem) -> Vec<File> {
     let text = checker(judge.original.comparison, Protocol::Dmoj);
     files.push(File::new("checker.py", text));
     for language in Language::ALL {
-        let body = match language {
-            Language::English => &problem.statement_en,
-            Language::Chinese => &problem.statement_zh,
-        };
+        let body = problem.statement(language);
         let text = format!(
             "# {}\n\n{}",
             title(judge, language),
@@ -40,12 +37,10 @@ pub(crate) fn files(problem: &Problem) -> Vec<File> {
         files.push(File::new(format!("statement.{}.md", language.code()), text));
     }
     for submission in &problem.submissions {
-        let path = format!(
-            "submissions/{}/{}.rs",
-            submission.verdict.folder(),
-            submission.name
-        );
-        files.push(File::new(path, submission.source.as_bytes()));
+        files.push(File::new(
+            submission.kattis_path(),
+            submission.source.as_bytes(),
+        ));
     }
     files
 }

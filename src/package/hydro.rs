@@ -25,10 +25,7 @@ pub(crate) fn files(problem: &Problem) -> Vec<File> {
         ),
     )];
     for language in Language::ALL {
-        let body = match language {
-            Language::English => &problem.statement_en,
-            Language::Chinese => &problem.statement_zh,
-        };
+        let body = problem.statement(language);
         let text = with_samples(body, &problem.samples, language);
         files.push(File::new(format!("problem_{}.md", language.code()), text));
     }

@@ -19,10 +19,7 @@ pub(crate) fn files(problem: &Problem) -> Vec<File> {
         problem_yaml(problem, "2023-07-draft"),
     )];
     for language in Language::ALL {
-        let body = match language {
-            Language::English => &problem.statement_en,
-            Language::Chinese => &problem.statement_zh,
-        };
+        let body = problem.statement(language);
         let path = format!("statement/problem.{}.md", language.code());
         files.push(File::new(path, body.as_bytes()));
     }
@@ -55,12 +52,10 @@ pub(crate) fn tests_validator_and_submissions(problem: &Problem) -> Vec<File> {
         run_script(problem.judge.name()),
     ));
     for submission in &problem.submissions {
-        let path = format!(
-            "submissions/{}/{}.rs",
-            submission.verdict.folder(),
-            submission.name
-        );
-        files.push(File::new(path, submission.source.as_bytes()));
+        files.push(File::new(
+            submission.kattis_path(),
+            submission.source.as_bytes(),
+        ));
     }
     files
 }

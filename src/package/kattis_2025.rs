@@ -29,10 +29,7 @@ pub(crate) fn files(problem: &Problem) -> Vec<File> {
     }
     let mut files = vec![File::new("problem.yaml", problem_yaml(&problem, "2025-09"))];
     for language in Language::ALL {
-        let body = match language {
-            Language::English => &problem.statement_en,
-            Language::Chinese => &problem.statement_zh,
-        };
+        let body = problem.statement(language);
         let text = latex::statement(&title(problem.judge, language), body);
         let path = format!("statement/problem.{}.tex", language.code());
         files.push(File::new(path, text));

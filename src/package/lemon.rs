@@ -32,10 +32,7 @@ pub(crate) fn files(problem: &Problem) -> Vec<File> {
         files.push(File::program(format!("data/{name}/check.py"), text));
     }
     for language in Language::ALL {
-        let body = match language {
-            Language::English => &problem.statement_en,
-            Language::Chinese => &problem.statement_zh,
-        };
+        let body = problem.statement(language);
         let text = format!(
             "# {}\n\n{}",
             title(problem.judge, language),

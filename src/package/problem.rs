@@ -40,6 +40,14 @@ pub struct Problem {
 }
 
 impl Problem {
+    /// The statement's body in `language`.
+    pub fn statement(&self, language: Language) -> &str {
+        match language {
+            Language::English => &self.statement_en,
+            Language::Chinese => &self.statement_zh,
+        }
+    }
+
     /// `judge` as a problem with `tests` secret tests drawn from `seed`, read from the crate
     /// whose sources are in `src`.
     ///

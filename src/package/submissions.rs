@@ -21,6 +21,14 @@ impl Verdict {
     }
 }
 
+impl Submission {
+    /// Its path in the Kattis format, `submissions/<verdict's folder>/<name>.rs`, which the
+    /// other formats that keep submissions follow.
+    pub fn kattis_path(&self) -> String {
+        format!("submissions/{}/{}.rs", self.verdict.folder(), self.name)
+    }
+}
+
 /// One submission: a single Rust file, std only, that compiles alone.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Submission {
