@@ -6,7 +6,7 @@
 //! file a configuration names must be in the package.
 
 use minejudge::judges::{self, Comparison};
-use minejudge::package::{self, jlu_machine, File, Format, Request};
+use minejudge::package::{self, acm_client, jlu_machine, File, Format, Request};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -331,10 +331,18 @@ fn acmoj_config_json_keeps_to_the_published_schema() {
 }
 
 #[test]
-fn acmoj_config_json_of_jlu_machine_runs_its_interactor_and_takes_its_score() {
+fn acmoj_config_json_of_the_ai_tasks_runs_their_interactors_and_takes_their_scores() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let files = jlu_machine::files(Format::Acmoj, 6, 2, &src).expect("package");
-    let (config, kind) = acmoj_config("jlu-machine", &files);
+    let machine = jlu_machine::files(Format::Acmoj, 6, 2, &src).expect("package");
+    let client = acm_client::files(Format::Acmoj, 6, 2, &src).expect("package");
+    for (name, files) in [("jlu-machine", machine), ("acm-client", client)] {
+        acmoj_interactive(name, &files);
+    }
+}
+
+/// The ACMOJ package `files` of the interactive, scoring `name`.
+fn acmoj_interactive(name: &str, files: &[File]) {
+    let (config, kind) = acmoj_config(name, files);
     // The interactor's first line is the score: no checker after it.
     assert_eq!(kind, "skip");
     let run = config
@@ -344,8 +352,9 @@ fn acmoj_config_json_of_jlu_machine_runs_its_interactor_and_takes_its_score() {
     assert_eq!(run.get("Type"), Some(&Json::Text("interactive".into())));
     let interactor = run.get("Interactor").expect("Interactor");
     assert_eq!(interactor.get("Type"), Some(&Json::Text("binary".into())));
-    let script = file(&files, "interactor");
+    let script = file(files, "interactor");
     assert!(script.executable && script.bytes.starts_with(b"#!"));
+    assert!(String::from_utf8_lossy(&script.bytes).contains("PROTOCOL = \"acmoj\""));
 }
 
 #[test]

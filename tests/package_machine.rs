@@ -248,7 +248,7 @@ fn the_client_packs_alike_twice_and_its_validator_refuses_damaged_tests() {
         Format::Kattis2025,
         Format::Hydro,
         Format::Lemon,
-        Format::Acmoj,
+        Format::Dmoj,
     ] {
         assert!(
             acm_client::files(format, 2, 1, &src()).is_err(),
@@ -318,5 +318,20 @@ fn the_server_scores_our_client_above_the_weak_one_and_refuses_a_move_without_ty
     let feedback = dir.join("feedback-submissions-wrong_answer-no_type");
     let message = std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap();
     assert!(message.contains("expected `r c type`"), "{message}");
+
+    // ACMOJ's protocol: the sample is test 1, scored 100 of 100 by ours, 0 for the wrong one.
+    let acmoj = dir.join("acmoj");
+    let files = acm_client::files(Format::Acmoj, 2, 1, &src()).expect("package");
+    minejudge::package::write(&files, &acmoj).expect("write");
+    let result = acmoj.join("result");
+    for (exe, first_line) in [(&ours, "1"), (&wrong, "0")] {
+        let args = [acmoj.join("1.in"), result.clone()];
+        let (status, _) = connect(&acmoj.join("interactor"), &args, exe);
+        let verdict = std::fs::read_to_string(&result).unwrap();
+        assert_eq!(
+            (status, verdict.lines().next()),
+            (Some(0), Some(first_line))
+        );
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,6 +1,6 @@
-//! `acm-client` as a problem package, interactive and scoring, in the Kattis format: the ACM
-//! class's advanced task, a client playing batches of maps against the course's server. The
-//! package's interactor (`acm_client/interactor.py`) is that server: each test holds its maps
+//! `acm-client` as a problem package, interactive and scoring, in the Kattis and ACMOJ formats
+//! ([`InteractiveScoring`]): the ACM class's advanced task, a client playing batches of maps
+//! against the course's server. The package's interactor (`acm_client/interactor.py`) is that server: each test holds its maps
 //! (the course's own, drawn as its `std::mt19937_64` draws them, and crafted ones), so the
 //! interactor needs only the server's rules, and scores the test as the course scores a batch.
 //!
@@ -10,14 +10,14 @@
 
 use crate::bundle::bundle;
 use crate::package::files::File;
-use crate::package::kattis::InteractiveScoring;
+use crate::package::interactive::InteractiveScoring;
 use crate::package::Format;
 use crate::players::acm_client::course_maps::{batch, CourseMap};
 use crate::rng::Rng;
 use std::path::Path;
 
 /// The formats that take the package.
-pub const FORMATS: [Format; 1] = [Format::Kattis];
+pub const FORMATS: [Format; 2] = [Format::Kattis, Format::Acmoj];
 
 /// The crafted batches before the course's random ones: rows, columns, mines.
 const CRAFTED: [(&str, (usize, usize, usize)); 6] = [
@@ -78,21 +78,24 @@ const PROBLEM: InteractiveScoring = InteractiveScoring {
 /// # Errors
 /// A format that does not take it; a source of the crate that cannot be bundled.
 pub fn files(format: Format, tests: usize, seed: u64, src: &Path) -> Result<Vec<File>, String> {
-    if format != Format::Kattis {
-        return Err(format!(
-            "acm-client is an interactive, scoring problem: --format kattis, not {}",
+    match format {
+        Format::Kattis => {
+            let submissions = vec![
+                ("accepted/acm_client.rs", accepted(src)?),
+                (
+                    "partially_accepted/first_unvisited.rs",
+                    FIRST_UNVISITED.into(),
+                ),
+                ("wrong_answer/no_type.rs", no_type()?),
+            ];
+            Ok(PROBLEM.kattis_files(secret(tests, seed), submissions))
+        }
+        Format::Acmoj => Ok(PROBLEM.acmoj_files(secret(tests, seed), accepted(src)?)),
+        _ => Err(format!(
+            "acm-client is an interactive, scoring problem: --format kattis or acmoj, not {}",
             format.name()
-        ));
+        )),
     }
-    let submissions = vec![
-        ("accepted/acm_client.rs", accepted(src)?),
-        (
-            "partially_accepted/first_unvisited.rs",
-            FIRST_UNVISITED.into(),
-        ),
-        ("wrong_answer/no_type.rs", no_type()?),
-    ];
-    Ok(PROBLEM.kattis_files(secret(tests, seed), submissions))
 }
 
 /// The wrong submission: the weak one, its moves written without their type.

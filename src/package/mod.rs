@@ -23,6 +23,7 @@ pub mod client_loop;
 mod dmoj;
 mod files;
 mod hydro;
+mod interactive;
 pub mod jlu_machine;
 mod kattis;
 mod kattis_2025;

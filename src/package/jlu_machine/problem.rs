@@ -2,7 +2,7 @@
 //! its kept files, the accepted submission and the statements' bodies.
 
 use crate::bundle::bundle;
-use crate::package::kattis::InteractiveScoring;
+use crate::package::interactive::InteractiveScoring;
 use crate::rng::Rng;
 use std::path::Path;
 

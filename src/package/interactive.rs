@@ -1,0 +1,163 @@
+//! An interactive, scoring problem of ours, an AI task (`jlu-machine`, `acm-client`): its
+//! interactor plays the submission and writes its score. Laid out in the formats that take one:
+//! the Kattis format (`type: [interactive, scoring]`) and ACMOJ's.
+
+use crate::package::acmoj::config_json;
+use crate::package::files::File;
+use crate::package::kattis::{uuid, yaml_string};
+
+/// An interactive, scoring problem of ours: what its packages need.
+pub(crate) struct InteractiveScoring {
+    /// The package's name, such as `jlu-machine` (its UUID comes from it).
+    pub name: &'static str,
+    /// The statements as kept: the title line, then the body with `{time}` and `{memory}`.
+    pub statement_en: &'static str,
+    /// The Chinese statement, laid out alike.
+    pub statement_zh: &'static str,
+    /// Where the task comes from.
+    pub source: &'static str,
+    /// Seconds per test.
+    pub time_limit: u32,
+    /// MiB.
+    pub memory: u32,
+    /// The code limit in KiB, raised for our one-file bundles.
+    pub code: u32,
+    /// The most a test scores.
+    pub top_score: u32,
+    /// The sample test, and its interaction as the statement shows it.
+    pub sample: &'static str,
+    /// The sample's interaction: `<` a line the submission reads, `>` one it writes.
+    pub sample_interaction: &'static str,
+    /// The input validator (Python, Kattis's protocol).
+    pub validator: &'static str,
+    /// The interactor (Python, Kattis's protocol).
+    pub interactor: &'static str,
+}
+
+impl InteractiveScoring {
+    /// `problem.yaml`, 2023-07: interactive and scoring.
+    pub(crate) fn problem_yaml(&self) -> String {
+        let title = |text: &'static str| {
+            text.lines()
+                .next()
+                .unwrap_or_default()
+                .trim_start_matches("# ")
+        };
+        format!(
+            "problem_format_version: 2023-07-draft\n\
+             type: [interactive, scoring]\n\
+             name:\n  en: {en}\n  zh: {zh}\n\
+             uuid: {uuid}\n\
+             source: {source}\n\
+             license: cc by-sa\n\
+             rights_owner: minejudge\n\
+             limits:\n  time_limit: {time}\n  memory: {memory}\n  code: {code}\n",
+            en = yaml_string(title(self.statement_en)),
+            zh = yaml_string(title(self.statement_zh)),
+            uuid = uuid(self.name),
+            source = yaml_string(self.source),
+            time = self.time_limit,
+            memory = self.memory,
+            code = self.code,
+        )
+    }
+
+    /// The Kattis package: `problem.yaml`, the statements, the sample, the `secret` tests
+    /// (name and input), the score ranges, the validator, the interactor and `submissions`
+    /// (a path under `submissions/`, the source).
+    pub(crate) fn kattis_files(
+        &self,
+        secret: Vec<(String, String)>,
+        submissions: Vec<(&str, String)>,
+    ) -> Vec<File> {
+        let mut files = vec![File::new("problem.yaml", self.problem_yaml())];
+        for (code, text) in [("en", self.statement_en), ("zh", self.statement_zh)] {
+            let path = format!("statement/problem.{code}.md");
+            files.push(File::new(path, self.statement_body(text)));
+        }
+        // An interactive problem's tests have answer files too, empty: the interactor judges.
+        files.push(File::new("data/sample/1.in", self.sample));
+        files.push(File::new("data/sample/1.ans", ""));
+        files.push(File::new(
+            "data/sample/1.interaction",
+            self.sample_interaction,
+        ));
+        // Score ranges, which verifyproblem wants declared.
+        let tests = secret.len();
+        let ranges = [
+            ("data", tests + 1),
+            ("data/sample", 1),
+            ("data/secret", tests),
+        ];
+        for (group, tests) in ranges {
+            let range = format!("range: 0 {}\n", self.top_score as usize * tests);
+            files.push(File::new(format!("{group}/testdata.yaml"), range));
+        }
+        for (name, input) in secret {
+            files.push(File::new(format!("data/secret/{name}.in"), input));
+            files.push(File::new(format!("data/secret/{name}.ans"), ""));
+        }
+        files.push(File::program(
+            "input_validators/validate.py",
+            self.validator,
+        ));
+        files.push(File::program(
+            "output_validator/interactor.py",
+            self.interactor,
+        ));
+        for (path, source) in submissions {
+            files.push(File::new(format!("submissions/{path}"), source));
+        }
+        files
+    }
+
+    /// A statement's body: its title line dropped, the limits filled in.
+    pub(crate) fn statement_body(&self, text: &str) -> String {
+        let body = text.split_once('\n').map_or("", |(_, body)| body);
+        body.trim_start()
+            .replace("{time}", &self.time_limit.to_string())
+            .replace("{memory}", &self.memory.to_string())
+    }
+
+    /// ACMOJ's data folder: ACMOJ runs an interactor beside the submission (`SPJ.Run`
+    /// `interactive`, any executable text file, so our Python one with its `acmoj` protocol)
+    /// and, with `SPJ.Check` `skip`, takes the first line of the interactor's output file as
+    /// the test's fraction of its group's score. The sample is test 1, then the `secret`
+    /// inputs; our `solution` beside.
+    pub(crate) fn acmoj_files(&self, secret: Vec<(String, String)>, solution: String) -> Vec<File> {
+        let mut inputs = vec![self.sample.to_string()];
+        inputs.extend(secret.into_iter().map(|(_, input)| input));
+        let spj = "{\"Run\": {\"Type\": \"interactive\", \"Interactor\": {\"Type\": \"binary\", \
+                   \"Path\": \"interactor\"}}, \"Check\": \"skip\"}";
+        let config = config_json(inputs.len(), self.time_limit * 1000, self.memory, spj);
+        let mut files = vec![
+            File::new("config.json", config),
+            File::new("description.md", self.acmoj_description()),
+        ];
+        for (index, input) in inputs.iter().enumerate() {
+            files.push(File::new(format!("{}.in", index + 1), input.as_bytes()));
+            // Nothing to compare with: the interactor judges. The data format lets it be empty.
+            files.push(File::new(format!("{}.ans", index + 1), ""));
+        }
+        let interactor =
+            self.interactor
+                .replacen("PROTOCOL = \"kattis\"", "PROTOCOL = \"acmoj\"", 1);
+        files.push(File::program("interactor", interactor));
+        files.push(File::new("solution.rs", solution));
+        files
+    }
+
+    /// Both statements for ACMOJ, each with the sample's test and interaction.
+    fn acmoj_description(&self) -> String {
+        let mut text = String::new();
+        for (text_of, heading) in [(self.statement_en, "Sample"), (self.statement_zh, "样例")] {
+            let title = text_of.lines().next().unwrap_or_default();
+            text += &format!("{title}\n\n{}\n", self.statement_body(text_of).trim_end());
+            text += &format!(
+                "\n## {heading}\n\n```text\n{}```\n\n```text\n{}```\n\n",
+                self.sample, self.sample_interaction
+            );
+        }
+        text
+    }
+}
