@@ -54,7 +54,7 @@ fn the_machine_packs_alike_twice_as_an_interactive_scoring_problem() {
         text(&acmoj, "21.in"),
         text(&files, "data/secret/20-course.in")
     );
-    for format in [Format::Kattis2025, Format::Hydro, Format::Lemon] {
+    for format in [Format::Kattis2025, Format::Lemon, Format::Dmoj] {
         assert!(
             jlu_machine::files(format, 2, 1, &src()).is_err(),
             "{format:?}"
@@ -137,11 +137,18 @@ fn interact(dir: &Path, test: &str, exe: &Path) -> (Option<i32>, String, String)
 /// systems connect them: its exit status and the exchange (`<` a line the submission read, `>`
 /// one it wrote).
 fn connect(script: &Path, args: &[PathBuf], exe: &Path) -> (Option<i32>, String) {
+    let (status, log, _) = connect_stderr(script, args, exe);
+    (status, log)
+}
+
+/// [`connect`], and what the interactor wrote on stderr.
+fn connect_stderr(script: &Path, args: &[PathBuf], exe: &Path) -> (Option<i32>, String, String) {
     let mut interactor = Command::new("python3")
         .arg(script)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("python3");
     let mut submission = Command::new(exe)
@@ -172,13 +179,15 @@ fn connect(script: &Path, args: &[PathBuf], exe: &Path) -> (Option<i32>, String)
         Box::new(interactor.stdin.take().unwrap()),
         '>',
     );
+    let mut stderr = String::new();
+    let _ = std::io::Read::read_to_string(&mut interactor.stderr.take().unwrap(), &mut stderr);
     let status = interactor.wait().unwrap().code();
     down.join().unwrap();
     let _ = submission.kill();
     let _ = submission.wait();
     up.join().unwrap();
     let log = log.lock().unwrap().clone();
-    (status, log)
+    (status, log, stderr)
 }
 
 #[test]
@@ -230,5 +239,86 @@ fn the_interactor_scores_our_machine_above_the_weak_one_and_refuses_a_bad_click(
             (Some(0), Some(first_line))
         );
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A test's verdict from the interactor's stderr, as Hydro's `testlib.ts` `parse` reads it: the
+/// status (`true` accepted) and the score out of `full`.
+fn hydro_verdict(stderr: &str, full: u32) -> (bool, u32) {
+    if stderr.starts_with("ok ") {
+        return (true, full);
+    }
+    let Some(rest) = stderr.strip_prefix("points ") else {
+        // `wrong answer`, and anything else, is a wrong answer worth 0.
+        return (false, 0);
+    };
+    let mut fraction: f64 = rest.split(' ').next().unwrap().parse().unwrap_or(0.0);
+    if fraction > 1.0 {
+        fraction /= 100.0;
+    }
+    if fraction == 1.0 {
+        return (true, full);
+    }
+    (false, (f64::from(full) * fraction).floor() as u32)
+}
+
+#[test]
+fn hydro_config_declares_the_interactor_which_scores_in_testlib_words() {
+    let dir = scratch("machine-hydro");
+    let kattis = dir.join("kattis");
+    let files = jlu_machine::files(Format::Kattis, 6, 1, &src()).expect("package");
+    minejudge::package::write(&files, &kattis).expect("write");
+    let ours = compile(&kattis, "submissions/accepted/jlu_machine.rs");
+    let weak = compile(&kattis, "submissions/partially_accepted/first_closed.rs");
+    let wrong = compile(&kattis, "submissions/wrong_answer/one_based.rs");
+    let hydro = dir.join("hydro");
+    let files = jlu_machine::files(Format::Hydro, 6, 1, &src()).expect("package");
+    minejudge::package::write(&files, &hydro).expect("write");
+
+    // The keys of Hydro's `ProblemConfigFile` that its `readYamlCases` and `isValid` read.
+    let config = text(&files, "testdata/config.yaml");
+    assert!(config.starts_with(
+        "type: interactive\ntime: 5000ms\nmemory: 256m\n\
+         interactor:\n  file: interactor.py\n  lang: py.py3\ncases:\n"
+    ));
+    let scores: Vec<u32> = config
+        .lines()
+        .filter_map(|line| line.strip_prefix("    score: "))
+        .map(|score| score.parse().unwrap())
+        .collect();
+    assert_eq!((scores.len(), scores.iter().sum()), (7, 100));
+    for index in 1..=7 {
+        assert!(config.contains(&format!("  - input: {index}.in\n")));
+        assert!(hydro.join(format!("testdata/{index}.in")).is_file());
+    }
+    // Hydro refuses tests whose time limits add up to more than 60 s.
+    let many = jlu_machine::files(Format::Hydro, 20, 1, &src()).expect("package");
+    assert!(text(&many, "testdata/config.yaml").contains("\ntime: 2857ms\n"));
+
+    // Hydro's call: `interactor /w/in /w/tout /w/out`, the verdict on stderr.
+    let script = hydro.join("testdata/interactor.py");
+    let play = |test: &str, exe: &Path, full: u32| {
+        let args = [
+            hydro.join("testdata").join(test),
+            dir.join("tout"),
+            dir.join("out"),
+        ];
+        let (status, _, stderr) = connect_stderr(&script, &args, exe);
+        assert_eq!(status, Some(0), "{stderr}");
+        (hydro_verdict(&stderr, full), stderr)
+    };
+    assert_eq!(play("1.in", &ours, 15).0, (true, 15), "the sample is won");
+    let ((_, score_ours), stderr) = play("7.in", &ours, 14);
+    let ((_, score_weak), _) = play("7.in", &weak, 14);
+    assert!(
+        score_ours >= 10 && score_weak <= 4,
+        "ours {score_ours}, weak {score_weak}: {stderr}"
+    );
+    let ((accepted, score), stderr) = play("7.in", &wrong, 14);
+    assert_eq!((accepted, score), (false, 0), "{stderr}");
+    assert!(
+        stderr.starts_with("wrong answer ") && stderr.contains("(20, 20) is not a cell"),
+        "{stderr}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
