@@ -1,5 +1,6 @@
 //! `jlu-machine` as a problem package, interactive and scoring, in the Kattis format (here),
-//! ACMOJ's ([`acmoj`]) and Hydro's ([`hydro`]): the course's judge program calls `machine` once
+//! ACMOJ's ([`acmoj`]) and Hydro's ([`hydro`]), and in LemonLime's as the course's own `machine`
+//! function with a grader ([`lemon`]): the course's judge program calls `machine` once
 //! per click of many games and marks the mean score, so the package's interactor
 //! (`jlu_machine/interactor.py`) deals each game from a seed of the test, sends the panel before
 //! every click, and writes the games' mean score.
@@ -10,6 +11,7 @@
 
 mod acmoj;
 mod hydro;
+mod lemon;
 mod problem;
 
 use crate::package::files::File;
@@ -20,7 +22,7 @@ use problem::{SAMPLE, SAMPLE_INTERACTION, STATEMENT_EN, STATEMENT_ZH, TIME_LIMIT
 use std::path::Path;
 
 /// The formats that take the package.
-pub const FORMATS: [Format; 3] = [Format::Kattis, Format::Acmoj, Format::Hydro];
+pub const FORMATS: [Format; 4] = [Format::Kattis, Format::Acmoj, Format::Hydro, Format::Lemon];
 
 /// The package's files in `format` (one of [`FORMATS`]): `tests` secret tests, their seeds
 /// drawn from `seed`, the crate's sources in `src`.
@@ -32,6 +34,7 @@ pub fn files(format: Format, tests: usize, seed: u64, src: &Path) -> Result<Vec<
         Format::Kattis => kattis_files(tests, seed, src),
         Format::Acmoj => acmoj::files(tests, seed, src),
         Format::Hydro => Ok(hydro::files(tests, seed)),
+        Format::Lemon => Ok(lemon::files(tests, seed)),
         // BAPCtools, which checks our 2025-09 packages, takes no scoring problem.
         Format::Kattis2025 => Err(
             "jlu-machine is a scoring problem, which BAPCtools does not check: --format kattis \
@@ -39,8 +42,8 @@ pub fn files(format: Format, tests: usize, seed: u64, src: &Path) -> Result<Vec<
                 .into(),
         ),
         // Their packages here are pass or fail per test on a fixed answer.
-        Format::Lemon | Format::Dmoj => Err(format!(
-            "jlu-machine is an interactive, scoring problem: --format kattis, acmoj or hydro, not {}",
+        Format::Dmoj => Err(format!(
+            "jlu-machine is an interactive, scoring problem: --format kattis, acmoj, hydro or lemon, not {}",
             format.name()
         )),
     }
