@@ -7,6 +7,7 @@
 //! (verifyproblem on the Kattis package is in `package_kattis.rs`, the long tier; ACMOJ's
 //! `config.json` is checked in `package_formats.rs`.)
 
+use crate::util::have_tool;
 use minejudge::package::{acm_client, jlu_machine, File, Format};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -55,7 +56,7 @@ fn the_machine_packs_alike_twice_as_an_interactive_scoring_problem() {
         text(&acmoj, "21.in"),
         text(&files, "data/secret/20-course.in")
     );
-    for format in [Format::Kattis2025, Format::Hydro, Format::Lemon] {
+    for format in [Format::Kattis2025, Format::Dmoj] {
         assert!(
             jlu_machine::files(format, 2, 1, &src()).is_err(),
             "{format:?}"
@@ -138,11 +139,18 @@ fn interact(dir: &Path, test: &str, exe: &Path) -> (Option<i32>, String, String)
 /// systems connect them: its exit status and the exchange (`<` a line the submission read, `>`
 /// one it wrote).
 fn connect(script: &Path, args: &[PathBuf], exe: &Path) -> (Option<i32>, String) {
+    let (status, log, _) = connect_stderr(script, args, exe);
+    (status, log)
+}
+
+/// [`connect`], and what the interactor wrote on stderr.
+fn connect_stderr(script: &Path, args: &[PathBuf], exe: &Path) -> (Option<i32>, String, String) {
     let mut interactor = Command::new("python3")
         .arg(script)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("python3");
     let mut submission = Command::new(exe)
@@ -173,13 +181,15 @@ fn connect(script: &Path, args: &[PathBuf], exe: &Path) -> (Option<i32>, String)
         Box::new(interactor.stdin.take().unwrap()),
         '>',
     );
+    let mut stderr = String::new();
+    let _ = std::io::Read::read_to_string(&mut interactor.stderr.take().unwrap(), &mut stderr);
     let status = interactor.wait().unwrap().code();
     down.join().unwrap();
     let _ = submission.kill();
     let _ = submission.wait();
     up.join().unwrap();
     let log = log.lock().unwrap().clone();
-    (status, log)
+    (status, log, stderr)
 }
 
 #[test]
@@ -333,5 +343,225 @@ fn the_server_scores_our_client_above_the_weak_one_and_refuses_a_move_without_ty
             (Some(0), Some(first_line))
         );
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A test's verdict from the interactor's stderr, as Hydro's `testlib.ts` `parse` reads it: the
+/// status (`true` accepted) and the score out of `full`.
+fn hydro_verdict(stderr: &str, full: u32) -> (bool, u32) {
+    if stderr.starts_with("ok ") {
+        return (true, full);
+    }
+    let Some(rest) = stderr.strip_prefix("points ") else {
+        // `wrong answer`, and anything else, is a wrong answer worth 0.
+        return (false, 0);
+    };
+    let mut fraction: f64 = rest.split(' ').next().unwrap().parse().unwrap_or(0.0);
+    if fraction > 1.0 {
+        fraction /= 100.0;
+    }
+    if fraction == 1.0 {
+        return (true, full);
+    }
+    (false, (f64::from(full) * fraction).floor() as u32)
+}
+
+#[test]
+fn hydro_config_declares_the_interactor_which_scores_in_testlib_words() {
+    let dir = scratch("machine-hydro");
+    let kattis = dir.join("kattis");
+    let files = jlu_machine::files(Format::Kattis, 6, 1, &src()).expect("package");
+    minejudge::package::write(&files, &kattis).expect("write");
+    let ours = compile(&kattis, "submissions/accepted/jlu_machine.rs");
+    let weak = compile(&kattis, "submissions/partially_accepted/first_closed.rs");
+    let wrong = compile(&kattis, "submissions/wrong_answer/one_based.rs");
+    let hydro = dir.join("hydro");
+    let files = jlu_machine::files(Format::Hydro, 6, 1, &src()).expect("package");
+    minejudge::package::write(&files, &hydro).expect("write");
+
+    // The keys of Hydro's `ProblemConfigFile` that its `readYamlCases` and `isValid` read.
+    let config = text(&files, "testdata/config.yaml");
+    assert!(config.starts_with(
+        "type: interactive\ntime: 5000ms\nmemory: 256m\n\
+         interactor:\n  file: interactor.py\n  lang: py.py3\ncases:\n"
+    ));
+    let scores: Vec<u32> = config
+        .lines()
+        .filter_map(|line| line.strip_prefix("    score: "))
+        .map(|score| score.parse().unwrap())
+        .collect();
+    assert_eq!((scores.len(), scores.iter().sum()), (7, 100));
+    for index in 1..=7 {
+        assert!(config.contains(&format!("  - input: {index}.in\n")));
+        assert!(hydro.join(format!("testdata/{index}.in")).is_file());
+    }
+    // Hydro refuses tests whose time limits add up to more than 60 s.
+    let many = jlu_machine::files(Format::Hydro, 20, 1, &src()).expect("package");
+    assert!(text(&many, "testdata/config.yaml").contains("\ntime: 2857ms\n"));
+
+    // Hydro's call: `interactor /w/in /w/tout /w/out`, the verdict on stderr.
+    let script = hydro.join("testdata/interactor.py");
+    let play = |test: &str, exe: &Path, full: u32| {
+        let args = [
+            hydro.join("testdata").join(test),
+            dir.join("tout"),
+            dir.join("out"),
+        ];
+        let (status, _, stderr) = connect_stderr(&script, &args, exe);
+        assert_eq!(status, Some(0), "{stderr}");
+        (hydro_verdict(&stderr, full), stderr)
+    };
+    assert_eq!(play("1.in", &ours, 15).0, (true, 15), "the sample is won");
+    let ((_, score_ours), stderr) = play("7.in", &ours, 14);
+    let ((_, score_weak), _) = play("7.in", &weak, 14);
+    assert!(
+        score_ours >= 10 && score_weak <= 4,
+        "ours {score_ours}, weak {score_weak}: {stderr}"
+    );
+    let ((accepted, score), stderr) = play("7.in", &wrong, 14);
+    assert_eq!((accepted, score), (false, 0), "{stderr}");
+    assert!(
+        stderr.starts_with("wrong answer ") && stderr.contains("(20, 20) is not a cell"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// LemonLime's build of an Interaction task: the contestant's source and our grader, the header
+/// beside them, in one program.
+fn lemon_build(data: &Path, submission: &Path, out: &Path) -> PathBuf {
+    let build = out.join("build");
+    std::fs::create_dir_all(&build).unwrap();
+    std::fs::copy(data.join("machine.h"), build.join("machine.h")).unwrap();
+    std::fs::copy(data.join("grader.cpp"), build.join("__grader.cpp")).unwrap();
+    std::fs::copy(submission, build.join("jlu-machine.cpp")).unwrap();
+    let output = Command::new("g++")
+        .current_dir(&build)
+        .args([
+            "-O2",
+            "-Wall",
+            "-o",
+            "jlu-machine",
+            "jlu-machine.cpp",
+            "__grader.cpp",
+        ])
+        .output()
+        .expect("g++");
+    let log = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success() && log.is_empty(), "{log}");
+    build.join("jlu-machine")
+}
+
+/// The special judge on the program's `output` for a test worth `full`, as LemonLime calls
+/// it: the score file's number and the message.
+fn lemon_score(data: &Path, dir: &Path, output: &[u8], full: u32) -> (String, String) {
+    let (out, score, message) = (dir.join("out"), dir.join("_score"), dir.join("_message"));
+    std::fs::write(&out, output).unwrap();
+    let status = Command::new("python3")
+        .arg(data.join("score.py"))
+        .args([data.join("1.in"), out, data.join("1.out")])
+        .arg(full.to_string())
+        .args([&score, &message])
+        .status()
+        .expect("python3");
+    assert!(status.success());
+    let read = |path: &Path| std::fs::read_to_string(path).unwrap().trim().to_string();
+    (read(&score), read(&message))
+}
+
+#[test]
+fn lemon_interaction_task_grades_the_course_s_machine_function() {
+    if !have_tool(
+        "lemon",
+        Command::new("g++")
+            .arg("--version")
+            .output()
+            .map(|_| ())
+            .map_err(|error| format!("g++: {error}")),
+    ) {
+        return;
+    }
+    let dir = scratch("machine-lemon");
+    let files = jlu_machine::files(Format::Lemon, 6, 1, &src()).expect("package");
+    assert_eq!(
+        files,
+        jlu_machine::files(Format::Lemon, 6, 1, &src()).unwrap()
+    );
+    minejudge::package::write(&files, &dir).expect("write");
+    // The keys LemonLime's `Task::readFromJson` reads for an Interaction task (`taskType` 2)
+    // judged by a Lemon special judge (`comparisonMode` 4).
+    let cdf = text(&files, "jlu-machine.cdf");
+    for key in [
+        "\"taskType\": 2,",
+        "\"comparisonMode\": 4,",
+        "\"specialJudge\": \"jlu-machine/score.py\",",
+        "\"interactor\": \"jlu-machine/machine.h\",",
+        "\"interactorName\": \"machine.h\",",
+        "\"grader\": \"jlu-machine/grader.cpp\",",
+    ] {
+        assert!(cdf.contains(key), "{key}");
+    }
+    assert_eq!(cdf.matches("\"fullScore\": ").count(), 6);
+    assert!(text(&files, "statement/jlu-machine.en.md").contains("#include \"machine.h\""));
+    assert!(!text(&files, "statement/jlu-machine.zh.md").contains("## 交互"));
+
+    let data = dir.join("data/jlu-machine");
+    let course = std::fs::read(data.join("6.in")).unwrap();
+    let mut scores = Vec::new();
+    for folder in ["accepted", "partially_accepted", "wrong_answer"] {
+        let submission = dir.join(format!("submissions/{folder}/jlu-machine.cpp"));
+        let exe = lemon_build(&data, &submission, &dir.join(folder));
+        let output = Command::new(&exe)
+            .stdin(std::fs::File::open(data.join("6.in")).unwrap())
+            .output()
+            .expect("the program");
+        assert!(output.status.success() && !course.is_empty());
+        scores.push(lemon_score(&data, &dir, &output.stdout, 16));
+    }
+    // The first click is never a mine: the first closed cell, (0, 0), is the first of the
+    // game's cells, so the mine is the next one, and the three clicks win.
+    let weak = dir.join("partially_accepted/build/jlu-machine");
+    let mut child = Command::new(weak)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"2 2 1 1\n0 3\n")
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "60.000000\n1 games\n"
+    );
+    let number = |score: &str| score.parse::<u32>().unwrap();
+    assert!(
+        number(&scores[0].0) >= 8 && number(&scores[1].0) <= 3,
+        "{scores:?}"
+    );
+    assert_eq!(scores[2].0, "0");
+    assert!(
+        scores[2].1.contains("is not a cell of the 20x20 panel"),
+        "{scores:?}"
+    );
+    // The special judge refuses what is not the grader's.
+    for output in [
+        "60.0000001\n",
+        "61.000000\n",
+        "",
+        "\u{1}",
+        "40.5\n",
+        "-1.000000\n",
+    ] {
+        assert_eq!(
+            lemon_score(&data, &dir, output.as_bytes(), 16).0,
+            "0",
+            "{output:?}"
+        );
+    }
+    assert_eq!(lemon_score(&data, &dir, b"60.000000\n", 16).0, "16");
     std::fs::remove_dir_all(&dir).unwrap();
 }

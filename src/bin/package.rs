@@ -11,7 +11,7 @@ use std::process::ExitCode;
 const USAGE: &str = "\
 usage: package <judge> --format kattis|kattis-2025-09|hydro|lemon|acmoj|dmoj --out DIR
                [--tests N] [--seed S] [--src DIR]
-       package jlu-machine --format kattis|acmoj --out DIR [--tests N] [--seed S] [--src DIR]
+       package jlu-machine --format kattis|acmoj|hydro|lemon --out DIR [--tests N] [--seed S] [--src DIR]
        package acm-client --format kattis|acmoj --out DIR [--tests N] [--seed S] [--src DIR]
   <judge>: {judges}
 Writes <judge> as a problem package into DIR (a new or empty folder): a statement in English
@@ -19,7 +19,7 @@ and Chinese, the samples, N secret tests inside the course's limits (default 20:
 ones first, then random ones drawn from seed S, default 1) with our judge's answers, the
 input validator, an output checker where the original judge does not compare word by word,
 and submissions (our solution, planted bugs, a brute force).
-jlu-machine, the course's AI, is an interactive, scoring problem (Kattis and ACMOJ only):
+jlu-machine, the course's AI, is an interactive, scoring problem (not DMOJ, not Kattis 2025-09):
 its interactor plays 10 games per test (N tests, seeds drawn from S) and scores them as the
 course does; the submissions are our machine, a weaker one, and a wrong one.
 acm-client, the ACM class's client, is one too (Kattis and ACMOJ only): its interactor is the course's

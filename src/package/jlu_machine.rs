@@ -1,14 +1,17 @@
-//! `jlu-machine` as a problem package, interactive and scoring, in the Kattis format (here)
-//! and ACMOJ's ([`acmoj`]): the course's judge program calls `machine` once per click of many
-//! games and marks the mean score, so the package's interactor (`jlu_machine/interactor.py`)
-//! deals each game from a seed of the test, sends the panel before every click, and writes the
-//! games' mean score. Hydro and LemonLime would need interactors or graders of their own.
+//! `jlu-machine` as a problem package, interactive and scoring, in the Kattis format (here),
+//! ACMOJ's ([`acmoj`]) and Hydro's ([`hydro`]), and in LemonLime's as the course's own `machine`
+//! function with a grader ([`lemon`]): the course's judge program calls `machine` once
+//! per click of many games and marks the mean score, so the package's interactor
+//! (`jlu_machine/interactor.py`) deals each game from a seed of the test, sends the panel before
+//! every click, and writes the games' mean score.
 //!
 //! Submissions: our `jlu-machine` bundle with a loop around it ([`super::panel_loop`]) as the
 //! accepted one, one that clicks the first closed cell as partially accepted (it scores less),
 //! and one that writes its clicks 1-based as a wrong answer.
 
 mod acmoj;
+mod hydro;
+mod lemon;
 mod problem;
 
 use crate::package::files::File;
@@ -17,7 +20,7 @@ use problem::{accepted, secret, FIRST_CLOSED, ONE_BASED, PROBLEM};
 use std::path::Path;
 
 /// The formats that take the package.
-pub const FORMATS: [Format; 2] = [Format::Kattis, Format::Acmoj];
+pub const FORMATS: [Format; 4] = [Format::Kattis, Format::Acmoj, Format::Hydro, Format::Lemon];
 
 /// The package's files in `format` (one of [`FORMATS`]): `tests` secret tests, their seeds
 /// drawn from `seed`, the crate's sources in `src`.
@@ -28,6 +31,8 @@ pub fn files(format: Format, tests: usize, seed: u64, src: &Path) -> Result<Vec<
     match format {
         Format::Kattis => kattis_files(tests, seed, src),
         Format::Acmoj => acmoj::files(tests, seed, src),
+        Format::Hydro => Ok(hydro::files(tests, seed)),
+        Format::Lemon => Ok(lemon::files(tests, seed)),
         // BAPCtools, which checks our 2025-09 packages, takes no scoring problem.
         Format::Kattis2025 => Err(
             "jlu-machine is a scoring problem, which BAPCtools does not check: --format kattis \
@@ -35,8 +40,8 @@ pub fn files(format: Format, tests: usize, seed: u64, src: &Path) -> Result<Vec<
                 .into(),
         ),
         // Their packages here are pass or fail per test on a fixed answer.
-        Format::Hydro | Format::Lemon | Format::Dmoj => Err(format!(
-            "jlu-machine is an interactive, scoring problem: --format kattis or acmoj, not {}",
+        Format::Dmoj => Err(format!(
+            "jlu-machine is an interactive, scoring problem: --format kattis, acmoj, hydro or lemon, not {}",
             format.name()
         )),
     }

@@ -14,6 +14,8 @@
 #           feedback_dir/score.txt, or exit 43 for an answer that is not a cell of the panel
 #   acmoj   input output; the mean score / 60 (0 for a bad answer) on output's first line, the
 #           message after it
+#   hydro   input output answer (Hydro's testlib order); the verdict on stderr, testlib's way:
+#           `points F message` (F the mean score / 60) or `wrong answer message`
 import random
 import re
 import sys
@@ -32,6 +34,13 @@ def win_bonus(clicks):
 
 def verdict(score, message):
     """Ends the interaction: `score` the games' mean, or None for a wrong answer."""
+    if PROTOCOL == "hydro":
+        # Hydro reads the fraction up to the first space: the message stays on the same line.
+        if score is None:
+            sys.stderr.write("wrong answer %s\n" % message)
+        else:
+            sys.stderr.write("points %r %s\n" % (score / 60.0, message))
+        sys.exit(0)
     if PROTOCOL == "acmoj":
         with open(sys.argv[2], "w") as out:
             out.write("%g\n%s\n" % (0 if score is None else score / 60.0, message))
