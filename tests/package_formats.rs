@@ -494,7 +494,7 @@ fn hydro_config_yaml_uses_only_its_keys_and_checkers() {
     ];
     for (name, comparison, files) in packages(Format::Hydro) {
         let text = String::from_utf8(file(&files, "testdata/config.yaml").bytes.clone()).unwrap();
-        let mut total = 0;
+        let (mut total, mut time_ms, mut cases) = (0, 0, 0);
         let mut checker_type = "";
         for line in text.lines() {
             let (key, value) = line
@@ -515,9 +515,10 @@ fn hydro_config_yaml_uses_only_its_keys_and_checkers() {
             }
             match key {
                 "type" => assert_eq!(value, "default"),
-                "time" => assert!(value
-                    .strip_suffix("ms")
-                    .is_some_and(|ms| ms.parse::<u32>().is_ok())),
+                "time" => {
+                    let ms = value.strip_suffix("ms").and_then(|ms| ms.parse().ok());
+                    time_ms = ms.expect("a time in ms");
+                }
                 "memory" => assert!(value
                     .strip_suffix('m')
                     .is_some_and(|mb| mb.parse::<u32>().is_ok())),
@@ -530,11 +531,20 @@ fn hydro_config_yaml_uses_only_its_keys_and_checkers() {
                 "checker" | "input" | "output" => {
                     file(&files, &format!("testdata/{value}"));
                 }
-                "score" => total += value.parse::<u32>().expect("an integer score"),
+                "score" => {
+                    total += value.parse::<u32>().expect("an integer score");
+                    cases += 1;
+                }
                 _ => {}
             }
         }
         assert_eq!(total, 100, "{name}: the cases' scores");
+        // Hydro refuses a problem whose tests' time limits add up to more than its
+        // `total_time_limit`, 60 s by default.
+        assert!(
+            time_ms * cases <= 60_000,
+            "{name}: {cases} tests of {time_ms} ms"
+        );
         let expected = match comparison {
             Comparison::Exact => "strict",
             Comparison::LineEnds => "default",
@@ -628,4 +638,38 @@ fn the_json_reader_refuses_what_is_not_json() {
             Json::Text("a\"b".into())
         ])
     );
+}
+
+#[test]
+fn hydro_time_limits_add_up_to_at_most_its_total() {
+    // Hydro refuses a problem whose tests' time limits add up to more than its
+    // `total_time_limit`, 60 s by default: each test gets less than the original judge's
+    // limit where the default 20 tests and the samples would exceed it (jlu-panel's 4 s).
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    for judge in judges::ALL {
+        let request = Request {
+            judge,
+            format: Format::Hydro,
+            tests: 20,
+            seed: 1,
+        };
+        let files = package::package(&request, &src).expect("package");
+        let text = String::from_utf8(file(&files, "testdata/config.yaml").bytes.clone()).unwrap();
+        let time_ms: u32 = text
+            .lines()
+            .find_map(|line| {
+                line.strip_prefix("time: ")?
+                    .strip_suffix("ms")?
+                    .parse()
+                    .ok()
+            })
+            .expect("time");
+        let cases = text.matches("    score: ").count() as u32;
+        assert!(
+            time_ms * cases <= 60_000,
+            "{}: {cases} tests of {time_ms} ms",
+            judge.name()
+        );
+        assert!(time_ms <= judge.original.time_limit_ms);
+    }
 }

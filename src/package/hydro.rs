@@ -42,19 +42,31 @@ pub(crate) fn files(problem: &Problem) -> Vec<File> {
     files
 }
 
+/// Hydro's default `total_time_limit`, in seconds: it refuses a problem whose tests' time
+/// limits add up to more.
+const TOTAL_TIME_LIMIT: u32 = 60;
+
+/// The time limit per test in milliseconds: `limit_ms`, or less where `count` tests of it would
+/// add up to more than [`TOTAL_TIME_LIMIT`].
+pub(crate) fn time_per_test(limit_ms: u32, count: usize) -> u32 {
+    let total = TOTAL_TIME_LIMIT as usize * 1000;
+    limit_ms.min((total / count.max(1)) as u32)
+}
+
 /// `testdata/config.yaml`: the limits, the checker, and every test worth its share of 100.
 pub(crate) fn config(problem: &Problem) -> String {
     let original = problem.judge.original;
+    let count = problem.tests().count();
     let mut text = format!(
         "type: default\ntime: {}ms\nmemory: {}m\n",
-        original.time_limit_ms, original.memory_mib
+        time_per_test(original.time_limit_ms, count),
+        original.memory_mib
     );
     text.push_str(match original.comparison {
         Comparison::Exact => "checker_type: strict\n",
         Comparison::LineEnds => "checker_type: default\n",
         Comparison::Tokens => "checker_type: kattis\nchecker: compare.py\n",
     });
-    let count = problem.tests().count();
     text.push_str("cases:\n");
     for (index, score) in shares(count).into_iter().enumerate() {
         let number = index + 1;

@@ -7,12 +7,8 @@
 use super::problem::{secret, PROBLEM, SAMPLE, SAMPLE_INTERACTION, STATEMENT_EN};
 use super::problem::{INTERACTOR, MEMORY, STATEMENT_ZH, TIME_LIMIT};
 use crate::package::files::File;
-use crate::package::hydro::shares;
+use crate::package::hydro::{shares, time_per_test};
 use crate::package::kattis::yaml_string;
-
-/// Hydro's default `total_time_limit`: it refuses a problem whose tests' time limits add up to
-/// more, in seconds.
-const TOTAL_TIME_LIMIT: u32 = 60;
 
 /// The package's files: the sample first, then `tests` secret tests drawn from `seed`.
 pub(super) fn files(tests: usize, seed: u64) -> Vec<File> {
@@ -50,8 +46,7 @@ pub(super) fn files(tests: usize, seed: u64) -> Vec<File> {
 /// interactor judges). Each test's time limit is the course's, or less when `count` of them
 /// would pass Hydro's total.
 fn config(count: usize) -> String {
-    let total = TOTAL_TIME_LIMIT as usize * 1000;
-    let time = (TIME_LIMIT as usize * 1000).min(total / count.max(1));
+    let time = time_per_test(TIME_LIMIT * 1000, count);
     let mut text = format!(
         "type: interactive\ntime: {time}ms\nmemory: {MEMORY}m\n\
          interactor:\n  file: interactor.py\n  lang: py.py3\ncases:\n"
