@@ -254,12 +254,7 @@ fn the_client_packs_alike_twice_and_its_validator_refuses_damaged_tests() {
     assert!(text(&files, "problem.yaml").contains("type: [interactive, scoring]\n"));
     assert_eq!(text(&files, "data/secret/testdata.yaml"), "range: 0 800\n");
     assert!(text(&files, "statement/problem.zh.md").contains("10 秒"));
-    for format in [
-        Format::Kattis2025,
-        Format::Hydro,
-        Format::Lemon,
-        Format::Dmoj,
-    ] {
+    for format in [Format::Kattis2025, Format::Lemon, Format::Dmoj] {
         assert!(
             acm_client::files(format, 2, 1, &src()).is_err(),
             "{format:?}"
@@ -343,6 +338,35 @@ fn the_server_scores_our_client_above_the_weak_one_and_refuses_a_move_without_ty
             (Some(0), Some(first_line))
         );
     }
+
+    // Hydro's: `interactor in tout out`, the verdict on stderr in testlib's words.
+    let hydro = dir.join("hydro");
+    let files = acm_client::files(Format::Hydro, 2, 1, &src()).expect("package");
+    minejudge::package::write(&files, &hydro).expect("write");
+    let config = text(&files, "testdata/config.yaml");
+    assert!(
+        config.starts_with("type: interactive\ntime: 10000ms\n"),
+        "{config}"
+    );
+    let script = hydro.join("testdata/interactor.py");
+    let args = [
+        hydro.join("testdata/1.in"),
+        dir.join("tout"),
+        dir.join("out"),
+    ];
+    let (status, _, stderr) = connect_stderr(&script, &args, &ours);
+    assert_eq!(
+        (status, hydro_verdict(&stderr, 34)),
+        (Some(0), (true, 34)),
+        "{stderr}"
+    );
+    let (status, _, stderr) = connect_stderr(&script, &args, &wrong);
+    assert_eq!(
+        (status, hydro_verdict(&stderr, 34)),
+        (Some(0), (false, 0)),
+        "{stderr}"
+    );
+    assert!(stderr.starts_with("wrong answer "), "{stderr}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -12,7 +12,7 @@ const USAGE: &str = "\
 usage: package <judge> --format kattis|kattis-2025-09|hydro|lemon|acmoj|dmoj --out DIR
                [--tests N] [--seed S] [--src DIR]
        package jlu-machine --format kattis|acmoj|hydro|lemon --out DIR [--tests N] [--seed S] [--src DIR]
-       package acm-client --format kattis|acmoj --out DIR [--tests N] [--seed S] [--src DIR]
+       package acm-client --format kattis|acmoj|hydro --out DIR [--tests N] [--seed S] [--src DIR]
   <judge>: {judges}
 Writes <judge> as a problem package into DIR (a new or empty folder): a statement in English
 and Chinese, the samples, N secret tests inside the course's limits (default 20: the crafted
@@ -22,7 +22,7 @@ and submissions (our solution, planted bugs, a brute force).
 jlu-machine, the course's AI, is an interactive, scoring problem (not DMOJ, not Kattis 2025-09):
 its interactor plays 10 games per test (N tests, seeds drawn from S) and scores them as the
 course does; the submissions are our machine, a weaker one, and a wrong one.
-acm-client, the ACM class's client, is one too (Kattis and ACMOJ only): its interactor is the course's
+acm-client, the ACM class's client, is one too (Kattis, ACMOJ and Hydro only): its interactor is the course's
 server, playing 10 maps per test (N tests, batches drawn from S) and scoring them as the
 course scores a batch; the submissions are our client, a weaker one, and a wrong one.
   --format kattis          the Kattis 2023-07 format (problemtools, DOMjudge)

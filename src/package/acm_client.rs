@@ -1,5 +1,5 @@
-//! `acm-client` as a problem package, interactive and scoring, in the Kattis and ACMOJ formats
-//! ([`InteractiveScoring`]): the ACM class's advanced task, a client playing batches of maps
+//! `acm-client` as a problem package, interactive and scoring, in the Kattis, ACMOJ and Hydro
+//! formats ([`InteractiveScoring`]): the ACM class's advanced task, a client playing batches of maps
 //! against the course's server. The package's interactor (`acm_client/interactor.py`) is that server: each test holds its maps
 //! (the course's own, drawn as its `std::mt19937_64` draws them, and crafted ones), so the
 //! interactor needs only the server's rules, and scores the test as the course scores a batch.
@@ -17,7 +17,7 @@ use crate::rng::Rng;
 use std::path::Path;
 
 /// The formats that take the package.
-pub const FORMATS: [Format; 2] = [Format::Kattis, Format::Acmoj];
+pub const FORMATS: [Format; 3] = [Format::Kattis, Format::Acmoj, Format::Hydro];
 
 /// The crafted batches before the course's random ones: rows, columns, mines.
 const CRAFTED: [(&str, (usize, usize, usize)); 6] = [
@@ -91,8 +91,9 @@ pub fn files(format: Format, tests: usize, seed: u64, src: &Path) -> Result<Vec<
             Ok(PROBLEM.kattis_files(secret(tests, seed), submissions))
         }
         Format::Acmoj => Ok(PROBLEM.acmoj_files(secret(tests, seed), accepted(src)?)),
+        Format::Hydro => Ok(PROBLEM.hydro_files(secret(tests, seed))),
         _ => Err(format!(
-            "acm-client is an interactive, scoring problem: --format kattis or acmoj, not {}",
+            "acm-client is an interactive, scoring problem: --format kattis, acmoj or hydro, not {}",
             format.name()
         )),
     }

@@ -1,9 +1,10 @@
 //! An interactive, scoring problem of ours, an AI task (`jlu-machine`, `acm-client`): its
 //! interactor plays the submission and writes its score. Laid out in the formats that take one:
-//! the Kattis format (`type: [interactive, scoring]`) and ACMOJ's.
+//! the Kattis format (`type: [interactive, scoring]`), ACMOJ's and Hydro's.
 
 use crate::package::acmoj::config_json;
 use crate::package::files::File;
+use crate::package::hydro::{shares, time_per_test};
 use crate::package::kattis::{uuid, yaml_string};
 
 /// An interactive, scoring problem of ours: what its packages need.
@@ -157,6 +158,70 @@ impl InteractiveScoring {
                 "\n## {heading}\n\n```text\n{}```\n\n```text\n{}```\n\n",
                 self.sample, self.sample_interaction
             );
+        }
+        text
+    }
+
+    /// Hydro's problem folder: `testdata/config.yaml` says `type: interactive` and names the
+    /// interactor with its language (`py.py3`: Hydro would guess `py`, Python 2 on some hosts,
+    /// from the file name). Hydro runs it as `interactor input output answer`, piped to the
+    /// submission both ways, and reads its verdict on stderr the testlib way: `points F` gives
+    /// the test `floor(F × its score)`, F = 1 an accepted test; `wrong answer` gives 0. The
+    /// sample is test 1, then the `secret` inputs; the folder has no place for submissions.
+    pub(crate) fn hydro_files(&self, secret: Vec<(String, String)>) -> Vec<File> {
+        let mut inputs = vec![self.sample.to_string()];
+        inputs.extend(secret.into_iter().map(|(_, input)| input));
+        let title = self.statement_en.lines().next().unwrap_or_default();
+        let mut files = vec![File::new(
+            "problem.yaml",
+            format!(
+                "title: {}\ntag:\n  - minesweeper\n  - interactive\n",
+                yaml_string(title.trim_start_matches("# "))
+            ),
+        )];
+        let statements = [
+            ("en", self.statement_en, "Sample"),
+            ("zh", self.statement_zh, "样例"),
+        ];
+        for (code, text, heading) in statements {
+            let body = format!(
+                "{}\n\n## {heading}\n\n```text\n{}```\n\n```text\n{}```\n",
+                self.statement_body(text).trim_end(),
+                self.sample,
+                self.sample_interaction
+            );
+            files.push(File::new(format!("problem_{code}.md"), body));
+        }
+        files.push(File::new(
+            "testdata/config.yaml",
+            self.hydro_config(inputs.len()),
+        ));
+        for (index, input) in inputs.iter().enumerate() {
+            let path = format!("testdata/{}.in", index + 1);
+            files.push(File::new(path, input.as_bytes()));
+        }
+        let interactor =
+            self.interactor
+                .replacen("PROTOCOL = \"kattis\"", "PROTOCOL = \"hydro\"", 1);
+        files.push(File::program("testdata/interactor.py", interactor));
+        files
+    }
+
+    /// Hydro's `config.yaml`: interactive, every test worth its share of 100, without an answer
+    /// file (the interactor judges). Each test's time limit is ours, or less when `count` of
+    /// them would pass Hydro's total.
+    fn hydro_config(&self, count: usize) -> String {
+        let time = time_per_test(self.time_limit * 1000, count);
+        let mut text = format!(
+            "type: interactive\ntime: {time}ms\nmemory: {}m\n\
+             interactor:\n  file: interactor.py\n  lang: py.py3\ncases:\n",
+            self.memory
+        );
+        for (index, score) in shares(count).into_iter().enumerate() {
+            text.push_str(&format!(
+                "  - input: {}.in\n    score: {score}\n",
+                index + 1
+            ));
         }
         text
     }

@@ -16,6 +16,8 @@
 #           feedback_dir/score.txt, or exit 43 for a move that is not one
 #   acmoj   input output; the score / 100 (0 for a bad move) on output's first line, the
 #           message after it
+#   hydro   input output answer (Hydro's testlib order); the verdict on stderr, testlib's way:
+#           `points F message` (F the score / 100) or `wrong answer message`
 import re
 import sys
 
@@ -24,6 +26,13 @@ PROTOCOL = "kattis"
 
 def verdict(score, message):
     """Ends the interaction: `score` the test's, or None for a wrong answer."""
+    if PROTOCOL == "hydro":
+        # Hydro reads the fraction up to the first space: the message stays on the same line.
+        if score is None:
+            sys.stderr.write("wrong answer %s\n" % message)
+        else:
+            sys.stderr.write("points %r %s\n" % (score / 100.0, message))
+        sys.exit(0)
     if PROTOCOL == "acmoj":
         with open(sys.argv[2], "w") as out:
             out.write("%g\n%s\n" % (0 if score is None else score / 100.0, message))
