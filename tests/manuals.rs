@@ -86,6 +86,7 @@ const FOREIGN_OPTIONS: &[&str] = &[
     "--skip",
     "--sshloginfile",
     "--test",
+    "--test-threads",
     "--time",
 ];
 
