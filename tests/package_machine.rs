@@ -121,6 +121,21 @@ fn compile(dir: &Path, path: &str) -> PathBuf {
     exe
 }
 
+/// ACMOJ's protocol on the package at `acmoj`: `interactor input output`, the fraction of the
+/// score on output's first line: all of it for `ours` on the sample, none for `wrong`.
+fn acmoj_scores_the_sample(acmoj: &Path, ours: &Path, wrong: &Path) {
+    let result = acmoj.join("result");
+    for (exe, first_line) in [(ours, "1"), (wrong, "0")] {
+        let args = [acmoj.join("1.in"), result.clone()];
+        let (status, _) = connect(&acmoj.join("interactor"), &args, exe);
+        let verdict = std::fs::read_to_string(&result).unwrap();
+        assert_eq!(
+            (status, verdict.lines().next()),
+            (Some(0), Some(first_line))
+        );
+    }
+}
+
 /// The Kattis interactor on `test` against the submission `exe`, as problemtools calls it: its
 /// exit status, its score.txt and the exchange.
 fn interact(dir: &Path, test: &str, exe: &Path) -> (Option<i32>, String, String) {
@@ -231,16 +246,7 @@ fn the_interactor_scores_our_machine_above_the_weak_one_and_refuses_a_bad_click(
     let acmoj = dir.join("acmoj");
     let files = jlu_machine::files(Format::Acmoj, 6, 1, &src()).expect("package");
     minejudge::package::write(&files, &acmoj).expect("write");
-    let result = acmoj.join("result");
-    for (exe, first_line) in [(&ours, "1"), (&wrong, "0")] {
-        let args = [acmoj.join("1.in"), result.clone()];
-        let (status, _) = connect(&acmoj.join("interactor"), &args, exe);
-        let verdict = std::fs::read_to_string(&result).unwrap();
-        assert_eq!(
-            (status, verdict.lines().next()),
-            (Some(0), Some(first_line))
-        );
-    }
+    acmoj_scores_the_sample(&acmoj, &ours, &wrong);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -328,16 +334,7 @@ fn the_server_scores_our_client_above_the_weak_one_and_refuses_a_move_without_ty
     let acmoj = dir.join("acmoj");
     let files = acm_client::files(Format::Acmoj, 2, 1, &src()).expect("package");
     minejudge::package::write(&files, &acmoj).expect("write");
-    let result = acmoj.join("result");
-    for (exe, first_line) in [(&ours, "1"), (&wrong, "0")] {
-        let args = [acmoj.join("1.in"), result.clone()];
-        let (status, _) = connect(&acmoj.join("interactor"), &args, exe);
-        let verdict = std::fs::read_to_string(&result).unwrap();
-        assert_eq!(
-            (status, verdict.lines().next()),
-            (Some(0), Some(first_line))
-        );
-    }
+    acmoj_scores_the_sample(&acmoj, &ours, &wrong);
 
     // Hydro's: `interactor in tout out`, the verdict on stderr in testlib's words.
     let hydro = dir.join("hydro");

@@ -47,23 +47,28 @@ pub(crate) fn files(problem: &Problem) -> Vec<File> {
     files
 }
 
+/// The `testCases` of a task `name` of `count` tests, each worth its share of 100, in the
+/// folder named after it: one JSON object a line.
+pub(crate) fn test_cases(name: &str, count: usize, time_ms: u32, memory_mib: u32) -> Vec<String> {
+    shares(count)
+        .into_iter()
+        .enumerate()
+        .map(|(index, score)| {
+            let id = index + 1;
+            format!(
+                "        {{\"fullScore\": {score}, \"timeLimit\": {time_ms}, \"memoryLimit\": {memory_mib}, \"inputFiles\": [\"{name}/{id}.in\"], \"outputFiles\": [\"{name}/{id}.out\"]}}"
+            )
+        })
+        .collect()
+}
+
 /// The contest file, JSON, with the keys LemonLime's `readFromJson` reads.
 pub(crate) fn cdf(problem: &Problem) -> String {
     let judge = problem.judge;
     let name = judge.name();
     let original = judge.original;
     let count = problem.tests().count();
-    let cases: Vec<String> = shares(count)
-        .into_iter()
-        .enumerate()
-        .map(|(index, score)| {
-            let id = index + 1;
-            format!(
-                "        {{\"fullScore\": {score}, \"timeLimit\": {}, \"memoryLimit\": {}, \"inputFiles\": [\"{name}/{id}.in\"], \"outputFiles\": [\"{name}/{id}.out\"]}}",
-                original.time_limit_ms, original.memory_mib
-            )
-        })
-        .collect();
+    let cases = test_cases(name, count, original.time_limit_ms, original.memory_mib);
     let (mode, special_judge) = match original.comparison {
         Comparison::Tokens => (IGNORE_SPACES, String::new()),
         _ => (SPECIAL_JUDGE, format!("{name}/check.py")),

@@ -12,7 +12,7 @@
 use super::problem::TIME_LIMIT;
 use super::problem::{COURSE, CRAFTED, GAMES, MEMORY, PROBLEM, STATEMENT_EN, STATEMENT_ZH};
 use crate::package::files::File;
-use crate::package::hydro::shares;
+use crate::package::lemon::test_cases;
 use crate::rng::Rng;
 
 /// The task's name: its source file, data folder and contest file.
@@ -122,17 +122,7 @@ fn inputs(tests: usize, seed: u64) -> Vec<String> {
 /// The contest file: the keys LemonLime's `Task::readFromJson` reads, an Interaction task's
 /// among them.
 fn cdf(count: usize) -> String {
-    let cases: Vec<String> = shares(count)
-        .into_iter()
-        .enumerate()
-        .map(|(index, score)| {
-            let id = index + 1;
-            format!(
-                "        {{\"fullScore\": {score}, \"timeLimit\": {}, \"memoryLimit\": {MEMORY}, \"inputFiles\": [\"{NAME}/{id}.in\"], \"outputFiles\": [\"{NAME}/{id}.out\"]}}",
-                TIME_LIMIT * 1000
-            )
-        })
-        .collect();
+    let cases = test_cases(NAME, count, TIME_LIMIT * 1000, MEMORY);
     format!(
         "{{\n  \"version\": \"1.0\",\n  \"contestTitle\": \"{NAME}\",\n  \"tasks\": [\n    {{\n\
          \x20     \"problemTitle\": \"{NAME}\",\n\
