@@ -19,6 +19,7 @@
 //! the budget is spent, gets the probe's local estimate.
 
 use super::analysis::Analyser;
+use super::candidates::{key_cell, Candidates};
 use super::endgame;
 use super::fifty::FiftyFifties;
 use super::frontier::{Frontier, Know};
@@ -61,8 +62,7 @@ const DENSE_ENDGAME_SHARE: u64 = 5_000_000;
 /// buffers.
 #[derive(Debug, Default)]
 pub(super) struct GuessPolicy {
-    /// Each candidate with its key and whether it is isolated ([`by_key`]).
-    candidates: Vec<u128>,
+    candidates: Candidates,
     /// Per component id: its two highest safeties, and over all of them, before the probes.
     comp_best: Vec<Best2>,
     frontier_best: Best2,
@@ -145,7 +145,11 @@ impl GuessPolicy {
         };
         let progress_weight = progress_weight(left);
         let mut candidates = std::mem::take(&mut self.candidates);
-        self.gather_candidates(analysis, floor, &mut candidates);
+        let regions = &self.regions;
+        // But those left for last.
+        candidates.gather(analysis, MAX_PROBES, |cell, p| {
+            1.0 - p >= floor && !regions.left_for_last(cell)
+        });
         let mut best = None;
         let mut first_dead = None;
         // The credit of each candidate, as a share of the arrangements where it is safe.
@@ -154,13 +158,14 @@ impl GuessPolicy {
             fifties.credit(cell).min(p) / (1.0 - p)
         };
         let most_credit = candidates
+            .ordered
             .iter()
             .map(|&c| credit_of(analysis, &self.fifties, key_cell(c).0))
             .fold(0.0, f64::max);
-        if candidates.len() > 1 {
+        if candidates.ordered.len() > 1 {
             self.probe.forget_rest();
             let mut best_score = f64::NEG_INFINITY;
-            for &candidate in &candidates {
+            for &candidate in &candidates.ordered {
                 let (cell, isolated) = key_cell(candidate);
                 let safety = 1.0 - analysis.probability(cell);
                 let most = safety * (1.0 + progress_weight);
@@ -196,37 +201,9 @@ impl GuessPolicy {
         }
         let best = best
             .or(first_dead)
-            .or(candidates.first().map(|&c| key_cell(c).0));
+            .or(candidates.ordered.first().map(|&c| key_cell(c).0));
         self.candidates = candidates;
         best
-    }
-
-    /// The candidates into `candidates`, safest first (at most [`MAX_PROBES`]): the unknown
-    /// cells at least `floor` safe, but those left for last.
-    fn gather_candidates(&self, analysis: &Analyser, floor: f64, candidates: &mut Vec<u128>) {
-        candidates.clear();
-        for cell in 0..analysis.frontier.cells.len() {
-            if analysis.frontier.know(cell) != Know::Unknown {
-                continue;
-            }
-            let p = analysis.probability(cell);
-            if 1.0 - p < floor || self.regions.left_for_last(cell) {
-                continue;
-            }
-            // Safest first (the pruning relies on it), ties by a cheap estimate of progress.
-            // An unknown cell's chance to show a 0 or all mines (see `moves.rs`).
-            let (zero, all_mines, outside) = analysis.zero_and_full(cell);
-            let key = -(1.0 - p) * (1.0 + 1e-6 * (zero + all_mines));
-            let isolated = outside && analysis.frontier.cells[cell].comp == NONE;
-            candidates.push(by_key(key, cell, isolated));
-            // The keys are distinct (each holds its cell): keeping the smallest along the way
-            // keeps the same ones, in memory bounded by the probes rather than the board.
-            if candidates.len() == 4 * MAX_PROBES {
-                keep_smallest(candidates);
-            }
-        }
-        keep_smallest(candidates);
-        candidates.sort_unstable();
     }
 
     /// With the total known and few arrangements left (walled-off regions with a fixed count
@@ -353,33 +330,6 @@ fn progress_weight(left: f64) -> f64 {
     PROGRESS_WEIGHT * (left / PROGRESS_FULL_AT).min(1.0)
 }
 
-/// `cell` with `key` and a flag in one integer, ordered by key ([`total_order`]) then cell:
-/// one comparison where a pair needs two (the flag, below the cell, never decides).
-fn by_key(key: f64, cell: usize, flag: bool) -> u128 {
-    // Flipping the sign bit orders the signed key as an unsigned one.
-    let key = (total_order(key) as u64) ^ (1 << 63);
-    (key as u128) << 33 | (cell as u32 as u128) << 1 | flag as u128
-}
-
-/// Keeps the [`MAX_PROBES`] smallest of `candidates`, in no particular order.
-fn keep_smallest(candidates: &mut Vec<u128>) {
-    if candidates.len() > MAX_PROBES {
-        candidates.select_nth_unstable(MAX_PROBES);
-        candidates.truncate(MAX_PROBES);
-    }
-}
-
-/// The cell and the flag of a [`by_key`] integer.
-fn key_cell(keyed: u128) -> (usize, bool) {
-    ((keyed >> 1) as u32 as usize, keyed & 1 == 1)
-}
-
-/// An integer ordered as `f64::total_cmp` orders `x`.
-fn total_order(x: f64) -> i64 {
-    let bits = x.to_bits() as i64;
-    bits ^ (((bits >> 63) as u64) >> 1) as i64
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -409,28 +359,6 @@ mod tests {
         solver.analyse(&v, mines).unwrap();
         assert_eq!(solver.best_guess().map(|g| g.0), Some(3));
         assert!(solver.dead_cells().is_empty());
-    }
-
-    #[test]
-    fn total_order_orders_as_total_cmp() {
-        let seed = 0x0d3;
-        let mut rng = Rng::new(seed);
-        let mut values = vec![0.0, -0.0, 1.0, -1.0, f64::MIN_POSITIVE, -f64::MIN_POSITIVE];
-        values.extend((0..200).map(|_| (rng.unit() - 0.5) * 10f64.powi(rng.below(9) as i32 - 4)));
-        for &a in &values {
-            for &b in &values {
-                assert_eq!(
-                    total_order(a).cmp(&total_order(b)),
-                    a.total_cmp(&b),
-                    "{a} {b} (seed {seed})"
-                );
-                assert_eq!(
-                    by_key(a, 7, false).cmp(&by_key(b, 3, true)),
-                    a.total_cmp(&b).then(7.cmp(&3)),
-                    "{a} {b} (seed {seed})"
-                );
-            }
-        }
     }
 
     #[test]

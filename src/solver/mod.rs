@@ -58,6 +58,7 @@
 mod analysis;
 mod approximate;
 mod budget;
+mod candidates;
 mod component;
 mod counting;
 mod coupling;
