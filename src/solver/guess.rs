@@ -165,6 +165,8 @@ impl GuessPolicy {
         if candidates.ordered.len() > 1 {
             self.probe.forget_rest();
             let mut best_score = f64::NEG_INFINITY;
+            // An isolated cell's worth depends on its number of neighbours only.
+            let mut isolated_by_count = [None; 9];
             for &candidate in &candidates.ordered {
                 let (cell, isolated) = key_cell(candidate);
                 let safety = 1.0 - analysis.probability(cell);
@@ -178,7 +180,9 @@ impl GuessPolicy {
                     continue;
                 }
                 let (worth, dead, progress) = if isolated {
-                    self.isolated_worth(analysis, cell)
+                    let around = analysis.frontier.neighbour_count(cell);
+                    *isolated_by_count[around]
+                        .get_or_insert_with(|| self.isolated_worth(analysis, cell))
                 } else {
                     self.worth_after(analysis, mines, cell)
                 };
