@@ -42,7 +42,8 @@ enum Shape {
 type Offsets = &'static [(isize, isize)];
 
 /// The cells of a place of `shape`: its members (those that are mines in the form weighed
-/// first, then the others) and its walls.
+/// first, then the others) and its walls. Every shape has its anchor, (0, 0), among its
+/// members and (-1, -1) among its walls.
 fn offsets(shape: Shape) -> (Offsets, Offsets) {
     match shape {
         Shape::Across => (
@@ -98,6 +99,11 @@ impl FiftyFifties {
                 continue;
             }
             let at = (anchor / grid.cols(), anchor % grid.cols());
+            // So is the cell to its upper left a wall: most of the rest are ruled out there.
+            let upper_left = (at.0 > 0 && at.1 > 0).then(|| anchor - grid.cols() - 1);
+            if upper_left.is_some_and(|cell| !analysis.frontier.know(cell).is_mine()) {
+                continue;
+            }
             for shape in [Shape::Across, Shape::Down, Shape::Square] {
                 if analysis.budget.left() == 0 || !self.place(&analysis.frontier, shape, at) {
                     continue;
@@ -236,6 +242,16 @@ mod tests {
     use crate::rng::Rng;
     use crate::solver::tests::{analysed, fitting, random_view, view};
     use crate::solver::{Seen, Solver, View};
+
+    #[test]
+    fn every_shape_has_its_anchor_and_the_wall_at_its_upper_left() {
+        // `weigh` rules an anchor out for all shapes at once when that wall is not one.
+        for shape in [Shape::Across, Shape::Down, Shape::Square] {
+            let (members, walls) = offsets(shape);
+            assert_eq!(members[0], (0, 0), "{shape:?}");
+            assert!(walls.contains(&(-1, -1)), "{shape:?}");
+        }
+    }
 
     /// The share of `all` (arrangements, equally likely) in which `mined` are mines and `safe`
     /// safe.
