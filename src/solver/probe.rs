@@ -703,9 +703,9 @@ fn safe_cells(
             continue;
         }
         any = true;
-        let base = row as usize * t.boxes;
-        for (b, s) in seen.iter_mut().enumerate() {
-            *s |= t.seen[base + b];
+        let row = &t.seen[row as usize * t.boxes..][..t.boxes];
+        for (s, &r) in seen.iter_mut().zip(row) {
+            *s |= r;
         }
     }
     if !any {
