@@ -191,9 +191,14 @@ pub(super) fn correlate_into(
 
 /// `sum over j of part[j] * outer[i + j]`.
 fn correlate_at(outer: &Poly, part: &Poly, i: i64) -> f64 {
+    // Only the terms where `outer` has a weight: the others add +0.0 (the weights are finite
+    // and not negative), which changes no sum.
+    let start = i + part.lo - outer.lo;
+    let first = (-start).clamp(0, part.w.len() as i64) as usize;
+    let end = (outer.w.len() as i64 - start).clamp(first as i64, part.w.len() as i64) as usize;
     let mut sum = 0.0;
-    for (j, &p) in part.w.iter().enumerate() {
-        sum += p * outer.at(i + part.lo + j as i64);
+    for (j, &p) in part.w.iter().enumerate().take(end).skip(first) {
+        sum += p * outer.w[(start + j as i64) as usize];
     }
     sum
 }
@@ -269,8 +274,12 @@ pub(super) fn outside_ways_into(
 /// and over. The ways depend on the arguments alone, so a remembered answer is the answer.
 #[derive(Debug, Default)]
 pub(super) struct WaysMemo {
-    /// By their arguments: the ways and their reference.
-    entries: Vec<(WaysKey, Poly, f64)>,
+    /// Their arguments, apart from the answers so that looking one up reads them alone.
+    keys: Vec<WaysKey>,
+    /// By their arguments' place in `keys`: the ways and their reference.
+    entries: Vec<(Poly, f64)>,
+    /// The place of the last answer given: the next question is often the same.
+    last: usize,
 }
 
 /// The arguments of [`outside_ways`] but the binomial: outside, left, lo, hi.
@@ -290,18 +299,25 @@ impl WaysMemo {
         ln_binomial: impl Fn(usize, usize) -> f64,
     ) -> (&Poly, f64) {
         let key = (outside, left, lo, hi);
-        let at = match self.entries.iter().position(|e| e.0 == key) {
-            Some(at) => at,
-            None => {
-                if self.entries.len() == WAYS_KEPT {
-                    self.entries.clear();
+        let at = if self.keys.get(self.last) == Some(&key) {
+            self.last
+        } else {
+            match self.keys.iter().position(|&k| k == key) {
+                Some(at) => at,
+                None => {
+                    if self.keys.len() == WAYS_KEPT {
+                        self.keys.clear();
+                        self.entries.clear();
+                    }
+                    self.keys.push(key);
+                    self.entries
+                        .push(outside_ways(outside, left, lo, hi, ln_binomial));
+                    self.keys.len() - 1
                 }
-                let (ways, reference) = outside_ways(outside, left, lo, hi, ln_binomial);
-                self.entries.push((key, ways, reference));
-                self.entries.len() - 1
             }
         };
-        let (_, ways, reference) = &self.entries[at];
+        self.last = at;
+        let (ways, reference) = &self.entries[at];
         (ways, *reference)
     }
 }
