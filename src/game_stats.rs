@@ -221,7 +221,11 @@ mod tests {
                 }
             }
             assert_eq!(three_bv(&board), clicks, "seed {seed}: {board:?}");
-            assert_eq!(three_bv_units(&board).len(), clicks, "seed {seed}: {board:?}");
+            assert_eq!(
+                three_bv_units(&board).len(),
+                clicks,
+                "seed {seed}: {board:?}"
+            );
         }
     }
 
