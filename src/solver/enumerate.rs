@@ -184,15 +184,23 @@ struct Search {
     /// watched number".
     numbers: Vec<Number>,
     /// Per slot (v and k): one more than its row in the tallies (0: none yet), and its
-    /// weight. Zeroed: only the slots reached take memory.
+    /// weight. Zero between searches: each search puts back the slots it used (those of
+    /// `used`), so that a search costs the slots it reaches, not all it might.
     row_of: Vec<u32>,
     weight: Vec<f64>,
+    /// The slots given a row, in the order of their rows.
+    used: Vec<u32>,
 }
 
 impl Enumerator {
     /// Gives its buffers back when one component made them large.
     pub(super) fn release_large(&mut self) {
-        if is_large(&self.levels) || is_large(&self.wide) || is_large(&self.search.row_of) {
+        let s = &self.search;
+        if is_large(&self.levels)
+            || is_large(&self.wide)
+            || is_large(&s.row_of)
+            || is_large(&s.used)
+        {
             *self = Enumerator::default();
         }
     }
@@ -276,8 +284,14 @@ impl Search {
         };
         levels.clear();
         levels.reserve_exact(boxes);
-        zeroed(&mut self.row_of, values * (total + 1));
-        zeroed(&mut self.weight, values * (total + 1));
+        let slots = values * (total + 1);
+        if self.row_of.len() < slots {
+            zeroed(&mut self.row_of, slots);
+            zeroed(&mut self.weight, slots);
+        }
+        debug_assert!(self.used.is_empty());
+        debug_assert!(self.row_of[..slots].iter().all(|&r| r == 0));
+        debug_assert!(self.weight[..slots].iter().all(|&w| w == 0.0));
         out.mines.clear();
         out.seen.clear();
         let cap = (TALLY_ENTRIES_PER_CELL * total).max(4096);
@@ -352,10 +366,17 @@ impl Search {
                 placed_mines -= cur as u32;
             }
         }
-        if aborted {
-            return (Enumerated::OutOfBudget, nodes);
+        let ended = if aborted {
+            Enumerated::OutOfBudget
+        } else {
+            self.finish(boxes, values, total + 1, out)
+        };
+        for &slot in &self.used {
+            self.row_of[slot as usize] = 0;
+            self.weight[slot as usize] = 0.0;
         }
-        (self.finish(boxes, values, total + 1, out), nodes)
+        self.used.clear();
+        (ended, nodes)
     }
 
     /// The bounds on the mines of box `b` given what its numbers still need.
@@ -421,6 +442,7 @@ impl Search {
             }
             row = (out.mines.len() / boxes.max(1)) as u32;
             self.row_of[slot] = row + 1;
+            self.used.push(slot as u32);
             out.mines.resize(out.mines.len() + boxes, 0.0);
             out.seen.resize(out.seen.len() + boxes, 0);
         }
@@ -445,12 +467,18 @@ impl Search {
         width: usize,
         out: &mut Tallies,
     ) -> Enumerated {
-        let used = |k: usize| (0..values).any(|v| self.row_of[v * width + k] != 0);
-        let Some(lo) = (0..width).find(|&k| used(k)) else {
+        if self.used.is_empty() {
             return Enumerated::Empty;
-        };
-        let hi = (0..width).rev().find(|&k| used(k)).expect("a count");
-        let top = self.weight.iter().cloned().fold(0.0, f64::max);
+        }
+        let (mut lo, mut hi) = (width, 0);
+        // Every other slot's weight is 0, which the fold starts from: the same largest weight
+        // as over all of them.
+        let mut top: f64 = 0.0;
+        for &slot in &self.used {
+            let k = slot as usize % width;
+            (lo, hi) = (lo.min(k), hi.max(k));
+            top = top.max(self.weight[slot as usize]);
+        }
         if !top.is_finite() || top <= 0.0 {
             return Enumerated::OutOfBudget;
         }
