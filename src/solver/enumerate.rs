@@ -36,6 +36,23 @@ const fn binomials() -> [[f64; 9]; 9] {
     table
 }
 
+/// `SEEN[n][k]`: the [`SOME_MINE`] and [`SOME_SAFE`] bits of a box of n cells holding k mines.
+const SEEN: [[u8; 9]; 9] = seen_bits();
+
+const fn seen_bits() -> [[u8; 9]; 9] {
+    let mut table = [[0u8; 9]; 9];
+    let mut n = 0;
+    while n < 9 {
+        let mut k = 0;
+        while k <= n {
+            table[n][k] = if k > 0 { SOME_MINE } else { 0 } | if k < n { SOME_SAFE } else { 0 };
+            k += 1;
+        }
+        n += 1;
+    }
+    table
+}
+
 /// The ways of the boxes up to `pos` from those before it and `pos`'s mine count, and its
 /// seen bits.
 #[inline(always)]
@@ -44,7 +61,7 @@ fn weigh<L>(levels: &mut [Level<L>], pos: usize) {
     let level = &mut levels[pos];
     let m = level.cur;
     level.ways = before * BINOM[level.size as usize][m as usize];
-    level.seen = if m > 0 { SOME_MINE } else { 0 } | if m < level.size { SOME_SAFE } else { 0 };
+    level.seen = SEEN[level.size as usize][m as usize];
 }
 
 /// How an enumeration ended.
