@@ -585,4 +585,54 @@ mod tests {
         }
         assert!(compared > 1000, "only {compared} walks compared");
     }
+
+    #[test]
+    fn a_reused_enumerator_walks_as_a_fresh_one() {
+        // One enumerator for every component of random views, watched or not, with walks cut
+        // short by the budget between them: the same outcome, nodes and tallies as a fresh
+        // one each time (the slots one search used must be put back for the next).
+        let seed = 0x5107;
+        let mut rng = Rng::new(seed);
+        let mut reused = Enumerator::default();
+        let mut compared = 0;
+        for case in 0..1000 {
+            let (view, _) = random_view(&mut rng, 10, 12, 50, 0.3);
+            let mut f = Frontier::new();
+            f.reset(view.grid());
+            f.checkpoint();
+            let mut fits = true;
+            for cell in 0..view.grid().len() {
+                let seen = view.get(cell);
+                f.seen[cell] = seen;
+                fits &= match seen {
+                    Seen::Open(number) => f.open(cell, number).is_ok(),
+                    Seen::Flagged => f.flag(cell).is_ok(),
+                    Seen::Closed => true,
+                };
+            }
+            if !fits || f.propagate().is_err() {
+                continue;
+            }
+            let mut created = Vec::new();
+            f.rebuild(&mut created);
+            for &id in &created {
+                let comp = &f.comps[id as usize];
+                for (watch, limit) in [(Some(0), 1_000_000), (None, 20), (None, 1_000_000)] {
+                    let walk = |enumerator: &mut Enumerator| {
+                        let mut out = Tallies::default();
+                        let ended = enumerator.run(&f, comp, watch, limit, &mut out);
+                        format!("{ended:?} {out:?}")
+                    };
+                    let fresh = walk(&mut Enumerator::default());
+                    assert_eq!(
+                        walk(&mut reused),
+                        fresh,
+                        "case {case} (seed {seed})\n{view:?}"
+                    );
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 1000, "only {compared} walks compared");
+    }
 }
