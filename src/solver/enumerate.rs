@@ -36,6 +36,23 @@ const fn binomials() -> [[f64; 9]; 9] {
     table
 }
 
+/// `SEEN[n][k]`: the [`SOME_MINE`] and [`SOME_SAFE`] bits of a box of n cells holding k mines.
+const SEEN: [[u8; 9]; 9] = seen_bits();
+
+const fn seen_bits() -> [[u8; 9]; 9] {
+    let mut table = [[0u8; 9]; 9];
+    let mut n = 0;
+    while n < 9 {
+        let mut k = 0;
+        while k <= n {
+            table[n][k] = if k > 0 { SOME_MINE } else { 0 } | if k < n { SOME_SAFE } else { 0 };
+            k += 1;
+        }
+        n += 1;
+    }
+    table
+}
+
 /// The ways of the boxes up to `pos` from those before it and `pos`'s mine count, and its
 /// seen bits.
 #[inline(always)]
@@ -44,7 +61,7 @@ fn weigh<L>(levels: &mut [Level<L>], pos: usize) {
     let level = &mut levels[pos];
     let m = level.cur;
     level.ways = before * BINOM[level.size as usize][m as usize];
-    level.seen = if m > 0 { SOME_MINE } else { 0 } | if m < level.size { SOME_SAFE } else { 0 };
+    level.seen = SEEN[level.size as usize][m as usize];
 }
 
 /// How an enumeration ended.
@@ -184,15 +201,23 @@ struct Search {
     /// watched number".
     numbers: Vec<Number>,
     /// Per slot (v and k): one more than its row in the tallies (0: none yet), and its
-    /// weight. Zeroed: only the slots reached take memory.
+    /// weight. Zero between searches: each search puts back the slots it used (those of
+    /// `used`), so that a search costs the slots it reaches, not all it might.
     row_of: Vec<u32>,
     weight: Vec<f64>,
+    /// The slots given a row, in the order of their rows.
+    used: Vec<u32>,
 }
 
 impl Enumerator {
     /// Gives its buffers back when one component made them large.
     pub(super) fn release_large(&mut self) {
-        if is_large(&self.levels) || is_large(&self.wide) || is_large(&self.search.row_of) {
+        let s = &self.search;
+        if is_large(&self.levels)
+            || is_large(&self.wide)
+            || is_large(&s.row_of)
+            || is_large(&s.used)
+        {
             *self = Enumerator::default();
         }
     }
@@ -276,8 +301,14 @@ impl Search {
         };
         levels.clear();
         levels.reserve_exact(boxes);
-        zeroed(&mut self.row_of, values * (total + 1));
-        zeroed(&mut self.weight, values * (total + 1));
+        let slots = values * (total + 1);
+        if self.row_of.len() < slots {
+            zeroed(&mut self.row_of, slots);
+            zeroed(&mut self.weight, slots);
+        }
+        debug_assert!(self.used.is_empty());
+        debug_assert!(self.row_of[..slots].iter().all(|&r| r == 0));
+        debug_assert!(self.weight[..slots].iter().all(|&w| w == 0.0));
         out.mines.clear();
         out.seen.clear();
         let cap = (TALLY_ENTRIES_PER_CELL * total).max(4096);
@@ -352,10 +383,17 @@ impl Search {
                 placed_mines -= cur as u32;
             }
         }
-        if aborted {
-            return (Enumerated::OutOfBudget, nodes);
+        let ended = if aborted {
+            Enumerated::OutOfBudget
+        } else {
+            self.finish(boxes, values, total + 1, out)
+        };
+        for &slot in &self.used {
+            self.row_of[slot as usize] = 0;
+            self.weight[slot as usize] = 0.0;
         }
-        (self.finish(boxes, values, total + 1, out), nodes)
+        self.used.clear();
+        (ended, nodes)
     }
 
     /// The bounds on the mines of box `b` given what its numbers still need.
@@ -421,6 +459,7 @@ impl Search {
             }
             row = (out.mines.len() / boxes.max(1)) as u32;
             self.row_of[slot] = row + 1;
+            self.used.push(slot as u32);
             out.mines.resize(out.mines.len() + boxes, 0.0);
             out.seen.resize(out.seen.len() + boxes, 0);
         }
@@ -445,12 +484,18 @@ impl Search {
         width: usize,
         out: &mut Tallies,
     ) -> Enumerated {
-        let used = |k: usize| (0..values).any(|v| self.row_of[v * width + k] != 0);
-        let Some(lo) = (0..width).find(|&k| used(k)) else {
+        if self.used.is_empty() {
             return Enumerated::Empty;
-        };
-        let hi = (0..width).rev().find(|&k| used(k)).expect("a count");
-        let top = self.weight.iter().cloned().fold(0.0, f64::max);
+        }
+        let (mut lo, mut hi) = (width, 0);
+        // Every other slot's weight is 0, which the fold starts from: the same largest weight
+        // as over all of them.
+        let mut top: f64 = 0.0;
+        for &slot in &self.used {
+            let k = slot as usize % width;
+            (lo, hi) = (lo.min(k), hi.max(k));
+            top = top.max(self.weight[slot as usize]);
+        }
         if !top.is_finite() || top <= 0.0 {
             return Enumerated::OutOfBudget;
         }
@@ -532,6 +577,56 @@ mod tests {
                     assert_eq!(
                         walk(true),
                         walk(false),
+                        "case {case} (seed {seed})\n{view:?}"
+                    );
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 1000, "only {compared} walks compared");
+    }
+
+    #[test]
+    fn a_reused_enumerator_walks_as_a_fresh_one() {
+        // One enumerator for every component of random views, watched or not, with walks cut
+        // short by the budget between them: the same outcome, nodes and tallies as a fresh
+        // one each time (the slots one search used must be put back for the next).
+        let seed = 0x5107;
+        let mut rng = Rng::new(seed);
+        let mut reused = Enumerator::default();
+        let mut compared = 0;
+        for case in 0..1000 {
+            let (view, _) = random_view(&mut rng, 10, 12, 50, 0.3);
+            let mut f = Frontier::new();
+            f.reset(view.grid());
+            f.checkpoint();
+            let mut fits = true;
+            for cell in 0..view.grid().len() {
+                let seen = view.get(cell);
+                f.seen[cell] = seen;
+                fits &= match seen {
+                    Seen::Open(number) => f.open(cell, number).is_ok(),
+                    Seen::Flagged => f.flag(cell).is_ok(),
+                    Seen::Closed => true,
+                };
+            }
+            if !fits || f.propagate().is_err() {
+                continue;
+            }
+            let mut created = Vec::new();
+            f.rebuild(&mut created);
+            for &id in &created {
+                let comp = &f.comps[id as usize];
+                for (watch, limit) in [(Some(0), 1_000_000), (None, 20), (None, 1_000_000)] {
+                    let walk = |enumerator: &mut Enumerator| {
+                        let mut out = Tallies::default();
+                        let ended = enumerator.run(&f, comp, watch, limit, &mut out);
+                        format!("{ended:?} {out:?}")
+                    };
+                    let fresh = walk(&mut Enumerator::default());
+                    assert_eq!(
+                        walk(&mut reused),
+                        fresh,
                         "case {case} (seed {seed})\n{view:?}"
                     );
                     compared += 1;

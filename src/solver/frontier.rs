@@ -992,7 +992,8 @@ impl BoxesAround {
             if b == NONE {
                 continue;
             }
-            // Insertion into the sorted boxes so far (at most 8).
+            // Insertion into the sorted boxes so far (at most 8), moved up one by one: a
+            // copy of a few words is cheaper inline than as a call.
             let mut at = self.len;
             while at > 0 && self.boxes[at - 1] > b {
                 at -= 1;
@@ -1000,7 +1001,11 @@ impl BoxesAround {
             if at > 0 && self.boxes[at - 1] == b {
                 continue;
             }
-            self.boxes.copy_within(at..self.len, at + 1);
+            let mut to = self.len;
+            while to > at {
+                self.boxes[to] = self.boxes[to - 1];
+                to -= 1;
+            }
             self.boxes[at] = b;
             self.len += 1;
         }
