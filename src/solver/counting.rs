@@ -113,6 +113,10 @@ impl CountLaw {
 
 /// Sorts the intervals and merges those overlapping or touching.
 pub(super) fn normalise(hull: &mut Hull) {
+    if hull.len() < 2 {
+        // Most are one interval: nothing to sort or merge.
+        return;
+    }
     hull.sort_unstable();
     let mut len = 0;
     for at in 0..hull.len() {
