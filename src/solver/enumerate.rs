@@ -523,7 +523,31 @@ mod tests {
     use super::*;
     use crate::rng::Rng;
     use crate::solver::tests::random_view;
-    use crate::solver::view::Seen;
+    use crate::solver::view::{Seen, View};
+
+    /// The frontier of `view` grouped into components, and their ids (`None`: the view does
+    /// not fit).
+    fn grouped(view: &View) -> Option<(Frontier, Vec<u32>)> {
+        let mut f = Frontier::new();
+        f.reset(view.grid());
+        f.checkpoint();
+        for cell in 0..view.grid().len() {
+            let seen = view.get(cell);
+            f.seen[cell] = seen;
+            let fits = match seen {
+                Seen::Open(number) => f.open(cell, number).is_ok(),
+                Seen::Flagged => f.flag(cell).is_ok(),
+                Seen::Closed => true,
+            };
+            if !fits {
+                return None;
+            }
+        }
+        f.propagate().ok()?;
+        let mut created = Vec::new();
+        f.rebuild(&mut created);
+        Some((f, created))
+    }
 
     #[test]
     fn both_layouts_walk_alike() {
@@ -535,24 +559,9 @@ mod tests {
         let mut compared = 0;
         for case in 0..600 {
             let (view, _) = random_view(&mut rng, 10, 12, 50, 0.3);
-            let mut f = Frontier::new();
-            f.reset(view.grid());
-            f.checkpoint();
-            let mut fits = true;
-            for cell in 0..view.grid().len() {
-                let seen = view.get(cell);
-                f.seen[cell] = seen;
-                fits &= match seen {
-                    Seen::Open(number) => f.open(cell, number).is_ok(),
-                    Seen::Flagged => f.flag(cell).is_ok(),
-                    Seen::Closed => true,
-                };
-            }
-            if !fits || f.propagate().is_err() {
+            let Some((f, created)) = grouped(&view) else {
                 continue;
-            }
-            let mut created = Vec::new();
-            f.rebuild(&mut created);
+            };
             for &id in &created {
                 let comp = &f.comps[id as usize];
                 for (watch, limit) in [(None, 20), (None, 1_000_000), (Some(0), 200)] {
@@ -597,24 +606,9 @@ mod tests {
         let mut compared = 0;
         for case in 0..1000 {
             let (view, _) = random_view(&mut rng, 10, 12, 50, 0.3);
-            let mut f = Frontier::new();
-            f.reset(view.grid());
-            f.checkpoint();
-            let mut fits = true;
-            for cell in 0..view.grid().len() {
-                let seen = view.get(cell);
-                f.seen[cell] = seen;
-                fits &= match seen {
-                    Seen::Open(number) => f.open(cell, number).is_ok(),
-                    Seen::Flagged => f.flag(cell).is_ok(),
-                    Seen::Closed => true,
-                };
-            }
-            if !fits || f.propagate().is_err() {
+            let Some((f, created)) = grouped(&view) else {
                 continue;
-            }
-            let mut created = Vec::new();
-            f.rebuild(&mut created);
+            };
             for &id in &created {
                 let comp = &f.comps[id as usize];
                 for (watch, limit) in [(Some(0), 1_000_000), (None, 20), (None, 1_000_000)] {
