@@ -53,11 +53,9 @@ pub(super) struct Candidates {
     runs: [Vec<u32>; 9],
     run_key: [Option<u128>; 9],
     merged: Vec<u128>,
-    /// Per cell: whether it is unknown and next to no number, then whether its row's
-    /// neighbours are too, then whether it is isolated.
-    outside: Vec<u8>,
+    /// For the last three rows read, a ring by row: per cell, whether it and its neighbours
+    /// in the row are unknown cells next to no number (a cell off the board counts as one).
     across: Vec<u8>,
-    isolated: Vec<u8>,
 }
 
 impl Candidates {
@@ -66,7 +64,7 @@ impl Candidates {
     ///
     /// # Complexity
     /// O(cells * 8 + c log c), c the candidates that are not isolated (at most 4 * `most`
-    /// held at once); memory O(`most`).
+    /// held at once); memory O(`most` + columns).
     pub(super) fn gather(
         &mut self,
         analysis: &Analyser,
@@ -76,34 +74,24 @@ impl Candidates {
         self.others.clear();
         self.runs.iter_mut().for_each(Vec::clear);
         self.run_key = [None; 9];
-        self.find_isolated(&analysis.frontier);
         let f = &analysis.frontier;
-        for cell in 0..f.cells.len() {
-            if f.know(cell) != Know::Unknown {
-                continue;
+        let (rows, cols) = (f.grid.rows(), f.grid.cols());
+        zeroed(&mut self.across, 3 * cols);
+        fill_across(f, 0, &mut self.across[..cols]);
+        for row in 0..rows {
+            if row + 1 < rows {
+                // Over the row before last, which no cell reads any more.
+                let next = &mut self.across[(row + 1) % 3 * cols..][..cols];
+                fill_across(f, row + 1, next);
             }
-            let p = analysis.probability(cell);
-            if !wanted(cell, p) {
-                continue;
-            }
-            if self.isolated[cell] == 1 {
-                let around = f.neighbour_count(cell);
-                if self.run_key[around].is_none() {
-                    let keyed = key_of(analysis, cell, p);
-                    debug_assert!(key_cell(keyed) == (cell, true));
-                    self.run_key[around] = Some(keyed & !((u32::MAX as u128) << 1));
+            for cell in row * cols..(row + 1) * cols {
+                if f.know(cell) != Know::Unknown {
+                    continue;
                 }
-                // Later cells of a run have larger keys than its first `most`.
-                if self.runs[around].len() < most {
-                    self.runs[around].push(cell as u32);
+                let p = analysis.probability(cell);
+                if wanted(cell, p) {
+                    self.add(analysis, most, cell, p);
                 }
-                continue;
-            }
-            self.others.push(key_of(analysis, cell, p));
-            // The keys are distinct (each holds its cell): keeping the smallest along the way
-            // keeps the same ones, in memory bounded by `most` rather than the board.
-            if self.others.len() == 4 * most {
-                keep_smallest(&mut self.others, most);
             }
         }
         keep_smallest(&mut self.others, most);
@@ -111,39 +99,36 @@ impl Candidates {
         self.merge(most);
     }
 
-    /// Which cells are isolated ([`Frontier::is_isolated`]), into `isolated`: a 3x3 minimum
-    /// of the outside cells, taken along the rows then down the columns (a cell off the
-    /// board counts as outside), costs a few operations a cell where asking each cell reads
-    /// its 8 neighbours.
-    fn find_isolated(&mut self, f: &Frontier) {
+    /// Adds the candidate `cell` of mine probability `p`, its row's and the next row's
+    /// `across` filled in.
+    fn add(&mut self, analysis: &Analyser, most: usize, cell: usize, p: f64) {
+        let f = &analysis.frontier;
         let (rows, cols) = (f.grid.rows(), f.grid.cols());
-        self.outside.clear();
-        self.outside.extend(
-            f.cells
-                .iter()
-                .map(|c| (c.know == Know::Unknown && c.comp == NONE) as u8),
-        );
-        zeroed(&mut self.across, rows * cols);
-        for (row, across) in self.outside.chunks(cols).zip(self.across.chunks_mut(cols)) {
-            for x in 0..cols {
-                let left = if x > 0 { row[x - 1] } else { 1 };
-                let right = if x + 1 < cols { row[x + 1] } else { 1 };
-                across[x] = left & row[x] & right;
+        let (row, col) = (cell / cols, cell % cols);
+        // Isolated ([`Frontier::is_isolated`]) when its 3x3 square is all outside: a minimum
+        // taken along the rows, then down the columns, where asking each cell reads its 8
+        // neighbours.
+        let across = |r: usize| self.across[r % 3 * cols + col];
+        let up = if row > 0 { across(row - 1) } else { 1 };
+        let down = if row + 1 < rows { across(row + 1) } else { 1 };
+        if up & across(row) & down == 0 {
+            self.others.push(key_of(analysis, cell, p));
+            // The keys are distinct (each holds its cell): keeping the smallest along the way
+            // keeps the same ones, in memory bounded by `most` rather than the board.
+            if self.others.len() == 4 * most {
+                keep_smallest(&mut self.others, most);
             }
+            return;
         }
-        zeroed(&mut self.isolated, rows * cols);
-        for cell in 0..rows * cols {
-            let up = if cell >= cols {
-                self.across[cell - cols]
-            } else {
-                1
-            };
-            let down = if cell + cols < rows * cols {
-                self.across[cell + cols]
-            } else {
-                1
-            };
-            self.isolated[cell] = up & self.across[cell] & down;
+        let around = f.neighbour_count(cell);
+        if self.run_key[around].is_none() {
+            let keyed = key_of(analysis, cell, p);
+            debug_assert!(key_cell(keyed) == (cell, true));
+            self.run_key[around] = Some(keyed & !((u32::MAX as u128) << 1));
+        }
+        // Later cells of a run have larger keys than its first `most`.
+        if self.runs[around].len() < most {
+            self.runs[around].push(cell as u32);
         }
     }
 
@@ -167,6 +152,19 @@ impl Candidates {
             std::mem::swap(&mut self.ordered, &mut self.merged);
         }
         self.ordered.truncate(most);
+    }
+}
+
+/// Per cell of row `row`: whether it and its neighbours in the row are unknown cells next to
+/// no number (a cell off the board counts as one), into `out`.
+fn fill_across(f: &Frontier, row: usize, out: &mut [u8]) {
+    let cols = out.len();
+    let cells = &f.cells[row * cols..][..cols];
+    let outside = |x: usize| (cells[x].know == Know::Unknown && cells[x].comp == NONE) as u8;
+    for (x, across) in out.iter_mut().enumerate() {
+        let left = if x > 0 { outside(x - 1) } else { 1 };
+        let right = if x + 1 < cols { outside(x + 1) } else { 1 };
+        *across = left & outside(x) & right;
     }
 }
 
