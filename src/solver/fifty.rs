@@ -99,7 +99,8 @@ impl FiftyFifties {
                 continue;
             }
             let at = (anchor / grid.cols(), anchor % grid.cols());
-            // So is the cell to its upper left a wall: most of the rest are ruled out there.
+            // Every shape has a wall at its anchor's upper left: an anchor without one there
+            // is ruled out for all three at once.
             let upper_left = (at.0 > 0 && at.1 > 0).then(|| anchor - grid.cols() - 1);
             if upper_left.is_some_and(|cell| !analysis.frontier.know(cell).is_mine()) {
                 continue;
