@@ -15,7 +15,8 @@ use crate::package::statement::{title, Language};
 
 /// LemonLime's `Task::ComparisonMode`: `IgnoreSpacesMode` and `LemonSpecialJudgeMode`.
 const IGNORE_SPACES: u32 = 1;
-const SPECIAL_JUDGE: u32 = 4;
+pub(crate) const SPECIAL_JUDGE: u32 = 4;
+const TRADITIONAL: u32 = 0;
 
 /// The package's files.
 pub(crate) fn files(problem: &Problem) -> Vec<File> {
@@ -68,10 +69,46 @@ pub(crate) fn cdf(problem: &Problem) -> String {
     let name = judge.name();
     let original = judge.original;
     let count = problem.tests().count();
-    let cases = test_cases(name, count, original.time_limit_ms, original.memory_mib);
-    let (mode, special_judge) = match original.comparison {
+    let (comparison, special_judge) = match original.comparison {
         Comparison::Tokens => (IGNORE_SPACES, String::new()),
         _ => (SPECIAL_JUDGE, format!("{name}/check.py")),
+    };
+    contest_file(&Task {
+        title: &title(judge, Language::English),
+        name,
+        task_type: TRADITIONAL,
+        comparison,
+        special_judge: &special_judge,
+        interaction: None,
+        cases: test_cases(name, count, original.time_limit_ms, original.memory_mib),
+    })
+}
+
+/// A contest of one task, what its contest file says of it.
+pub(crate) struct Task<'a> {
+    /// The contest's title (plain text) and the task's name.
+    pub title: &'a str,
+    pub name: &'a str,
+    /// Its type and comparison mode, as LemonLime numbers them, and its checker ("" for none).
+    pub task_type: u32,
+    pub comparison: u32,
+    pub special_judge: &'a str,
+    /// An interaction task's interactor, the name it is included by, and its grader.
+    pub interaction: Option<[&'a str; 3]>,
+    /// Its test cases, as [`test_cases`] writes them.
+    pub cases: Vec<String>,
+}
+
+/// The contest file of `task`, JSON, with the keys LemonLime's `Task::readFromJson` reads.
+pub(crate) fn contest_file(task: &Task) -> String {
+    let name = task.name;
+    let interaction = match task.interaction {
+        Some([interactor, included_as, grader]) => format!(
+            "\x20     \"interactor\": \"{interactor}\",\n\
+             \x20     \"interactorName\": \"{included_as}\",\n\
+             \x20     \"grader\": \"{grader}\",\n"
+        ),
+        None => String::new(),
     };
     format!(
         "{{\n  \"version\": \"1.0\",\n  \"contestTitle\": {title},\n  \"tasks\": [\n    {{\n\
@@ -81,17 +118,21 @@ pub(crate) fn cdf(problem: &Problem) -> String {
          \x20     \"outputFileName\": \"{name}.out\",\n\
          \x20     \"standardInputCheck\": true,\n\
          \x20     \"standardOutputCheck\": true,\n\
-         \x20     \"taskType\": 0,\n\
+         \x20     \"taskType\": {task_type},\n\
          \x20     \"subFolderCheck\": false,\n\
-         \x20     \"comparisonMode\": {mode},\n\
+         \x20     \"comparisonMode\": {comparison},\n\
          \x20     \"diffArguments\": \"--ignore-space-change --text --brief\",\n\
          \x20     \"realPrecision\": 3,\n\
          \x20     \"specialJudge\": \"{special_judge}\",\n\
+         {interaction}\
          \x20     \"compilerConfiguration\": {{}},\n\
          \x20     \"answerFileExtension\": \"out\",\n\
-         \x20     \"testCases\": [\n{}\n      ]\n    }}\n  ],\n  \"contestants\": []\n}}\n",
-        cases.join(",\n"),
-        title = json_string(&title(judge, Language::English)),
+         \x20     \"testCases\": [\n{cases}\n      ]\n    }}\n  ],\n  \"contestants\": []\n}}\n",
+        title = json_string(task.title),
+        task_type = task.task_type,
+        comparison = task.comparison,
+        special_judge = task.special_judge,
+        cases = task.cases.join(",\n"),
     )
 }
 

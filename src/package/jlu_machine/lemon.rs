@@ -12,15 +12,14 @@
 use super::problem::TIME_LIMIT;
 use super::problem::{COURSE, CRAFTED, GAMES, MEMORY, PROBLEM, STATEMENT_EN, STATEMENT_ZH};
 use crate::package::files::File;
-use crate::package::lemon::test_cases;
+use crate::package::lemon::{contest_file, test_cases, Task, SPECIAL_JUDGE};
 use crate::rng::Rng;
 
 /// The task's name: its source file, data folder and contest file.
 const NAME: &str = "jlu-machine";
 
-/// LemonLime's `Task::Interaction` and `Task::LemonSpecialJudgeMode`.
+/// LemonLime's `Task::Interaction`.
 const INTERACTION: u32 = 2;
-const SPECIAL_JUDGE: u32 = 4;
 
 /// The kept files: the header, the grader, the special judge and three machines.
 const HEADER: &str = include_str!("machine.h");
@@ -122,27 +121,17 @@ fn inputs(tests: usize, seed: u64) -> Vec<String> {
 /// The contest file: the keys LemonLime's `Task::readFromJson` reads, an Interaction task's
 /// among them.
 fn cdf(count: usize) -> String {
-    let cases = test_cases(NAME, count, TIME_LIMIT * 1000, MEMORY);
-    format!(
-        "{{\n  \"version\": \"1.0\",\n  \"contestTitle\": \"{NAME}\",\n  \"tasks\": [\n    {{\n\
-         \x20     \"problemTitle\": \"{NAME}\",\n\
-         \x20     \"sourceFileName\": \"{NAME}\",\n\
-         \x20     \"inputFileName\": \"{NAME}.in\",\n\
-         \x20     \"outputFileName\": \"{NAME}.out\",\n\
-         \x20     \"standardInputCheck\": true,\n\
-         \x20     \"standardOutputCheck\": true,\n\
-         \x20     \"taskType\": {INTERACTION},\n\
-         \x20     \"subFolderCheck\": false,\n\
-         \x20     \"comparisonMode\": {SPECIAL_JUDGE},\n\
-         \x20     \"diffArguments\": \"--ignore-space-change --text --brief\",\n\
-         \x20     \"realPrecision\": 3,\n\
-         \x20     \"specialJudge\": \"{NAME}/score.py\",\n\
-         \x20     \"interactor\": \"{NAME}/machine.h\",\n\
-         \x20     \"interactorName\": \"machine.h\",\n\
-         \x20     \"grader\": \"{NAME}/grader.cpp\",\n\
-         \x20     \"compilerConfiguration\": {{}},\n\
-         \x20     \"answerFileExtension\": \"out\",\n\
-         \x20     \"testCases\": [\n{}\n      ]\n    }}\n  ],\n  \"contestants\": []\n}}\n",
-        cases.join(",\n"),
-    )
+    contest_file(&Task {
+        title: NAME,
+        name: NAME,
+        task_type: INTERACTION,
+        comparison: SPECIAL_JUDGE,
+        special_judge: &format!("{NAME}/score.py"),
+        interaction: Some([
+            &format!("{NAME}/machine.h"),
+            "machine.h",
+            &format!("{NAME}/grader.cpp"),
+        ]),
+        cases: test_cases(NAME, count, TIME_LIMIT * 1000, MEMORY),
+    })
 }
