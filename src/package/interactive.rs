@@ -5,7 +5,7 @@
 use crate::package::acmoj::config_json;
 use crate::package::files::File;
 use crate::package::hydro::{shares, time_per_test};
-use crate::package::kattis::{uuid, yaml_string};
+use crate::package::kattis::{yaml_string, yaml_text, ProblemYaml};
 
 /// An interactive, scoring problem of ours: what its packages need.
 pub(crate) struct InteractiveScoring {
@@ -44,23 +44,16 @@ impl InteractiveScoring {
                 .unwrap_or_default()
                 .trim_start_matches("# ")
         };
-        format!(
-            "problem_format_version: 2023-07-draft\n\
-             type: [interactive, scoring]\n\
-             name:\n  en: {en}\n  zh: {zh}\n\
-             uuid: {uuid}\n\
-             source: {source}\n\
-             license: cc by-sa\n\
-             rights_owner: minejudge\n\
-             limits:\n  time_limit: {time}\n  memory: {memory}\n  code: {code}\n",
-            en = yaml_string(title(self.statement_en)),
-            zh = yaml_string(title(self.statement_zh)),
-            uuid = uuid(self.name),
-            source = yaml_string(self.source),
-            time = self.time_limit,
-            memory = self.memory,
-            code = self.code,
-        )
+        yaml_text(&ProblemYaml {
+            version: "2023-07-draft",
+            kind: Some("[interactive, scoring]"),
+            titles: [title(self.statement_en), title(self.statement_zh)],
+            name: self.name,
+            source: self.source,
+            time_limit: &self.time_limit.to_string(),
+            memory: self.memory,
+            last_limit: ("code", self.code),
+        })
     }
 
     /// The Kattis package: `problem.yaml`, the statements, the sample, the `secret` tests

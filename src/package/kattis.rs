@@ -78,21 +78,58 @@ fn run_script(judge: &str) -> String {
 pub(crate) fn problem_yaml(problem: &Problem, version: &str) -> String {
     let judge = problem.judge;
     let original = judge.original;
+    yaml_text(&ProblemYaml {
+        version,
+        kind: None,
+        titles: [
+            &title(judge, Language::English),
+            &title(judge, Language::Chinese),
+        ],
+        name: judge.name(),
+        source: judge.origin,
+        time_limit: &(original.time_limit_ms as f64 / 1000.0).to_string(),
+        memory: original.memory_mib,
+        last_limit: ("output", output_limit(problem) as u32),
+    })
+}
+
+/// What a `problem.yaml` says.
+pub(crate) struct ProblemYaml<'a> {
+    pub version: &'a str,
+    /// Its `type` list (none for a pass-fail batch problem, the default).
+    pub kind: Option<&'a str>,
+    /// Its name in English and in Chinese, and the name its UUID is derived from.
+    pub titles: [&'a str; 2],
+    pub name: &'a str,
+    pub source: &'a str,
+    /// The limits: seconds, MiB, and one more (its key and value).
+    pub time_limit: &'a str,
+    pub memory: u32,
+    pub last_limit: (&'a str, u32),
+}
+
+/// The text of `yaml`.
+pub(crate) fn yaml_text(yaml: &ProblemYaml) -> String {
+    let kind = yaml
+        .kind
+        .map_or(String::new(), |kind| format!("type: {kind}\n"));
+    let (last, value) = yaml.last_limit;
     format!(
         "problem_format_version: {version}\n\
+         {kind}\
          name:\n  en: {en}\n  zh: {zh}\n\
          uuid: {uuid}\n\
          source: {source}\n\
          license: cc by-sa\n\
          rights_owner: minejudge\n\
-         limits:\n  time_limit: {time}\n  memory: {memory}\n  output: {output}\n",
-        en = yaml_string(&title(judge, Language::English)),
-        zh = yaml_string(&title(judge, Language::Chinese)),
-        uuid = uuid(judge.name()),
-        source = yaml_string(judge.origin),
-        time = original.time_limit_ms as f64 / 1000.0,
-        memory = original.memory_mib,
-        output = output_limit(problem),
+         limits:\n  time_limit: {time}\n  memory: {memory}\n  {last}: {value}\n",
+        version = yaml.version,
+        en = yaml_string(yaml.titles[0]),
+        zh = yaml_string(yaml.titles[1]),
+        uuid = uuid(yaml.name),
+        source = yaml_string(yaml.source),
+        time = yaml.time_limit,
+        memory = yaml.memory,
     )
 }
 
