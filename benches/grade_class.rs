@@ -35,6 +35,8 @@ fn main() {
         std::fs::write(dir.join(name), format!("// student {i}\n{rules}")).expect("a file");
     }
     let mut config = Config::new(Task::JluMachine, dir.clone());
+    // One seed for every measurement, so that two builds play the same games.
+    config.seed = 1;
     config.jobs = 2;
     config.cache = Some(dir.join(".grade-cache"));
     let mut baseline = Baseline::load("grade_class");
@@ -45,7 +47,7 @@ fn main() {
     let cpu = cpu::process_and_children_seconds() - cpu;
     let marks: Vec<f64> = class.grades.iter().map(|g| g.mark.mark).collect();
     println!(
-        "grade jlu-machine, {STUDENTS} rule-based machines x 1000 games, 2 jobs: {seconds:.1} s \
+        "grade jlu-machine, {STUDENTS} rule-based machines x 1000 games, 2 jobs, seed 1: {seconds:.1} s \
          ({:.1} students a minute; target <= 60 s), {cpu:.1} s of CPU; every mark {:.2}",
         STUDENTS as f64 * 60.0 / seconds,
         marks[0]

@@ -112,6 +112,26 @@ impl Rng {
     }
 }
 
+/// A seed nobody knows in advance: 64 bits of the system's randomness (`/dev/urandom`), or,
+/// where that cannot be read, of the random keys std draws for its hash maps mixed with the
+/// clock.
+pub fn system_seed() -> u64 {
+    use std::io::Read;
+    let mut bytes = [0u8; 8];
+    let read = std::fs::File::open("/dev/urandom").and_then(|mut file| file.read_exact(&mut bytes));
+    if read.is_ok() {
+        return u64::from_le_bytes(bytes);
+    }
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    hasher.write_u128(now);
+    hasher.write_u32(std::process::id());
+    hasher.finish()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,6 +145,14 @@ mod tests {
         }
         // Pinned so that a change of generator (which changes every seeded case) is noticed.
         assert_eq!(Rng::new(0).next_u64(), 0xe220_a839_7b1d_cdaf);
+    }
+
+    #[test]
+    fn system_seeds_differ() {
+        let seeds: Vec<u64> = (0..8).map(|_| system_seed()).collect();
+        for (i, a) in seeds.iter().enumerate() {
+            assert!(!seeds[..i].contains(a), "{seeds:?}: a seed came twice");
+        }
     }
 
     #[test]

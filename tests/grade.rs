@@ -689,6 +689,8 @@ fn the_cache_is_the_teachers_sealed_and_keyed_on_every_option() {
         "2",
         "--processes",
         "4",
+        "--seed",
+        "5",
     ];
     let run = |extra: &[&str]| {
         let mut args = base.to_vec();
@@ -697,6 +699,9 @@ fn the_cache_is_the_teachers_sealed_and_keyed_on_every_option() {
     };
     assert!(first_line(&run(&[])).ends_with("0 from the cache)"));
     assert!(first_line(&run(&[])).ends_with("1 from the cache)"));
+    // Without --seed every grading draws its own games: nothing it finds is cached for it.
+    let fresh = grade(&[base[0], base[1], "--count", "2", "--processes", "4"]);
+    assert!(first_line(&fresh).ends_with("0 from the cache)"));
     // Nothing is kept in the class's folder, where a student's archive could ship an entry.
     assert!(!dir.join(".grade-cache").exists());
     // Every option that changes an outcome is part of its key.
@@ -1160,4 +1165,143 @@ fn the_report_speaks_chinese_when_asked_or_in_a_chinese_locale() {
     };
     assert!(locale(&[]).contains("名学生"));
     assert!(locale(&["--lang", "en"]).contains("students of"));
+}
+
+/// A `machine` that knows the first `games` games of `seed` in advance: it opens (0, 0) first,
+/// as the games are dealt around the first click, then every cell that is not a mine.
+fn machine_knowing_games(seed: u64, games: u64) -> String {
+    use minejudge::autoplay::game_seed;
+    use minejudge::rng::Rng;
+    let mut rows = Vec::new();
+    for index in 0..games {
+        let mines = Rng::new(game_seed(seed, index)).deal(400, 50, &[0]);
+        let cells: Vec<String> = mines.iter().map(|cell| cell.to_string()).collect();
+        rows.push(format!("{{{}}}", cells.join(",")));
+    }
+    format!(
+        "void machine(int GamePanel[30][30], int n, int m, int &x, int &y)\n{{\n\
+         static const short mines[{games}][50] = {{{}}};\n\
+         static int game = -1;\n\
+         bool closed = true;\n\
+         for (int i = 0; i < n; i++) for (int j = 0; j < m; j++) if (GamePanel[i][j] != -1) closed = false;\n\
+         if (closed) {{ game++; x = 0; y = 0; return; }}\n\
+         for (int cell = 0; cell < n * m; cell++) {{\n\
+         bool mine = false;\n\
+         for (int k = 0; k < 50; k++) if (game < {games} && mines[game][k] == cell) mine = true;\n\
+         if (!mine && GamePanel[cell / m][cell % m] == -1) {{ x = cell / m; y = cell % m; return; }}\n\
+         }}\n\
+         x = 0; y = 0;\n}}\n",
+        rows.join(",\n")
+    )
+}
+
+/// The games wins of one JLU row (`won/games`).
+fn won(rows: &BTreeMap<String, Vec<String>>, student: &str) -> u64 {
+    let cell = &rows
+        .get(student)
+        .unwrap_or_else(|| panic!("no row for {student}"))[3];
+    cell.split('/').next().unwrap().parse().expect("games won")
+}
+
+/// The seed a report names on its first line.
+fn seed_of(report: &str) -> String {
+    let first = report.lines().next().unwrap_or("");
+    let after = first
+        .split("seed ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{report}"));
+    after.split(',').next().unwrap().to_string()
+}
+
+#[test]
+fn games_nobody_knows_in_advance_are_drawn_for_every_grading() {
+    if !have_compiler("grade seed") {
+        return;
+    }
+    let dir = class("known-games", &[]);
+    std::fs::write(dir.join("1班-先知.txt"), machine_knowing_games(1, 20)).unwrap();
+    let dir = dir.to_str().unwrap();
+    // With the seed its table was made from, it wins every game: the table is right.
+    let known = succeeded(&grade(&[
+        "jlu-machine",
+        dir,
+        "--games",
+        "20",
+        "--seed",
+        "1",
+    ]));
+    assert_eq!(won(&table(&known), "1班-先知"), 20, "{known}");
+    // By default the seed is drawn afresh: another seed each time, and games it does not know.
+    let first = succeeded(&grade(&["jlu-machine", dir, "--games", "20"]));
+    let second = succeeded(&grade(&["jlu-machine", dir, "--games", "20"]));
+    let (seed, other) = (seed_of(&first), seed_of(&second));
+    assert_ne!(seed, other, "{first}\n{second}");
+    assert!(won(&table(&first), "1班-先知") < 20, "{first}");
+    // The report gives the command that plays the same games again; it gives the same table.
+    let replay = format!("grade jlu-machine {dir} --games 20 --quiet --seed {seed}");
+    assert!(first.contains(&replay), "{replay}\n{first}");
+    let again = succeeded(&grade(&[
+        "jlu-machine",
+        dir,
+        "--games",
+        "20",
+        "--seed",
+        &seed,
+    ]));
+    assert_eq!(table(&again), table(&first), "{again}\n{first}");
+}
+
+#[test]
+fn invisible_and_bidirectional_characters_are_shown_as_escapes_everywhere() {
+    if !have_compiler("grade hidden characters") {
+        return;
+    }
+    let hidden = [
+        '\u{200b}', '\u{200c}', '\u{200d}', '\u{200e}', '\u{200f}', '\u{202a}', '\u{202b}',
+        '\u{202c}', '\u{202d}', '\u{202e}', '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}',
+        '\u{feff}',
+    ];
+    let dir = class("hidden-names", &[]);
+    let machine = std::fs::read(root().join("tests/submissions/jlu_rand_machine.txt")).unwrap();
+    // `1班-<U+202E>三张` would show as `1班-张三`; the other names hold one character each.
+    let mut names = vec!["1班-\u{202e}三张".to_string()];
+    names.extend(hidden.iter().map(|c| format!("2班-学{c}生")));
+    for name in &names {
+        std::fs::write(dir.join(format!("{name}.txt")), &machine).unwrap();
+    }
+    let (csv, html) = (dir.with_extension("csv"), dir.with_extension("html"));
+    let report = succeeded(&grade(&[
+        "jlu-machine",
+        dir.to_str().unwrap(),
+        "--games",
+        "2",
+        "--seed",
+        "1",
+        "--csv",
+        csv.to_str().unwrap(),
+        "--html",
+        html.to_str().unwrap(),
+    ]));
+    let csv = text(&std::fs::read(&csv).unwrap());
+    let html = text(&std::fs::read(&html).unwrap());
+    // The CSV's byte-order mark is ours, for Excel: it opens the file and is nowhere else.
+    let csv_cells = csv.strip_prefix('\u{feff}').expect("a byte-order mark");
+    for (output, what) in [
+        (&report, "table"),
+        (&csv_cells.to_string(), "CSV"),
+        (&html, "HTML"),
+    ] {
+        for c in hidden {
+            assert!(
+                !output.contains(c),
+                "U+{:04X} raw in the {what}:\n{output}",
+                c as u32
+            );
+            let escape = format!("\\u{{{:04x}}}", c as u32);
+            assert!(
+                output.contains(&escape),
+                "{escape} not in the {what}:\n{output}"
+            );
+        }
+    }
 }

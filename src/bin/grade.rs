@@ -30,7 +30,9 @@ tasks:
   acm-client    ACM advanced task: client.h, by batches of 50 maps (the mean of the best 45),
                 mapped through the baselines' raw scores
 options:
-  --seed S          the seed of every game, map and generated test (default 1)
+  --seed S          the seed of every game, map and generated test (default: a fresh one
+                    from the system's randomness each run, printed with the command that
+                    replays the same games; outcomes are cached per seed)
   --games N         jlu-machine: games per student (default 1000)
   --jobs N          students graded at once (default: the number of cores)
   --timeout SEC     per test, game or map (default: JLU part (1) 4, THU and ACM basic 1,
@@ -93,6 +95,10 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
         .next()
         .ok_or("give the class's folder after the task")?;
     let mut config = Config::new(task, PathBuf::from(dir));
+    config.arguments = std::env::args_os()
+        .skip(1)
+        .map(|argument| argument.to_string_lossy().into_owned())
+        .collect();
     config.progress = true;
     config.lang = Lang::from_environment();
     let (mut csv, mut html, mut pairs) = (None, None, None);

@@ -5,12 +5,13 @@
 //! student (names, code, output) is escaped.
 
 use crate::grade::outcome::Status;
-use crate::grade::table::{columns, note, ranks, row_cells, trim_number, what};
+use crate::grade::table::{columns, hidden, note, ranks, row_cells, trim_number, unhidden, what};
 use crate::grade::words::Lang;
 use crate::grade::{clock, ClassGrades, Grade, Task};
 use std::fmt::Write as _;
 
-/// `text` with `&`, `<`, `>`, `"` and `'` escaped.
+/// `text` with `&`, `<`, `>`, `"` and `'` escaped, and each
+/// [`hidden`](crate::grade::table::hidden) character written as a visible escape.
 ///
 /// # Examples
 ///
@@ -28,6 +29,7 @@ pub fn escape(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
+            c if hidden(c) => out.push_str(&unhidden(&c.to_string())),
             _ => out.push(c),
         }
     }
@@ -80,6 +82,16 @@ pub fn render(class: &ClassGrades) -> String {
         config.seed,
         escape(&what(class)),
         clock(class.elapsed.as_secs_f64())
+    );
+    let _ = writeln!(
+        page,
+        "<p>{}<code>{}</code></p>",
+        if config.lang == Lang::Chinese {
+            "重放同样的对局与测试："
+        } else {
+            "The same games and tests again: "
+        },
+        escape(&config.replay_command())
     );
     let lang = config.lang;
     let _ = writeln!(

@@ -52,8 +52,12 @@ pub struct Config {
     pub dir: PathBuf,
     /// JLU part (2)'s games per student.
     pub games: u64,
-    /// The seed of every game, map and generated test.
+    /// The seed of every game, map and generated test: by default a fresh one from the
+    /// system's randomness, so that nobody knows the games in advance.
     pub seed: u64,
+    /// The arguments `grade` was given after its name, from which the report's command that
+    /// replays the same games is made (empty: the task and the folder only).
+    pub arguments: Vec<String>,
     /// Students graded at once.
     pub jobs: usize,
     /// Wall time per test, game or map.
@@ -99,19 +103,21 @@ impl Config {
     /// A class of `task` in `dir`, with the course's defaults.
     pub fn new(task: Task, dir: PathBuf) -> Config {
         let (tests, points) = task.default_tests();
+        let seed = crate::rng::system_seed();
         Config {
             task,
             cache: cache::default_places().map(|(dir, _)| dir),
             dir,
             games: 1000,
-            seed: 1,
+            seed,
+            arguments: Vec::new(),
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             timeout: task.default_timeout(),
             memory: 512 << 20,
             tests_dir: None,
             tests,
             points,
-            batches: default_batches(1),
+            batches: default_batches(seed),
             baselines: Vec::new(),
             baseline_marks: marks::CLASS_A.to_vec(),
             processes: 1,
@@ -123,6 +129,45 @@ impl Config {
             resubmitted: Vec::new(),
             lang: words::Lang::default(),
         }
+    }
+
+    /// The command that grades the same class with the same games, maps and tests: the
+    /// arguments as given, with `--seed` set to this grading's seed, each quoted for a POSIX
+    /// shell where it needs it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use minejudge::grade::{Config, Task};
+    /// use std::path::PathBuf;
+    ///
+    /// let mut config = Config::new(Task::JluMachine, PathBuf::from("作业 2"));
+    /// config.seed = 7;
+    /// assert_eq!(config.replay_command(), "grade jlu-machine '作业 2' --seed 7");
+    /// config.arguments = ["jlu-machine", "作业2", "--seed", "3", "--games", "50"]
+    ///     .map(String::from)
+    ///     .to_vec();
+    /// assert_eq!(config.replay_command(), "grade jlu-machine 作业2 --games 50 --seed 7");
+    /// ```
+    pub fn replay_command(&self) -> String {
+        let mut words = vec!["grade".to_string()];
+        if self.arguments.is_empty() {
+            words.push(self.task.name().to_string());
+            words.push(self.dir.display().to_string());
+        } else {
+            let mut arguments = self.arguments.iter();
+            while let Some(argument) = arguments.next() {
+                if argument == "--seed" {
+                    arguments.next();
+                } else {
+                    words.push(argument.clone());
+                }
+            }
+        }
+        words.push("--seed".to_string());
+        words.push(self.seed.to_string());
+        let quoted: Vec<String> = words.iter().map(|word| shell_word(word)).collect();
+        quoted.join(" ")
     }
 
     /// What changes an outcome, as text for the cache's key.
@@ -141,6 +186,20 @@ impl Config {
             self.cxx,
             batches.join("|")
         )
+    }
+}
+
+/// `word` as a POSIX shell reads it back: as it is when it holds only letters (any script),
+/// digits and `_@%+=:,./-`, else in single quotes.
+fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_alphanumeric() || "_@%+=:,./-".contains(c));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
     }
 }
 
@@ -303,7 +362,7 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
             "grade {}: {} students in {}, seed {}, {} at a time",
             config.task.name(),
             entries.len() - baseline_count,
-            config.dir.display(),
+            table::visible(&config.dir.display().to_string()),
             config.seed,
             config.jobs
         );

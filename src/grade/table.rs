@@ -290,8 +290,8 @@ pub fn what(class: &ClassGrades) -> String {
     }
 }
 
-/// `text` with every control character (and every Unicode override of the text's direction)
-/// written as a visible escape: a name or a message must not move the terminal's cursor, clear
+/// `text` with every control character (and every [`hidden`] character) written as a visible
+/// escape: a name or a message must not move the terminal's cursor, clear
 /// its screen, or make one row look like another.
 ///
 /// # Examples
@@ -311,16 +311,50 @@ pub fn visible(text: &str) -> String {
             c if (c as u32) < 0x100 && c.is_control() => {
                 out.push_str(&format!("\\x{:02x}", c as u32));
             }
-            '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' => {
-                out.push_str(&format!("\\u{{{:04x}}}", c as u32));
-            }
+            c if hidden(c) => push_escape(&mut out, c),
             c => out.push(c),
         }
     }
     out
 }
 
-/// The whole text: a heading, the table, the baselines, the isolation, the alike pairs.
+/// Whether `c` is invisible (a zero-width space, joiner or mark, a byte-order mark) or turns
+/// the direction of the text around it: `1班-\u{202e}三张` shows as `1班-张三`.
+pub fn hidden(c: char) -> bool {
+    matches!(
+        c,
+        '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}'
+    )
+}
+
+/// `text` with every [`hidden`] character written as a visible escape `\u{202e}`, and
+/// everything else as it is (for the CSV and the HTML, where line breaks are kept).
+///
+/// # Examples
+///
+/// ```
+/// use minejudge::grade::table::unhidden;
+///
+/// assert_eq!(unhidden("1班-\u{202e}三张\n"), "1班-\\u{202e}三张\n");
+/// ```
+pub fn unhidden(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if hidden(c) {
+            push_escape(&mut out, c);
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn push_escape(out: &mut String, c: char) {
+    out.push_str(&format!("\\u{{{:04x}}}", c as u32));
+}
+
+/// The whole text: a heading, the table, the baselines, the command that grades with the same
+/// games again, the isolation, the alike pairs.
 pub fn render(class: &ClassGrades) -> String {
     let config = &class.config;
     let (task, lang) = (config.task, config.lang);
@@ -352,12 +386,17 @@ pub fn render(class: &ClassGrades) -> String {
     text.push_str(&align(&rows));
     text.push_str(&summary(class));
     text.push_str(&neighbours(class));
-    let isolation = if lang == Lang::Chinese {
-        "每次运行的隔离"
+    let (replay, isolation) = if lang == Lang::Chinese {
+        ("重放同样的对局与测试：", "每次运行的隔离")
     } else {
-        "isolation of every run"
+        ("the same games and tests again: ", "isolation of every run")
     };
-    let _ = writeln!(text, "\n{isolation}: {}", class.isolation);
+    let _ = writeln!(
+        text,
+        "\n{replay}{}\n{isolation}: {}",
+        visible(&config.replay_command()),
+        class.isolation
+    );
     text.push_str(&similar_pairs(class));
     text
 }
