@@ -78,9 +78,11 @@ fn text(files: &[File], path: &str) -> String {
 }
 
 /// The hostile submissions, one script; its first argument says which.
-const HOSTILE: &str = r#"
-import os, sys, time
-kind, arg = sys.argv[1], bytes.fromhex(sys.argv[2]) if len(sys.argv) > 2 else b""
+/// The scripted players, for the scoring's edges; the first argument says which, the second
+/// (hex) what it plays.
+const PLAYER: &str = r#"
+import sys
+kind, plan = sys.argv[1], bytes.fromhex(sys.argv[2])
 inp, out = sys.stdin.buffer, sys.stdout.buffer
 
 def panel():
@@ -90,53 +92,77 @@ def panel():
         return None
     return [inp.readline() for _ in range(int(head.split()[0]))]
 
-def flood(chunks):
-    """Writes until the interactor has gone."""
-    try:
-        for chunk in chunks:
-            out.write(chunk)
-            out.flush()
-    except BrokenPipeError:
-        pass
-    os._exit(0)
-
-if kind == "answer":  # reads its first panel, answers `arg`, stays until the interactor has gone
-    panel()
-    out.write(arg)
-    out.flush()
-    while inp.read(65536):
-        pass
-elif kind == "blind":  # answers `arg` without reading, and exits
-    out.write(arg)
-elif kind == "quit":  # reads its first panel and exits
-    panel()
-elif kind == "deaf":  # closes its input, answers `arg`, and waits to be killed
-    os.close(0)
-    out.write(arg)
-    out.flush()
-    time.sleep(600)
-elif kind == "flood":  # writes `arg` again and again, reading nothing; at most 128 MiB
-    flood(arg * (65536 // len(arg)) for _ in range(128 * 1024 * 1024 // 65536))
-elif kind == "long-line":  # one line of 1.5 GiB, reading nothing
-    flood(b"1" * (1 << 20) for _ in range(1536))
-elif kind == "clicks":  # jlu-machine: the lines of `arg`, one before each panel it reads
-    for line in arg.splitlines(True):
+if kind == "clicks":  # jlu-machine: the lines of the plan, one after each panel it reads
+    for line in plan.splitlines(True):
         if panel() is None:
             break
         out.write(line)
         out.flush()
-    while inp.read(65536):
-        pass
-elif kind == "maps":  # acm-client: `arg` the maps' moves, a line per map, `;` between moves
-    for moves in arg.splitlines():
+elif kind == "maps":  # acm-client: the plan a line per map, its moves apart by `;`
+    for moves in plan.splitlines():
         rows = panel()
         for move in moves.split(b";"):
             out.write(move + b"\n")
             out.flush()
             rows = [inp.readline() for _ in rows]
-    while inp.read(65536):
-        pass
+while inp.read(65536):
+    pass
 "#;
+
+/// A hostile submission: shell tools, cheap to start, or a scripted player.
+#[derive(Clone, Debug)]
+enum Hostile {
+    /// Reads its first panel, answers these bytes, and reads on until the interactor has gone.
+    Answer(&'static [u8]),
+    /// Answers these bytes without reading, and exits.
+    Blind(&'static [u8]),
+    /// Reads its first panel and exits.
+    Quit,
+    /// Closes its input, answers these bytes, and waits to be killed.
+    Deaf(&'static [u8]),
+    /// Writes this line again and again, reading nothing, until the interactor has gone.
+    Flood(&'static str),
+    /// A line of 1.5 GiB of `1`s, streamed, reading nothing, until the interactor has gone.
+    LongLine,
+    /// A scripted player of [`PLAYER`]: its kind and its plan.
+    Player(&'static str, String),
+}
+
+impl Hostile {
+    /// The submission's command, its files in `work`, its first panel `lines` long.
+    fn command(&self, work: &Path, lines: usize) -> Command {
+        let payload = work.join("payload");
+        let sh = |script: &str| {
+            let mut command = Command::new("sh");
+            command.args(["-c", script, "sh"]).arg(lines.to_string()).arg(&payload);
+            command
+        };
+        match self {
+            Hostile::Answer(bytes) | Hostile::Blind(bytes) | Hostile::Deaf(bytes) => {
+                std::fs::write(&payload, bytes).unwrap();
+            }
+            _ => (),
+        }
+        match self {
+            Hostile::Answer(_) => sh("head -n \"$1\" >/dev/null; cat \"$2\"; exec cat >/dev/null"),
+            Hostile::Blind(_) => sh("exec cat \"$2\""),
+            Hostile::Quit => sh("exec head -n \"$1\" >/dev/null"),
+            Hostile::Deaf(_) => sh("exec 0<&-; cat \"$2\"; exec sleep 600"),
+            Hostile::Flood(line) => {
+                let mut command = Command::new("yes");
+                command.arg(line);
+                command
+            }
+            Hostile::LongLine => sh("head -c 1610612736 /dev/zero | tr '\\0' 1"),
+            Hostile::Player(kind, plan) => {
+                std::fs::write(work.join("player.py"), PLAYER).unwrap();
+                let mut command = Command::new("python3");
+                command.arg(work.join("player.py")).arg(kind).arg(hex(plan.as_bytes()));
+                command
+            }
+        }
+    }
+}
 
 /// A scratch folder of its own for one test, with the hostile script and the games' tests.
 struct Scratch(PathBuf);
@@ -146,7 +172,6 @@ impl Scratch {
         let dir = std::env::temp_dir().join(format!("minejudge-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("hostile.py"), HOSTILE).unwrap();
         for game in [Game::Machine, Game::Client] {
             for protocol in PROTOCOLS {
                 let path = dir.join(format!("{game:?}-{protocol:?}.py"));
@@ -160,6 +185,14 @@ impl Scratch {
 impl Drop for Scratch {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The lines of the first panel of [`hostile_test`].
+fn panel_lines(game: Game) -> usize {
+    match game {
+        Game::Machine => 21,
+        Game::Client => 31,
     }
 }
 
@@ -193,10 +226,7 @@ enum Meeting {
 /// What an interactor did.
 #[derive(Debug)]
 struct Run {
-    game: Game,
     protocol: Protocol,
-    meeting: Meeting,
-    submission: Vec<String>,
     /// `exit N`, `signal N`, or `hung` (killed after a minute).
     status: String,
     stderr: String,
@@ -212,19 +242,19 @@ const HANG: Duration = Duration::from_secs(60);
 /// The interactor's address space, as a judge limits it: 256 MiB.
 const MEMORY_KIB: u32 = 256 * 1024;
 
-/// Plays `game`'s interactor in `protocol` on `test` against the hostile `submission` (the
-/// script's arguments), meeting as `meeting` says.
+/// Plays `game`'s interactor in `protocol` on `test` against `submission`, meeting as `meeting`
+/// says.
 fn play(
     dir: &Scratch,
     (game, protocol): (Game, Protocol),
     test: &str,
-    submission: &[&str],
+    submission: &Hostile,
     meeting: Meeting,
 ) -> Run {
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let dir = &dir.0;
-    let name = format!("{game:?}-{protocol:?}-{}", submission.join("-"));
-    let name: String = name.chars().take(60).collect();
-    let work = dir.join(&name);
+    let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let work = dir.join(format!("run-{run}"));
     let _ = std::fs::remove_dir_all(&work);
     std::fs::create_dir_all(&work).unwrap();
     std::fs::write(work.join("test.in"), test).unwrap();
@@ -245,8 +275,8 @@ fn play(
         command.args(["-c", default_sigpipe]);
     }
     command.arg(&script).args(&args).stderr(Stdio::piped());
-    let mut hostile = Command::new("python3");
-    hostile.arg(dir.join("hostile.py")).args(submission).stderr(Stdio::null());
+    let mut hostile = submission.command(&work, panel_lines(game));
+    hostile.stderr(Stdio::null());
 
     let (mut interactor, mut submitted) = if meeting == Meeting::Live {
         let mut interactor = command
@@ -295,10 +325,7 @@ fn play(
         Protocol::Hydro => Some(stderr.clone()),
     };
     Run {
-        game,
         protocol,
-        meeting,
-        submission: submission.iter().map(|arg| arg.to_string()).collect(),
         status: match status {
             None => "hung".into(),
             Some(status) => describe(status),
@@ -364,38 +391,40 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
-/// Hostile answers, each a wrong answer whose reason holds the text beside it: each game's
-/// first one in every format, the others in Kattis's, each both live and left by a submission
-/// already gone.
-fn refused(name: &str, answers: &[(Game, &[u8], &str)]) {
+/// Hostile answers, each a wrong answer whose reason holds the text beside it, in Kattis's
+/// words (the other formats' words are the same code's: the tests above check them), both
+/// live and left by a submission already gone.
+fn refused(name: &str, answers: &[(Game, &'static [u8], &str)]) {
     let dir = Scratch::new(name);
     let mut failures = Vec::new();
-    for (index, &(game, answer, reason)) in answers.iter().enumerate() {
-        let first = answers.iter().position(|&(g, _, _)| g == game) == Some(index);
-        let protocols = if first { &PROTOCOLS[..] } else { &PROTOCOLS[..1] };
-        for &protocol in protocols {
-            for (meeting, kind) in [(Meeting::Live, "answer"), (Meeting::Gone, "blind")] {
-                let submission = [kind, &hex(answer)];
-                let run = play(&dir, (game, protocol), &hostile_test(game), &submission, meeting);
-                if !is_wrong(&run, reason) {
-                    failures.push(format!("{:?} expected {reason:?}: {run:#?}", answer));
-                }
+    for &(game, answer, reason) in answers {
+        for (meeting, submission) in [
+            (Meeting::Live, Hostile::Answer(answer)),
+            (Meeting::Gone, Hostile::Blind(answer)),
+        ] {
+            let test = hostile_test(game);
+            let run = play(&dir, (game, Protocol::Kattis), &test, &submission, meeting);
+            if !is_wrong(&run, reason) {
+                let against = format!("{game:?} against {submission:?}, {meeting:?}");
+                failures.push(format!("{against}: expected {reason:?}, {run:#?}"));
             }
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// One hostile submission (the script's arguments) against every interactor in every format,
-/// meeting as `meeting` says: a wrong answer whose reason holds `reason`.
-fn refused_everywhere(name: &str, submission: [&[&str]; 2], meeting: Meeting, reason: &str) {
+/// A hostile submission of each game against its interactor in every format, meeting as
+/// `meeting` says: a wrong answer whose reason holds `reason`.
+fn refused_everywhere(name: &str, submissions: [Hostile; 2], meeting: Meeting, reason: &str) {
     let dir = Scratch::new(name);
     let mut failures = Vec::new();
-    for (game, submission) in [Game::Machine, Game::Client].into_iter().zip(submission) {
+    for (game, submission) in [Game::Machine, Game::Client].into_iter().zip(submissions) {
         for protocol in PROTOCOLS {
-            let run = play(&dir, (game, protocol), &hostile_test(game), submission, meeting);
+            let test = hostile_test(game);
+            let run = play(&dir, (game, protocol), &test, &submission, meeting);
             if !is_wrong(&run, reason) {
-                failures.push(format!("expected {reason:?}: {run:#?}"));
+                let against = format!("{game:?} against {submission:?}, {meeting:?}");
+                failures.push(format!("{against}: expected {reason:?}, {run:#?}"));
             }
         }
     }
@@ -404,45 +433,48 @@ fn refused_everywhere(name: &str, submission: [&[&str]; 2], meeting: Meeting, re
 
 const STOPPED: &str = "the submission stopped reading";
 
+/// A click, and a move, each valid on [`hostile_test`], and changing nothing after the first.
+const CLICK: &[u8] = b"0 0\n";
+const MOVE: &[u8] = b"0 0 2\n";
+
 #[test]
 fn a_submission_that_closes_its_input_is_a_wrong_answer() {
-    let (click, answer) = (hex(b"0 0\n"), hex(b"0 0 2\n"));
-    let submission: [&[&str]; 2] = [&["deaf", &click], &["deaf", &answer]];
-    refused_everywhere("hostile-deaf", submission, Meeting::Live, STOPPED);
+    let submissions = [Hostile::Deaf(CLICK), Hostile::Deaf(MOVE)];
+    refused_everywhere("hostile-deaf", submissions, Meeting::Live, STOPPED);
 }
 
 #[test]
 fn a_submission_gone_before_its_panel_is_a_wrong_answer() {
-    let (click, answer) = (hex(b"0 0\n"), hex(b"0 0 2\n"));
-    let submission: [&[&str]; 2] = [&["blind", &click], &["blind", &answer]];
-    refused_everywhere("hostile-gone", submission, Meeting::Gone, STOPPED);
+    let submissions = [Hostile::Blind(CLICK), Hostile::Blind(MOVE)];
+    refused_everywhere("hostile-gone", submissions, Meeting::Gone, STOPPED);
 }
 
 #[test]
 fn sigpipe_at_its_default_does_not_kill_the_interactor() {
-    let (click, answer) = (hex(b"0 0\n"), hex(b"0 0 2\n"));
-    let submission: [&[&str]; 2] = [&["blind", &click], &["blind", &answer]];
-    refused_everywhere("hostile-sigpipe", submission, Meeting::GoneSigpipe, STOPPED);
+    let submissions = [Hostile::Blind(CLICK), Hostile::Blind(MOVE)];
+    refused_everywhere("hostile-sigpipe", submissions, Meeting::GoneSigpipe, STOPPED);
 }
 
 #[test]
 fn an_early_end_of_output_is_a_wrong_answer() {
     let ended = "no answer, the output ended";
-    refused_everywhere("hostile-quit", [&["quit"]; 2], Meeting::Live, ended);
-    refused_everywhere("hostile-silent", [&["blind"]; 2], Meeting::Gone, ended);
+    let silent = [Hostile::Blind(b""), Hostile::Blind(b"")];
+    refused_everywhere("hostile-silent", silent, Meeting::Gone, ended);
+    let quit = [Hostile::Quit, Hostile::Quit];
+    refused_everywhere("hostile-quit", quit, Meeting::Live, ended);
 }
 
 #[test]
 fn a_line_of_one_and_a_half_gigabytes_is_a_wrong_answer_read_no_further() {
-    let long = "a line longer than 100 bytes";
-    refused_everywhere("hostile-long", [&["long-line"]; 2], Meeting::Live, long);
+    let long = "a line longer than 100 bytes, b'11111";
+    let submissions = [Hostile::LongLine, Hostile::LongLine];
+    refused_everywhere("hostile-long", submissions, Meeting::Live, long);
 }
 
 #[test]
 fn a_flood_of_answers_without_reading_is_a_wrong_answer() {
-    let (click, answer) = (hex(b"0 0\n"), hex(b"0 0 2\n"));
-    let submission: [&[&str]; 2] = [&["flood", &click], &["flood", &answer]];
-    refused_everywhere("hostile-flood", submission, Meeting::Live, STOPPED);
+    let submissions = [Hostile::Flood("0 0"), Hostile::Flood("0 0 2")];
+    refused_everywhere("hostile-flood", submissions, Meeting::Live, STOPPED);
 }
 
 #[test]
@@ -453,7 +485,6 @@ fn words_are_a_wrong_answer() {
             (Game::Machine, b"x y\n", "expected `x y`, got b'x y'"),
             (Game::Machine, b"\n", "expected `x y`, got b''"),
             (Game::Client, b"r c type\n", "expected `r c type`, got b'r c type'"),
-            (Game::Client, b"   \r\n", "expected `r c type`, got b''"),
         ],
     );
 }
@@ -464,7 +495,6 @@ fn nan_is_a_wrong_answer() {
         "hostile-nan",
         &[
             (Game::Machine, b"nan 0\n", "got b'nan 0'"),
-            (Game::Machine, b"0 NaN\n", "got b'0 NaN'"),
             (Game::Client, b"nan 0 0\n", "got b'nan 0 0'"),
             (Game::Client, b"0 0 NaN\n", "got b'0 0 NaN'"),
         ],
@@ -477,9 +507,7 @@ fn infinities_are_a_wrong_answer() {
         "hostile-inf",
         &[
             (Game::Machine, b"inf 0\n", "got b'inf 0'"),
-            (Game::Machine, b"0 -Infinity\n", "got b'0 -Infinity'"),
             (Game::Machine, b"1e999 0\n", "got b'1e999 0'"),
-            (Game::Client, b"inf 0 0\n", "got b'inf 0 0'"),
             (Game::Client, b"0 -inf 0\n", "got b'0 -inf 0'"),
         ],
     );
@@ -491,7 +519,6 @@ fn negative_numbers_are_a_wrong_answer() {
         "hostile-negative",
         &[
             (Game::Machine, b"-1 0\n", "(-1, 0) is not a cell of the 20x20 panel"),
-            (Game::Machine, b"0 -5\n", "(0, -5) is not a cell"),
             (Game::Client, b"-1 0 0\n", "-1 0 0 is not a move on the 30x30 map"),
             (Game::Client, b"0 0 -1\n", "0 0 -1 is not a move"),
         ],
@@ -504,12 +531,9 @@ fn numbers_out_of_range_are_a_wrong_answer() {
         "hostile-range",
         &[
             (Game::Machine, b"20 0\n", "(20, 0) is not a cell of the 20x20 panel"),
-            (Game::Machine, b"0 999999999\n", "(0, 999999999) is not a cell"),
             (Game::Machine, b"1234567890 0\n", "got b'1234567890 0'"),
-            (Game::Machine, b"0 99999999999999999999999\n", "expected `x y`"),
             (Game::Client, b"0 30 0\n", "0 30 0 is not a move on the 30x30 map"),
             (Game::Client, b"0 0 3\n", "0 0 3 is not a move"),
-            (Game::Client, b"0 0 18446744073709551617\n", "expected `r c type`"),
         ],
     );
 }
@@ -520,10 +544,8 @@ fn extra_tokens_are_a_wrong_answer() {
         "hostile-extra",
         &[
             (Game::Machine, b"0 0 0\n", "expected `x y`, got b'0 0 0'"),
-            (Game::Machine, b"0\n", "expected `x y`, got b'0'"),
             (Game::Machine, b"0 0 # the corner\n", "expected `x y`"),
             (Game::Client, b"0 0 0 0\n", "expected `r c type`, got b'0 0 0 0'"),
-            (Game::Client, b"0 0\n", "expected `r c type`, got b'0 0'"),
         ],
     );
 }
@@ -534,7 +556,6 @@ fn binary_garbage_is_a_wrong_answer() {
         "hostile-binary",
         &[
             (Game::Machine, b"\xff\xfe\x00\x80 \xc3\x28\n", "got b'\\xff\\xfe\\x00\\x80 \\xc3('"),
-            (Game::Machine, "\u{ff10} \u{ff10}\n".as_bytes(), "expected `x y`, got b'\\xef"),
             (Game::Machine, b"\x00\x00\x00\x00\n", "expected `x y`, got b'\\x00"),
             (Game::Client, b"\xc0\xaf \xed\xa0\x80 0\n", "expected `r c type`, got b'\\xc0"),
         ],
@@ -574,7 +595,7 @@ fn the_win_bonus_steps_where_the_course_s_table_does() {
     games.push(("0 0\n".repeat(401), "0.1"));
     let mut failures = Vec::new();
     for (lines, score) in &games {
-        let submission = ["clicks", &hex(lines.as_bytes())];
+        let submission = Hostile::Player("clicks", lines.clone());
         let run = play(&dir, (Game::Machine, Protocol::Kattis), test, &submission, Meeting::Live);
         if (run.status.as_str(), run.score.as_deref()) != ("exit 42", Some(&format!("{score}\n"))) {
             let clicks = lines.lines().count();
@@ -617,7 +638,7 @@ fn the_lowest_tenth_of_maps_is_left_out_of_the_score() {
     for (shares, score) in cases {
         let test = format!("{}\n{}", shares.len(), TWO_BY_FIVE.repeat(shares.len()));
         let moves: Vec<String> = shares.iter().map(|&tenths| moves_for(tenths) + "\n").collect();
-        let submission = ["maps", &hex(moves.concat().as_bytes())];
+        let submission = Hostile::Player("maps", moves.concat());
         let run = play(&dir, (Game::Client, Protocol::Kattis), &test, &submission, Meeting::Live);
         if (run.status.as_str(), run.score.as_deref()) != ("exit 42", Some(&format!("{score}\n"))) {
             failures.push(format!("{shares:?}, expected {score}: {run:#?}"));
