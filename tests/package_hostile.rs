@@ -14,6 +14,7 @@ use minejudge::package::{acm_client, jlu_machine, File, Format};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -77,7 +78,6 @@ fn text(files: &[File], path: &str) -> String {
     String::from_utf8(file.unwrap_or_else(|| panic!("no {path}")).bytes.clone()).unwrap()
 }
 
-/// The hostile submissions, one script; its first argument says which.
 /// The scripted players, for the scoring's edges; the first argument says which, the second
 /// (hex) what it plays.
 const PLAYER: &str = r#"
@@ -134,7 +134,10 @@ impl Hostile {
         let payload = work.join("payload");
         let sh = |script: &str| {
             let mut command = Command::new("sh");
-            command.args(["-c", script, "sh"]).arg(lines.to_string()).arg(&payload);
+            command
+                .args(["-c", script, "sh"])
+                .arg(lines.to_string())
+                .arg(&payload);
             command
         };
         match self {
@@ -157,7 +160,10 @@ impl Hostile {
             Hostile::Player(kind, plan) => {
                 std::fs::write(work.join("player.py"), PLAYER).unwrap();
                 let mut command = Command::new("python3");
-                command.arg(work.join("player.py")).arg(kind).arg(hex(plan.as_bytes()));
+                command
+                    .arg(work.join("player.py"))
+                    .arg(kind)
+                    .arg(hex(plan.as_bytes()));
                 command
             }
         }
@@ -251,63 +257,23 @@ fn play(
     submission: &Hostile,
     meeting: Meeting,
 ) -> Run {
-    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let dir = &dir.0;
-    let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let work = dir.join(format!("run-{run}"));
-    let _ = std::fs::remove_dir_all(&work);
+    static RUNS: AtomicUsize = AtomicUsize::new(0);
+    let work = dir
+        .0
+        .join(format!("run-{}", RUNS.fetch_add(1, Ordering::Relaxed)));
     std::fs::create_dir_all(&work).unwrap();
     std::fs::write(work.join("test.in"), test).unwrap();
-    let script = dir.join(format!("{game:?}-{protocol:?}.py"));
     let args: Vec<PathBuf> = match protocol {
         Protocol::Kattis => vec![work.join("test.in"), work.join("test.ans"), work.clone()],
         Protocol::Acmoj => vec![work.join("test.in"), work.join("result")],
         Protocol::Hydro => vec![work.join("test.in"), work.join("tout"), work.join("out")],
     };
-    // The address space limited, as a judge limits it; SIGPIPE at its default, if asked, by a
-    // Python that restores it before it runs the interactor.
-    let default_sigpipe = "import runpy, signal, sys; signal.signal(signal.SIGPIPE, signal.SIG_DFL); \
-                           sys.argv = sys.argv[1:]; runpy.run_path(sys.argv[0], run_name='__main__')";
-    let mut command = Command::new("sh");
-    command.arg("-c").arg(format!("ulimit -v {MEMORY_KIB} && exec \"$@\"")).arg("sh");
-    command.arg("python3");
-    if meeting == Meeting::GoneSigpipe {
-        command.args(["-c", default_sigpipe]);
-    }
+    let script = dir.0.join(format!("{game:?}-{protocol:?}.py"));
+    let mut command = limited_python(meeting == Meeting::GoneSigpipe);
     command.arg(&script).args(&args).stderr(Stdio::piped());
     let mut hostile = submission.command(&work, panel_lines(game));
     hostile.stderr(Stdio::null());
-
-    let (mut interactor, mut submitted) = if meeting == Meeting::Live {
-        let mut interactor = command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("sh");
-        let submitted = hostile
-            .stdin(interactor.stdout.take().unwrap())
-            .stdout(interactor.stdin.take().unwrap())
-            .spawn()
-            .expect("python3");
-        (interactor, submitted)
-    } else {
-        let mut submitted = hostile
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("python3");
-        // Taken before the wait, which would close it.
-        let to_submission = submitted.stdin.take().unwrap();
-        submitted.wait().unwrap();
-        let interactor = command
-            .stdin(submitted.stdout.take().unwrap())
-            .stdout(to_submission)
-            .spawn()
-            .expect("sh");
-        (interactor, submitted)
-    };
-    // The pipes' ends are the two programs' alone now.
-    drop((command, hostile));
+    let (mut interactor, mut submitted) = meet(command, hostile, meeting);
     let mut stderr_pipe = interactor.stderr.take().unwrap();
     let reader = std::thread::spawn(move || {
         let mut text = String::new();
@@ -326,14 +292,62 @@ fn play(
     };
     Run {
         protocol,
-        status: match status {
-            None => "hung".into(),
-            Some(status) => describe(status),
-        },
+        status: status.map_or("hung".into(), describe),
         stderr,
         verdict: verdict.unwrap_or_default(),
         score: read(work.join("score.txt")),
     }
+}
+
+/// `python3` with its address space limited, as a judge limits an interactor's; with SIGPIPE at
+/// its default when `default_sigpipe`, restored by a Python that then runs the script.
+fn limited_python(default_sigpipe: bool) -> Command {
+    let mut command = Command::new("sh");
+    command
+        .arg("-c")
+        .arg(format!("ulimit -v {MEMORY_KIB} && exec \"$@\""))
+        .args(["sh", "python3"]);
+    if default_sigpipe {
+        command.args([
+            "-c",
+            "import runpy, signal, sys; signal.signal(signal.SIGPIPE, signal.SIG_DFL); \
+             sys.argv = sys.argv[1:]; runpy.run_path(sys.argv[0], run_name='__main__')",
+        ]);
+    }
+    command
+}
+
+/// Starts the `interactor` and the `submission`, joined as `meeting` says: the interactor and the
+/// submission, each holding its ends of the pipes alone.
+fn meet(mut interactor: Command, mut submission: Command, meeting: Meeting) -> (Child, Child) {
+    let children = if meeting == Meeting::Live {
+        let mut interactor = (interactor.stdin(Stdio::piped()).stdout(Stdio::piped()))
+            .spawn()
+            .expect("sh");
+        let submission = submission
+            .stdin(interactor.stdout.take().unwrap())
+            .stdout(interactor.stdin.take().unwrap())
+            .spawn()
+            .expect("the submission");
+        (interactor, submission)
+    } else {
+        // What the submission writes fits in the pipe: it ends without a reader.
+        let mut submission = (submission.stdin(Stdio::piped()).stdout(Stdio::piped()))
+            .spawn()
+            .expect("the submission");
+        // Taken before the wait, which would close it.
+        let to_submission = submission.stdin.take().unwrap();
+        submission.wait().unwrap();
+        let interactor = interactor
+            .stdin(submission.stdout.take().unwrap())
+            .stdout(to_submission)
+            .spawn()
+            .expect("sh");
+        (interactor, submission)
+    };
+    // The commands hold the pipes' ends given to them until they go.
+    drop((interactor, submission));
+    children
 }
 
 /// The child's status, or None when it ran longer than `limit` (then it is killed).
@@ -452,7 +466,12 @@ fn a_submission_gone_before_its_panel_is_a_wrong_answer() {
 #[test]
 fn sigpipe_at_its_default_does_not_kill_the_interactor() {
     let submissions = [Hostile::Blind(CLICK), Hostile::Blind(MOVE)];
-    refused_everywhere("hostile-sigpipe", submissions, Meeting::GoneSigpipe, STOPPED);
+    refused_everywhere(
+        "hostile-sigpipe",
+        submissions,
+        Meeting::GoneSigpipe,
+        STOPPED,
+    );
 }
 
 #[test]
@@ -484,7 +503,11 @@ fn words_are_a_wrong_answer() {
         &[
             (Game::Machine, b"x y\n", "expected `x y`, got b'x y'"),
             (Game::Machine, b"\n", "expected `x y`, got b''"),
-            (Game::Client, b"r c type\n", "expected `r c type`, got b'r c type'"),
+            (
+                Game::Client,
+                b"r c type\n",
+                "expected `r c type`, got b'r c type'",
+            ),
         ],
     );
 }
@@ -518,8 +541,16 @@ fn negative_numbers_are_a_wrong_answer() {
     refused(
         "hostile-negative",
         &[
-            (Game::Machine, b"-1 0\n", "(-1, 0) is not a cell of the 20x20 panel"),
-            (Game::Client, b"-1 0 0\n", "-1 0 0 is not a move on the 30x30 map"),
+            (
+                Game::Machine,
+                b"-1 0\n",
+                "(-1, 0) is not a cell of the 20x20 panel",
+            ),
+            (
+                Game::Client,
+                b"-1 0 0\n",
+                "-1 0 0 is not a move on the 30x30 map",
+            ),
             (Game::Client, b"0 0 -1\n", "0 0 -1 is not a move"),
         ],
     );
@@ -530,9 +561,17 @@ fn numbers_out_of_range_are_a_wrong_answer() {
     refused(
         "hostile-range",
         &[
-            (Game::Machine, b"20 0\n", "(20, 0) is not a cell of the 20x20 panel"),
+            (
+                Game::Machine,
+                b"20 0\n",
+                "(20, 0) is not a cell of the 20x20 panel",
+            ),
             (Game::Machine, b"1234567890 0\n", "got b'1234567890 0'"),
-            (Game::Client, b"0 30 0\n", "0 30 0 is not a move on the 30x30 map"),
+            (
+                Game::Client,
+                b"0 30 0\n",
+                "0 30 0 is not a move on the 30x30 map",
+            ),
             (Game::Client, b"0 0 3\n", "0 0 3 is not a move"),
         ],
     );
@@ -545,7 +584,11 @@ fn extra_tokens_are_a_wrong_answer() {
         &[
             (Game::Machine, b"0 0 0\n", "expected `x y`, got b'0 0 0'"),
             (Game::Machine, b"0 0 # the corner\n", "expected `x y`"),
-            (Game::Client, b"0 0 0 0\n", "expected `r c type`, got b'0 0 0 0'"),
+            (
+                Game::Client,
+                b"0 0 0 0\n",
+                "expected `r c type`, got b'0 0 0 0'",
+            ),
         ],
     );
 }
@@ -555,9 +598,21 @@ fn binary_garbage_is_a_wrong_answer() {
     refused(
         "hostile-binary",
         &[
-            (Game::Machine, b"\xff\xfe\x00\x80 \xc3\x28\n", "got b'\\xff\\xfe\\x00\\x80 \\xc3('"),
-            (Game::Machine, b"\x00\x00\x00\x00\n", "expected `x y`, got b'\\x00"),
-            (Game::Client, b"\xc0\xaf \xed\xa0\x80 0\n", "expected `r c type`, got b'\\xc0"),
+            (
+                Game::Machine,
+                b"\xff\xfe\x00\x80 \xc3\x28\n",
+                "got b'\\xff\\xfe\\x00\\x80 \\xc3('",
+            ),
+            (
+                Game::Machine,
+                b"\x00\x00\x00\x00\n",
+                "expected `x y`, got b'\\x00",
+            ),
+            (
+                Game::Client,
+                b"\xc0\xaf \xed\xa0\x80 0\n",
+                "expected `r c type`, got b'\\xc0",
+            ),
         ],
     );
 }
@@ -596,7 +651,13 @@ fn the_win_bonus_steps_where_the_course_s_table_does() {
     let mut failures = Vec::new();
     for (lines, score) in &games {
         let submission = Hostile::Player("clicks", lines.clone());
-        let run = play(&dir, (Game::Machine, Protocol::Kattis), test, &submission, Meeting::Live);
+        let run = play(
+            &dir,
+            (Game::Machine, Protocol::Kattis),
+            test,
+            &submission,
+            Meeting::Live,
+        );
         if (run.status.as_str(), run.score.as_deref()) != ("exit 42", Some(&format!("{score}\n"))) {
             let clicks = lines.lines().count();
             failures.push(format!("{clicks} clicks, expected {score}: {run:#?}"));
@@ -617,7 +678,10 @@ fn moves_for(tenths: usize) -> String {
         return "0 1 0".into();
     }
     let mines = ["0 2", "0 3", "0 4", "1 0", "1 1", "1 2", "1 3", "1 4"];
-    let mut moves: Vec<String> = mines[..tenths - 1].iter().map(|cell| format!("{cell} 1")).collect();
+    let mut moves: Vec<String> = mines[..tenths - 1]
+        .iter()
+        .map(|cell| format!("{cell} 1"))
+        .collect();
     moves.push("0 1 1".into());
     moves.join(";")
 }
@@ -637,9 +701,18 @@ fn the_lowest_tenth_of_maps_is_left_out_of_the_score() {
     let mut failures = Vec::new();
     for (shares, score) in cases {
         let test = format!("{}\n{}", shares.len(), TWO_BY_FIVE.repeat(shares.len()));
-        let moves: Vec<String> = shares.iter().map(|&tenths| moves_for(tenths) + "\n").collect();
+        let moves: Vec<String> = shares
+            .iter()
+            .map(|&tenths| moves_for(tenths) + "\n")
+            .collect();
         let submission = Hostile::Player("maps", moves.concat());
-        let run = play(&dir, (Game::Client, Protocol::Kattis), &test, &submission, Meeting::Live);
+        let run = play(
+            &dir,
+            (Game::Client, Protocol::Kattis),
+            &test,
+            &submission,
+            Meeting::Live,
+        );
         if (run.status.as_str(), run.score.as_deref()) != ("exit 42", Some(&format!("{score}\n"))) {
             failures.push(format!("{shares:?}, expected {score}: {run:#?}"));
         }
@@ -657,8 +730,15 @@ fn lemon(dir: &Path) -> PathBuf {
 
 /// LemonLime's call of the special judge on `output` (a file) for a test worth 10, as `env`
 /// sets its environment, its address space limited: its status, score file and message.
-fn lemon_score(data: &Path, output: &Path, env: &[(&str, &str)]) -> (String, String, String, String) {
-    let (score, message) = (output.with_extension("score"), output.with_extension("message"));
+fn lemon_score(
+    data: &Path,
+    output: &Path,
+    env: &[(&str, &str)],
+) -> (String, String, String, String) {
+    let (score, message) = (
+        output.with_extension("score"),
+        output.with_extension("message"),
+    );
     let run = Command::new("sh")
         .arg("-c")
         .arg(format!("ulimit -v {MEMORY_KIB} && exec \"$@\""))
@@ -686,7 +766,10 @@ fn lemon_special_judge_survives_a_huge_output_and_any_text() {
     // 1.5 GiB of NULs, a file with nothing on disk: the contestant's `machine` may write before
     // the grader.
     let huge = dir.0.join("huge.out");
-    std::fs::File::create(&huge).unwrap().set_len(1536 << 20).unwrap();
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len(1536 << 20)
+        .unwrap();
     let run = lemon_score(&data, &huge, &[]);
     assert!(
         run.0 == "exit 0" && run.1.is_empty() && run.2 == "0\n" && run.3.contains("not a score"),
@@ -696,7 +779,11 @@ fn lemon_special_judge_survives_a_huge_output_and_any_text() {
     // other text).
     let garbage = dir.0.join("garbage.out");
     std::fs::write(&garbage, b"\xff\xfe\xc3\xa9\n").unwrap();
-    let ascii = [("LC_ALL", "C"), ("PYTHONCOERCECLOCALE", "0"), ("PYTHONUTF8", "0")];
+    let ascii = [
+        ("LC_ALL", "C"),
+        ("PYTHONCOERCECLOCALE", "0"),
+        ("PYTHONUTF8", "0"),
+    ];
     let run = lemon_score(&data, &garbage, &ascii);
     assert!(
         run.0 == "exit 0" && run.1.is_empty() && run.2 == "0\n" && run.3.contains("not a score"),
