@@ -80,6 +80,9 @@ class Submission:
             if writable:
                 try:
                     data = data[os.write(1, data[:CHUNK]):]
+                except BlockingIOError:
+                    # A pipe left non-blocking by the judge system: select again.
+                    pass
                 except OSError:
                     self.deaf = True
             elif readable or self.pending:
@@ -108,6 +111,9 @@ class Submission:
                 return line or None
             try:
                 chunk = os.read(0, LINE_LIMIT + 1 - len(self.pending))
+            except BlockingIOError:
+                select.select([0], [], [])
+                continue
             except OSError:
                 chunk = b""
             self.ended = not chunk
