@@ -26,6 +26,7 @@ mod package_bapc;
 mod package_checks;
 mod package_dmoj;
 mod package_formats;
+mod package_hostile;
 mod package_kattis;
 mod package_machine;
 mod play;

@@ -450,7 +450,7 @@ fn hydro_config_declares_the_interactor_which_scores_in_testlib_words() {
 
 /// LemonLime's build of an Interaction task: the contestant's source and our grader, the header
 /// beside them, in one program.
-fn lemon_build(data: &Path, submission: &Path, out: &Path) -> PathBuf {
+pub(crate) fn lemon_build(data: &Path, submission: &Path, out: &Path) -> PathBuf {
     let build = out.join("build");
     std::fs::create_dir_all(&build).unwrap();
     std::fs::copy(data.join("machine.h"), build.join("machine.h")).unwrap();

@@ -31,9 +31,13 @@ pub(crate) struct InteractiveScoring {
     pub sample_interaction: &'static str,
     /// The input validator (Python, Kattis's protocol).
     pub validator: &'static str,
-    /// The interactor (Python, Kattis's protocol).
+    /// The interactor (Python, Kattis's protocol), its pipes' code left to [`INTERACTOR_IO`].
     pub interactor: &'static str,
 }
+
+/// The interactors' side of the pipes to the submission, in place of their line
+/// `# INTERACTOR_IO`: every way a submission can break the interaction is a wrong answer.
+const INTERACTOR_IO: &str = include_str!("interactor_io.py");
 
 impl InteractiveScoring {
     /// `problem.yaml`, 2023-07: interactive and scoring.
@@ -97,12 +101,24 @@ impl InteractiveScoring {
         ));
         files.push(File::program(
             "output_validator/interactor.py",
-            self.interactor,
+            self.interactor("kattis"),
         ));
         for (path, source) in submissions {
             files.push(File::new(format!("submissions/{path}"), source));
         }
         files
+    }
+
+    /// The interactor as the judge system runs it, in its `protocol` (`kattis`, `acmoj` or
+    /// `hydro`), the pipes' code in place.
+    fn interactor(&self, protocol: &str) -> String {
+        self.interactor
+            .replacen("# INTERACTOR_IO\n", INTERACTOR_IO, 1)
+            .replacen(
+                "PROTOCOL = \"kattis\"",
+                &format!("PROTOCOL = \"{protocol}\""),
+                1,
+            )
     }
 
     /// A statement's body: its title line dropped, the limits filled in.
@@ -133,10 +149,7 @@ impl InteractiveScoring {
             // Nothing to compare with: the interactor judges. The data format lets it be empty.
             files.push(File::new(format!("{}.ans", index + 1), ""));
         }
-        let interactor =
-            self.interactor
-                .replacen("PROTOCOL = \"kattis\"", "PROTOCOL = \"acmoj\"", 1);
-        files.push(File::program("interactor", interactor));
+        files.push(File::program("interactor", self.interactor("acmoj")));
         files.push(File::new("solution.rs", solution));
         files
     }
@@ -193,10 +206,10 @@ impl InteractiveScoring {
             let path = format!("testdata/{}.in", index + 1);
             files.push(File::new(path, input.as_bytes()));
         }
-        let interactor =
-            self.interactor
-                .replacen("PROTOCOL = \"kattis\"", "PROTOCOL = \"hydro\"", 1);
-        files.push(File::program("testdata/interactor.py", interactor));
+        files.push(File::program(
+            "testdata/interactor.py",
+            self.interactor("hydro"),
+        ));
         files
     }
 

@@ -10,41 +10,21 @@
 # and `X` (the mine or the wrong mark that lost); while the map shows the game running (a `?`
 # and no `X`) it answers a move `r c type` (0-based; 0 visit, 1 mark, 2 auto-explore) and gets
 # the map after it. After the last map it gets `0 0`. A map scores (marked mines + visited
-# cells) / cells, a won map 1; the test scores 100 x the mean of its best 90% of maps.
+# cells) / cells, a won map 1; the test scores 100 x the mean of its best 90% of maps. A wrong
+# answer: a line that is not three integers, a move that is not one, more than 2nm moves on a
+# map, the end of the output, or a submission that stops reading (`package` puts the pipes'
+# code, interactor_io.py, in place of the line `# INTERACTOR_IO` below).
 # PROTOCOL (arguments; verdict):
 #   kattis  input answer feedback_dir; exit 42 and the score (0 to 100) in
-#           feedback_dir/score.txt, or exit 43 for a move that is not one
+#           feedback_dir/score.txt, or exit 43 and why in feedback_dir/judgemessage.txt
 #   acmoj   input output; the score / 100 (0 for a bad move) on output's first line, the
 #           message after it
 #   hydro   input output answer (Hydro's testlib order); the verdict on stderr, testlib's way:
 #           `points F message` (F the score / 100) or `wrong answer message`
-import re
-import sys
-
 PROTOCOL = "kattis"
+TOP = 100.0
 
-
-def verdict(score, message):
-    """Ends the interaction: `score` the test's, or None for a wrong answer."""
-    if PROTOCOL == "hydro":
-        # Hydro reads the fraction up to the first space: the message stays on the same line.
-        if score is None:
-            sys.stderr.write("wrong answer %s\n" % message)
-        else:
-            sys.stderr.write("points %r %s\n" % (score / 100.0, message))
-        sys.exit(0)
-    if PROTOCOL == "acmoj":
-        with open(sys.argv[2], "w") as out:
-            out.write("%g\n%s\n" % (0 if score is None else score / 100.0, message))
-        sys.exit(0)
-    feedback = sys.argv[3]
-    with open(feedback + "/judgemessage.txt", "w") as out:
-        out.write(message + "\n")
-    if score is None:
-        sys.exit(43)
-    with open(feedback + "/score.txt", "w") as out:
-        out.write("%g\n" % score)
-    sys.exit(42)
+# INTERACTOR_IO
 
 
 class Game:
@@ -119,37 +99,30 @@ class Game:
 
 def move(game, index, moves):
     """The submission's next move, or wrong answer."""
-    # Bytes, not text: any output, even one that is not UTF-8, is a verdict and not a crash.
-    line = sys.stdin.buffer.readline()
-    fields = line.split()
     where = "map %d, move %d" % (index + 1, moves + 1)
-    if not fields:
-        verdict(None, "%s: no move (the output ended)" % where)
-    if len(fields) != 3 or not all(re.fullmatch(rb"-?[0-9]{1,9}", f) for f in fields):
-        verdict(None, "%s: expected `r c type`, got %r" % (where, line.strip()[:50]))
-    r, c, kind = (int(f) for f in fields)
-    if not (0 <= r < game.n and 0 <= c < game.m) or kind not in (0, 1, 2):
-        verdict(None, "%s: %d %d %d is not a move on the %dx%d map" % (where, r, c, kind, game.n, game.m))
-    return r, c, kind
+
+    def not_a_move(r, c, kind):
+        if not (0 <= r < game.n and 0 <= c < game.m) or kind not in (0, 1, 2):
+            return "%d %d %d is not a move on the %dx%d map" % (r, c, kind, game.n, game.m)
+
+    return submission.numbers("`r c type`", where, not_a_move)
 
 
 def play(mines, first, index):
     """One map, its first click made for the submission; its share."""
     game = Game(mines)
     game.play(first[0], first[1], 0)
-    sys.stdout.write("%d %d\n%s" % (game.n, game.m, game.text()))
-    sys.stdout.flush()
+    submission.send("%d %d\n%s" % (game.n, game.m, game.text()))
     # Every useful move changes the map: more moves than twice the cells only stall.
     limit = 2 * game.n * game.m
     moves = 0
     while game.state == 0:
         if moves == limit:
-            verdict(None, "map %d: %d moves and the game goes on" % (index + 1, limit))
+            wrong("map %d: %d moves and the game goes on" % (index + 1, limit))
         r, c, kind = move(game, index, moves)
         moves += 1
         game.play(r, c, kind)
-        sys.stdout.write(game.text())
-        sys.stdout.flush()
+        submission.send(game.text())
     return game.share()
 
 
@@ -169,8 +142,8 @@ def maps(text):
 def main():
     with open(sys.argv[1]) as test:
         shares = [play(mines, first, i) for i, (mines, first) in enumerate(maps(test.read()))]
-    sys.stdout.write("0 0\n")
-    sys.stdout.flush()
+    # The maps are over: a submission gone before it reads this keeps its score.
+    submission.send("0 0\n")
     kept = sorted(shares)[len(shares) // 10:]
     score = 100.0 * sum(kept) / len(kept)
     verdict(score, "%d maps, %d won, score %g" % (len(shares), sum(s == 1 for s in shares), score))

@@ -8,20 +8,24 @@
 # The test: `n m k g`, then g seeds, one a line. Each game is dealt from its seed after the
 # first click (so the first click is never a mine). Before every click the submission gets the
 # panel: `n m k`, then n rows of m numbers (-1 closed, 0-8 open), and answers `x y`; after the
-# last game it gets `0 0 0`. The submission's output is on stdin, its input on stdout.
+# last game it gets `0 0 0`. The submission's output is on stdin, its input on stdout. A wrong
+# answer: a line that is not two integers, a cell off the panel, the end of the output, or a
+# submission that stops reading (`package` puts the pipes' code, interactor_io.py, in place of
+# the line `# INTERACTOR_IO` below).
 # PROTOCOL (arguments; verdict):
 #   kattis  input answer feedback_dir; exit 42 and the games' mean score (0 to 60) in
-#           feedback_dir/score.txt, or exit 43 for an answer that is not a cell of the panel
+#           feedback_dir/score.txt, or exit 43 and why in feedback_dir/judgemessage.txt
 #   acmoj   input output; the mean score / 60 (0 for a bad answer) on output's first line, the
 #           message after it
 #   hydro   input output answer (Hydro's testlib order); the verdict on stderr, testlib's way:
 #           `points F message` (F the mean score / 60) or `wrong answer message`
 import random
-import re
-import sys
 
 PROTOCOL = "kattis"
+TOP = 60.0
 CLICK_LIMIT = 400
+
+# INTERACTOR_IO
 
 
 def win_bonus(clicks):
@@ -30,33 +34,6 @@ def win_bonus(clicks):
         if clicks < below:
             return bonus
     return 0
-
-
-def verdict(score, message):
-    """Ends the interaction: `score` the games' mean, or None for a wrong answer."""
-    if PROTOCOL == "hydro":
-        # Hydro reads the fraction up to the first space: the message stays on the same line.
-        if score is None:
-            sys.stderr.write("wrong answer %s\n" % message)
-        else:
-            sys.stderr.write("points %r %s\n" % (score / 60.0, message))
-        sys.exit(0)
-    if PROTOCOL == "acmoj":
-        with open(sys.argv[2], "w") as out:
-            out.write("%g\n%s\n" % (0 if score is None else score / 60.0, message))
-        sys.exit(0)
-    feedback = sys.argv[3]
-    with open(feedback + "/judgemessage.txt", "w") as out:
-        out.write(message + "\n")
-    if score is None:
-        sys.exit(43)
-    with open(feedback + "/score.txt", "w") as out:
-        out.write("%g\n" % score)
-    sys.exit(42)
-
-
-def wrong(message):
-    verdict(None, message)
 
 
 def neighbours(n, m, x, y):
@@ -82,18 +59,13 @@ def open_from(panel, mines, n, m, x, y):
 
 def click(n, m, game, clicks):
     """The submission's next click, or wrong answer."""
-    # Bytes, not text: any output, even one that is not UTF-8, is a verdict and not a crash.
-    line = sys.stdin.buffer.readline()
-    fields = line.split()
     where = "game %d, click %d" % (game + 1, clicks + 1)
-    if not fields:
-        wrong("%s: no answer (the output ended)" % where)
-    if len(fields) != 2 or not all(re.fullmatch(rb"-?[0-9]{1,9}", f) for f in fields):
-        wrong("%s: expected `x y`, got %r" % (where, line.strip()[:50]))
-    x, y = int(fields[0]), int(fields[1])
-    if not (0 <= x < n and 0 <= y < m):
-        wrong("%s: (%d, %d) is not a cell of the %dx%d panel" % (where, x, y, n, m))
-    return x, y
+
+    def off_panel(x, y):
+        if not (0 <= x < n and 0 <= y < m):
+            return "(%d, %d) is not a cell of the %dx%d panel" % (x, y, n, m)
+
+    return submission.numbers("`x y`", where, off_panel)
 
 
 def play(n, m, k, seed, game):
@@ -102,8 +74,7 @@ def play(n, m, k, seed, game):
     mines, opened = None, 0
     for clicks in range(CLICK_LIMIT):
         rows = "\n".join(" ".join(map(str, row)) for row in panel)
-        sys.stdout.write("%d %d %d\n%s\n" % (n, m, k, rows))
-        sys.stdout.flush()
+        submission.send("%d %d %d\n%s\n" % (n, m, k, rows))
         x, y = click(n, m, game, clicks)
         if mines is None:
             cells = [(i, j) for i in range(n) for j in range(m) if (i, j) != (x, y)]
@@ -122,8 +93,8 @@ def main():
     n, m, k, games = numbers[:4]
     seeds = numbers[4:4 + games]
     tenths = sum(play(n, m, k, seed, game) for game, seed in enumerate(seeds))
-    sys.stdout.write("0 0 0\n")
-    sys.stdout.flush()
+    # The games are over: a submission gone before it reads this keeps its score.
+    submission.send("0 0 0\n")
     mean = tenths / 10.0 / games
     verdict(mean, "%d games, mean score %g" % (games, mean))
 

@@ -7,8 +7,11 @@ import re
 import sys
 
 _, _, output, _, full, score_file, message_file = sys.argv
+# The grader writes two short lines. The contestant's `machine`, in the same process, may write
+# any amount before them: reading only the start keeps a huge output a score of 0, not a
+# MemoryError.
 with open(output, "rb") as out:
-    lines = out.read().decode("utf-8", "replace").split("\n")
+    lines = out.read(4096).decode("utf-8", "replace").split("\n")
 first = lines[0].strip()
 if re.fullmatch(r"[0-9]{1,2}\.[0-9]{6}", first) and float(first) <= 60:
     score, message = int(int(full) * float(first) / 60 + 1e-9), "mean score %s" % first
@@ -18,5 +21,7 @@ else:
     score, message = 0, "the grader's output is not a score: %r" % first[:50]
 with open(score_file, "w") as out:
     out.write("%d\n" % score)
-with open(message_file, "w") as out:
+# ASCII, whatever the host's encoding (a Windows code page, a C locale): what the contestant
+# wrote may be any text.
+with open(message_file, "w", encoding="ascii", errors="backslashreplace") as out:
     out.write(message + "\n")
