@@ -60,6 +60,39 @@ fn bad_arguments_exit_2_with_one_line() {
             "--density",
             "0.2",
         ],
+        &["mine-ops", "--seed", "1", "--shape", "all-marked"],
+        &["mine-ops", "--seed", "1", "--shape", "nope"],
+        &["acm-server", "--seed", "1", "--shape", "one-row"],
+        &[
+            "mine-ops", "--seed", "1", "--shape", "one-row", "--rows", "3",
+        ],
+        &[
+            "mine-ops",
+            "--seed",
+            "1",
+            "--shape",
+            "no-safe",
+            "--density",
+            "0",
+        ],
+        &[
+            "mine-ops",
+            "--seed",
+            "1",
+            "--shape",
+            "largest-most",
+            "--size",
+            "medium",
+        ],
+        &[
+            "inexperienced-player",
+            "--seed",
+            "1",
+            "--pattern",
+            "comb",
+            "--shape",
+            "largest-most",
+        ],
     ];
     for args in cases {
         let output = gen(args);

@@ -14,6 +14,7 @@ mod course_maps;
 mod fuzz;
 mod fuzz_core;
 mod gen;
+mod gen_shapes;
 mod golden;
 mod grade;
 mod inexperienced_player;

@@ -52,6 +52,22 @@ fn brute_force(input: &str) -> String {
             }
         }
     };
+    let report_new_cells = |before: &Vec<Vec<char>>, state: &Vec<Vec<char>>, out: &mut String| {
+        let mut new_cells = Vec::new();
+        for a in 0..n {
+            for b in 0..m {
+                if state[a][b] == 'R' && before[a][b] != 'R' {
+                    new_cells.push(format!("{} {} {}\n", a + 1, b + 1, count(a, b)));
+                }
+            }
+        }
+        if new_cells.is_empty() {
+            *out += "no cell detected\n";
+        } else {
+            *out += &format!("{} cell(s) detected\n", new_cells.len());
+            *out += &new_cells.concat();
+        }
+    };
     let all_safe_revealed =
         |state: &Vec<Vec<char>>| (0..n).all(|a| (0..m).all(|b| map[a][b] || state[a][b] == 'R'));
     let ending = loop {
@@ -78,26 +94,18 @@ fn brute_force(input: &str) -> String {
                 };
                 continue;
             }
+            "Sweep" if state[x][y] == 'R' => out += "swept\n",
+            "Sweep" if state[x][y] == 'F' => out += "flagged\n",
             "Sweep" => {
-                if state[x][y] == 'R' {
-                    out += "swept\n";
-                    continue;
-                }
-                if state[x][y] == 'F' {
-                    out += "flagged\n";
-                    continue;
-                }
                 if map[x][y] {
                     out += "boom\n";
                     break "game over";
                 }
                 sweep(&mut state, x, y);
+                report_new_cells(&before, &state, &mut out);
             }
+            _ if state[x][y] != 'R' => out += "not swept\n",
             _ => {
-                if state[x][y] != 'R' {
-                    out += "not swept\n";
-                    continue;
-                }
                 let mut flags = 0;
                 let mut around = Vec::new();
                 for a in x.saturating_sub(1)..=(x + 1).min(n - 1) {
@@ -112,37 +120,25 @@ fn brute_force(input: &str) -> String {
                 }
                 if count(x, y) == 0 || flags != count(x, y) {
                     out += "failed\n";
-                    continue;
-                }
-                let targets: Vec<_> = around
-                    .into_iter()
-                    .filter(|&(a, b)| state[a][b] == ' ')
-                    .collect();
-                if targets.iter().any(|&(a, b)| map[a][b]) {
-                    out += "boom\n";
-                    break "game over";
-                }
-                for (a, b) in targets {
-                    if state[a][b] != 'R' {
-                        sweep(&mut state, a, b);
+                } else {
+                    let targets: Vec<_> = around
+                        .into_iter()
+                        .filter(|&(a, b)| state[a][b] == ' ')
+                        .collect();
+                    if targets.iter().any(|&(a, b)| map[a][b]) {
+                        out += "boom\n";
+                        break "game over";
                     }
+                    for (a, b) in targets {
+                        if state[a][b] != 'R' {
+                            sweep(&mut state, a, b);
+                        }
+                    }
+                    report_new_cells(&before, &state, &mut out);
                 }
             }
         }
-        let mut new_cells = Vec::new();
-        for a in 0..n {
-            for b in 0..m {
-                if state[a][b] == 'R' && before[a][b] != 'R' {
-                    new_cells.push(format!("{} {} {}\n", a + 1, b + 1, count(a, b)));
-                }
-            }
-        }
-        if new_cells.is_empty() {
-            out += "no cell detected\n";
-        } else {
-            out += &format!("{} cell(s) detected\n", new_cells.len());
-            out += &new_cells.concat();
-        }
+        // Rule 21: checked after every Sweep and DSweep, whatever its reply.
         if all_safe_revealed(&state) {
             break "finish";
         }

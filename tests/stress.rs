@@ -468,6 +468,7 @@ fn memory_over_the_cap_is_reported() {
                 ops: Some(0),
                 ..Knobs::default()
             },
+            draw_shapes: false,
         },
         count: 1,
         harness,

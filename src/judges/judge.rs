@@ -6,8 +6,9 @@ use crate::io::runner::{Program, Solve};
 use crate::judges::case::Case;
 use crate::judges::generator::GenLimits;
 use crate::judges::knobs::{Knobs, Size};
-use crate::judges::limits::{CourseLimits, MaxCase};
+use crate::judges::limits::{CourseLimits, Limits, MaxCase};
 use crate::judges::package_facts::PackageFacts;
+use crate::judges::shapes::EdgeShape;
 use crate::moves::Move;
 use std::fmt;
 
@@ -56,6 +57,9 @@ pub struct Judge {
     pub takes_player: bool,
     /// The crafted boards `--pattern P` offers; empty when it takes none.
     pub patterns: &'static [&'static str],
+    /// The edge shapes `--shape NAME` offers, each with the narrowest limits it fits in:
+    /// [`Limits::Course`] under both, [`Limits::Wide`] only under wide ones.
+    pub shapes: &'static [(EdgeShape, Limits)],
     /// What the original judge forgives beyond the final newline, for each kind of spacing
     /// difference (see [`Judge::spacing_note`]).
     pub spacing_notes: SpacingNotes,
@@ -147,7 +151,22 @@ impl Judge {
             max: self.max_case,
             course: self.course,
         };
-        (self.generator)(seed, size, bounds, knobs)
+        match knobs.shape {
+            Some(shape) => {
+                let (size, knobs) = shape.apply(self, size, knobs);
+                (self.generator)(seed, size, bounds, &knobs)
+            }
+            None => (self.generator)(seed, size, bounds, knobs),
+        }
+    }
+
+    /// The edge shapes it offers under `limits`.
+    pub fn shapes_under(&self, limits: Limits) -> impl Iterator<Item = EdgeShape> + '_ {
+        let offered = move |narrowest: Limits| limits == Limits::Wide || narrowest == limits;
+        self.shapes
+            .iter()
+            .filter(move |&&(_, narrowest)| offered(narrowest))
+            .map(|&(shape, _)| shape)
     }
 
     /// `input` (as `generate` writes it) as a case that `stress` can shrink; `None` for a text

@@ -1,6 +1,7 @@
 //! What a judge's generator takes: a [`Size`], and [`Knobs`] that replace its defaults.
 
 use crate::judges::limits::Limits;
+use crate::judges::shapes::EdgeShape;
 
 /// How large the generator's defaults are. Under course limits each is drawn inside the
 /// course's (see [`crate::judges::CourseLimits`]).
@@ -35,6 +36,9 @@ pub struct Knobs {
     /// A crafted board instead of a random one, one of [`crate::judges::Judge::patterns`]:
     /// each board's sides are raised to the pattern's smallest.
     pub pattern: Option<&'static str>,
+    /// An edge shape, one of [`crate::judges::Judge::shapes`]: it sets the knobs it names
+    /// ([`EdgeShape::sets`]), and the judge's generator writes the rest of it.
+    pub shape: Option<EdgeShape>,
     /// Whether to stay inside the course's limits ([`crate::judges::Judge::course`]); wide
     /// unless set, so that knobs written before the limits existed still give the same input.
     pub limits: Limits,

@@ -18,12 +18,14 @@ pub mod limits;
 pub mod mine_ops;
 pub mod options;
 pub mod package_facts;
+pub mod shapes;
 pub mod update_board;
 
 pub use judge::{Comparison, ExportedInput, Exporter, Judge, OriginalJudge, Spacing, SpacingNotes};
 pub use knobs::{Knobs, Size};
 pub use limits::{CourseLimits, Limits, MaxCase};
 pub use package_facts::{Mutant, PackageFacts, Verdict};
+pub use shapes::EdgeShape;
 
 /// Every judge, in the order the tools list them.
 pub static ALL: [&Judge; 5] = [

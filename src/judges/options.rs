@@ -6,6 +6,7 @@ use crate::io::args::{self, Args};
 use crate::judges::judge::Judge;
 use crate::judges::knobs::{Knobs, Size};
 use crate::judges::limits::Limits;
+use crate::judges::shapes::{self, EdgeShape};
 use crate::judges::ALL;
 
 /// The most cells of a board `gen` writes: 10x the 1000x1000 boards the judges must handle
@@ -43,6 +44,9 @@ pub struct GenOptions {
     pub size: Size,
     /// The options that replace the size's defaults, and `--limits` (course unless given).
     pub knobs: Knobs,
+    /// Whether `stress` gives some inputs an edge shape of its own drawing: unless `--shape`
+    /// names one (then every input has it) or says `none`.
+    pub draw_shapes: bool,
 }
 
 impl Default for GenOptions {
@@ -53,6 +57,7 @@ impl Default for GenOptions {
                 limits: Limits::Course,
                 ..Knobs::default()
             },
+            draw_shapes: true,
         }
     }
 }
@@ -74,6 +79,7 @@ impl GenOptions {
             "--mix" => judge.mix_of.is_some(),
             "--player" => judge.takes_player,
             "--pattern" => !judge.patterns.is_empty(),
+            "--shape" => !judge.shapes.is_empty(),
             _ => return Ok(false),
         };
         if !takes {
@@ -129,6 +135,25 @@ impl GenOptions {
                     }
                 }
             }
+            "--shape" => {
+                let name = args.value(flag)?;
+                self.draw_shapes = false;
+                knobs.shape = match name.as_str() {
+                    "none" => None,
+                    _ => Some(
+                        EdgeShape::named(&name)
+                            .filter(|shape| judge.shapes.iter().any(|&(s, _)| s == *shape))
+                            .ok_or_else(|| {
+                                let names: Vec<&str> =
+                                    judge.shapes.iter().map(|(s, _)| s.name()).collect();
+                                format!(
+                                    "--shape {name:?}: expected none or one of {}",
+                                    names.join(", ")
+                                )
+                            })?,
+                    ),
+                };
+            }
             "--pattern" => {
                 let name = args.value(flag)?;
                 let patterns = judge.patterns;
@@ -159,6 +184,9 @@ impl GenOptions {
         if self.knobs.pattern.is_some() && self.knobs.density.is_some() {
             return Err("--density does not apply to a --pattern board".into());
         }
+        if let Some(shape) = self.knobs.shape {
+            self.check_shape(judge, shape)?;
+        }
         if self.knobs.limits == Limits::Course {
             return self.check_course(judge);
         }
@@ -176,6 +204,53 @@ impl GenOptions {
             ));
         }
         Ok(())
+    }
+
+    /// Refuses a shape with a knob it sets itself or a pattern, and under course limits one
+    /// the course rules out.
+    fn check_shape(&self, judge: &Judge, shape: EdgeShape) -> Result<(), String> {
+        let knobs = &self.knobs;
+        let name = shape.name();
+        if knobs.pattern.is_some() {
+            return Err(format!(
+                "--shape {name} does not apply to a --pattern board"
+            ));
+        }
+        for &flag in shape.sets() {
+            let given = match flag {
+                "--rows" => knobs.rows.is_some(),
+                "--cols" => knobs.cols.is_some(),
+                "--density" => knobs.density.is_some(),
+                _ => self.size != Size::Small,
+            };
+            if given {
+                return Err(format!(
+                    "{flag} does not apply with --shape {name}, which sets it"
+                ));
+            }
+        }
+        if knobs.limits == Limits::Course && !judge.shapes_under(Limits::Course).any(|s| s == shape)
+        {
+            return Err(format!(
+                "--shape {name} is outside the course limits of {} ({}): {}; --limits wide \
+                 lifts them",
+                judge.name(),
+                judge.origin,
+                judge.course.describe(judge.ops_are)
+            ));
+        }
+        Ok(())
+    }
+
+    /// The request for the input of `seed` under `stress`: with the edge shape drawn for it,
+    /// if any ([`shapes::drawn_for`]); `gen_command` of it writes that input again.
+    pub fn for_seed(&self, judge: &Judge, seed: u64) -> GenOptions {
+        let mut request = self.clone();
+        if self.draw_shapes && self.knobs.shape.is_none() {
+            let drawable = shapes::drawable(judge, &self.knobs);
+            request.knobs.shape = shapes::drawn_for(seed, &drawable);
+        }
+        request
     }
 
     /// Refuses the options that would leave the course's limits, naming the limit.
@@ -248,6 +323,7 @@ impl GenOptions {
     /// let mut request = GenOptions {
     ///     size: Size::Medium,
     ///     knobs: Knobs { rows: Some(3), mix: Some([1, 0, 2]), ..Knobs::default() },
+    ///     draw_shapes: true,
     /// };
     /// assert_eq!(
     ///     request.gen_command(judges::named("mine-ops").unwrap(), 7),
@@ -289,6 +365,9 @@ impl GenOptions {
         }
         if let Some(pattern) = knobs.pattern {
             command.push_str(&format!(" --pattern {pattern}"));
+        }
+        if let Some(shape) = knobs.shape {
+            command.push_str(&format!(" --shape {}", shape.name()));
         }
         if knobs.limits == Limits::Wide {
             command.push_str(" --limits wide");
@@ -408,6 +487,34 @@ pub fn usage() -> String {
             ),
         );
     }
+    let mut shape_lines = String::new();
+    for shape in EdgeShape::ALL {
+        let offered: Vec<String> = ALL
+            .iter()
+            .filter_map(|judge| {
+                let &(_, narrowest) = judge.shapes.iter().find(|&&(s, _)| s == shape)?;
+                Some(match narrowest {
+                    Limits::Course => judge.name().to_string(),
+                    Limits::Wide => format!("{} wide", judge.name()),
+                })
+            })
+            .collect();
+        let what = format!("{} ({})", shape.what(), offered.join(", "));
+        wrap(
+            &mut shape_lines,
+            format!("      {:<15}", shape.name()),
+            &what,
+            22,
+        );
+    }
+    option(
+        &mut text,
+        "--shape NAME",
+        "an edge shape, where each judge offers it (\"wide\": under --limits wide only); it sets \
+         the options it names and refuses them given; stress draws one for about one input in \
+         8 unless --shape is given (none: never):",
+    );
+    text.push_str(&shape_lines);
     text.truncate(text.trim_end().len());
     text
 }
@@ -467,6 +574,7 @@ mod tests {
                 plausible: Some(false),
                 ..Knobs::default()
             },
+            draw_shapes: true,
         };
         assert_eq!(
             request.gen_command(judges::named("mine-ops").unwrap(), 7),
@@ -481,6 +589,7 @@ mod tests {
                 limits: Limits::Course,
                 ..Knobs::default()
             },
+            draw_shapes: true,
         };
         assert_eq!(
             crafted.gen_command(judges::named("inexperienced-player").unwrap(), 3),

@@ -46,7 +46,10 @@ pub fn judge_report(search: &JudgeStress, outcome: &StressOutcome) -> Report {
         judge.name(),
         evidence.verdict.name(),
         failure.index + 1,
-        search.request.gen_command(judge, failure.seed),
+        search
+            .request
+            .for_seed(judge, failure.seed)
+            .gen_command(judge, failure.seed),
         failure.found_after.as_secs_f64()
     );
     let budget = if failure.shrink_out_of_budget {

@@ -213,6 +213,7 @@ pub fn search(search: &JudgeStress) -> Result<StressOutcome, String> {
     let end = if *count == 0 { u64::MAX } else { *count };
     let try_one = |index: u64| {
         let seed = harness.seed.wrapping_add(index);
+        let request = request.for_seed(judge, seed);
         let input = judge.generate(seed, request.size, &request.knobs);
         match try_input(judge, harness, &input) {
             Ok(None) => true,

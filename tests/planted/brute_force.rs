@@ -130,19 +130,20 @@ fn main() {
         let y: usize = tokens.next().unwrap().parse().unwrap();
         steps += 1;
         let before = game.open.clone();
-        let Some(targets) = game.targets(op, x - 1, y - 1, &mut out) else {
-            continue;
-        };
-        if targets.iter().any(|&(a, b)| game.mine[a][b]) {
-            out.push_str("boom\n");
-            break "game over";
+        if let Some(targets) = game.targets(op, x - 1, y - 1, &mut out) {
+            if targets.iter().any(|&(a, b)| game.mine[a][b]) {
+                out.push_str("boom\n");
+                break "game over";
+            }
+            for (a, b) in targets {
+                game.open[a][b] = true;
+            }
+            game.flood();
+            out.push_str(&game.report(&before));
         }
-        for (a, b) in targets {
-            game.open[a][b] = true;
-        }
-        game.flood();
-        out.push_str(&game.report(&before));
-        if game.won() {
+        // The win is checked after every Sweep and DSweep, whatever its reply: on a board with
+        // no safe cell the first one wins.
+        if op != "Flag" && game.won() {
             break "finish";
         }
     };

@@ -146,18 +146,28 @@ fn mine_ops(bug: Bug) {
                 }
                 continue;
             }
+            // A reply that sweeps nothing still ends the game on a board with no safe cell.
             "Sweep" if open[r][c] => {
                 out.push_str("swept\n");
+                if safe_left == 0 {
+                    break "finish";
+                }
                 continue;
             }
             "Sweep" if flag[r][c] => {
                 out.push_str("flagged\n");
+                if safe_left == 0 {
+                    break "finish";
+                }
                 continue;
             }
             "Sweep" => targets.push((r, c)),
             _ => {
                 if !open[r][c] {
                     out.push_str("not swept\n");
+                    if safe_left == 0 {
+                        break "finish";
+                    }
                     continue;
                 }
                 let around = neighbours(r, c, n, m, true);

@@ -10,8 +10,9 @@ pub mod solve;
 
 use crate::judges::case::Case;
 use crate::judges::judge::{Comparison, Judge, OriginalJudge, SpacingNotes};
-use crate::judges::limits::MaxCase;
+use crate::judges::limits::{Limits, MaxCase};
 use crate::judges::package_facts::{Mutant, PackageFacts};
+use crate::judges::shapes::EdgeShape;
 
 /// `acm-server` in the registry.
 pub const DESCRIPTION: Judge = Judge {
@@ -39,6 +40,17 @@ pub const DESCRIPTION: Judge = Judge {
     takes_boards: false,
     takes_player: true,
     patterns: &[],
+    shapes: &[
+        (EdgeShape::NoSafe, Limits::Wide),
+        (EdgeShape::NoMine, Limits::Wide),
+        (EdgeShape::OneCell, Limits::Wide),
+        (EdgeShape::OneRow, Limits::Wide),
+        (EdgeShape::OneColumn, Limits::Wide),
+        (EdgeShape::AllMarked, Limits::Course),
+        (EdgeShape::AfterEnd, Limits::Course),
+        (EdgeShape::LargestFewest, Limits::Course),
+        (EdgeShape::LargestMost, Limits::Course),
+    ],
     spacing_notes: SpacingNotes::NONE,
     exporter: Some(export::export),
     samples: &["statement-win", "mark-safe-loses", "visit-mine-loses"],

@@ -42,8 +42,9 @@ pub use search::{fewest_closed, search};
 
 use crate::judges::case::Case;
 use crate::judges::judge::{Comparison, Judge, OriginalJudge, SpacingNotes};
-use crate::judges::limits::MaxCase;
+use crate::judges::limits::{Limits, MaxCase};
 use crate::judges::package_facts::{Mutant, PackageFacts};
+use crate::judges::shapes::EdgeShape;
 
 /// `inexperienced-player` in the registry.
 pub const DESCRIPTION: Judge = Judge {
@@ -69,6 +70,14 @@ pub const DESCRIPTION: Judge = Judge {
     takes_boards: true,
     takes_player: false,
     patterns: &patterns::NAMES,
+    shapes: &[
+        (EdgeShape::NoMine, Limits::Wide),
+        (EdgeShape::OneCell, Limits::Wide),
+        (EdgeShape::OneRow, Limits::Wide),
+        (EdgeShape::OneColumn, Limits::Wide),
+        (EdgeShape::LargestFewest, Limits::Course),
+        (EdgeShape::LargestMost, Limits::Course),
+    ],
     spacing_notes: SpacingNotes::NONE,
     exporter: None,
     samples: &["sample", "no-zero-cell"],

@@ -5,18 +5,56 @@ use crate::judges::generator::{pick, push_words, random_mines, shape, GenLimits}
 use crate::judges::jlu_panel::limits::MAX_MINES;
 use crate::judges::knobs::{Knobs, Size};
 use crate::judges::limits::Limits;
+use crate::judges::shapes::EdgeShape;
 use crate::rng::Rng;
 
 /// Input `seed` of `size` inside `bounds` with `knobs` applied.
 pub(crate) fn generate(seed: u64, size: Size, bounds: GenLimits, knobs: &Knobs) -> Vec<u8> {
     let (shape, _) = shape(seed, size, bounds, knobs);
-    jlu_panel(
-        &mut Rng::new(seed),
-        (shape.rows, shape.cols, shape.density),
+    let mut cols = shape.cols;
+    if knobs.shape == Some(EdgeShape::NoSafe) && knobs.limits == Limits::Course {
+        // The course's 50 mines at most: a board of no safe cell has 50 cells at most.
+        cols = cols.min(MAX_MINES / shape.rows).max(1);
+    }
+    let mut rng = Rng::new(seed);
+    let mut input = jlu_panel(
+        &mut rng,
+        (shape.rows, cols, shape.density),
         shape.ops,
         shape.plausible,
         knobs.limits,
-    )
+    );
+    if knobs.shape == Some(EdgeShape::AfterEnd) {
+        end_early(&mut rng, &mut input);
+    }
+    input
+}
+
+/// Makes the game end before the last click: a click on a mine at a drawn place before it (on
+/// any cell of a board without a mine, which opens it all), with a second click at least (the
+/// course allows 200). Whatever ended the game earlier, it is over by then.
+fn end_early(rng: &mut Rng, input: &mut Vec<u8>) {
+    let text = String::from_utf8(std::mem::take(input)).expect("gen writes ASCII");
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let head: Vec<usize> = lines[0]
+        .split(' ')
+        .map(|n| n.parse().expect("a number"))
+        .collect();
+    let (rows, cols, mines, mut clicks) = (head[0], head[1], head[2], head[3]);
+    while clicks < 2 {
+        lines.push(format!("{} {}", rng.below(rows), rng.below(cols)));
+        clicks += 1;
+    }
+    let at = 1 + mines + rng.below(clicks - 1);
+    lines[at] = match mines {
+        0 => format!("{} {}", rng.below(rows), rng.below(cols)),
+        _ => lines[1 + rng.below(mines)].clone(),
+    };
+    lines[0] = format!("{rows} {cols} {mines} {clicks}");
+    for line in lines {
+        input.extend_from_slice(line.as_bytes());
+        input.push(b'\n');
+    }
 }
 
 /// `n m k l`, the k mines as `i j` (shuffled, now and then one listed twice), then the l clicks;

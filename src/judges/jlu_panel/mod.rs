@@ -11,8 +11,9 @@ pub mod solve;
 
 use crate::judges::case::Case;
 use crate::judges::judge::{Comparison, Judge, OriginalJudge, SpacingNotes};
-use crate::judges::limits::MaxCase;
+use crate::judges::limits::{Limits, MaxCase};
 use crate::judges::package_facts::{Mutant, PackageFacts, Verdict};
+use crate::judges::shapes::EdgeShape;
 
 /// `jlu-panel` in the registry.
 pub const DESCRIPTION: Judge = Judge {
@@ -39,6 +40,16 @@ pub const DESCRIPTION: Judge = Judge {
     takes_boards: false,
     takes_player: true,
     patterns: &[],
+    shapes: &[
+        (EdgeShape::NoSafe, Limits::Course),
+        (EdgeShape::NoMine, Limits::Wide),
+        (EdgeShape::OneCell, Limits::Course),
+        (EdgeShape::OneRow, Limits::Course),
+        (EdgeShape::OneColumn, Limits::Course),
+        (EdgeShape::AfterEnd, Limits::Course),
+        (EdgeShape::LargestFewest, Limits::Course),
+        (EdgeShape::LargestMost, Limits::Course),
+    ],
     spacing_notes: SpacingNotes {
         line_ends: Some(
             "the course's panels end every line with a space after the last number, and so \

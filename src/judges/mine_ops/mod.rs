@@ -10,8 +10,9 @@ pub mod solve;
 use crate::board::Grid;
 use crate::judges::case::Case;
 use crate::judges::judge::{Comparison, Judge, OriginalJudge, SpacingNotes};
-use crate::judges::limits::MaxCase;
+use crate::judges::limits::{Limits, MaxCase};
 use crate::judges::package_facts::{PackageFacts, Verdict};
+use crate::judges::shapes::EdgeShape;
 
 /// `mine-ops` in the registry.
 pub const DESCRIPTION: Judge = Judge {
@@ -36,6 +37,17 @@ pub const DESCRIPTION: Judge = Judge {
     takes_boards: false,
     takes_player: true,
     patterns: &[],
+    shapes: &[
+        (EdgeShape::NoSafe, Limits::Course),
+        (EdgeShape::NoMine, Limits::Course),
+        (EdgeShape::OneCell, Limits::Course),
+        (EdgeShape::OneRow, Limits::Course),
+        (EdgeShape::OneColumn, Limits::Course),
+        (EdgeShape::AllFlagged, Limits::Course),
+        (EdgeShape::AfterEnd, Limits::Course),
+        (EdgeShape::LargestFewest, Limits::Course),
+        (EdgeShape::LargestMost, Limits::Course),
+    ],
     spacing_notes: SpacingNotes::NONE,
     exporter: Some(export::export),
     samples: &["sample-1", "dsweep-wrong-flag-boom", "one-cell-finish"],

@@ -70,8 +70,10 @@ pub fn solve(input: &[u8], out: &mut Output) -> Result<(), InputError> {
                 game.flag(cell, out);
                 None
             }
-            b"Sweep" => game.sweep(cell, out),
-            _ => game.double_sweep(cell, out),
+            b"Sweep" => game.sweep(cell, out).or_else(|| game.all_safe_open()),
+            _ => game
+                .double_sweep(cell, out)
+                .or_else(|| game.all_safe_open()),
         };
         if let Some(ending) = ended {
             break ending;
@@ -126,7 +128,7 @@ impl MineOpsGame {
                     FlagsInCascade::Cleared,
                     &mut self.opened,
                 );
-                return self.report_opened(out);
+                self.report_opened(out);
             }
         }
         None
@@ -140,17 +142,23 @@ impl MineOpsGame {
             Chord::NotOpen => out.extend_from_slice(b"not swept\n"),
             Chord::Unsatisfied => out.extend_from_slice(b"failed\n"),
             Chord::Mine(_) => return Some(boom(out)),
-            Chord::Opened(_) => return self.report_opened(out),
+            Chord::Opened(_) => self.report_opened(out),
         }
         None
     }
 
-    /// Prints the cells this operation opened, sorted by row then column, and ends the game
-    /// when no safe cell is left closed.
-    fn report_opened(&mut self, out: &mut Output) -> Option<GameEnding> {
+    /// The statement's rule 21 ends the game once every safe cell is open after any Sweep or
+    /// DSweep that did not hit a mine, whatever its reply: on a board with no safe cell the
+    /// first one ends it, even `flagged` or `not swept`. Flag never ends it.
+    fn all_safe_open(&self) -> Option<GameEnding> {
+        (self.cover.safe_closed() == 0).then_some(GameEnding::Finish)
+    }
+
+    /// Prints the cells this operation opened, sorted by row then column.
+    fn report_opened(&mut self, out: &mut Output) {
         if self.opened.is_empty() {
             out.extend_from_slice(b"no cell detected\n");
-            return None;
+            return;
         }
         sort_cells(&mut self.opened, &mut self.scratch);
         push_uint(out, self.opened.len() as u64);
@@ -178,7 +186,6 @@ impl MineOpsGame {
             out.push(b'\n');
         }
         self.opened.clear();
-        (self.cover.safe_closed() == 0).then_some(GameEnding::Finish)
     }
 }
 

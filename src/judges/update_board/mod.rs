@@ -11,8 +11,9 @@ pub mod solve;
 use crate::board::Grid;
 use crate::judges::case::Case;
 use crate::judges::judge::{Comparison, Judge, OriginalJudge, SpacingNotes};
-use crate::judges::limits::MaxCase;
+use crate::judges::limits::{Limits, MaxCase};
 use crate::judges::package_facts::{Mutant, PackageFacts, Verdict};
+use crate::judges::shapes::EdgeShape;
 
 /// `update-board` in the registry.
 pub const DESCRIPTION: Judge = Judge {
@@ -38,6 +39,15 @@ pub const DESCRIPTION: Judge = Judge {
     takes_boards: false,
     takes_player: false,
     patterns: &[],
+    shapes: &[
+        (EdgeShape::NoSafe, Limits::Course),
+        (EdgeShape::NoMine, Limits::Course),
+        (EdgeShape::OneCell, Limits::Course),
+        (EdgeShape::OneRow, Limits::Course),
+        (EdgeShape::OneColumn, Limits::Course),
+        (EdgeShape::LargestFewest, Limits::Course),
+        (EdgeShape::LargestMost, Limits::Course),
+    ],
     spacing_notes: SpacingNotes {
         line_ends: Some(ONLY_THE_BOARD),
         anywhere: Some(ONLY_THE_BOARD),

@@ -16,8 +16,10 @@
 //           many flags around it as its number: `failed`; else it sweeps every closed,
 //           unflagged neighbour at once: `boom` if one is a mine (game over), else the cells
 //           opened as for Sweep, or `no cell detected` when none was.
-// - Once no safe cell is closed the game is won: after the reply, `finish`. After `boom`:
-//   `game over`. At `Quit`: `give up`. Then `total step S`, S the operations before the end.
+// - After each Sweep or DSweep that hits no mine, whatever its reply (`flagged` and
+//   `not swept` too), the game is won if no safe cell is closed: `finish`. Flag never ends it.
+//   After `boom`: `game over`. At `Quit`: `give up`. Then `total step S`, S the operations
+//   before the end.
 //
 // This starter opens one cell per Sweep and answers every DSweep `not swept`: it runs, and
 // stress shows the first game where that is wrong.
@@ -90,7 +92,7 @@ int main() {
     } else {
       std::printf("not swept\n");  // TODO: DSweep
     }
-    if (safe_closed == 0) {
+    if (op != "Flag" && safe_closed == 0) {
       ending = "finish";
       break;
     }
