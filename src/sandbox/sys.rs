@@ -27,6 +27,7 @@ pub const RLIMIT_CORE: c_int = 4;
 pub const RLIMIT_NPROC: c_int = 6;
 pub const RLIMIT_NOFILE: c_int = 7;
 pub const RLIMIT_AS: c_int = 9;
+pub const RLIMIT_MSGQUEUE: c_int = 12;
 
 pub const CLONE_NEWNS: c_int = 0x0002_0000;
 pub const CLONE_NEWCGROUP: c_int = 0x0200_0000;
