@@ -2,7 +2,9 @@
 //! the parent (every path and number ready, nothing left to allocate) and carried out by
 //! [`enter`].
 //!
-//! With namespaces, the forked child (the *keeper*, whose pid std knows) unshares them, names
+//! With namespaces, the forked child (the *keeper*, whose pid std knows) joins the run's
+//! memory cgroup, unshares them (as an ordinary user, the IPC namespace inside a user
+//! namespace of its own whose root sets its limits, the rest inside a second), names
 //! the host, builds the empty root (see [`root`](crate::sandbox::root)), and forks the
 //! namespace's *init* (pid 1). Init mounts the root's `/proc`, pivots into it, wipes the
 //! command line and environment it inherited from us and becomes undumpable (so that

@@ -10,9 +10,11 @@
 //! ours are removed at the first run of a later process.
 //!
 //! Everywhere, the keeper caps the run's own IPC namespace right after unsharing it: at most
-//! the memory cap of System V shared memory and of message queues in all, and segments of a
-//! process that ended are destroyed. POSIX message queues are capped by `RLIMIT_MSGQUEUE`,
-//! and a `memfd` by the file size limit.
+//! the memory cap of System V shared memory and of message queues in all, and a segment is
+//! destroyed once no process has it attached (`shm_rmid_forced`), not a moment after the run
+//! when the kernel frees its dead namespace. POSIX message queues are capped by
+//! `RLIMIT_MSGQUEUE`. Where no cgroup counts them, files in memory are bounded through the
+//! file limits ([`bound_files`]), and the run's folder is at most the cap.
 
 use std::ffi::CString;
 use std::io;
@@ -28,9 +30,6 @@ pub enum Layout {
     /// The unified hierarchy (`memory.max`).
     V2,
 }
-
-/// The bytes of a System V segment's page (`shmall` counts pages).
-const PAGE: u64 = 4096;
 
 /// The largest message queue, in bytes (`msgmnb`, the kernel's default).
 const QUEUE_BYTES: u64 = 16 << 10;
@@ -73,7 +72,7 @@ impl MemoryPlan {
         let objects = IPC_OBJECTS.min(cap / QUEUE_BYTES).max(1);
         let ipc_limits = [
             ("kernel/shmmax", cap),
-            ("kernel/shmall", cap / PAGE),
+            ("kernel/shmall", cap / super::sys::page_size()),
             ("kernel/shmmni", objects),
             ("kernel/shm_rmid_forced", 1),
             ("kernel/msgmax", QUEUE_BYTES.min(cap)),
@@ -353,20 +352,22 @@ impl Drop for RunCgroup {
     }
 }
 
-/// How a jailed run's memory is bounded, in one line for reports.
+/// How a jailed run's memory is bounded beyond its address space, for the line
+/// [`describe`](super::describe) writes.
 pub fn describe() -> &'static str {
     match cgroup_layout() {
         Some(Layout::V1) => {
-            "memory bounded as resident memory, shared memory and files in memory included \
-             (a memory cgroup, v1), and as address space"
+            "memory also counted as resident memory, shared memory and files in memory \
+             included (a memory cgroup, v1)"
         }
         Some(Layout::V2) => {
-            "memory bounded as resident memory, shared memory and files in memory included \
-             (a memory cgroup, v2, no swap), and as address space"
+            "memory also counted as resident memory, shared memory and files in memory \
+             included (a memory cgroup, v2, no swap)"
         }
         None => {
-            "memory bounded as address space, with System V shared memory and message queues \
-             capped to it in the run's IPC namespace (no memory cgroup is usable here)"
+            "System V shared memory and message queues capped to the memory limit in the run's \
+             IPC namespace, files in memory by the file size limit (no memory cgroup is usable \
+             here)"
         }
     }
 }

@@ -26,7 +26,9 @@
 //! group, this process as a child subreaper, and a [`sweep`] of what left the group.
 //!
 //! Either way the limits are the kernel's (`setrlimit`): CPU time, address space, file size,
-//! open files, core dumps off, and processes for someone else's code.
+//! open files, core dumps off, and processes for someone else's code. A jailed run's memory
+//! is also bounded as memory ([`memory`]): a memory cgroup of its own where one is usable, and
+//! its IPC namespace's limits.
 
 mod jail;
 pub mod memory;

@@ -160,6 +160,7 @@ extern "C" {
     fn setdomainname(name: *const c_char, length: usize) -> c_int;
     fn chown(path: *const c_char, uid: u32, gid: u32) -> c_int;
     fn syscall(number: c_long, ...) -> c_long;
+    fn sysconf(name: c_int) -> c_long;
     fn __errno_location() -> *mut c_int;
 }
 
@@ -308,6 +309,13 @@ pub fn set_limit(resource: c_int, current: u64, max: u64) -> io::Result<()> {
     } else {
         Err(io::Error::from_raw_os_error(errno()))
     }
+}
+
+/// The size of a memory page, in bytes.
+pub fn page_size() -> u64 {
+    const SC_PAGESIZE: c_int = 30;
+    // SAFETY: a plain library call.
+    u64::try_from(unsafe { sysconf(SC_PAGESIZE) }).unwrap_or(4096)
 }
 
 /// This process's pid.
