@@ -35,6 +35,7 @@ mod play_functions;
 mod play_load;
 mod play_stats;
 mod sandbox;
+mod sandbox_memory;
 mod similarity;
 mod solver;
 mod solver_hostile;

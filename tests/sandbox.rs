@@ -14,7 +14,7 @@ use minejudge::exec::child::{self, Ending, Limits, ProgramRun};
 use minejudge::sandbox::{self, root, Isolation, Policy, Resources, Workspace};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 fn limits(policy: Policy) -> Limits {
@@ -57,7 +57,7 @@ fn assert_all_gone(marker: &str) {
     );
 }
 
-fn root_user() -> bool {
+pub(crate) fn root_user() -> bool {
     util::processes()
         .iter()
         .find(|p| p.pid == std::process::id())
@@ -216,7 +216,7 @@ impl Drop for Markers {
     }
 }
 
-fn set_mode(path: &Path, mode: u32) {
+pub(crate) fn set_mode(path: &Path, mode: u32) {
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
 }
@@ -269,14 +269,15 @@ fn the_jail_shows_only_its_allowlist() {
 }
 
 /// The name of the test's user, made and removed by [`OrdinaryUser`].
-struct OrdinaryUser {
+pub(crate) struct OrdinaryUser {
     name: String,
     home: PathBuf,
 }
 
 impl OrdinaryUser {
-    fn make() -> Option<OrdinaryUser> {
-        let name = format!("mjprobe{}", std::process::id() % 100_000);
+    /// A user named after `tag` (a few letters: tests that make one at once differ in it).
+    pub(crate) fn make(tag: &str) -> Option<OrdinaryUser> {
+        let name = format!("mj{tag}{}", std::process::id() % 100_000);
         let _ = Command::new("userdel").arg(&name).output();
         let made = Command::new("useradd")
             .args(["-M", "-s", "/bin/sh", &name])
@@ -301,6 +302,37 @@ impl OrdinaryUser {
         set_mode(&user.home, 0o700);
         set_mode(&user.home.join(".ssh/minejudge-probe-id"), 0o600);
         Some(user)
+    }
+
+    /// Runs the ignored test `exact` of this binary as the user, with `variable=value` and a
+    /// bare environment, from a copy of the binary in a folder of the user's reach (it may not
+    /// reach where cargo built it, a clone in a private folder).
+    pub(crate) fn run_test(&self, exact: &str, variable: &str, value: &str) -> Output {
+        let copy_dir = PathBuf::from(format!("/tmp/minejudge-probe-exe-{}", self.name));
+        let _ = std::fs::remove_dir_all(&copy_dir);
+        std::fs::create_dir_all(&copy_dir).unwrap();
+        set_mode(&copy_dir, 0o755);
+        let exe = copy_dir.join("integration");
+        std::fs::copy(std::env::current_exe().unwrap(), &exe).unwrap();
+        set_mode(&exe, 0o755);
+        let output = Command::new("setpriv")
+            .args(["--reuid", &self.name, "--regid", &self.name])
+            .args(["--clear-groups", "--"])
+            .arg("env")
+            .arg("-i")
+            .arg("PATH=/usr/local/bin:/usr/bin:/bin")
+            .arg(format!("HOME={}", self.home.display()))
+            .arg("TEACHER_TOKEN=minejudge-probe-token")
+            .arg(format!("{variable}={value}"))
+            .arg(&exe)
+            .args(["--exact", exact])
+            .args(["--ignored", "--nocapture", "--test-threads=1"])
+            .stdin(Stdio::null())
+            .current_dir(&copy_dir)
+            .output()
+            .unwrap();
+        let _ = std::fs::remove_dir_all(&copy_dir);
+        output
     }
 }
 
@@ -337,46 +369,16 @@ fn the_jail_shows_only_its_allowlist_to_an_ordinary_user() {
     if std::env::var_os("MINEJUDGE_NO_NAMESPACES").is_some() || !root_user() {
         return;
     }
-    let user = OrdinaryUser::make().expect("useradd works here (CI runs as root)");
+    let user = OrdinaryUser::make("probe").expect("useradd works here (CI runs as root)");
     let markers = Markers::make("user");
     let _shm = SharedMemory::make();
     let mut paths = markers.paths.clone();
     paths.push(user.home.join(".ssh/minejudge-probe-id"));
-    // The user may not reach this binary where cargo built it (a clone in a private folder):
-    // it runs a copy from a folder of its own.
-    let copy_dir = PathBuf::from(format!("/tmp/minejudge-probe-exe-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&copy_dir);
-    std::fs::create_dir_all(&copy_dir).unwrap();
-    set_mode(&copy_dir, 0o755);
-    let exe = copy_dir.join("integration");
-    std::fs::copy(std::env::current_exe().unwrap(), &exe).unwrap();
-    set_mode(&exe, 0o755);
-    let output = Command::new("setpriv")
-        .args([
-            "--reuid",
-            &user.name,
-            "--regid",
-            &user.name,
-            "--clear-groups",
-            "--",
-        ])
-        .arg("env")
-        .arg("-i")
-        .arg("PATH=/usr/local/bin:/usr/bin:/bin")
-        .arg(format!("HOME={}", user.home.display()))
-        .arg("TEACHER_TOKEN=minejudge-probe-token")
-        .arg(format!(
-            "{PROBE_CHILD}={}",
-            std::env::join_paths(&paths).unwrap().to_string_lossy()
-        ))
-        .arg(&exe)
-        .args(["--exact", "sandbox::probe_as_the_user_running_the_tests"])
-        .args(["--ignored", "--nocapture", "--test-threads=1"])
-        .stdin(Stdio::null())
-        .current_dir(&copy_dir)
-        .output()
-        .unwrap();
-    let _ = std::fs::remove_dir_all(&copy_dir);
+    let output = user.run_test(
+        "sandbox::probe_as_the_user_running_the_tests",
+        PROBE_CHILD,
+        &std::env::join_paths(&paths).unwrap().to_string_lossy(),
+    );
     let out = text(&output.stdout);
     let findings = out
         .split_once("probe-begin\n")
@@ -582,7 +584,7 @@ fn every_limit_holds() {
 }
 
 /// Builds a C program of the test's own (outside any jail).
-fn compile_c(dir: &Path, name: &str, source: &str) -> PathBuf {
+pub(crate) fn compile_c(dir: &Path, name: &str, source: &str) -> PathBuf {
     let file = dir.join(format!("{name}.c"));
     let exe = dir.join(name);
     std::fs::write(&file, source).unwrap();

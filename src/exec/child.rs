@@ -428,7 +428,13 @@ mod platform {
                         (Some(code), _) => Ending::Exited(code),
                         (None, signal) => Ending::Signalled(signal.unwrap_or(0)),
                     };
-                    (ending, Some(reaped.peak_memory))
+                    // A memory cgroup counts what the program's own peak does not (shared
+                    // memory, files in memory), and reaches the cap when it killed the run.
+                    let cgroup_peak = self.confinement.as_ref().and_then(Confinement::memory_peak);
+                    (
+                        ending,
+                        Some(reaped.peak_memory.max(cgroup_peak.unwrap_or(0))),
+                    )
                 }
                 Err(_) => (Ending::Signalled(0), None),
             };

@@ -2,7 +2,9 @@
 //! the parent (every path and number ready, nothing left to allocate) and carried out by
 //! [`enter`].
 //!
-//! With namespaces, the forked child (the *keeper*, whose pid std knows) unshares them, names
+//! With namespaces, the forked child (the *keeper*, whose pid std knows) joins the run's
+//! memory cgroup, unshares them (as an ordinary user, the IPC namespace inside a user
+//! namespace of its own whose root sets its limits, the rest inside a second), names
 //! the host, builds the empty root (see [`root`](crate::sandbox::root)), and forks the
 //! namespace's *init* (pid 1). Init mounts the root's `/proc`, pivots into it, wipes the
 //! command line and environment it inherited from us and becomes undumpable (so that
@@ -14,6 +16,7 @@
 //! program's exit code or signal (and, through the waits, its peak memory). Killing the
 //! keeper's process group kills the keeper and init, and with init the namespace.
 
+use crate::sandbox::memory::MemoryPlan;
 use crate::sandbox::root::{self, RootPlan};
 use crate::sandbox::sys::{self, SockFilter};
 use std::ffi::CString;
@@ -41,6 +44,8 @@ pub(crate) struct JailPlan {
     pub drop_capabilities: bool,
     /// `(resource, soft, hard)` limits of the program.
     pub limits: Vec<(c_int, u64, u64)>,
+    /// The keeper's memory cgroup and its IPC namespace's limits.
+    pub memory: MemoryPlan,
     /// The system call filter, installed last (empty: none).
     pub filter: Vec<SockFilter>,
 }
@@ -78,11 +83,16 @@ pub(crate) fn enter(plan: &JailPlan) -> io::Result<()> {
         return become_program(plan);
     }
     let paths = paths();
+    plan.memory.join_cgroup()?;
+    let mut namespaces = plan.namespaces;
+    if let Some((uid_line, gid_line)) = &plan.memory.ipc_owner_maps {
+        enter_user_namespace(paths, uid_line, gid_line)?;
+        sys::unshare_namespaces(sys::CLONE_NEWIPC)?;
+        plan.memory.cap_ipc_namespace()?;
+        namespaces &= !sys::CLONE_NEWIPC;
+    }
     if let Some((uid_line, gid_line)) = &plan.user_maps {
-        sys::unshare_namespaces(sys::CLONE_NEWUSER)?;
-        sys::write_file(&paths.setgroups, b"deny")?;
-        sys::write_file(&paths.uid_map, uid_line)?;
-        sys::write_file(&paths.gid_map, gid_line)?;
+        enter_user_namespace(paths, uid_line, gid_line)?;
     }
     // A root or a host name without its namespace would change the host's.
     let lacks = |flag: c_int| plan.namespaces & flag == 0;
@@ -91,7 +101,10 @@ pub(crate) fn enter(plan: &JailPlan) -> io::Result<()> {
     {
         return Err(io::Error::from(io::ErrorKind::InvalidInput));
     }
-    sys::unshare_namespaces(plan.namespaces)?;
+    sys::unshare_namespaces(namespaces)?;
+    if namespaces & sys::CLONE_NEWIPC != 0 {
+        plan.memory.cap_ipc_namespace()?;
+    }
     if let Some(name) = &plan.host_name {
         sys::set_names(name)?;
     }
@@ -122,6 +135,15 @@ pub(crate) fn enter(plan: &JailPlan) -> io::Result<()> {
         reap_namespace(program, status_write);
     }
     become_program(plan)
+}
+
+/// Makes a user namespace and maps one user and group into it (`uid_map` and `gid_map`
+/// lines).
+fn enter_user_namespace(paths: &Paths, uid_line: &[u8], gid_line: &[u8]) -> io::Result<()> {
+    sys::unshare_namespaces(sys::CLONE_NEWUSER)?;
+    sys::write_file(&paths.setgroups, b"deny")?;
+    sys::write_file(&paths.uid_map, uid_line)?;
+    sys::write_file(&paths.gid_map, gid_line)
 }
 
 /// The keeper: waits for init, then ends as the program ended (or as init did, if it never

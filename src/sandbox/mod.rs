@@ -26,9 +26,12 @@
 //! group, this process as a child subreaper, and a [`sweep`] of what left the group.
 //!
 //! Either way the limits are the kernel's (`setrlimit`): CPU time, address space, file size,
-//! open files, core dumps off, and processes for someone else's code.
+//! open files, core dumps off, and processes for someone else's code. A jailed run's memory
+//! is also bounded as memory ([`memory`]): a memory cgroup of its own where one is usable, and
+//! its IPC namespace's limits.
 
 mod jail;
+pub mod memory;
 pub mod root;
 pub mod seccomp;
 mod sweep;
@@ -185,8 +188,10 @@ fn try_jail(policy: Policy, seccomp: bool) -> Result<(), String> {
         Policy::Untrusted { .. } => "[ -d /box ] && [ ! -e /etc/passwd ] && exit 7; exit 1",
     };
     let command = ["/bin/sh".to_string(), "-c".to_string(), script.to_string()];
+    // A memory cap, so that the probe takes every step a run takes (the memory cgroup, the
+    // IPC namespace's limits).
     let resources = Resources {
-        memory: None,
+        memory: Some(64 << 20),
         cpu_seconds: 5,
         file_size: FOLDER_BYTES,
     };
@@ -253,7 +258,7 @@ pub fn describe(policy: Policy) -> String {
             "a jail: an empty root (the system's programs and libraries read-only, /dev/null, \
              zero, random and urandom, an empty /etc, its own /proc, a fresh {} MiB folder it \
              starts in); PID, mount, network, IPC, UTS and cgroup namespaces; an environment of \
-             PATH, HOME, TMPDIR and LANG only; {}, {count}; no_new_privs; {}; {limits}",
+             PATH, HOME, TMPDIR and LANG only; {}, {count}; no_new_privs; {}; {limits}; {}",
             FOLDER_BYTES >> 20,
             if user_namespace {
                 "a user id of its own inside a user namespace (outside, the kernel allows only \
@@ -267,6 +272,7 @@ pub fn describe(policy: Policy) -> String {
             } else {
                 "no system call filter (this kernel has no seccomp)"
             },
+            memory::describe(),
         ),
         Isolation::ProcessGroup => format!(
             "NOT JAILED ({}; weaker isolation was chosen): it sees the whole file system, \
@@ -291,9 +297,17 @@ pub struct Confinement {
     /// A fresh host folder the program starts in (without a jail).
     folder: Option<PathBuf>,
     sweep: bool,
+    /// The run's memory cgroup, removed when dropped.
+    cgroup: Option<memory::RunCgroup>,
 }
 
 impl Confinement {
+    /// The most memory the run held at once by its memory cgroup's count (the cap itself
+    /// when the cgroup killed it), where it has one; read it once the run was reaped.
+    pub fn memory_peak(&self) -> Option<u64> {
+        self.cgroup.as_ref().and_then(memory::RunCgroup::peak)
+    }
+
     /// After the run's group was killed: kills what left it, where no namespace does (a
     /// process-group isolation; nothing to do otherwise). Call it again while pipes stay
     /// open: an escapee comes back to us only once its parent has died.
@@ -366,17 +380,22 @@ fn start_plan(
     let untrusted = matches!(policy, Policy::Untrusted { .. });
     let jailed = untrusted && namespaces;
     let run_user = (untrusted && sys::JAILS_BUILT && (root || namespaces)).then(next_run_user);
-    let limits = kernel_limits(policy, resources, run_user.is_some(), root);
+    let mut limits = kernel_limits(policy, resources, run_user.is_some(), root);
     let mut confinement = Confinement {
         mount_point: None,
         folder: None,
         sweep: !namespaces,
+        cgroup: None,
     };
     let (started, root_plan, folder) = if jailed {
+        let folder_bytes = resources
+            .memory
+            .map_or(FOLDER_BYTES, |m| m.min(FOLDER_BYTES));
         jail_places(
             program,
             workspace,
             run_user.unwrap_or(uid),
+            folder_bytes,
             &mut confinement,
         )?
     } else if untrusted {
@@ -392,6 +411,14 @@ fn start_plan(
     } else {
         (PathBuf::from(program), None, None)
     };
+    let memory_cap = resources.memory.filter(|_| jailed);
+    confinement.cgroup = match memory_cap {
+        Some(cap) => memory::RunCgroup::make(cap)?,
+        None => None,
+    };
+    if let (Some(cap), None) = (memory_cap, &confinement.cgroup) {
+        memory::bound_files(&mut limits, cap);
+    }
     let mut builder = Command::new(&started);
     builder.args(args).process_group(0);
     if untrusted {
@@ -408,17 +435,24 @@ fn start_plan(
         builder.env(MARKER, "1");
         become_subreaper();
     }
+    let user_namespace = namespaces && !root;
+    let memory = memory::MemoryPlan::new(
+        memory_cap,
+        confinement.cgroup.as_ref(),
+        user_namespace.then_some((uid, gid)),
+    )?;
+    let (outside_uid, outside_gid) = memory.outside_ids((uid, gid));
     let plan = JailPlan {
         namespaces: if namespaces {
             self::namespaces(policy)
         } else {
             0
         },
-        user_maps: (namespaces && !root).then(|| {
+        user_maps: user_namespace.then(|| {
             let inside = run_user.unwrap_or(0);
             (
-                format!("{inside} {uid} 1").into_bytes(),
-                format!("{inside} {gid} 1").into_bytes(),
+                format!("{inside} {outside_uid} 1").into_bytes(),
+                format!("{inside} {outside_gid} 1").into_bytes(),
             )
         }),
         root: root_plan,
@@ -434,6 +468,7 @@ fn start_plan(
             .flatten(),
         drop_capabilities: jailed && !root,
         limits,
+        memory,
         filter: if jailed && seccomp {
             seccomp::program()
         } else {
@@ -470,6 +505,11 @@ fn kernel_limits(
     }
     if let Policy::Untrusted { processes } = policy {
         limits.push((sys::RLIMIT_NOFILE, OPEN_FILES, OPEN_FILES));
+        limits.push((
+            sys::RLIMIT_MSGQUEUE,
+            memory::MESSAGE_QUEUE_BYTES,
+            memory::MESSAGE_QUEUE_BYTES,
+        ));
         if own_user {
             // Counted per user id of a user namespace: inside one, the keeper and init share
             // the run's id.
@@ -483,11 +523,13 @@ fn kernel_limits(
 
 /// What a jailed run starts, its root's plan and its working folder inside: the program's
 /// path in the root (a copy, when it lives outside the system's folders), the root mounted on
-/// a fresh host folder (kept in `confinement`), and the run's user `id` owning its folder.
+/// a fresh host folder (kept in `confinement`), and the run's user `id` owning its folder of
+/// `folder_bytes`.
 fn jail_places(
     program: &str,
     workspace: Workspace,
     id: u32,
+    folder_bytes: u64,
     confinement: &mut Confinement,
 ) -> io::Result<(PathBuf, Option<root::RootPlan>, Option<PathBuf>)> {
     let host_program = find_program(program)?;
@@ -504,7 +546,7 @@ fn jail_places(
             sys::change_owner(&c_path(folder)?, id, id)?;
         }
     }
-    let options = format!("size={FOLDER_BYTES},nr_inodes=4096,mode=0700,uid={id},gid={id}");
+    let options = format!("size={folder_bytes},nr_inodes=4096,mode=0700,uid={id},gid={id}");
     let plan = root::RootPlan::new(
         &mount_point,
         copy.then_some(host_program.as_path()),

@@ -27,6 +27,7 @@ pub const RLIMIT_CORE: c_int = 4;
 pub const RLIMIT_NPROC: c_int = 6;
 pub const RLIMIT_NOFILE: c_int = 7;
 pub const RLIMIT_AS: c_int = 9;
+pub const RLIMIT_MSGQUEUE: c_int = 12;
 
 pub const CLONE_NEWNS: c_int = 0x0002_0000;
 pub const CLONE_NEWCGROUP: c_int = 0x0200_0000;
@@ -159,6 +160,7 @@ extern "C" {
     fn setdomainname(name: *const c_char, length: usize) -> c_int;
     fn chown(path: *const c_char, uid: u32, gid: u32) -> c_int;
     fn syscall(number: c_long, ...) -> c_long;
+    fn sysconf(name: c_int) -> c_long;
     fn __errno_location() -> *mut c_int;
 }
 
@@ -307,6 +309,13 @@ pub fn set_limit(resource: c_int, current: u64, max: u64) -> io::Result<()> {
     } else {
         Err(io::Error::from_raw_os_error(errno()))
     }
+}
+
+/// The size of a memory page, in bytes.
+pub fn page_size() -> u64 {
+    const SC_PAGESIZE: c_int = 30;
+    // SAFETY: a plain library call.
+    u64::try_from(unsafe { sysconf(SC_PAGESIZE) }).unwrap_or(4096)
 }
 
 /// This process's pid.
