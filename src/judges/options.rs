@@ -502,7 +502,7 @@ pub fn usage() -> String {
         let what = format!("{} ({})", shape.what(), offered.join(", "));
         wrap(
             &mut shape_lines,
-            format!("      {:<15}", shape.name()),
+            format!("      {:<16}", shape.name()),
             &what,
             22,
         );
