@@ -313,54 +313,22 @@ fn gen_writes_the_shapes_and_validate_accepts_them() {
 
 #[test]
 fn stress_draws_each_shape_now_and_then_by_the_seed_alone() {
+    let largest = |s: &EdgeShape| matches!(s, EdgeShape::LargestFewest | EdgeShape::LargestMost);
     for judge in judges::ALL {
-        let request = GenOptions::default();
-        let drawable = shapes::drawable(judge, &request.knobs);
-        let mut seen = Vec::new();
-        let mut shaped = 0;
-        for seed in 0..4000 {
-            let drawn = request.for_seed(judge, seed);
-            assert_eq!(
-                drawn,
-                request.for_seed(judge, seed),
-                "the same seed, the same shape"
-            );
-            let Some(shape) = drawn.knobs.shape else {
-                continue;
+        for size in [Size::Small, Size::Max] {
+            let request = GenOptions {
+                size,
+                ..GenOptions::default()
             };
-            shaped += 1;
-            assert!(drawable.contains(&shape));
-            if !seen.contains(&shape) {
-                seen.push(shape);
-            }
-            if seen.len() == drawable.len() && shaped > 300 {
-                break;
-            }
-            // The command the report prints writes the same input.
-            if shaped == 1 {
-                let command = drawn.gen_command(judge, seed);
-                let args: Vec<&str> = command.split(' ').skip(1).collect();
-                let input = judge.generate(seed, drawn.size, &drawn.knobs);
-                assert!(gen(&args).stdout == input, "{command}");
-            }
+            let drawable = shapes::drawable(judge, size, &request.knobs);
+            // The course's shapes, the largest only at --size max.
+            let offered = judge.shapes_under(Limits::Course);
+            let expected: Vec<EdgeShape> = offered
+                .filter(|s| size == Size::Max || !largest(s))
+                .collect();
+            assert_eq!(drawable, expected, "{} {size:?}", judge.name());
+            draws_each(judge, &request, &drawable);
         }
-        assert_eq!(seen.len(), drawable.len(), "{}: {seen:?}", judge.name());
-        assert_eq!(
-            drawable.len(),
-            judge.shapes_under(Limits::Course).count(),
-            "{}: the course's shapes are all drawn",
-            judge.name()
-        );
-        // About one input in STRESS_SHARE.
-        let share: u64 = (0..8000)
-            .filter(|&seed| request.for_seed(judge, seed).knobs.shape.is_some())
-            .count() as u64;
-        let expected = 8000 / STRESS_SHARE;
-        assert!(
-            share * 10 > expected * 8 && share * 10 < expected * 12,
-            "{}: {share} of 8000",
-            judge.name()
-        );
         // `--shape none`, and knobs the shapes would set, keep them out.
         let none = GenOptions {
             draw_shapes: false,
@@ -370,7 +338,8 @@ fn stress_draws_each_shape_now_and_then_by_the_seed_alone() {
         let rows = GenOptions {
             knobs: Knobs {
                 rows: Some(2),
-                ..request.knobs.clone()
+                limits: Limits::Course,
+                ..Knobs::default()
             },
             ..GenOptions::default()
         };
@@ -379,13 +348,56 @@ fn stress_draws_each_shape_now_and_then_by_the_seed_alone() {
                 assert!(!shape.sets().contains(&"--rows"), "{}", shape.name());
             }
         }
-        // Under wide limits, never the largest.
+        // Under wide limits, never the largest, even at --size max.
         let wide = Knobs {
             limits: Limits::Wide,
             ..Knobs::default()
         };
-        assert!(shapes::drawable(judge, &wide)
+        assert!(!shapes::drawable(judge, Size::Max, &wide)
             .iter()
-            .all(|s| !matches!(s, EdgeShape::LargestFewest | EdgeShape::LargestMost)));
+            .any(largest));
     }
+}
+
+/// Checks that `request` draws every one of `drawable` for about one seed in
+/// [`STRESS_SHARE`], the same for the same seed, and that the report's command for a drawn
+/// one writes its input again.
+fn draws_each(judge: &Judge, request: &GenOptions, drawable: &[EdgeShape]) {
+    let mut seen = Vec::new();
+    let mut shaped = 0;
+    for seed in 0..8000 {
+        let drawn = request.for_seed(judge, seed);
+        assert_eq!(
+            drawn,
+            request.for_seed(judge, seed),
+            "the same seed, the same shape"
+        );
+        let Some(shape) = drawn.knobs.shape else {
+            continue;
+        };
+        shaped += 1;
+        assert!(drawable.contains(&shape));
+        if !seen.contains(&shape) {
+            seen.push(shape);
+            // Not the largest: a few suffice, and they are a megabyte.
+            if seen.len() <= 3 && request.size != Size::Max {
+                let command = drawn.gen_command(judge, seed);
+                let args: Vec<&str> = command.split(' ').skip(1).collect();
+                let input = judge.generate(seed, drawn.size, &drawn.knobs);
+                assert!(gen(&args).stdout == input, "{command}");
+            }
+        }
+    }
+    assert_eq!(seen.len(), drawable.len(), "{}: {seen:?}", judge.name());
+    // inexperienced-player's course offers only the largest.
+    let expected = if drawable.is_empty() {
+        0
+    } else {
+        8000 / STRESS_SHARE
+    };
+    assert!(
+        shaped * 10 >= expected * 8 && shaped * 10 <= expected * 12,
+        "{}: {shaped} of 8000",
+        judge.name()
+    );
 }

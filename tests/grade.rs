@@ -42,12 +42,18 @@ fn cache_home(class: &Path) -> PathBuf {
 
 /// `grade ARGS --quiet`, the class's folder the second argument.
 fn grade(args: &[&str]) -> Output {
+    grade_with(args, &[])
+}
+
+/// [`grade`] with more environment variables.
+fn grade_with(args: &[&str], environment: &[(&str, &str)]) -> Output {
     let home = cache_home(Path::new(args.get(1).copied().unwrap_or(".")));
     let _runs = util::untrusted_runs();
     Command::new(util::binary("grade"))
         .args(args)
         .arg("--quiet")
         .env("XDG_CACHE_HOME", home)
+        .envs(environment.iter().copied())
         .output()
         .expect("run grade")
 }
@@ -715,6 +721,11 @@ fn the_cache_is_the_teachers_sealed_and_keyed_on_every_option() {
     ] {
         let first = first_line(&run(option));
         assert!(first.ends_with("0 from the cache)"), "{option:?}: {first}");
+    }
+    // So is how memory is bounded: an outcome without the memory cgroup is not one with it.
+    if minejudge::sandbox::memory::cgroup_layout().is_some() {
+        let first = first_line(&grade_with(&base, &[("MINEJUDGE_NO_CGROUP", "1")]));
+        assert!(first.ends_with("0 from the cache)"), "{first}");
     }
     // An entry edited by hand (or made on another machine) fails its seal and is regraded.
     let entries = cache_home(&dir).join("minejudge/grade");

@@ -37,7 +37,8 @@ options:
   --jobs N          students graded at once (default: the number of cores)
   --timeout SEC     per test, game or map (default: JLU part (1) 4, THU and ACM basic 1,
                     games and maps 2)
-  --memory MIB      address space of each process (default 512)
+  --memory MIB      memory of each run (default 512): as resident memory where a memory
+                    cgroup is usable, and as each process's address space
   --budget SEC      wall time all of one student's games, maps or tests may take; past it
                     the rest is not played and scores 0, and the note says so (default:
                     jlu-machine 0.12 s a game, at least 30 s: 120 s for 1000 games; else 120)

@@ -568,6 +568,8 @@ impl Context<'_> {
             b"grade outcome 2",
             option_env!("CARGO_PKG_VERSION").unwrap_or("").as_bytes(),
             self.config.grading_options().as_bytes(),
+            // An outcome depends on how memory is bounded (a cgroup or not).
+            crate::sandbox::memory::describe().as_bytes(),
             self.compiler
                 .map(Compiler::identity)
                 .unwrap_or_default()

@@ -247,7 +247,7 @@ impl GenOptions {
     pub fn for_seed(&self, judge: &Judge, seed: u64) -> GenOptions {
         let mut request = self.clone();
         if self.draw_shapes && self.knobs.shape.is_none() {
-            let drawable = shapes::drawable(judge, &self.knobs);
+            let drawable = shapes::drawable(judge, self.size, &self.knobs);
             request.knobs.shape = shapes::drawn_for(seed, &drawable);
         }
         request
@@ -502,7 +502,7 @@ pub fn usage() -> String {
         let what = format!("{} ({})", shape.what(), offered.join(", "));
         wrap(
             &mut shape_lines,
-            format!("      {:<15}", shape.name()),
+            format!("      {:<16}", shape.name()),
             &what,
             22,
         );
@@ -512,7 +512,8 @@ pub fn usage() -> String {
         "--shape NAME",
         "an edge shape, where each judge offers it (\"wide\": under --limits wide only); it sets \
          the options it names and refuses them given; stress draws one for about one input in \
-         8 unless --shape is given (none: never):",
+         8 (the largest only at --size max under the course's limits) unless --shape is given \
+         (none: never):",
     );
     text.push_str(&shape_lines);
     text.truncate(text.trim_end().len());

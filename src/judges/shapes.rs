@@ -146,10 +146,11 @@ pub fn largest_board(judge: &Judge, limits: Limits) -> (usize, usize) {
     }
 }
 
-/// The shapes of `judge` that `stress` may draw for an input under `knobs` by default: those
-/// the limits allow, none that sets a knob already given, and under wide limits not the largest
-/// (`acm-server`'s would print a gigabyte).
-pub fn drawable(judge: &Judge, knobs: &Knobs) -> Vec<EdgeShape> {
+/// The shapes of `judge` that `stress` may draw for an input of `size` under `knobs` by
+/// default: those the limits allow, none that sets a knob already given, and the largest only
+/// for `--size max` under the course's limits (a small stress stays fast, and `acm-server`'s
+/// largest under wide limits would print a gigabyte).
+pub fn drawable(judge: &Judge, size: Size, knobs: &Knobs) -> Vec<EdgeShape> {
     let given = |flag: &str| match flag {
         "--rows" => knobs.rows.is_some(),
         "--cols" => knobs.cols.is_some(),
@@ -160,7 +161,7 @@ pub fn drawable(judge: &Judge, knobs: &Knobs) -> Vec<EdgeShape> {
         .shapes_under(knobs.limits)
         .filter(|shape| !shape.sets().iter().any(|flag| given(flag)))
         .filter(|shape| {
-            knobs.limits == Limits::Course
+            (knobs.limits == Limits::Course && size == Size::Max)
                 || !matches!(shape, EdgeShape::LargestFewest | EdgeShape::LargestMost)
         })
         .collect()
