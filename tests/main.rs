@@ -32,6 +32,7 @@ mod play;
 mod play_functions;
 mod play_load;
 mod play_stats;
+mod rules;
 mod sandbox;
 mod similarity;
 mod solver;

@@ -24,6 +24,11 @@ struct Frame {
     outer: Vec<usize>,
 }
 
+/// The most tokens of one declaration kept: its specifiers, its name and where its value
+/// starts come first, and what `{` opens is read from them, so a crafted file's endless
+/// declaration costs no more than this per brace.
+const MOST_WORDS: usize = 256;
+
 /// The words that give an object static or thread storage inside a function.
 const STORAGE: [&str; 4] = ["static", "thread_local", "_Thread_local", "__thread"];
 
@@ -149,7 +154,10 @@ pub(super) fn globals(tokens: &[Token], partners: &[usize]) -> Globals {
             {
                 declaration.clear();
             }
-            _ if !in_function && matches!(innermost, Scope::File | Scope::Type) => {
+            _ if !in_function
+                && matches!(innermost, Scope::File | Scope::Type)
+                && declaration.len() < MOST_WORDS =>
+            {
                 declaration.push(at);
             }
             _ => {}

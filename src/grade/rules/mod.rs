@@ -330,16 +330,16 @@ fn main_defined(code: &Code) -> Vec<Finding> {
 }
 
 /// The names that stand for `std`: itself and each `namespace X = std...;` of the file.
-fn std_names(code: &Code) -> Vec<String> {
+fn std_names(code: &Code) -> HashSet<&str> {
     let tokens = &code.tokens;
-    let mut names = vec!["std".to_string()];
+    let mut names = HashSet::from(["std"]);
     for at in 0..tokens.len() {
         let target = if text(tokens, at + 3) == "::" { at + 4 } else { at + 3 };
         if text(tokens, at) == "namespace"
             && text(tokens, at + 2) == "="
-            && names.iter().any(|n| n == text(tokens, target))
+            && names.contains(text(tokens, target))
         {
-            names.push(text(tokens, at + 1).to_string());
+            names.insert(text(tokens, at + 1));
         }
     }
     names
@@ -357,18 +357,18 @@ fn stl(code: &Code) -> Vec<Finding> {
     found
 }
 
-fn stl_in(tokens: &[Token], code: &Code, std_names: &[String]) -> Vec<Finding> {
+fn stl_in(tokens: &[Token], code: &Code, std_names: &HashSet<&str>) -> Vec<Finding> {
     let mut found = Vec::new();
     for (at, token) in tokens.iter().enumerate() {
         let word = token.text.as_str();
         let next = text(tokens, at + 1);
         let before = text(tokens, at.wrapping_sub(1));
         let qualifier = text(tokens, at.wrapping_sub(2));
-        let qualified = std_names.iter().any(|n| n == word) && next == "::";
+        let qualified = std_names.contains(word) && next == "::";
         // `std::vector` is found at `std`; `mine::vector` is the file's own.
         let container = CONTAINERS.contains(&word)
             && next == "<"
-            && (before != "::" || !std_names.iter().any(|n| n == qualifier) && !code.declares(qualifier));
+            && (before != "::" || !std_names.contains(qualifier) && !code.declares(qualifier));
         let algorithm =
             ALGORITHMS.contains(&word) && next == "(" && before != "." && !code.defines(word);
         if qualified || container || algorithm {
@@ -557,5 +557,131 @@ mod tests {
         let expect: Vec<(usize, String)> =
             expect.iter().map(|(l, w)| (*l, w.to_string())).collect();
         assert_eq!(found, expect);
+    }
+
+    /// The lines and rules' first words of `source`'s findings, each the first word of the
+    /// finding or its name (`global`, `static`, `output`, `#include`, `std::vector`, ...).
+    fn found(source: &str) -> Vec<(usize, String)> {
+        check(Task::JluMachine, source.as_bytes())
+            .into_iter()
+            .map(|f| {
+                let what = f.what.strip_prefix("a ").unwrap_or(&f.what);
+                (f.line, what.split(' ').take(2).collect::<Vec<_>>().join(" "))
+            })
+            .collect()
+    }
+
+    fn expect(source: &str, expected: &[(usize, &str)]) {
+        let expected: Vec<(usize, String)> =
+            expected.iter().map(|(l, w)| (*l, w.to_string())).collect();
+        assert_eq!(found(source), expected, "{source}");
+    }
+
+    #[test]
+    fn an_include_is_seen_however_spelled() {
+        expect("#/**/include <vector>\n", &[(1, "#include <vector>")]);
+        expect("# /* a\n comment */ include <vector>\n", &[(1, "#include <vector>")]);
+        expect("#inc\\\nlude <cstdio>\nint g;\n", &[(1, "#include <cstdio>"), (3, "global variable")]);
+        expect("%:include <cstdlib>\n", &[(1, "#include <cstdlib>")]);
+        expect("??=include <cstdlib>\n", &[(1, "#include <cstdlib>")]);
+        expect("#include_next <x>\n#import <y>\n", &[(1, "#include_next <x>"), (2, "#import <y>")]);
+    }
+
+    #[test]
+    fn a_global_is_seen_however_initialised() {
+        expect("int calls(0);\n", &[(1, "global variable")]);
+        expect("int calls{0};\nint many[3]{};\n", &[(1, "global variable"), (2, "global variable")]);
+        expect("const int N = 3;\nint calls(N);\n", &[(2, "global variable")]);
+        expect("int *const p = new int[900];\n", &[(1, "global variable")]);
+        expect("const char *names[] = {\"a\"};\n", &[(1, "global variable")]);
+        expect("struct S { int a; };\nstruct S s{1};\nS t{2};\n", &[(2, "global variable"), (3, "global variable")]);
+        expect("namespace { int hidden; }\nthread_local int mine;\n", &[(1, "global variable"), (2, "global variable")]);
+        expect("void (*hook)(int);\n", &[(1, "global variable")]);
+        expect("int a<:3:> = <%0%>;\n", &[(1, "global variable")]);
+    }
+
+    #[test]
+    fn a_static_member_is_a_global() {
+        expect(
+            "struct S {\n  static int x;\n  static const int N = 3;\n  static int f();\n};\nint S::x(0);\n",
+            &[(2, "static data"), (6, "global variable")],
+        );
+    }
+
+    #[test]
+    fn thread_local_in_a_function_keeps_state() {
+        expect(
+            "void machine() {\n  thread_local int seen = 0;\n  static thread_local int both;\n  seen++;\n}\n",
+            &[(2, "thread_local variable"), (3, "static variable")],
+        );
+    }
+
+    #[test]
+    fn constants_are_no_globals_anywhere() {
+        expect(
+            "const int N = 30;\nconstexpr int M = 2;\nconst char *const names[] = {\"a\"};\n\
+             struct S { static constexpr int K = 1; };\nenum { A, B };\n\
+             int helper(int a[30][30], int n);\nint main();\n\
+             void machine(int GamePanel[30][30], int n, int m, int &x, int &y) {\n\
+               static constexpr int dx[8] = {-1, -1, -1, 0, 0, 1, 1, 1};\n\
+               static const int k = 1;\n  constexpr static int j = 2;\n\
+               x = dx[0] + k + j; y = 0; if (0) main();\n}\n",
+            &[],
+        );
+    }
+
+    #[test]
+    fn the_stl_is_seen_through_aliases_and_using() {
+        expect(
+            "namespace s = std;\nvoid f() {\n  s::vector<int> v;\n  s::sort(v.begin(), v.end());\n}\n",
+            &[(3, "s::vector (the"), (4, "s::sort (the")],
+        );
+        expect(
+            "namespace t = ::std;\nnamespace u = t;\nvoid f() { u::pair<int, int> p; }\n",
+            &[(3, "u::pair (the")],
+        );
+        expect("using std::vector;\nvector<int> v;\n", &[(1, "std::vector (the"), (2, "vector (the"), (2, "global variable")]);
+        expect("#define S std\nS::vector<int> f();\n", &[(1, "std in"), (2, "vector (the")]);
+        expect("void f() { std::sort(a, a + 3); }\n", &[(1, "std::sort (the")]);
+    }
+
+    #[test]
+    fn output_is_seen_through_builtins_macros_and_pointers() {
+        expect("void f() { __builtin_printf(\"x\"); }\n", &[(1, "output with")]);
+        expect("void f() { __builtin_puts(\"x\"); __builtin_putchar('x'); }\n", &[(1, "output with")]);
+        expect("#define OUT __builtin_printf\nvoid f() { OUT(\"x\"); }\n", &[(1, "output with")]);
+        expect("#define SAY(x) puts(x)\n", &[(1, "output with")]);
+        expect(
+            "void f() {\n  int (*say)(const char *, ...) = &__builtin_printf;\n  auto p = puts;\n}\n",
+            &[(2, "output with"), (3, "output with")],
+        );
+        expect("void f() { __printf_chk(1, \"x\"); fputs_unlocked(\"x\", stdout); }\n", &[(1, "output with")]);
+    }
+
+    #[test]
+    fn main_is_found_where_it_is_defined_only() {
+        expect("int main();\nvoid machine() { if (0) main(); }\n", &[]);
+        expect("int main();\nint g() { return 1; }\nint main()\n{\n}\n", &[(3, "main() (hand")]);
+        expect("auto main() -> int { }\n", &[(1, "main() (hand")]);
+    }
+
+    #[test]
+    fn lines_are_those_of_the_file_as_written() {
+        expect(
+            "int a = 1 + \\\n  2;\n/* x\n y */ int \\\nb;\n#define X \\\n  printf\nint c;\n",
+            &[(1, "global variable"), (4, "global variable"), (6, "output with"), (8, "global variable")],
+        );
+    }
+
+    #[test]
+    fn a_crafted_file_is_read_in_time_and_bounded_memory() {
+        let mut source = String::new();
+        source.push_str(&"(".repeat(100_000));
+        source.push_str(&"{".repeat(100_000));
+        source.push_str(&"#define M printf\n".repeat(10_000));
+        source.push_str(&format!("int x = {};\n", "1+".repeat(200_000)));
+        source.push_str(&"a::vector<".repeat(20_000));
+        let findings = check(Task::JluMachine, source.as_bytes());
+        assert!(findings.len() <= 2 * source.lines().count(), "{}", findings.len());
     }
 }
