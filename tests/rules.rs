@@ -125,6 +125,14 @@ fn the_object_file_shows_globals_the_text_cannot() {
             (3, "a global variable hidden".to_string()),
         ]
     );
+    // A name the text judged is not found again elsewhere: `k` first appears as a parameter.
+    let source = "int twice(int k) { return 2 * k; }\n\
+                  void machine(int GamePanel[30][30], int n, int m, int &x, int &y)\n\
+                  {\n    static int k = 0;\n    x = y = twice(k++) % 2;\n}\n";
+    std::fs::write(&file, source).unwrap();
+    let object = self::object(&compiler, &file);
+    let found = lines_of(&check_with_object(Task::JluMachine, source.as_bytes(), Some(&object)));
+    assert_eq!(found, [(4, "a static variable k inside a function".to_string())]);
     // attack.txt's globals: the object file agrees with the text, line for line.
     let attack = root().join("tests/class/jlu-spelled/attack.txt");
     let object = self::object(&compiler, &attack);

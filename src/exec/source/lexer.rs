@@ -617,6 +617,18 @@ mod tests {
     }
 
     #[test]
+    fn digraphs_are_the_tokens_they_spell() {
+        assert_eq!(kinds("a<:1:> = <%2%>;"), kinds("a[1] = {2};"));
+        assert_eq!(kinds("x<::y> z"), kinds("x< ::y> z"), "<:: before a name");
+        assert_eq!(kinds("a<::>"), kinds("a[]"));
+        let source = b"  %:include <x>\nint a %: b;";
+        let lexemes = lex(source);
+        assert_eq!(lexemes[0].kind, Kind::Directive);
+        assert_eq!(&source[lexemes[0].span.clone()], b"%:include <x>");
+        assert_eq!(lexemes[3].kind, Kind::Other(b'#'));
+    }
+
+    #[test]
     fn other_bytes_are_tokens_of_their_own() {
         assert_eq!(
             kinds("@ ` \0"),

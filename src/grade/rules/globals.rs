@@ -65,16 +65,17 @@ const GROUPS_OF_THEIR_OWN: [&str; 8] = [
     "noexcept",
 ];
 
-/// The global variables the text declares, and the names it declares as constants (an object
-/// file may still hold one in writable memory: `const int K = rand();`).
+/// The global variables the text declares, and the names (their last parts) of every object it
+/// judged, found or a constant: the object file's witness adds nothing to those (a constant may
+/// still be allocated in writable memory: `const int K = rand();`).
 pub(super) struct Globals {
     pub found: Vec<Finding>,
-    pub constants: HashSet<String>,
+    pub judged: HashSet<String>,
 }
 
 pub(super) fn globals(tokens: &[Token], partners: &[usize]) -> Globals {
     let mut found = Vec::new();
-    let mut constants = HashSet::new();
+    let mut judged = HashSet::new();
     let mut frames: Vec<Frame> = Vec::new();
     let mut declaration: Vec<usize> = Vec::new();
     // Where a struct's or enum's body ended in the declaration, if one did.
@@ -88,12 +89,9 @@ pub(super) fn globals(tokens: &[Token], partners: &[usize]) -> Globals {
         let innermost = frames.last().map_or(Scope::File, |f| f.scope);
         let in_function = frames.iter().any(|f| f.scope == Scope::Function);
         if in_function && STORAGE.contains(&word) && reported != statement {
-            match local_static(tokens, partners, statement, at) {
-                Ok(finding) => found.push(finding),
-                Err(name) => {
-                    constants.insert(name);
-                }
-            }
+            let (name, finding) = local_static(tokens, partners, statement, at);
+            judged.insert(last_part(&name));
+            found.extend(finding);
             reported = statement;
         }
         match word {
@@ -134,12 +132,9 @@ pub(super) fn globals(tokens: &[Token], partners: &[usize]) -> Globals {
                     } else {
                         static_member(tokens, partners, &declaration, &mut variables)
                     };
-                    match declared {
-                        Some(Ok(finding)) => found.push(finding),
-                        Some(Err(name)) => {
-                            constants.insert(name);
-                        }
-                        None => {}
+                    if let Some((name, finding)) = declared {
+                        judged.insert(last_part(&name));
+                        found.extend(finding);
                     }
                     declaration.clear();
                     after_body = None;
@@ -163,7 +158,12 @@ pub(super) fn globals(tokens: &[Token], partners: &[usize]) -> Globals {
             _ => {}
         }
     }
-    Globals { found, constants }
+    Globals { found, judged }
+}
+
+/// A name's last part: `x` of `S::x`.
+fn last_part(name: &str) -> String {
+    name.rsplit("::").next().unwrap_or(name).to_string()
 }
 
 /// What the `{` after `declaration` (at file scope or in a class) opens.
@@ -186,13 +186,11 @@ fn opened(tokens: &[Token], declaration: &[usize]) -> Scope {
     {
         let template = words.first() == Some(&"template");
         if !template || tag > template_end(&words) {
-            // A body follows the tag and its name (and bases); a second name is an object
-            // initialised with braces (`struct S s{...}`).
-            return if names_at_top(&words[tag + 1..]) <= 1 {
-                Scope::Type
-            } else {
-                Scope::Initializer
-            };
+            // A body follows the tag and its name (and bases); after a second name come a
+            // function's parameters (`struct P at(int i) {`) or an object's braces.
+            if names_at_top(&words[tag + 1..]) <= 1 {
+                return Scope::Type;
+            }
         }
     }
     if words.contains(&"(") {
@@ -384,7 +382,7 @@ fn file_object(
     declaration: &[usize],
     after_body: Option<usize>,
     variables: &mut HashSet<String>,
-) -> Option<Result<Finding, String>> {
+) -> Option<(String, Option<Finding>)> {
     let (words, ends) = words_of(tokens, partners, declaration);
     if NOT_OBJECTS.contains(words.first()?) {
         return None;
@@ -392,13 +390,11 @@ fn file_object(
     let from = after_body.unwrap_or(0).min(words.len());
     let found = object(&words[from..], &ends_from(&ends, from), variables)?;
     variables.insert(found.name.clone());
-    if constant(&words[..from + found.value]) {
-        return Some(Err(found.name));
-    }
-    Some(Ok(Finding {
+    let finding = (!constant(&words[..from + found.value])).then(|| Finding {
         line: tokens[declaration[0]].line,
         what: format!("a global variable {} (the course forbids them)", found.name),
-    }))
+    });
+    Some((found.name, finding))
 }
 
 /// `ends` for the words from `from` on.
@@ -413,7 +409,7 @@ fn static_member(
     partners: &[usize],
     declaration: &[usize],
     variables: &mut HashSet<String>,
-) -> Option<Result<Finding, String>> {
+) -> Option<(String, Option<Finding>)> {
     let (words, ends) = words_of(tokens, partners, declaration);
     if !words.iter().any(|w| matches!(*w, "static" | "thread_local"))
         || words
@@ -423,26 +419,25 @@ fn static_member(
         return None;
     }
     let found = object(&words, &ends, variables)?;
-    if constant(&words[..found.value]) {
-        return Some(Err(found.name));
-    }
-    Some(Ok(Finding {
+    let finding = (!constant(&words[..found.value])).then(|| Finding {
         line: tokens[declaration[0]].line,
         what: format!(
             "a static data member {} (it keeps state between calls, as a global variable does)",
             found.name
         ),
-    }))
+    });
+    Some((found.name, finding))
 }
 
 /// The finding of a `static` or `thread_local` object declared in a function by the statement
-/// starting at `statement` (its storage word at `at`), or its name if it is a constant.
+/// starting at `statement` (its storage word at `at`), with its name (no finding for a
+/// constant).
 fn local_static(
     tokens: &[Token],
     partners: &[usize],
     statement: usize,
     at: usize,
-) -> Result<Finding, String> {
+) -> (String, Option<Finding>) {
     let mut end = at;
     while end < tokens.len() && !matches!(text(tokens, end), ";" | "=" | "{" | "}") {
         if text(tokens, end) == "(" && matches!(text(tokens, end + 1), "*" | "&") {
@@ -456,15 +451,13 @@ fn local_static(
     }
     let words: Vec<&str> = (statement..end).map(|i| text(tokens, i)).collect();
     let name = declarator_name(&words).unwrap_or_else(|| "?".into());
-    if constant(&words) {
-        return Err(name);
-    }
-    Ok(Finding {
+    let finding = (!constant(&words)).then(|| Finding {
         line: tokens[at].line,
         what: format!(
             "a {} variable {name} inside a function (it keeps state between calls, as a \
              global variable does)",
             text(tokens, at)
         ),
-    })
+    });
+    (name, finding)
 }

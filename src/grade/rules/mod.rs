@@ -284,7 +284,7 @@ pub fn check_with_object(task: Task, source: &[u8], object: Option<&[u8]>) -> Ve
             let globals = globals::globals(&code.tokens, &code.partners);
             let mut found = globals.found;
             if let Some(object) = object {
-                found.extend(allocated(&code, object, &globals.constants));
+                found.extend(allocated(&code, object, &globals.judged));
             }
             rule(found);
             rule(panel_written(&code));
@@ -442,16 +442,17 @@ fn other_headers(code: &Code) -> Vec<Finding> {
     found
 }
 
-/// The objects the compiler allocated in writable memory that the text does not show as
-/// constants, each at the line where its name first appears (0 if nowhere: made by a macro).
-fn allocated(code: &Code, object: &[u8], constants: &HashSet<String>) -> Vec<Finding> {
+/// The objects the compiler allocated in writable memory that the text did not judge (`judged`:
+/// found, or a constant), each at the line where its name first appears (0 if nowhere: made by
+/// a macro).
+fn allocated(code: &Code, object: &[u8], judged: &HashSet<String>) -> Vec<Finding> {
     let mut first_line: HashMap<&str, usize> = HashMap::new();
     for token in &code.tokens {
         first_line.entry(token.text.as_str()).or_insert(token.line);
     }
     witness::data_symbols(object)
         .into_iter()
-        .filter(|symbol| !constants.contains(&symbol.base))
+        .filter(|symbol| !judged.contains(&symbol.base))
         .map(|symbol| Finding {
             line: first_line.get(symbol.base.as_str()).copied().unwrap_or(0),
             what: format!(
@@ -622,10 +623,11 @@ mod tests {
             "const int N = 30;\nconstexpr int M = 2;\nconst char *const names[] = {\"a\"};\n\
              struct S { static constexpr int K = 1; };\nenum { A, B };\n\
              int helper(int a[30][30], int n);\nint main();\n\
+             struct P { int x; };\nstruct P at(int i) { struct P p = {i}; return p; }\n\
              void machine(int GamePanel[30][30], int n, int m, int &x, int &y) {\n\
                static constexpr int dx[8] = {-1, -1, -1, 0, 0, 1, 1, 1};\n\
                static const int k = 1;\n  constexpr static int j = 2;\n\
-               x = dx[0] + k + j; y = 0; if (0) main();\n}\n",
+               x = dx[0] + k + j + at(0).x; y = 0; if (0) main();\n}\n",
             &[],
         );
     }
