@@ -990,7 +990,10 @@ fn rules_spelled_otherwise_are_found_and_strict_marks_zero() {
     };
     for (line, what) in crate::rules::ATTACK_FINDINGS {
         let expected = format!("line {line}: {what}");
-        assert!(row("attack").contains(&expected), "lacks {expected:?}: {csv}");
+        assert!(
+            row("attack").contains(&expected),
+            "lacks {expected:?}: {csv}"
+        );
     }
     assert!(!row("honest").contains("rules:"), "{csv}");
 }

@@ -75,7 +75,10 @@ pub const ATTACK_FINDINGS: [(usize, &str); 12] = [
 
 #[test]
 fn every_spelling_of_a_broken_rule_is_found_on_its_line() {
-    let found = lines_of(&check(Task::JluMachine, &read("tests/class/jlu-spelled/attack.txt")));
+    let found = lines_of(&check(
+        Task::JluMachine,
+        &read("tests/class/jlu-spelled/attack.txt"),
+    ));
     let expected: Vec<(usize, String)> = ATTACK_FINDINGS
         .iter()
         .map(|(l, w)| (*l, w.to_string()))
@@ -117,7 +120,11 @@ fn the_object_file_shows_globals_the_text_cannot() {
         "the text alone misses them"
     );
     let object = object(&compiler, &file);
-    let found = lines_of(&check_with_object(Task::JluMachine, source.as_bytes(), Some(&object)));
+    let found = lines_of(&check_with_object(
+        Task::JluMachine,
+        source.as_bytes(),
+        Some(&object),
+    ));
     assert_eq!(
         found,
         [
@@ -131,8 +138,15 @@ fn the_object_file_shows_globals_the_text_cannot() {
                   {\n    static int k = 0;\n    x = y = twice(k++) % 2;\n}\n";
     std::fs::write(&file, source).unwrap();
     let object = self::object(&compiler, &file);
-    let found = lines_of(&check_with_object(Task::JluMachine, source.as_bytes(), Some(&object)));
-    assert_eq!(found, [(4, "a static variable k inside a function".to_string())]);
+    let found = lines_of(&check_with_object(
+        Task::JluMachine,
+        source.as_bytes(),
+        Some(&object),
+    ));
+    assert_eq!(
+        found,
+        [(4, "a static variable k inside a function".to_string())]
+    );
     // attack.txt's globals: the object file agrees with the text, line for line.
     let attack = root().join("tests/class/jlu-spelled/attack.txt");
     let object = self::object(&compiler, &attack);
@@ -156,6 +170,10 @@ fn honest_machines_break_no_rule_by_their_object_files() {
         let object = object(&compiler, &path);
         let symbols = witness::data_symbols(&object);
         let findings = check_with_object(Task::JluMachine, &read(file), Some(&object));
-        assert!(findings.is_empty(), "{file}:{}\n{symbols:?}", shown(&findings));
+        assert!(
+            findings.is_empty(),
+            "{file}:{}\n{symbols:?}",
+            shown(&findings)
+        );
     }
 }

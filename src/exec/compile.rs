@@ -237,7 +237,14 @@ pub fn compile_object(
     driver: &str,
     submissions: &[Submission],
 ) -> Result<Vec<u8>, String> {
-    let (object, _dir) = build(compiler, Language::Cpp, driver, submissions, "", Output::Object)?;
+    let (object, _dir) = build(
+        compiler,
+        Language::Cpp,
+        driver,
+        submissions,
+        "",
+        Output::Object,
+    )?;
     std::fs::read(&object).map_err(|err| format!("cannot read {}: {err}", object.display()))
 }
 

@@ -116,7 +116,9 @@ pub fn translate(source: &[u8]) -> Translated {
         state = match state {
             State::LineComment if byte == b'\n' => State::Code,
             State::LineComment => State::LineComment,
-            State::BlockComment(body) if byte == b'/' && previous == Some(b'*') && here > body + 1 => {
+            State::BlockComment(body)
+                if byte == b'/' && previous == Some(b'*') && here > body + 1 =>
+            {
                 State::Code
             }
             State::BlockComment(body) => State::BlockComment(body),
@@ -132,7 +134,8 @@ pub fn translate(source: &[u8]) -> Translated {
                     b'*' if slash => State::BlockComment(here),
                     b'\'' if number => State::Code,
                     b'"' => {
-                        let prefix = in_word.map_or(&[][..], |(start, _)| &out.text[start..here - 1]);
+                        let prefix =
+                            in_word.map_or(&[][..], |(start, _)| &out.text[start..here - 1]);
                         if matches!(prefix, b"R" | b"LR" | b"uR" | b"UR" | b"u8R") {
                             if let Some(end) = raw_string_end(source, i) {
                                 out.text.extend_from_slice(&source[i..end]);
@@ -210,7 +213,10 @@ mod tests {
 
     #[test]
     fn trigraphs_and_splices_go_comments_and_literals_stay() {
-        assert_eq!(text("??=define X ??( ??) ??< ??> ??! ??- ??'"), "#define X [ ] { } | ~ ^");
+        assert_eq!(
+            text("??=define X ??( ??) ??< ??> ??! ??- ??'"),
+            "#define X [ ] { } | ~ ^"
+        );
         assert_eq!(text("a\\\nb c\\  \r\nd ??/\ne"), "ab cd e");
         assert_eq!(text("// x \\\ny\nz"), "// x y\nz");
         assert_eq!(text("/\\\n* c *\\\n/ d"), "/* c */ d");
@@ -222,7 +228,11 @@ mod tests {
     fn raw_strings_keep_their_bodies() {
         assert_eq!(text("R\"x(a\\\nb ??=)x\" c\\\nd"), "R\"x(a\\\nb ??=)x\" cd");
         assert_eq!(text("u8R\"(??=)\""), "u8R\"(??=)\"");
-        assert_eq!(text("AR\"(??=)\""), "AR\"(#)\"", "not a raw string's prefix");
+        assert_eq!(
+            text("AR\"(??=)\""),
+            "AR\"(#)\"",
+            "not a raw string's prefix"
+        );
         assert_eq!(text("// R\"(\n??=)\""), "// R\"(\n#)\"", "R\" in a comment");
         assert_eq!(text("\"R\\\"(\" ??="), "\"R\\\"(\" #", "R\" in a string");
     }
@@ -235,7 +245,10 @@ mod tests {
         let lines: Vec<usize> = [0, 3, 6, 8]
             .iter()
             .map(|&at| {
-                let line = 1 + translated.text[..at].iter().filter(|&&b| b == b'\n').count();
+                let line = 1 + translated.text[..at]
+                    .iter()
+                    .filter(|&&b| b == b'\n')
+                    .count();
                 translated.physical_line(line, at)
             })
             .collect();
@@ -248,7 +261,9 @@ mod tests {
         let alphabet = b"?=/\\\n\r\"'R(u8)*x1 ";
         for _ in 0..20_000 {
             let len = rng.below(40);
-            let bytes: Vec<u8> = (0..len).map(|_| alphabet[rng.below(alphabet.len())]).collect();
+            let bytes: Vec<u8> = (0..len)
+                .map(|_| alphabet[rng.below(alphabet.len())])
+                .collect();
             let translated = translate(&bytes);
             assert!(translated.text.len() <= bytes.len(), "{bytes:?}");
         }

@@ -84,10 +84,12 @@ pub(super) fn globals(tokens: &[Token], partners: &[usize]) -> Globals {
     let mut statement = 0usize;
     let mut reported = usize::MAX;
     let mut variables: HashSet<String> = HashSet::new();
+    // The open frames that are functions' bodies: counted, so that deep nesting costs nothing.
+    let mut functions = 0usize;
     for (at, token) in tokens.iter().enumerate() {
         let word = token.text.as_str();
         let innermost = frames.last().map_or(Scope::File, |f| f.scope);
-        let in_function = frames.iter().any(|f| f.scope == Scope::Function);
+        let in_function = functions > 0;
         if in_function && STORAGE.contains(&word) && reported != statement {
             let (name, finding) = local_static(tokens, partners, statement, at);
             judged.insert(last_part(&name));
@@ -105,11 +107,13 @@ pub(super) fn globals(tokens: &[Token], partners: &[usize]) -> Globals {
                     Scope::Initializer => Vec::new(),
                     _ => std::mem::take(&mut declaration),
                 };
+                functions += usize::from(scope == Scope::Function);
                 frames.push(Frame { scope, outer });
                 statement = at + 1;
             }
             "}" => {
                 if let Some(frame) = frames.pop() {
+                    functions -= usize::from(frame.scope == Scope::Function);
                     match frame.scope {
                         Scope::Type => {
                             declaration = frame.outer;
@@ -243,11 +247,7 @@ struct Object {
 }
 
 /// The object `words` declares, if it declares one (not a function, type or alias).
-fn object(
-    words: &[&str],
-    group_ends: &[usize],
-    variables: &HashSet<String>,
-) -> Option<Object> {
+fn object(words: &[&str], group_ends: &[usize], variables: &HashSet<String>) -> Option<Object> {
     if words.contains(&"operator") {
         return None;
     }
@@ -303,8 +303,13 @@ fn object(
 /// The name a declaration's words before its value declare: the last name (before `[`), with
 /// its qualifier (`S::x`).
 fn declarator_name(before: &[&str]) -> Option<String> {
-    let end = before.iter().position(|w| *w == "[").unwrap_or(before.len());
-    let at = before[..end].iter().rposition(|w| is_name(w) && !is_specifier(w))?;
+    let end = before
+        .iter()
+        .position(|w| *w == "[")
+        .unwrap_or(before.len());
+    let at = before[..end]
+        .iter()
+        .rposition(|w| is_name(w) && !is_specifier(w))?;
     let mut name = before[at].to_string();
     if at >= 2 && before[at - 1] == "::" && is_name(before[at - 2]) {
         name = format!("{}::{name}", before[at - 2]);
@@ -316,8 +321,18 @@ fn declarator_name(before: &[&str]) -> Option<String> {
 fn is_specifier(word: &str) -> bool {
     matches!(
         word,
-        "const" | "volatile" | "static" | "inline" | "mutable" | "thread_local" | "constexpr"
-            | "constinit" | "register" | "extern" | "restrict" | "__restrict"
+        "const"
+            | "volatile"
+            | "static"
+            | "inline"
+            | "mutable"
+            | "thread_local"
+            | "constexpr"
+            | "constinit"
+            | "register"
+            | "extern"
+            | "restrict"
+            | "__restrict"
     )
 }
 
@@ -358,7 +373,11 @@ fn constant(before: &[&str]) -> bool {
 }
 
 /// The words of `declaration`, and for each `(` of them the index just past its partner.
-fn words_of<'a>(tokens: &'a [Token], partners: &[usize], declaration: &[usize]) -> (Vec<&'a str>, Vec<usize>) {
+fn words_of<'a>(
+    tokens: &'a [Token],
+    partners: &[usize],
+    declaration: &[usize],
+) -> (Vec<&'a str>, Vec<usize>) {
     let words: Vec<&str> = declaration.iter().map(|&i| text(tokens, i)).collect();
     // The declaration's tokens are contiguous but for braces' contents: map partners by search.
     let mut ends = vec![words.len(); words.len()];
@@ -399,7 +418,10 @@ fn file_object(
 
 /// `ends` for the words from `from` on.
 fn ends_from(ends: &[usize], from: usize) -> Vec<usize> {
-    ends[from..].iter().map(|e| e.saturating_sub(from)).collect()
+    ends[from..]
+        .iter()
+        .map(|e| e.saturating_sub(from))
+        .collect()
 }
 
 /// The finding of one member declaration in a class, if it is a `static` data member (or its
@@ -411,7 +433,9 @@ fn static_member(
     variables: &mut HashSet<String>,
 ) -> Option<(String, Option<Finding>)> {
     let (words, ends) = words_of(tokens, partners, declaration);
-    if !words.iter().any(|w| matches!(*w, "static" | "thread_local"))
+    if !words
+        .iter()
+        .any(|w| matches!(*w, "static" | "thread_local"))
         || words
             .iter()
             .any(|w| matches!(*w, "friend" | "using" | "typedef" | "template"))

@@ -53,7 +53,6 @@ impl std::fmt::Display for Finding {
     }
 }
 
-
 const CONTAINERS: [&str; 16] = [
     "vector",
     "list",
@@ -199,12 +198,16 @@ impl Code {
     }
 
     fn defines(&self, name: &str) -> bool {
-        self.defined.binary_search_by(|d| d.as_str().cmp(name)).is_ok()
+        self.defined
+            .binary_search_by(|d| d.as_str().cmp(name))
+            .is_ok()
     }
 
     /// Whether the file declares `name` as a namespace, class, struct, union or enum of its own.
     fn declares(&self, name: &str) -> bool {
-        self.scopes.binary_search_by(|d| d.as_str().cmp(name)).is_ok()
+        self.scopes
+            .binary_search_by(|d| d.as_str().cmp(name))
+            .is_ok()
     }
 }
 
@@ -334,7 +337,11 @@ fn std_names(code: &Code) -> HashSet<&str> {
     let tokens = &code.tokens;
     let mut names = HashSet::from(["std"]);
     for at in 0..tokens.len() {
-        let target = if text(tokens, at + 3) == "::" { at + 4 } else { at + 3 };
+        let target = if text(tokens, at + 3) == "::" {
+            at + 4
+        } else {
+            at + 3
+        };
         if text(tokens, at) == "namespace"
             && text(tokens, at + 2) == "="
             && names.contains(text(tokens, target))
@@ -349,10 +356,15 @@ fn stl(code: &Code) -> Vec<Finding> {
     let std_names = std_names(code);
     let mut found = stl_in(&code.tokens, code, &std_names);
     // In a macro's body, `std` alone stands for the library too (`#define S std`).
-    found.extend(code.macros.iter().filter(|t| t.text == "std").map(|t| Finding {
-        line: t.line,
-        what: "std in a macro (the course forbids the STL)".into(),
-    }));
+    found.extend(
+        code.macros
+            .iter()
+            .filter(|t| t.text == "std")
+            .map(|t| Finding {
+                line: t.line,
+                what: "std in a macro (the course forbids the STL)".into(),
+            }),
+    );
     found.extend(stl_in(&code.macros, code, &std_names));
     found
 }
@@ -420,12 +432,7 @@ fn uses(tokens: &[Token], code: &Code, what: impl Fn(&str) -> Option<String>) ->
         .filter(|(at, t)| {
             !code.defines(&t.text) && !matches!(text(tokens, at.wrapping_sub(1)), "." | "->")
         })
-        .filter_map(|(_, t)| {
-            what(&t.text).map(|what| Finding {
-                line: t.line,
-                what,
-            })
-        })
+        .filter_map(|(_, t)| what(&t.text).map(|what| Finding { line: t.line, what }))
         .collect()
 }
 
@@ -567,7 +574,10 @@ mod tests {
             .into_iter()
             .map(|f| {
                 let what = f.what.strip_prefix("a ").unwrap_or(&f.what);
-                (f.line, what.split(' ').take(2).collect::<Vec<_>>().join(" "))
+                (
+                    f.line,
+                    what.split(' ').take(2).collect::<Vec<_>>().join(" "),
+                )
             })
             .collect()
     }
@@ -581,22 +591,46 @@ mod tests {
     #[test]
     fn an_include_is_seen_however_spelled() {
         expect("#/**/include <vector>\n", &[(1, "#include <vector>")]);
-        expect("# /* a\n comment */ include <vector>\n", &[(1, "#include <vector>")]);
-        expect("#inc\\\nlude <cstdio>\nint g;\n", &[(1, "#include <cstdio>"), (3, "global variable")]);
+        expect(
+            "# /* a\n comment */ include <vector>\n",
+            &[(1, "#include <vector>")],
+        );
+        expect(
+            "#inc\\\nlude <cstdio>\nint g;\n",
+            &[(1, "#include <cstdio>"), (3, "global variable")],
+        );
         expect("%:include <cstdlib>\n", &[(1, "#include <cstdlib>")]);
         expect("??=include <cstdlib>\n", &[(1, "#include <cstdlib>")]);
-        expect("#include_next <x>\n#import <y>\n", &[(1, "#include_next <x>"), (2, "#import <y>")]);
+        expect(
+            "#include_next <x>\n#import <y>\n",
+            &[(1, "#include_next <x>"), (2, "#import <y>")],
+        );
     }
 
     #[test]
     fn a_global_is_seen_however_initialised() {
         expect("int calls(0);\n", &[(1, "global variable")]);
-        expect("int calls{0};\nint many[3]{};\n", &[(1, "global variable"), (2, "global variable")]);
-        expect("const int N = 3;\nint calls(N);\n", &[(2, "global variable")]);
+        expect(
+            "int calls{0};\nint many[3]{};\n",
+            &[(1, "global variable"), (2, "global variable")],
+        );
+        expect(
+            "const int N = 3;\nint calls(N);\n",
+            &[(2, "global variable")],
+        );
         expect("int *const p = new int[900];\n", &[(1, "global variable")]);
-        expect("const char *names[] = {\"a\"};\n", &[(1, "global variable")]);
-        expect("struct S { int a; };\nstruct S s{1};\nS t{2};\n", &[(2, "global variable"), (3, "global variable")]);
-        expect("namespace { int hidden; }\nthread_local int mine;\n", &[(1, "global variable"), (2, "global variable")]);
+        expect(
+            "const char *names[] = {\"a\"};\n",
+            &[(1, "global variable")],
+        );
+        expect(
+            "struct S { int a; };\nstruct S s{1};\nS t{2};\n",
+            &[(2, "global variable"), (3, "global variable")],
+        );
+        expect(
+            "namespace { int hidden; }\nthread_local int mine;\n",
+            &[(1, "global variable"), (2, "global variable")],
+        );
         expect("void (*hook)(int);\n", &[(1, "global variable")]);
         expect("int a<:3:> = <%0%>;\n", &[(1, "global variable")]);
     }
@@ -642,28 +676,56 @@ mod tests {
             "namespace t = ::std;\nnamespace u = t;\nvoid f() { u::pair<int, int> p; }\n",
             &[(3, "u::pair (the")],
         );
-        expect("using std::vector;\nvector<int> v;\n", &[(1, "std::vector (the"), (2, "vector (the"), (2, "global variable")]);
-        expect("#define S std\nS::vector<int> f();\n", &[(1, "std in"), (2, "vector (the")]);
-        expect("void f() { std::sort(a, a + 3); }\n", &[(1, "std::sort (the")]);
+        expect(
+            "using std::vector;\nvector<int> v;\n",
+            &[
+                (1, "std::vector (the"),
+                (2, "vector (the"),
+                (2, "global variable"),
+            ],
+        );
+        expect(
+            "#define S std\nS::vector<int> f();\n",
+            &[(1, "std in"), (2, "vector (the")],
+        );
+        expect(
+            "void f() { std::sort(a, a + 3); }\n",
+            &[(1, "std::sort (the")],
+        );
     }
 
     #[test]
     fn output_is_seen_through_builtins_macros_and_pointers() {
-        expect("void f() { __builtin_printf(\"x\"); }\n", &[(1, "output with")]);
-        expect("void f() { __builtin_puts(\"x\"); __builtin_putchar('x'); }\n", &[(1, "output with")]);
-        expect("#define OUT __builtin_printf\nvoid f() { OUT(\"x\"); }\n", &[(1, "output with")]);
+        expect(
+            "void f() { __builtin_printf(\"x\"); }\n",
+            &[(1, "output with")],
+        );
+        expect(
+            "void f() { __builtin_puts(\"x\"); __builtin_putchar('x'); }\n",
+            &[(1, "output with")],
+        );
+        expect(
+            "#define OUT __builtin_printf\nvoid f() { OUT(\"x\"); }\n",
+            &[(1, "output with")],
+        );
         expect("#define SAY(x) puts(x)\n", &[(1, "output with")]);
         expect(
             "void f() {\n  int (*say)(const char *, ...) = &__builtin_printf;\n  auto p = puts;\n}\n",
             &[(2, "output with"), (3, "output with")],
         );
-        expect("void f() { __printf_chk(1, \"x\"); fputs_unlocked(\"x\", stdout); }\n", &[(1, "output with")]);
+        expect(
+            "void f() { __printf_chk(1, \"x\"); fputs_unlocked(\"x\", stdout); }\n",
+            &[(1, "output with")],
+        );
     }
 
     #[test]
     fn main_is_found_where_it_is_defined_only() {
         expect("int main();\nvoid machine() { if (0) main(); }\n", &[]);
-        expect("int main();\nint g() { return 1; }\nint main()\n{\n}\n", &[(3, "main() (hand")]);
+        expect(
+            "int main();\nint g() { return 1; }\nint main()\n{\n}\n",
+            &[(3, "main() (hand")],
+        );
         expect("auto main() -> int { }\n", &[(1, "main() (hand")]);
     }
 
@@ -671,7 +733,12 @@ mod tests {
     fn lines_are_those_of_the_file_as_written() {
         expect(
             "int a = 1 + \\\n  2;\n/* x\n y */ int \\\nb;\n#define X \\\n  printf\nint c;\n",
-            &[(1, "global variable"), (4, "global variable"), (6, "output with"), (8, "global variable")],
+            &[
+                (1, "global variable"),
+                (4, "global variable"),
+                (6, "output with"),
+                (8, "global variable"),
+            ],
         );
     }
 
@@ -683,7 +750,28 @@ mod tests {
         source.push_str(&"#define M printf\n".repeat(10_000));
         source.push_str(&format!("int x = {};\n", "1+".repeat(200_000)));
         source.push_str(&"a::vector<".repeat(20_000));
+        source.push_str(&"namespace s = std;\n".repeat(10_000));
+        source.push_str(&format!(
+            "struct Q {}{}\n",
+            "A ".repeat(50_000),
+            "{}".repeat(50_000)
+        ));
+        source.push_str(&format!(
+            "void f() {{ {} }}\n",
+            "static int k; ".repeat(20_000)
+        ));
+        let started = std::time::Instant::now();
         let findings = check(Task::JluMachine, source.as_bytes());
-        assert!(findings.len() <= 2 * source.lines().count(), "{}", findings.len());
+        println!(
+            "{} bytes, {} findings, in {:?}",
+            source.len(),
+            findings.len(),
+            started.elapsed()
+        );
+        assert!(
+            findings.len() <= 2 * source.lines().count(),
+            "{}",
+            findings.len()
+        );
     }
 }

@@ -35,8 +35,22 @@ pub fn object_of(compiler: &Compiler, file: &Path) -> Option<Vec<u8>> {
 
 /// Names the compiler or the library makes, never the student's own objects.
 const NOT_THE_STUDENTS: [&str; 16] = [
-    "_ZGV", "_ZTV", "_ZTI", "_ZTS", "_ZTT", "_ZTH", "_ZTW", "_ZSt", "_ZNSt", "_ZNKSt", "_ZZSt",
-    "_ZZNSt", "_ZZNKSt", "_ZN9__gnu_cxx", "_ZN10__cxxabiv1", "_GLOBAL_",
+    "_ZGV",
+    "_ZTV",
+    "_ZTI",
+    "_ZTS",
+    "_ZTT",
+    "_ZTH",
+    "_ZTW",
+    "_ZSt",
+    "_ZNSt",
+    "_ZNKSt",
+    "_ZZSt",
+    "_ZZNSt",
+    "_ZZNKSt",
+    "_ZN9__gnu_cxx",
+    "_ZN10__cxxabiv1",
+    "_GLOBAL_",
 ];
 
 /// The data objects `object` (an ELF relocatable file) defines in writable memory, in the
@@ -159,7 +173,11 @@ impl<'a> Elf<'a> {
         let bytes = self.bytes.get(start..start.checked_add(len)?)?;
         let mut value = 0u64;
         for i in 0..len {
-            let byte = if self.little { bytes[len - 1 - i] } else { bytes[i] };
+            let byte = if self.little {
+                bytes[len - 1 - i]
+            } else {
+                bytes[i]
+            };
             value = value << 8 | u64::from(byte);
         }
         Some(value)
@@ -181,7 +199,11 @@ impl<'a> Elf<'a> {
         let at = self
             .section_headers
             .checked_add((index as u64).checked_mul(self.section_size)?)?;
-        let (offset, size, link) = if self.wide { (24, 32, 40) } else { (16, 20, 24) };
+        let (offset, size, link) = if self.wide {
+            (24, 32, 40)
+        } else {
+            (16, 20, 24)
+        };
         Some(Section {
             name: self.number(at, 4)? as u32,
             kind: self.number(at + 4, 4)? as u32,
@@ -221,7 +243,12 @@ fn demangle(symbol: &str) -> (String, String) {
     if let Some(local) = mangled.strip_prefix('Z') {
         // A function's static: `Z <function> <parameters> E <name> [_ <discriminator>]`.
         let function = parts(local.strip_prefix('N').unwrap_or(local)).join("::");
-        for (at, _) in local.match_indices('E').collect::<Vec<_>>().into_iter().rev() {
+        for (at, _) in local
+            .match_indices('E')
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+        {
             let rest = &local[at + 1..];
             let rest = rest.trim_end_matches(|c: char| c.is_ascii_digit() || c == '_');
             let names = parts(rest);
