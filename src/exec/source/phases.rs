@@ -257,7 +257,7 @@ mod tests {
 
     #[test]
     fn no_bytes_make_it_panic() {
-        let mut rng = crate::rng::Rng::new(0x5e11_ce);
+        let mut rng = crate::rng::Rng::new(0x005e_11ce);
         let alphabet = b"?=/\\\n\r\"'R(u8)*x1 ";
         for _ in 0..20_000 {
             let len = rng.below(40);
