@@ -964,6 +964,56 @@ fn the_courses_rules_are_found_line_by_line_and_strict_marks_zero() {
     }
 }
 
+/// attack.txt breaks every rule spelled so that a plain reading misses each; under --strict it
+/// scores 0 as its plain twin does, with every finding on its line, and the honest file keeps
+/// its mark.
+#[test]
+#[ignore = "long tier: .ci/run runs it"]
+fn rules_spelled_otherwise_are_found_and_strict_marks_zero() {
+    if !have_compiler("grade jlu-machine spelled rules") {
+        return;
+    }
+    let dir = class(
+        "jlu-spelled",
+        &[
+            ("attack.txt", "tests/class/jlu-spelled/attack.txt"),
+            ("plain.txt", "tests/class/jlu-spelled/plain.txt"),
+            ("honest.txt", "tests/class/jlu-spelled/honest.txt"),
+        ],
+    );
+    let csv_path = dir.with_extension("spelled.csv");
+    let args = [
+        "jlu-machine",
+        dir.to_str().unwrap(),
+        "--games",
+        "20",
+        "--no-cache",
+        "--strict",
+        "--csv",
+        csv_path.to_str().unwrap(),
+    ];
+    let report = succeeded(&grade(&args));
+    let rows = table(&report);
+    assert_eq!(mark(&rows, "attack"), 0.0, "{report}");
+    assert_eq!(mark(&rows, "plain"), 0.0, "{report}");
+    assert!(mark(&rows, "honest") > 0.0, "{report}");
+    let csv = read(&csv_path);
+    let row = |student: &str| {
+        csv.lines()
+            .find(|row| row.contains(&format!(",{student},")))
+            .unwrap_or_else(|| panic!("{student}: {csv}"))
+            .to_string()
+    };
+    for (line, what) in crate::rules::ATTACK_FINDINGS {
+        let expected = format!("line {line}: {what}");
+        assert!(
+            row("attack").contains(&expected),
+            "lacks {expected:?}: {csv}"
+        );
+    }
+    assert!(!row("honest").contains("rules:"), "{csv}");
+}
+
 /// The global variables the compiler itself made for each file of the rules class: the data
 /// symbols `nm` lists in the object file, the course's headers before it.
 #[test]

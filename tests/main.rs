@@ -34,6 +34,7 @@ mod play;
 mod play_functions;
 mod play_load;
 mod play_stats;
+mod rules;
 mod sandbox;
 mod sandbox_memory;
 mod similarity;

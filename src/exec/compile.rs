@@ -212,7 +212,40 @@ pub fn compile(
         driver,
         submissions,
         " with our driver",
+        Output::Program,
     )
+    .map(|(exe, dir)| Build { exe, _dir: dir })
+}
+
+/// What a build makes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Output {
+    /// A program, at -O2 as the courses build.
+    Program,
+    /// An object file at -O0, so that every object the code defines is in it.
+    Object,
+}
+
+/// Compiles `driver` (C++ source that includes the submissions) to an object file, at -O0 so
+/// that the compiler keeps every object the code defines, and returns the object's bytes: its
+/// symbols are what the code defines, however it was spelled.
+///
+/// # Errors
+/// As [`compile`].
+pub fn compile_object(
+    compiler: &Compiler,
+    driver: &str,
+    submissions: &[Submission],
+) -> Result<Vec<u8>, String> {
+    let (object, _dir) = build(
+        compiler,
+        Language::Cpp,
+        driver,
+        submissions,
+        "",
+        Output::Object,
+    )?;
+    std::fs::read(&object).map_err(|err| format!("cannot read {}: {err}", object.display()))
 }
 
 /// The language a whole program is written in.
@@ -245,18 +278,22 @@ pub fn compile_program(
         driver,
         &[Submission { name, path: file }],
         "",
+        Output::Program,
     )
+    .map(|(exe, dir)| Build { exe, _dir: dir })
 }
 
-/// Compiles `driver` with `submissions` beside it; `around` says what the failure message says
-/// they were compiled with (` with our driver`, or nothing for a whole program).
+/// Compiles `driver` with `submissions` beside it into `output`, and returns where it is and
+/// the folder that holds it; `around` says what the failure message says they were compiled
+/// with (` with our driver`, or nothing for a whole program).
 fn build(
     compiler: &Compiler,
     language: Language,
     driver: &str,
     submissions: &[Submission],
     around: &str,
-) -> Result<Build, String> {
+    output: Output,
+) -> Result<(PathBuf, TempDir), String> {
     let dir = TempDir::new()?;
     let write = |name: &str, bytes: &[u8]| {
         std::fs::write(dir.path().join(name), bytes)
@@ -286,12 +323,17 @@ fn build(
     command.extend(compiler.args.iter().cloned());
     // -O2 as the courses build, but a loop is not assumed to end: an empty endless loop must
     // hang here as it does in the course's build, not vanish.
-    command.extend([standard, "-O2", "-fno-finite-loops", "-o"].map(String::from));
+    match output {
+        Output::Program => {
+            command.extend([standard, "-O2", "-fno-finite-loops", "-o"].map(String::from));
+        }
+        Output::Object => command.extend([standard, "-O0", "-c", "-o"].map(String::from)),
+    }
     command.push(folder.join("driver").to_string_lossy().into_owned());
     command.push("-I".into());
     command.push(folder.join("include").to_string_lossy().into_owned());
     command.push(folder.join(source).to_string_lossy().into_owned());
-    if language == Language::C {
+    if language == Language::C && output == Output::Program {
         command.push("-lm".into());
     }
     // The compiler reads the student's text: a file that never ends (`#include "/dev/zero"`)
@@ -302,9 +344,9 @@ fn build(
         output: 1 << 20,
         policy: compiler.policy,
     };
-    let output = child::run_in(&command, b"", &limits, Workspace::Folder(dir.path()))
+    let ran = child::run_in(&command, b"", &limits, Workspace::Folder(dir.path()))
         .map_err(|err| format!("cannot run the C++ compiler {}: {err}", compiler.program))?;
-    let status = match output.ending {
+    let status = match ran.ending {
         Ending::Exited(0) => None,
         Ending::Exited(code) => Some(format!("exit status: {code}")),
         Ending::TimedOut => Some(format!(
@@ -314,7 +356,7 @@ fn build(
         ending => Some(format!("{ending:?}")),
     };
     if let Some(status) = status {
-        let mut text = String::from_utf8_lossy(&output.stderr).into_owned();
+        let mut text = String::from_utf8_lossy(&ran.stderr).into_owned();
         let folder = format!("{}/", folder.display());
         for submission in submissions {
             let ours = format!("{folder}{}", submission.name);
@@ -346,7 +388,7 @@ fn build(
         use std::os::unix::fs::PermissionsExt;
         let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755));
     }
-    Ok(Build { exe, _dir: dir })
+    Ok((exe, dir))
 }
 
 /// Whether a message of [`compile`] or [`compile_program`] tells the compiler's own verdict on

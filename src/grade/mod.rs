@@ -402,7 +402,7 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
         .zip(results)
         .skip(baseline_count)
         .map(|(student, (outcome, cached))| {
-            let findings = findings_of(config.task, &student, &outcome);
+            let findings = findings_of(config.task, &student, &outcome, compiler.as_ref());
             let mut mark = marking.mark(&outcome, tests.len());
             apply_rules(config, &student, &findings, &mut mark);
             Grade {
@@ -448,14 +448,27 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
 }
 
 /// The course's rules `student`'s file breaks: read from its text when it is handed in in the
-/// course's own form, and the driver's word on whether `GamePanel` was written.
-fn findings_of(task: Task, student: &Student, outcome: &Outcome) -> Vec<rules::Finding> {
+/// course's own form (and from its object file, when a compiler makes one), and the driver's
+/// word on whether `GamePanel` was written.
+fn findings_of(
+    task: Task,
+    student: &Student,
+    outcome: &Outcome,
+    compiler: Option<&Compiler>,
+) -> Vec<rules::Finding> {
     let Some(file) = &student.file else {
         return Vec::new();
     };
     let course_form = student.form == Form::CourseFile || build::keeps_a_test_main(task, file);
     let mut findings = if course_form {
-        rules::check(task, &class::read_head(file).unwrap_or_default())
+        let object = compiler
+            .filter(|_| task == Task::JluMachine)
+            .and_then(|compiler| rules::witness::object_of(compiler, file));
+        rules::check_with_object(
+            task,
+            &class::read_head(file).unwrap_or_default(),
+            object.as_deref(),
+        )
     } else {
         Vec::new()
     };

@@ -3,8 +3,10 @@
 //!
 //! The rules:
 //! - whitespace, comments (`//`, `/* */`) and line splices (`\` at a line's end) are dropped;
-//! - a preprocessor line (`#` first on a line, with its `\` continuations) is one
+//! - a preprocessor line (`#` or `%:` first on a line, with its `\` continuations) is one
 //!   [`Kind::Directive`];
+//! - the digraphs `<%`, `%>`, `<:` and `:>` are the operators they spell (`<::` is `<` then
+//!   `::` as C++11 reads it), and `%:` elsewhere is `#`;
 //! - every identifier is [`Kind::Identifier`]; each keyword is a kind of its own, and C++'s
 //!   alternative spellings (`and`, `not_eq`, ...) are the operators they spell;
 //! - a literal is one lexeme of its kind: number, string or character (prefixes such as `L`
@@ -254,6 +256,10 @@ pub fn lex(source: &[u8]) -> Vec<Lexeme> {
                 i = directive_end(source, i);
                 Kind::Directive
             }
+            b'%' if at_line_start && next == Some(b':') => {
+                i = directive_end(source, i);
+                Kind::Directive
+            }
             b'"' => {
                 i = quoted_end(source, i);
                 Kind::String
@@ -274,6 +280,10 @@ pub fn lex(source: &[u8]) -> Vec<Lexeme> {
                 let (kind, end) = word(source, i);
                 i = end;
                 kind
+            }
+            b'%' if next == Some(b':') => {
+                i += 2;
+                Kind::Other(b'#')
             }
             _ => match operator_at(source, i) {
                 Some((index, len)) => {
@@ -469,9 +479,20 @@ fn operator_index(operator: &str) -> u8 {
         .expect("an operator of the list") as u8
 }
 
+/// The digraphs and the operators they spell (`%:`, `#`, is not an operator: see
+/// [`lex`]).
+const DIGRAPHS: [(&[u8], &str); 4] = [(b"<%", "{"), (b"%>", "}"), (b"<:", "["), (b":>", "]")];
+
 /// The longest operator at `i`: its index ([`operator_index`]) and length.
 fn operator_at(source: &[u8], i: usize) -> Option<(u8, usize)> {
     let rest = &source[i..];
+    // `<::` is `<` then `::` unless a `:` or `>` follows, as C++11 reads it.
+    let template_scope = rest.starts_with(b"<::") && !matches!(at(source, i + 3), b':' | b'>');
+    if let Some((digraph, operator)) = DIGRAPHS.iter().find(|(d, _)| rest.starts_with(d)) {
+        if !template_scope {
+            return Some((operator_index(operator), digraph.len()));
+        }
+    }
     let matches = |o: &&str| o.as_bytes()[0] == rest[0] && rest.starts_with(o.as_bytes());
     if let Some(index) = OPERATORS.iter().position(matches) {
         return Some((index as u8, OPERATORS[index].len()));
@@ -593,6 +614,18 @@ mod tests {
                 I,
             ]
         });
+    }
+
+    #[test]
+    fn digraphs_are_the_tokens_they_spell() {
+        assert_eq!(kinds("a<:1:> = <%2%>;"), kinds("a[1] = {2};"));
+        assert_eq!(kinds("x<::y> z"), kinds("x< ::y> z"), "<:: before a name");
+        assert_eq!(kinds("a<::>"), kinds("a[]"));
+        let source = b"  %:include <x>\nint a %: b;";
+        let lexemes = lex(source);
+        assert_eq!(lexemes[0].kind, Kind::Directive);
+        assert_eq!(&source[lexemes[0].span.clone()], b"%:include <x>");
+        assert_eq!(lexemes[3].kind, Kind::Other(b'#'));
     }
 
     #[test]
