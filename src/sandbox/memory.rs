@@ -16,8 +16,10 @@
 //! `RLIMIT_MSGQUEUE`. Where no cgroup counts them, files in memory are bounded through the
 //! file limits ([`bound_files`]), and the run's folder is at most the cap.
 
+use crate::sandbox::sys;
 use std::ffi::CString;
 use std::io;
+use std::os::unix::ffi::OsStringExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
@@ -67,12 +69,13 @@ impl MemoryPlan {
         };
         let c = |s: String| CString::new(s).expect("no NUL");
         let cgroup_procs = cgroup
-            .map(|g| super::c_path(&g.dir.join("cgroup.procs")))
-            .transpose()?;
+            .map(|g| CString::new(g.dir.join("cgroup.procs").into_os_string().into_vec()))
+            .transpose()
+            .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "a NUL in a path"))?;
         let objects = IPC_OBJECTS.min(cap / QUEUE_BYTES).max(1);
         let ipc_limits = [
             ("kernel/shmmax", cap),
-            ("kernel/shmall", cap / super::sys::page_size()),
+            ("kernel/shmall", cap / sys::page_size()),
             ("kernel/shmmni", objects),
             ("kernel/shm_rmid_forced", 1),
             ("kernel/msgmax", QUEUE_BYTES.min(cap)),
@@ -111,7 +114,7 @@ impl MemoryPlan {
     /// In the keeper, before it unshares anything: joins the run's cgroup.
     pub(crate) fn join_cgroup(&self) -> io::Result<()> {
         match &self.cgroup_procs {
-            Some(procs) => super::sys::write_file(procs, b"0"),
+            Some(procs) => sys::write_file(procs, b"0"),
             None => Ok(()),
         }
     }
@@ -119,7 +122,7 @@ impl MemoryPlan {
     /// In the keeper, in the run's own IPC namespace (never the host's): its limits.
     pub(crate) fn cap_ipc_namespace(&self) -> io::Result<()> {
         for (path, value) in &self.ipc_limits {
-            super::sys::write_file(path, value)?;
+            sys::write_file(path, value)?;
         }
         Ok(())
     }
@@ -130,12 +133,12 @@ impl MemoryPlan {
 pub const OPEN_FILES_WITHOUT_CGROUP: u64 = 64;
 
 /// Where no memory cgroup is usable: fewer open files, and files of at most the cap shared
-/// among them (`limits` as [`kernel_limits`](super::kernel_limits) made them).
+/// among them (`limits` as the jail's kernel limits were made).
 pub(crate) fn bound_files(limits: &mut [(std::os::raw::c_int, u64, u64)], cap: u64) {
     for (resource, soft, hard) in limits {
         let bound = match *resource {
-            super::sys::RLIMIT_NOFILE => OPEN_FILES_WITHOUT_CGROUP,
-            super::sys::RLIMIT_FSIZE => (cap / OPEN_FILES_WITHOUT_CGROUP).max(1),
+            sys::RLIMIT_NOFILE => OPEN_FILES_WITHOUT_CGROUP,
+            sys::RLIMIT_FSIZE => (cap / OPEN_FILES_WITHOUT_CGROUP).max(1),
             _ => continue,
         };
         *soft = (*soft).min(bound);
@@ -253,7 +256,7 @@ fn remove_leftovers(dir: &Path) {
         else {
             continue;
         };
-        if pid != super::sys::pid() && !Path::new(&format!("/proc/{pid}")).exists() {
+        if pid != sys::pid() && !Path::new(&format!("/proc/{pid}")).exists() {
             let _ = std::fs::remove_dir(entry.path());
         }
     }
@@ -280,7 +283,7 @@ impl RunCgroup {
         static COUNTER: AtomicU64 = AtomicU64::new(0);
         let dir = parent.dir.join(format!(
             "{PREFIX}{}-{}",
-            super::sys::pid(),
+            sys::pid(),
             COUNTER.fetch_add(1, Ordering::Relaxed)
         ));
         std::fs::create_dir(&dir)?;
@@ -352,8 +355,8 @@ impl Drop for RunCgroup {
     }
 }
 
-/// How a jailed run's memory is bounded beyond its address space, for the line
-/// [`describe`](super::describe) writes.
+/// How a jailed run's memory is bounded beyond its address space, for the sandbox's
+/// one-line description.
 pub fn describe() -> &'static str {
     match cgroup_layout() {
         Some(Layout::V1) => {
