@@ -5,7 +5,7 @@
 use crate::util;
 use minejudge::io::runner::solve_in_memory;
 use minejudge::judges::options::GenOptions;
-use minejudge::judges::shapes::{self, largest_board, EdgeShape, STRESS_SHARE};
+use minejudge::judges::shapes::{EdgeShape, STRESS_SHARE};
 use minejudge::judges::{self, Judge, Knobs, Limits, Size};
 use std::process::{Command, Output};
 
@@ -169,7 +169,7 @@ fn shape_broken(judge: &Judge, shape: EdgeShape, limits: Limits, input: &[u8]) -
         }
         EdgeShape::AfterEnd => game_ended(judge, &without_last_operation(judge, input)),
         EdgeShape::LargestFewest | EdgeShape::LargestMost => {
-            let sides = largest_board(judge, limits);
+            let sides = judge.largest_board(limits);
             let (fewest, most) = mine_range(judge, limits, sides.0 * sides.1);
             let want = if shape == EdgeShape::LargestFewest {
                 fewest
@@ -320,7 +320,7 @@ fn stress_draws_each_shape_now_and_then_by_the_seed_alone() {
                 size,
                 ..GenOptions::default()
             };
-            let drawable = shapes::drawable(judge, size, &request.knobs);
+            let drawable = judge.drawable_shapes(size, &request.knobs);
             // The course's shapes, the largest only at --size max.
             let offered = judge.shapes_under(Limits::Course);
             let expected: Vec<EdgeShape> = offered
@@ -353,9 +353,7 @@ fn stress_draws_each_shape_now_and_then_by_the_seed_alone() {
             limits: Limits::Wide,
             ..Knobs::default()
         };
-        assert!(!shapes::drawable(judge, Size::Max, &wide)
-            .iter()
-            .any(largest));
+        assert!(!judge.drawable_shapes(Size::Max, &wide).iter().any(largest));
     }
 }
 

@@ -1117,6 +1117,8 @@ fn marks_come_with_their_interval_and_numbers_a_spreadsheet_can_sort() {
         dir.to_str().unwrap(),
         "--games",
         "60",
+        "--seed",
+        "1",
         "--csv",
         csv.to_str().unwrap(),
         "--pairs-csv",

@@ -2,7 +2,8 @@
 //! names: one row per student, best first, with the columns of the table and the whole note.
 
 use crate::grade::outcome::Status;
-use crate::grade::table::{matching_lines, note, ranks, unhidden};
+use crate::grade::table::{matching_lines, note, ranks};
+use crate::grade::visible::unhidden;
 use crate::grade::{ClassGrades, Grade, Task};
 
 /// The CSV text: every count and mark a number of its own column, so that a spreadsheet sorts
@@ -120,7 +121,7 @@ pub fn render_pairs(class: &ClassGrades) -> String {
     text
 }
 
-/// One row, each cell's [`hidden`](crate::grade::table::hidden) characters written as
+/// One row, each cell's [`hidden`](crate::grade::visible::hidden) characters written as
 /// escapes, and each cell quoted when it holds a comma, a quote or a line break; lines end CRLF.
 /// A text cell that a spreadsheet would take for a formula (it begins with `=`, `+`, `-`, `@`,
 /// a tab or a carriage return) starts with an apostrophe, which spreadsheets read as "this is

@@ -5,13 +5,14 @@
 //! student (names, code, output) is escaped.
 
 use crate::grade::outcome::Status;
-use crate::grade::table::{columns, hidden, note, ranks, row_cells, trim_number, unhidden, what};
+use crate::grade::table::{columns, note, ranks, row_cells, trim_number, what};
+use crate::grade::visible::{hidden, unhidden};
 use crate::grade::words::Lang;
 use crate::grade::{clock, ClassGrades, Grade, Task};
 use std::fmt::Write as _;
 
 /// `text` with `&`, `<`, `>`, `"` and `'` escaped, and each
-/// [`hidden`](crate::grade::table::hidden) character written as a visible escape.
+/// [`hidden`](crate::grade::visible::hidden) character written as a visible escape.
 ///
 /// # Examples
 ///

@@ -25,6 +25,7 @@ pub mod similarity;
 pub mod table;
 pub mod task;
 pub mod test_runs;
+pub mod visible;
 pub mod words;
 
 use crate::exec::compile::{self, Compiler};
@@ -362,7 +363,7 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
             "grade {}: {} students in {}, seed {}, {} at a time",
             config.task.name(),
             entries.len() - baseline_count,
-            table::visible(&config.dir.display().to_string()),
+            visible::visible(&config.dir.display().to_string()),
             config.seed,
             config.jobs
         );

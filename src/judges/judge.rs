@@ -153,11 +153,71 @@ impl Judge {
         };
         match knobs.shape {
             Some(shape) => {
-                let (size, knobs) = shape.apply(self, size, knobs);
+                let (size, knobs) = self.shaped(shape, size, knobs);
                 (self.generator)(seed, size, bounds, &knobs)
             }
             None => (self.generator)(seed, size, bounds, knobs),
         }
+    }
+
+    /// `size` and `knobs` with what `shape` sets put in: the sides and density of the board
+    /// shapes. The course's own rules then hold the mines in (at least one mine, at least one
+    /// safe cell, at most so many), which makes `no-safe` under `acm-server`'s course one safe
+    /// cell: such shapes are offered under wide limits only ([`Judge::shapes`]).
+    fn shaped(&self, shape: EdgeShape, size: Size, knobs: &Knobs) -> (Size, Knobs) {
+        let mut knobs = knobs.clone();
+        let mut size = size;
+        match shape {
+            EdgeShape::NoSafe => knobs.density = Some(1.0),
+            EdgeShape::NoMine => knobs.density = Some(0.0),
+            EdgeShape::OneCell => (knobs.rows, knobs.cols) = (Some(1), Some(1)),
+            EdgeShape::OneRow => knobs.rows = Some(1),
+            EdgeShape::OneColumn => knobs.cols = Some(1),
+            EdgeShape::AllFlagged | EdgeShape::AllMarked | EdgeShape::AfterEnd => {}
+            EdgeShape::LargestFewest | EdgeShape::LargestMost => {
+                let (rows, cols) = self.largest_board(knobs.limits);
+                size = Size::Max;
+                (knobs.rows, knobs.cols) = (Some(rows), Some(cols));
+                knobs.density = Some(if shape == EdgeShape::LargestMost {
+                    1.0
+                } else {
+                    0.0
+                });
+            }
+        }
+        (size, knobs)
+    }
+
+    /// The largest board under `limits`: the course's largest sides fitted into its cells, or
+    /// the largest case under wide limits.
+    pub fn largest_board(&self, limits: Limits) -> (usize, usize) {
+        match limits {
+            Limits::Course => {
+                let high = self.course.sides.1;
+                self.course.fit(high, high)
+            }
+            Limits::Wide => (self.max_case.side, self.max_case.side),
+        }
+    }
+
+    /// The shapes `stress` may draw for an input of `size` under `knobs` by default: those the
+    /// limits allow, none that sets a knob already given, and the largest only for `--size
+    /// max` under the course's limits (a small stress stays fast, and `acm-server`'s largest
+    /// under wide limits would print a gigabyte).
+    pub fn drawable_shapes(&self, size: Size, knobs: &Knobs) -> Vec<EdgeShape> {
+        let given = |flag: &str| match flag {
+            "--rows" => knobs.rows.is_some(),
+            "--cols" => knobs.cols.is_some(),
+            "--density" => knobs.density.is_some() || knobs.pattern.is_some(),
+            _ => false,
+        };
+        self.shapes_under(knobs.limits)
+            .filter(|shape| !shape.sets().iter().any(|flag| given(flag)))
+            .filter(|shape| {
+                (knobs.limits == Limits::Course && size == Size::Max)
+                    || !matches!(shape, EdgeShape::LargestFewest | EdgeShape::LargestMost)
+            })
+            .collect()
     }
 
     /// The edge shapes it offers under `limits`.

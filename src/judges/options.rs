@@ -247,7 +247,7 @@ impl GenOptions {
     pub fn for_seed(&self, judge: &Judge, seed: u64) -> GenOptions {
         let mut request = self.clone();
         if self.draw_shapes && self.knobs.shape.is_none() {
-            let drawable = shapes::drawable(judge, self.size, &self.knobs);
+            let drawable = judge.drawable_shapes(self.size, &self.knobs);
             request.knobs.shape = shapes::drawn_for(seed, &drawable);
         }
         request

@@ -3,9 +3,6 @@
 //! through the knobs ([`EdgeShape::apply`]); the rest (every cell flagged, every mine marked,
 //! operations after the game's end) are written by the judge's own generator.
 
-use crate::judges::judge::Judge;
-use crate::judges::knobs::{Knobs, Size};
-use crate::judges::limits::Limits;
 use crate::rng::Rng;
 
 /// One edge shape.
@@ -104,67 +101,6 @@ impl EdgeShape {
             }
         }
     }
-
-    /// `size` and `knobs` with what the shape sets put in: the sides and density of the board
-    /// shapes. The course's own rules then hold the mines in (at least one mine, at least one
-    /// safe cell, at most so many), which makes `no-safe` under `acm-server`'s course one safe
-    /// cell: such shapes are offered under wide limits only ([`Judge::shapes`]).
-    pub(crate) fn apply(self, judge: &Judge, size: Size, knobs: &Knobs) -> (Size, Knobs) {
-        let mut knobs = knobs.clone();
-        let mut size = size;
-        match self {
-            EdgeShape::NoSafe => knobs.density = Some(1.0),
-            EdgeShape::NoMine => knobs.density = Some(0.0),
-            EdgeShape::OneCell => (knobs.rows, knobs.cols) = (Some(1), Some(1)),
-            EdgeShape::OneRow => knobs.rows = Some(1),
-            EdgeShape::OneColumn => knobs.cols = Some(1),
-            EdgeShape::AllFlagged | EdgeShape::AllMarked | EdgeShape::AfterEnd => {}
-            EdgeShape::LargestFewest | EdgeShape::LargestMost => {
-                let (rows, cols) = largest_board(judge, knobs.limits);
-                size = Size::Max;
-                (knobs.rows, knobs.cols) = (Some(rows), Some(cols));
-                knobs.density = Some(if self == EdgeShape::LargestMost {
-                    1.0
-                } else {
-                    0.0
-                });
-            }
-        }
-        (size, knobs)
-    }
-}
-
-/// The largest board under `limits`: the course's largest sides fitted into its cells, or the
-/// judge's largest case under wide limits.
-pub fn largest_board(judge: &Judge, limits: Limits) -> (usize, usize) {
-    match limits {
-        Limits::Course => {
-            let high = judge.course.sides.1;
-            judge.course.fit(high, high)
-        }
-        Limits::Wide => (judge.max_case.side, judge.max_case.side),
-    }
-}
-
-/// The shapes of `judge` that `stress` may draw for an input of `size` under `knobs` by
-/// default: those the limits allow, none that sets a knob already given, and the largest only
-/// for `--size max` under the course's limits (a small stress stays fast, and `acm-server`'s
-/// largest under wide limits would print a gigabyte).
-pub fn drawable(judge: &Judge, size: Size, knobs: &Knobs) -> Vec<EdgeShape> {
-    let given = |flag: &str| match flag {
-        "--rows" => knobs.rows.is_some(),
-        "--cols" => knobs.cols.is_some(),
-        "--density" => knobs.density.is_some() || knobs.pattern.is_some(),
-        _ => false,
-    };
-    judge
-        .shapes_under(knobs.limits)
-        .filter(|shape| !shape.sets().iter().any(|flag| given(flag)))
-        .filter(|shape| {
-            (knobs.limits == Limits::Course && size == Size::Max)
-                || !matches!(shape, EdgeShape::LargestFewest | EdgeShape::LargestMost)
-        })
-        .collect()
 }
 
 /// One input in this many that `stress` draws with an edge shape, unless `--shape` says.

@@ -2,7 +2,8 @@
 //! file scope, each `static` member of a class, and each `static` or `thread_local` one in a
 //! function, read with the braces that enclose it.
 
-use super::{is_name, text, Finding, Token};
+use super::finding::Finding;
+use super::token::{is_name, text, Token};
 use std::collections::HashSet;
 
 /// What a `{` opens.

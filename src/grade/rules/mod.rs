@@ -25,33 +25,18 @@
 //! name (a helper's parameter) is not seen here, so the driver also checks after each call
 //! that the panel is unchanged.
 
+mod finding;
 mod globals;
+mod token;
 pub mod witness;
 
 use crate::exec::source::lexer::{lex, Kind};
 use crate::exec::source::phases::translate;
 use crate::exec::source::{defines_function_at, partners};
 use crate::grade::task::Task;
+pub use finding::Finding;
 use std::collections::{HashMap, HashSet};
-
-/// One rule broken, where.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Finding {
-    /// The line, from 1 (0: seen while it ran, not in its text).
-    pub line: usize,
-    /// What is wrong, in a few words.
-    pub what: String,
-}
-
-impl std::fmt::Display for Finding {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.line == 0 {
-            write!(f, "{}", self.what)
-        } else {
-            write!(f, "line {}: {}", self.line, self.what)
-        }
-    }
-}
+use token::{text, Token};
 
 const CONTAINERS: [&str; 16] = [
     "vector",
@@ -121,19 +106,6 @@ const ASSIGNMENTS: [&str; 13] = [
 
 /// The directives that bring in another file.
 const INCLUDES: [&str; 3] = ["include", "include_next", "import"];
-
-/// A token of the code and its line in the file as written.
-#[derive(Clone, Debug)]
-struct Token {
-    text: String,
-    line: usize,
-}
-
-impl AsRef<str> for Token {
-    fn as_ref(&self) -> &str {
-        &self.text
-    }
-}
 
 /// A file read as the compiler reads it, up to its tokens.
 struct Code {
@@ -304,14 +276,6 @@ fn one_per_line(mut found: Vec<Finding>) -> Vec<Finding> {
     found.sort_by_key(|f| f.line);
     found.dedup_by_key(|f| f.line);
     found
-}
-
-fn text<T: AsRef<str>>(tokens: &[T], at: usize) -> &str {
-    tokens.get(at).map_or("", AsRef::as_ref)
-}
-
-fn is_name(word: &str) -> bool {
-    word.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_' || c == '$' || !c.is_ascii())
 }
 
 fn main_defined(code: &Code) -> Vec<Finding> {
