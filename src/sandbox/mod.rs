@@ -28,11 +28,15 @@
 //! Either way the limits are the kernel's (`setrlimit`): CPU time, address space, file size,
 //! open files, core dumps off, and processes for someone else's code.
 
+pub mod elf;
 mod jail;
+pub mod libraries;
+pub mod ours;
 pub mod root;
 pub mod seccomp;
 mod sweep;
 pub(crate) mod sys;
+pub mod toolchain;
 
 use jail::JailPlan;
 pub use root::Workspace;
@@ -177,12 +181,17 @@ fn probe(policy: Policy) -> &'static Probe {
     })
 }
 
-/// Starts `/bin/sh` under `policy` with namespaces; for someone else's code it checks that it
-/// stands in the empty root.
+/// Starts `/bin/sh` under `policy` with namespaces; for someone else's code it checks, with
+/// its builtins only (it is the program, copied in as a student's is, with the loader and
+/// libraries it needs: the root has no shell, nor any other program), that it stands in the
+/// empty root.
 fn try_jail(policy: Policy, seccomp: bool) -> Result<(), String> {
     let script = match policy {
         Policy::OwnCode => "exit 7",
-        Policy::Untrusted { .. } => "[ -d /box ] && [ ! -e /etc/passwd ] && exit 7; exit 1",
+        Policy::Untrusted { .. } => {
+            "[ -d /box ] && [ ! -e /etc/passwd ] && [ ! -e /usr/bin ] && [ ! -e /bin ] && exit 7; \
+             exit 1"
+        }
     };
     let command = ["/bin/sh".to_string(), "-c".to_string(), script.to_string()];
     let resources = Resources {
@@ -250,10 +259,13 @@ pub fn describe(policy: Policy) -> String {
             user_namespace,
             seccomp,
         } => format!(
-            "a jail: an empty root (the system's programs and libraries read-only, /dev/null, \
-             zero, random and urandom, an empty /etc, its own /proc, a fresh {} MiB folder it \
-             starts in); PID, mount, network, IPC, UTS and cgroup namespaces; an environment of \
-             PATH, HOME, TMPDIR and LANG only; {}, {count}; no_new_privs; {}; {limits}",
+            "a jail: an empty root ({}; {}; /dev/null, zero, random and urandom, an empty \
+             /etc, its own /proc, a fresh {} MiB folder it starts in); no descriptor but its \
+             standard streams; PID, mount, network, IPC, UTS and cgroup namespaces; an \
+             environment of PATH, HOME, TMPDIR and LANG only; {}, {count}; no_new_privs; {}; \
+             {limits}",
+            root::PROGRAM_HOLDS,
+            root::COMPILER_HOLDS,
             FOLDER_BYTES >> 20,
             if user_namespace {
                 "a user id of its own inside a user namespace (outside, the kernel allows only \
@@ -491,7 +503,7 @@ fn jail_places(
     confinement: &mut Confinement,
 ) -> io::Result<(PathBuf, Option<root::RootPlan>, Option<PathBuf>)> {
     let host_program = find_program(program)?;
-    let copy = !root::reachable(&host_program);
+    let copy = !root::reachable(&host_program, workspace);
     let started = if copy {
         PathBuf::from(root::PROGRAM)
     } else {
@@ -505,12 +517,7 @@ fn jail_places(
         }
     }
     let options = format!("size={FOLDER_BYTES},nr_inodes=4096,mode=0700,uid={id},gid={id}");
-    let plan = root::RootPlan::new(
-        &mount_point,
-        copy.then_some(host_program.as_path()),
-        workspace,
-        &options,
-    )?;
+    let plan = root::RootPlan::new(&mount_point, &host_program, copy, workspace, &options)?;
     Ok((started, Some(plan), Some(PathBuf::from(root::BOX))))
 }
 
