@@ -16,6 +16,7 @@ mod fuzz_core;
 mod gen;
 mod golden;
 mod grade;
+mod grade_jail;
 mod inexperienced_player;
 mod jlu_machine;
 mod jlu_panel;

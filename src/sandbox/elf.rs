@@ -55,7 +55,10 @@ impl Elf {
 }
 
 fn invalid(what: &str) -> io::Error {
-    io::Error::new(io::ErrorKind::InvalidData, format!("not a valid ELF file: {what}"))
+    io::Error::new(
+        io::ErrorKind::InvalidData,
+        format!("not a valid ELF file: {what}"),
+    )
 }
 
 /// The file, read within its size.
@@ -66,7 +69,9 @@ struct Bytes {
 
 impl Bytes {
     fn at(&self, offset: u64, length: u64) -> io::Result<Vec<u8>> {
-        let end = offset.checked_add(length).ok_or_else(|| invalid("offset"))?;
+        let end = offset
+            .checked_add(length)
+            .ok_or_else(|| invalid("offset"))?;
         if end > self.size || length > LARGEST_STRINGS {
             return Err(invalid("past the end"));
         }
@@ -145,9 +150,17 @@ pub fn read(path: &Path) -> io::Result<Option<Elf>> {
     let kind = field(r.half(&header, 16))? as u16;
     let machine = field(r.half(&header, 18))? as u16;
     let (phoff, phentsize, phnum) = if wide {
-        (r.address(&header, 32), r.half(&header, 54), r.half(&header, 56))
+        (
+            r.address(&header, 32),
+            r.half(&header, 54),
+            r.half(&header, 56),
+        )
     } else {
-        (r.address(&header, 28), r.half(&header, 42), r.half(&header, 44))
+        (
+            r.address(&header, 28),
+            r.half(&header, 42),
+            r.half(&header, 44),
+        )
     };
     let (phoff, phentsize, phnum) = (field(phoff)?, field(phentsize)?, field(phnum)? as usize);
     let least = if wide { 56 } else { 32 };
@@ -159,7 +172,9 @@ pub fn read(path: &Path) -> io::Result<Option<Elf>> {
         .map(|i| segment(r, &table[i * phentsize as usize..]).ok_or_else(|| invalid("segment")))
         .collect::<io::Result<Vec<Segment>>>()?;
     let interpreter = match segments.iter().find(|s| s.kind == PT_INTERP) {
-        Some(s) => Some(c_string(&bytes.at(s.offset, s.size.min(LONGEST_NAME as u64))?)?),
+        Some(s) => Some(c_string(
+            &bytes.at(s.offset, s.size.min(LONGEST_NAME as u64))?,
+        )?),
         None => None,
     };
     let needed = match segments.iter().find(|s| s.kind == PT_DYNAMIC) {
@@ -179,9 +194,17 @@ pub fn read(path: &Path) -> io::Result<Option<Elf>> {
 fn segment(r: Reader, entry: &[u8]) -> Option<Segment> {
     let kind = r.word(entry, 0)? as u32;
     let (offset, address, size) = if r.wide {
-        (r.address(entry, 8)?, r.address(entry, 16)?, r.address(entry, 32)?)
+        (
+            r.address(entry, 8)?,
+            r.address(entry, 16)?,
+            r.address(entry, 32)?,
+        )
     } else {
-        (r.address(entry, 4)?, r.address(entry, 8)?, r.address(entry, 16)?)
+        (
+            r.address(entry, 4)?,
+            r.address(entry, 8)?,
+            r.address(entry, 16)?,
+        )
     };
     Some(Segment {
         kind,
@@ -204,7 +227,12 @@ fn c_string(bytes: &[u8]) -> io::Result<Vec<u8>> {
 }
 
 /// The `DT_NEEDED` names of the dynamic segment, read from its string table.
-fn needed(bytes: &Bytes, r: Reader, dynamic: &Segment, segments: &[Segment]) -> io::Result<Vec<Vec<u8>>> {
+fn needed(
+    bytes: &Bytes,
+    r: Reader,
+    dynamic: &Segment,
+    segments: &[Segment],
+) -> io::Result<Vec<Vec<u8>>> {
     let entry = if r.wide { 16 } else { 8 };
     let count = (dynamic.size / entry).min(MOST_DYNAMIC as u64);
     let table = bytes.at(dynamic.offset, count * entry)?;
@@ -229,19 +257,30 @@ fn needed(bytes: &Bytes, r: Reader, dynamic: &Segment, segments: &[Segment]) -> 
     if names.len() > MOST_NEEDED {
         return Err(invalid("too many libraries"));
     }
-    let (address, size) = strtab.zip(strsz).ok_or_else(|| invalid("no string table"))?;
+    let (address, size) = strtab
+        .zip(strsz)
+        .ok_or_else(|| invalid("no string table"))?;
     let load = segments
         .iter()
         .find(|s| s.kind == PT_LOAD && address >= s.address && address - s.address < s.size)
         .ok_or_else(|| invalid("string table outside the file"))?;
-    let offset = load.offset.checked_add(address - load.address).ok_or_else(|| invalid("offset"))?;
-    let room = (load.size - (address - load.address)).min(size).min(LARGEST_STRINGS);
+    let offset = load
+        .offset
+        .checked_add(address - load.address)
+        .ok_or_else(|| invalid("offset"))?;
+    let room = (load.size - (address - load.address))
+        .min(size)
+        .min(LARGEST_STRINGS);
     let strings = bytes.at(offset, room)?;
     names
         .into_iter()
         .map(|at| {
             let start = usize::try_from(at).map_err(|_| invalid("name"))?;
-            c_string(strings.get(start..).ok_or_else(|| invalid("name outside its table"))?)
+            c_string(
+                strings
+                    .get(start..)
+                    .ok_or_else(|| invalid("name outside its table"))?,
+            )
         })
         .collect()
 }
@@ -251,7 +290,8 @@ mod tests {
     use super::*;
 
     fn scratch(name: &str, bytes: &[u8]) -> std::path::PathBuf {
-        let path = std::env::temp_dir().join(format!("minejudge-elf-{}-{name}", std::process::id()));
+        let path =
+            std::env::temp_dir().join(format!("minejudge-elf-{}-{name}", std::process::id()));
         std::fs::write(&path, bytes).unwrap();
         path
     }
@@ -261,14 +301,20 @@ mod tests {
         let elf = read(&std::env::current_exe().unwrap()).unwrap().unwrap();
         let interpreter = elf.interpreter.clone().expect("a dynamic test binary");
         assert!(interpreter.starts_with(b"/"), "{elf:?}");
-        assert!(elf.needed.iter().any(|n| n.starts_with(b"libc.")), "{elf:?}");
+        assert!(
+            elf.needed.iter().any(|n| n.starts_with(b"libc.")),
+            "{elf:?}"
+        );
         assert!(elf.loads(&elf));
     }
 
     #[test]
     fn crafted_headers_are_refused_without_a_panic() {
         let real = std::fs::read(std::env::current_exe().unwrap()).unwrap();
-        assert_eq!(read(&scratch("text", b"#!/bin/sh\necho hi\n")).unwrap(), None);
+        assert_eq!(
+            read(&scratch("text", b"#!/bin/sh\necho hi\n")).unwrap(),
+            None
+        );
         // Every prefix, and the header with each byte of its first 128 set to 0xff: an
         // answer (an error or facts), never a panic or a hang.
         for cut in [4, 16, 20, 52, 63, 64, 100, 200, 1000] {

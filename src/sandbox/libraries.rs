@@ -83,7 +83,13 @@ pub fn needs(program: &Path) -> io::Result<Arc<Needs>> {
     type Key = (u64, u64, u64, i64, i64);
     static KNOWN: OnceLock<Mutex<HashMap<Key, Arc<Needs>>>> = OnceLock::new();
     let meta = std::fs::metadata(program)?;
-    let key = (meta.dev(), meta.ino(), meta.size(), meta.mtime(), meta.mtime_nsec());
+    let key = (
+        meta.dev(),
+        meta.ino(),
+        meta.size(),
+        meta.mtime(),
+        meta.mtime_nsec(),
+    );
     let known = KNOWN.get_or_init(Mutex::default);
     if let Some(found) = known.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return Ok(found.clone());
@@ -100,7 +106,8 @@ pub fn needs(program: &Path) -> io::Result<Arc<Needs>> {
 fn resolve(program: &Path) -> io::Result<Needs> {
     let Some(elf) = elf::read(program)? else {
         let mut head = [0u8; 2];
-        let read = std::fs::File::open(program).and_then(|mut f| io::Read::read(&mut f, &mut head))?;
+        let read =
+            std::fs::File::open(program).and_then(|mut f| io::Read::read(&mut f, &mut head))?;
         if head[..read] == *b"#!" {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
@@ -140,9 +147,14 @@ fn resolve(program: &Path) -> io::Result<Needs> {
 fn find(tree: &mut Tree, name: &[u8], program: &elf::Elf) -> Option<elf::Elf> {
     let name = Path::new(OsStr::from_bytes(name));
     if name.as_os_str().as_bytes().contains(&b'/') {
-        return name.is_absolute().then(|| tree.take(name, program)).flatten();
+        return name
+            .is_absolute()
+            .then(|| tree.take(name, program))
+            .flatten();
     }
-    if name.components().count() != 1 || !matches!(name.components().next(), Some(Component::Normal(_))) {
+    if name.components().count() != 1
+        || !matches!(name.components().next(), Some(Component::Normal(_)))
+    {
         return None;
     }
     LIBRARY_FOLDERS
@@ -259,18 +271,33 @@ mod tests {
         let real = real_library_folders();
         for entry in &needs.entries {
             if let Entry::File(file) = entry {
-                assert!(real.iter().any(|f| Some(f.as_path()) == file.parent()), "{needs:?}");
+                assert!(
+                    real.iter().any(|f| Some(f.as_path()) == file.parent()),
+                    "{needs:?}"
+                );
             }
         }
-        let files = needs.entries.iter().filter(|e| matches!(e, Entry::File(_))).count();
+        let files = needs
+            .entries
+            .iter()
+            .filter(|e| matches!(e, Entry::File(_)))
+            .count();
         assert_eq!(files, needs.libraries + 1, "{needs:?}");
     }
 
     #[test]
     fn paths_outside_the_library_folders_are_never_taken() {
-        let program = elf::read(&std::env::current_exe().unwrap()).unwrap().unwrap();
+        let program = elf::read(&std::env::current_exe().unwrap())
+            .unwrap()
+            .unwrap();
         let mut tree = Tree::default();
-        for path in ["/bin/sh", "/usr/bin/env", "/etc/passwd", "/lib/../bin/sh", "/proc/self/exe"] {
+        for path in [
+            "/bin/sh",
+            "/usr/bin/env",
+            "/etc/passwd",
+            "/lib/../bin/sh",
+            "/proc/self/exe",
+        ] {
             assert!(tree.take(Path::new(path), &program).is_none(), "{path}");
         }
         for name in [&b"../../bin/sh"[..], b"sh", b"..", b"/usr/bin/env"] {

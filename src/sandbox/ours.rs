@@ -108,10 +108,17 @@ mod tests {
 
     #[test]
     fn the_names_are_those_of_src_bin() {
-        let mut found: Vec<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/src/bin"))
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().trim_end_matches(".rs").to_string())
-            .collect();
+        let mut found: Vec<String> =
+            std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/src/bin"))
+                .unwrap()
+                .map(|e| {
+                    e.unwrap()
+                        .file_name()
+                        .to_string_lossy()
+                        .trim_end_matches(".rs")
+                        .to_string()
+                })
+                .collect();
         found.sort();
         assert_eq!(found, NAMES.to_vec());
     }

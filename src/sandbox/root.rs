@@ -164,7 +164,6 @@ fn system_steps(at: &Path, kept: &[std::path::PathBuf], steps: &mut Vec<Step>) -
     Ok(())
 }
 
-
 impl RootPlan {
     /// The plan of a root mounted on the empty host folder `at`, for `program` (its host path)
     /// copied in when `copy`, the working folder of `workspace`, and `tmpfs_options` for a

@@ -60,7 +60,9 @@ fn find(lives_in: &[bool]) -> Toolchain {
         if !path.is_dir() {
             continue;
         }
-        let bound = SYSTEM_FOLDERS.iter().any(|s| path.starts_with(Path::new("/").join(s)));
+        let bound = SYSTEM_FOLDERS
+            .iter()
+            .any(|s| path.starts_with(Path::new("/").join(s)));
         match (lives, bound) {
             (true, false) => view.kept.push(path),
             (false, true) => view.hidden.push(path),
@@ -101,8 +103,7 @@ fn find(lives_in: &[bool]) -> Toolchain {
             let Ok(real) = std::fs::canonicalize(&path) else {
                 continue;
             };
-            if real.is_file() && visible(&real) && (ours::is_ours(&path) || ours::is_ours(&real))
-            {
+            if real.is_file() && visible(&real) && (ours::is_ours(&path) || ours::is_ours(&real)) {
                 masked.insert(real);
             }
         }
