@@ -44,7 +44,7 @@ struct Installed {
 }
 
 impl Installed {
-    fn put(&mut self, from: &str, to: &Path) {
+    fn put(&mut self, bytes: &[u8], to: &Path) {
         let mut missing: Vec<PathBuf> = to
             .ancestors()
             .skip(1)
@@ -56,7 +56,8 @@ impl Installed {
             std::fs::create_dir(&folder).unwrap();
             self.folders.push(folder);
         }
-        std::fs::copy(from, to).unwrap();
+        assert!(!to.exists(), "{} is there already", to.display());
+        std::fs::write(to, bytes).unwrap();
         self.files.push(to.to_path_buf());
         std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o755)).unwrap();
     }
@@ -130,17 +131,25 @@ fn our_binaries_are_reachable_from_no_jail_wherever_they_are_installed() {
         return;
     }
     let ours = util::binary("mine-ops");
-    let renamed = PathBuf::from(format!("/usr/bin/minejudge-renamed-{}", std::process::id()));
+    let bytes = std::fs::read(ours).unwrap();
+    let pid = std::process::id();
+    // Where teachers install it; then one place for each wall alone: a copy under /usr/local
+    // in no folder of programs (hidden from the compiler only with /usr/local), a renamed copy
+    // among the system's programs (masked by its bytes alone), and another build of it under
+    // its own name (masked by its name alone: a byte more than ours).
     let local = Path::new("/usr/local/bin/mine-ops");
     let cargo = Path::new("/usr/local/cargo/bin/mine-ops");
+    let tucked = PathBuf::from(format!("/usr/local/lib/minejudge-copy-{pid}"));
+    let renamed = PathBuf::from(format!("/usr/bin/minejudge-renamed-{pid}"));
+    let named = Path::new("/usr/games/mine-ops");
     let mut installed = Installed {
         files: Vec::new(),
         folders: Vec::new(),
     };
-    for place in [local, cargo, &renamed] {
-        assert!(!place.exists(), "{} is there already", place.display());
-        installed.put(ours, place);
+    for place in [local, cargo, &tucked, &renamed] {
+        installed.put(&bytes, place);
     }
+    installed.put(&[&bytes[..], b"\0"].concat(), named);
     let dir = class("our-binaries", &[]);
     let (tests, answer) = one_test(&dir, "7");
     let runs = format!(
@@ -160,8 +169,10 @@ fn our_binaries_are_reachable_from_no_jail_wherever_they_are_installed() {
     };
     let students = [
         ("runs_ours.c", runs),
-        ("embeds_local.c", embeds(cargo)),
+        ("embeds_cargo.c", embeds(cargo)),
+        ("embeds_local.c", embeds(&tucked)),
         ("embeds_renamed.c", embeds(&renamed)),
+        ("embeds_named.c", embeds(named)),
     ];
     for (name, source) in &students {
         std::fs::write(dir.join(name), source).unwrap();
@@ -181,7 +192,9 @@ fn our_binaries_are_reachable_from_no_jail_wherever_they_are_installed() {
         assert_eq!(mark(&rows, student), 0.0, "{student}: {report}");
     }
     assert!(!report.contains(&answer), "{report}");
-    assert!(!Path::new(local).exists() && !renamed.exists());
+    for place in [local, cargo, &tucked, &renamed, named] {
+        assert!(!place.exists(), "{} left behind", place.display());
+    }
 }
 
 /// `grade` with descriptors 3 to 500 open on `class` and 501 to 1000 on `tests`, none closed

@@ -7,9 +7,12 @@
 //! - PID, mount, network, IPC and UTS namespaces of its own: it sees its own processes only,
 //!   no network device but a loopback that is down, no SysV object of the host, and the host
 //!   name `sandbox`;
-//! - an empty root ([`root`]): the system's programs and libraries read-only, four devices, an
-//!   empty `/etc`, its own `/proc`, and a fresh writable folder `/box` it starts in; nothing of
-//!   `/home`, `/root`, `/tmp`, `/var`, the class, the tests or our binaries;
+//! - an empty root ([`root`]): for a program, the loader and the shared libraries its ELF file
+//!   needs ([`libraries`]), and no other program; for the compiler, the system's programs and
+//!   libraries without `/usr/local` or any binary of ours ([`toolchain`]); all read-only, four
+//!   devices, an empty `/etc`, its own `/proc`, and a fresh writable folder `/box` it starts
+//!   in; nothing of `/home`, `/root`, `/tmp`, `/var`, the class, the tests or our binaries;
+//! - its standard streams only: every other descriptor we hold closes when it execs;
 //! - the environment `PATH`, `HOME`, `TMPDIR` and `LANG` only, and nothing of our command
 //!   line: the namespace's init wipes what it inherited and is undumpable;
 //! - a user id that is not the teacher's: as root, one of [`RUN_USERS`] unprivileged ids, with
@@ -259,13 +262,12 @@ pub fn describe(policy: Policy) -> String {
             user_namespace,
             seccomp,
         } => format!(
-            "a jail: an empty root ({}; {}; /dev/null, zero, random and urandom, an empty \
-             /etc, its own /proc, a fresh {} MiB folder it starts in); no descriptor but its \
-             standard streams; PID, mount, network, IPC, UTS and cgroup namespaces; an \
-             environment of PATH, HOME, TMPDIR and LANG only; {}, {count}; no_new_privs; {}; \
-             {limits}",
-            root::PROGRAM_HOLDS,
-            root::COMPILER_HOLDS,
+            "a jail: an empty root (a program's: the loader and the libraries it needs; the \
+             compiler's: the system's programs and libraries, none of ours; all read-only; \
+             /dev/null, zero, random and urandom, an empty /etc, its own /proc, a fresh {} MiB \
+             folder it starts in); only its standard streams open; PID, mount, network, IPC, \
+             UTS and cgroup namespaces; an environment of PATH, HOME, TMPDIR and LANG only; {}, \
+             {count}; no_new_privs; {}; {limits}",
             FOLDER_BYTES >> 20,
             if user_namespace {
                 "a user id of its own inside a user namespace (outside, the kernel allows only \

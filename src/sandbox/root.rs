@@ -25,14 +25,6 @@ use std::io;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
-/// What a program's root holds of the host, in words (the isolation line of reports).
-pub const PROGRAM_HOLDS: &str = "for a program, the loader and the shared libraries it needs, \
-     read-only, and no other program";
-
-/// What the compiler's root holds of the host, in words.
-pub const COMPILER_HOLDS: &str = "for the compiler, the system's programs and libraries \
-     read-only, without /usr/local or any binary of ours";
-
 /// The host's folders of programs and libraries that the compiler's jail sees, read-only.
 pub const SYSTEM_FOLDERS: [&str; 7] = ["usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32"];
 
