@@ -352,6 +352,31 @@ fn the_jail_shows_only_its_allowlist() {
     assert!(host_interfaces.lines().count() > 3, "{host_interfaces}");
 }
 
+#[test]
+fn a_static_program_runs_with_nothing_of_the_host() {
+    let _runs = util::untrusted_runs();
+    if std::env::var_os("MINEJUDGE_NO_NAMESPACES").is_some() || probe_exe().is_none() {
+        return;
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("sandbox-static-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let source = include_str!("sandbox_probe.c");
+    let exe = compile_c_with(&dir, "probe", source, &["-static"]);
+    let command = [exe.display().to_string(), "view".to_string()];
+    let run = child::run(&command, b"", &limits(Policy::Untrusted { processes: 16 })).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = text(&run.stdout);
+    assert_eq!(run.ending, Ending::Exited(0), "{out}{}", text(&run.stderr));
+    let seen = parse(&out);
+    let files: BTreeSet<&str> = seen["entry"]
+        .split_whitespace()
+        .filter(|e| !e.starts_with("D:"))
+        .collect();
+    assert_eq!(files, BTreeSet::from(["F:/program", "L:/tmp:box"]), "{out}");
+    assert_eq!(seen["forked"], "yes", "{out}");
+}
+
 /// The name of the test's user, made and removed by [`OrdinaryUser`].
 struct OrdinaryUser {
     name: String,
@@ -671,10 +696,16 @@ fn every_limit_holds() {
 
 /// Builds a C program of the test's own (outside any jail).
 fn compile_c(dir: &Path, name: &str, source: &str) -> PathBuf {
+    compile_c_with(dir, name, source, &[])
+}
+
+/// [`compile_c`], with more options for gcc.
+fn compile_c_with(dir: &Path, name: &str, source: &str, options: &[&str]) -> PathBuf {
     let file = dir.join(format!("{name}.c"));
     let exe = dir.join(name);
     std::fs::write(&file, source).unwrap();
     let status = Command::new("gcc")
+        .args(options)
         .args(["-O2", "-pthread", "-o"])
         .arg(&exe)
         .arg(&file)

@@ -19,14 +19,12 @@
 //! (in init, which pivots into it and detaches the host's file system).
 
 use crate::sandbox::libraries::{self, Entry};
-use crate::sandbox::{sys, toolchain};
+use crate::sandbox::sys;
+use crate::sandbox::toolchain::{self, SYSTEM_FOLDERS};
 use std::ffi::CString;
 use std::io;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
-
-/// The host's folders of programs and libraries that the compiler's jail sees, read-only.
-pub const SYSTEM_FOLDERS: [&str; 7] = ["usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32"];
 
 /// The devices a jail sees.
 pub const DEVICES: [&str; 4] = ["null", "zero", "random", "urandom"];

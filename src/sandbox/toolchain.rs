@@ -4,10 +4,13 @@
 //! covered by an empty file. The compiler reads a student's file, and `#include` or `.incbin`
 //! embed any file it can read into the student's program.
 
-use crate::sandbox::{ours, root::SYSTEM_FOLDERS};
+use crate::sandbox::ours;
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
+
+/// The host's folders of programs and libraries that the compiler's jail sees, read-only.
+pub const SYSTEM_FOLDERS: [&str; 7] = ["usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32"];
 
 /// The folders a compiler needs only when it lives there.
 const OPTIONAL_FOLDERS: [&str; 2] = ["/usr/local", "/opt"];
