@@ -21,7 +21,7 @@ fn root() -> &'static Path {
 
 /// A fresh class folder under the target's temporary folder, holding `files` (name in the
 /// class, file of the repository).
-fn class(name: &str, files: &[(&str, &str)]) -> PathBuf {
+pub(crate) fn class(name: &str, files: &[(&str, &str)]) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join("grade")
         .join(name);
@@ -36,12 +36,12 @@ fn class(name: &str, files: &[(&str, &str)]) -> PathBuf {
 
 /// The teacher's cache folder of a class's tests (`XDG_CACHE_HOME`): one per class, beside it,
 /// so that no test reads another's entries, nor the machine's own.
-fn cache_home(class: &Path) -> PathBuf {
+pub(crate) fn cache_home(class: &Path) -> PathBuf {
     class.with_extension("cache-home")
 }
 
 /// `grade ARGS --quiet`, the class's folder the second argument.
-fn grade(args: &[&str]) -> Output {
+pub(crate) fn grade(args: &[&str]) -> Output {
     grade_with(args, &[])
 }
 
@@ -59,7 +59,7 @@ fn grade_with(args: &[&str], environment: &[(&str, &str)]) -> Output {
 }
 
 /// The report of a grading that must have succeeded (exit 0), with its stderr if it did not.
-fn succeeded(output: &Output) -> String {
+pub(crate) fn succeeded(output: &Output) -> String {
     let report = text(&output.stdout);
     assert_eq!(
         output.status.code(),
@@ -70,13 +70,13 @@ fn succeeded(output: &Output) -> String {
     report
 }
 
-fn text(bytes: &[u8]) -> String {
+pub(crate) fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// The table's rows, by student: the cells after the rank (student, mark, ...), split on runs
 /// of two spaces or more.
-fn table(report: &str) -> BTreeMap<String, Vec<String>> {
+pub(crate) fn table(report: &str) -> BTreeMap<String, Vec<String>> {
     let mut rows = BTreeMap::new();
     for line in report.lines().skip(3) {
         if line.is_empty() {
@@ -93,7 +93,7 @@ fn table(report: &str) -> BTreeMap<String, Vec<String>> {
     rows
 }
 
-fn mark(rows: &BTreeMap<String, Vec<String>>, student: &str) -> f64 {
+pub(crate) fn mark(rows: &BTreeMap<String, Vec<String>>, student: &str) -> f64 {
     rows.get(student)
         .unwrap_or_else(|| panic!("no row for {student}: {rows:?}"))[1]
         .parse()
@@ -665,16 +665,35 @@ fn an_empty_endless_loop_hangs_as_in_the_courses_build() {
     );
 }
 
-/// A class of shell scripts handed in as programs (no compiler needed): `name` and its text.
-fn script_class(name: &str, scripts: &[(&str, &str)]) -> PathBuf {
-    let dir = class(name, &[]);
-    for (student, body) in scripts {
-        let path = dir.join(student);
-        std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+/// A class of programs already built: each student's C statements, run after reading all of
+/// its input, built by the host's compiler outside any jail (the jail holds no shell to run a
+/// script); `None` without a compiler.
+fn built_class(name: &str, programs: &[(&str, &str)]) -> Option<PathBuf> {
+    if !have_compiler(name) {
+        return None;
     }
-    dir
+    let dir = class(name, &[]);
+    let sources = dir.with_extension("sources");
+    std::fs::create_dir_all(&sources).unwrap();
+    for (i, (student, body)) in programs.iter().enumerate() {
+        let source = sources.join(format!("{i}.c"));
+        std::fs::write(
+            &source,
+            format!(
+                "#include <stdio.h>\n#include <unistd.h>\nint main(void) {{ char b[4096];\n\
+                 while (fread(b, 1, sizeof b, stdin) > 0) {{}}\n{body}\nreturn 0; }}\n"
+            ),
+        )
+        .unwrap();
+        let built = Command::new("gcc")
+            .args(["-O2", "-o"])
+            .arg(dir.join(student))
+            .arg(&source)
+            .status()
+            .unwrap();
+        assert!(built.success(), "{student}");
+    }
+    Some(dir)
 }
 
 fn first_line(output: &Output) -> String {
@@ -687,7 +706,9 @@ fn first_line(output: &Output) -> String {
 
 #[test]
 fn the_cache_is_the_teachers_sealed_and_keyed_on_every_option() {
-    let dir = script_class("sealed", &[("quiet.sh", "cat > /dev/null; echo nothing")]);
+    let Some(dir) = built_class("sealed", &[("quiet", "puts(\"nothing\");")]) else {
+        return;
+    };
     let base = [
         "mine-ops",
         dir.to_str().unwrap(),
@@ -742,23 +763,20 @@ fn the_cache_is_the_teachers_sealed_and_keyed_on_every_option() {
 
 #[test]
 fn hostile_folders_names_and_outputs_are_held() {
-    let dir = script_class(
+    let Some(dir) = built_class(
         "hostile-names",
         &[
-            ("esc\u{1b}[2J.sh", "cat > /dev/null; printf 'a\\033[2Jb\\n'"),
-            ("cr\rreturn.sh", "cat > /dev/null; echo x"),
-            ("=HYPERLINK(x).sh", "cat > /dev/null; echo x"),
-            (
-                "huge.sh",
-                "cat > /dev/null; head -c 1048576 /dev/zero | tr '\\0' x",
-            ),
-            ("new\nline.sh", "cat > /dev/null; echo x"),
+            ("esc\u{1b}[2J", "fputs(\"a\\033[2Jb\\n\", stdout);"),
+            ("cr\rreturn", "puts(\"x\");"),
+            ("=HYPERLINK(x)", "puts(\"x\");"),
+            ("huge", "for (int i = 0; i < 1048576; i++) putchar('x');"),
+            ("new\nline", "puts(\"x\");"),
         ],
-    );
-    if have_compiler("a compiler's message with ESC") {
-        let error = "#error \u{1b}[2J\u{1b}[H cleared\nint main(void) { return 0; }\n";
-        std::fs::write(dir.join("clears.c"), error).unwrap();
-    }
+    ) else {
+        return;
+    };
+    let error = "#error \u{1b}[2J\u{1b}[H cleared\nint main(void) { return 0; }\n";
+    std::fs::write(dir.join("clears.c"), error).unwrap();
     let secret = dir.with_extension("secret");
     std::fs::write(&secret, "minejudge-linked-secret\n").unwrap();
     use std::os::unix::fs::PermissionsExt;
@@ -821,7 +839,9 @@ fn hostile_folders_names_and_outputs_are_held() {
 
 #[test]
 fn a_student_past_the_time_budget_plays_no_more() {
-    let dir = script_class("budget", &[("sleeper.sh", "cat > /dev/null; sleep 0.6")]);
+    let Some(dir) = built_class("budget", &[("sleeper", "usleep(600000);")]) else {
+        return;
+    };
     let output = grade(&[
         "mine-ops",
         dir.to_str().unwrap(),

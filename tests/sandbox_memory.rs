@@ -330,8 +330,8 @@ fn every_memory_attack_stops_at_the_cap_for_an_ordinary_user() {
     let user = OrdinaryUser::make("mem").expect("useradd works here (CI runs as root)");
     let output = user.run_test(
         "sandbox_memory::memory_attacks_as_the_user_running_the_tests",
-        ATTACK_CHILD,
-        "1",
+        &[(ATTACK_CHILD, "1")],
+        &[],
     );
     let out = String::from_utf8_lossy(&output.stdout);
     let failures = out

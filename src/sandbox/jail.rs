@@ -79,6 +79,8 @@ pub(crate) fn prepare() {
 /// Carries out `plan` in the child std forked; returns (in the program) for std to exec.
 /// Only system calls: no allocation, no lock.
 pub(crate) fn enter(plan: &JailPlan) -> io::Result<()> {
+    // Before the keeper and init are forked: neither passes on a descriptor of ours.
+    sys::close_on_exec_above_standard_streams();
     if plan.namespaces == 0 {
         return become_program(plan);
     }

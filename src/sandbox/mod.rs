@@ -7,9 +7,12 @@
 //! - PID, mount, network, IPC and UTS namespaces of its own: it sees its own processes only,
 //!   no network device but a loopback that is down, no SysV object of the host, and the host
 //!   name `sandbox`;
-//! - an empty root ([`root`]): the system's programs and libraries read-only, four devices, an
-//!   empty `/etc`, its own `/proc`, and a fresh writable folder `/box` it starts in; nothing of
-//!   `/home`, `/root`, `/tmp`, `/var`, the class, the tests or our binaries;
+//! - an empty root ([`root`]): for a program, the loader and the shared libraries its ELF file
+//!   needs ([`libraries`]), and no other program; for the compiler, the system's programs and
+//!   libraries without `/usr/local` or any binary of ours ([`toolchain`]); all read-only, four
+//!   devices, an empty `/etc`, its own `/proc`, and a fresh writable folder `/box` it starts
+//!   in; nothing of `/home`, `/root`, `/tmp`, `/var`, the class, the tests or our binaries;
+//! - its standard streams only: every other descriptor we hold closes when it execs;
 //! - the environment `PATH`, `HOME`, `TMPDIR` and `LANG` only, and nothing of our command
 //!   line: the namespace's init wipes what it inherited and is undumpable;
 //! - a user id that is not the teacher's: as root, one of [`RUN_USERS`] unprivileged ids, with
@@ -30,12 +33,16 @@
 //! is also bounded as memory ([`memory`]): a memory cgroup of its own where one is usable, and
 //! its IPC namespace's limits.
 
+pub mod elf;
 mod jail;
+pub mod libraries;
 pub mod memory;
+pub mod ours;
 pub mod root;
 pub mod seccomp;
 mod sweep;
 pub(crate) mod sys;
+pub mod toolchain;
 
 use jail::JailPlan;
 pub use root::Workspace;
@@ -180,12 +187,17 @@ fn probe(policy: Policy) -> &'static Probe {
     })
 }
 
-/// Starts `/bin/sh` under `policy` with namespaces; for someone else's code it checks that it
-/// stands in the empty root.
+/// Starts `/bin/sh` under `policy` with namespaces; for someone else's code it checks, with
+/// its builtins only (it is the program, copied in as a student's is, with the loader and
+/// libraries it needs: the root has no shell, nor any other program), that it stands in the
+/// empty root.
 fn try_jail(policy: Policy, seccomp: bool) -> Result<(), String> {
     let script = match policy {
         Policy::OwnCode => "exit 7",
-        Policy::Untrusted { .. } => "[ -d /box ] && [ ! -e /etc/passwd ] && exit 7; exit 1",
+        Policy::Untrusted { .. } => {
+            "[ -d /box ] && [ ! -e /etc/passwd ] && [ ! -e /usr/bin ] && [ ! -e /bin ] && exit 7; \
+             exit 1"
+        }
     };
     let command = ["/bin/sh".to_string(), "-c".to_string(), script.to_string()];
     // A memory cap, so that the probe takes every step a run takes (the memory cgroup, the
@@ -255,10 +267,12 @@ pub fn describe(policy: Policy) -> String {
             user_namespace,
             seccomp,
         } => format!(
-            "a jail: an empty root (the system's programs and libraries read-only, /dev/null, \
-             zero, random and urandom, an empty /etc, its own /proc, a fresh {} MiB folder it \
-             starts in); PID, mount, network, IPC, UTS and cgroup namespaces; an environment of \
-             PATH, HOME, TMPDIR and LANG only; {}, {count}; no_new_privs; {}; {limits}; {}",
+            "a jail: an empty root (a program's: the loader and the libraries it needs; the \
+             compiler's: the system's programs and libraries, none of ours; all read-only; \
+             /dev/null, zero, random and urandom, an empty /etc, its own /proc, a fresh {} MiB \
+             folder it starts in); only its standard streams open; PID, mount, network, IPC, \
+             UTS and cgroup namespaces; an environment of PATH, HOME, TMPDIR and LANG only; {}, \
+             {count}; no_new_privs; {}; {limits}; {}",
             FOLDER_BYTES >> 20,
             if user_namespace {
                 "a user id of its own inside a user namespace (outside, the kernel allows only \
@@ -533,7 +547,7 @@ fn jail_places(
     confinement: &mut Confinement,
 ) -> io::Result<(PathBuf, Option<root::RootPlan>, Option<PathBuf>)> {
     let host_program = find_program(program)?;
-    let copy = !root::reachable(&host_program);
+    let copy = !root::reachable(&host_program, workspace);
     let started = if copy {
         PathBuf::from(root::PROGRAM)
     } else {
@@ -547,12 +561,7 @@ fn jail_places(
         }
     }
     let options = format!("size={folder_bytes},nr_inodes=4096,mode=0700,uid={id},gid={id}");
-    let plan = root::RootPlan::new(
-        &mount_point,
-        copy.then_some(host_program.as_path()),
-        workspace,
-        &options,
-    )?;
+    let plan = root::RootPlan::new(&mount_point, &host_program, copy, workspace, &options)?;
     Ok((started, Some(plan), Some(PathBuf::from(root::BOX))))
 }
 

@@ -1,31 +1,36 @@
 //! The empty root someone else's program starts in, as IOI's isolate gives its box: a small
 //! tmpfs holding only
-//! - `/usr`, `/bin`, `/sbin` and `/lib*` as on the host (read-only binds, or the same
-//!   symbolic links where the host has them);
+//! - for a program's run, what it needs to start and nothing more: the loader and the shared
+//!   libraries its ELF file names ([`libraries`](crate::sandbox::libraries)), read-only at
+//!   their host paths, with the symbolic links on the way; no folder of programs, no shell;
+//! - for the compiler, `/usr`, `/bin`, `/sbin` and `/lib*` as on the host (read-only binds, or
+//!   the same symbolic links where the host has them), without `/usr/local` unless it lives
+//!   there, and every binary of ours covered ([`toolchain`](crate::sandbox::toolchain));
 //! - an empty `/etc`;
 //! - `/dev` with `null`, `zero`, `random` and `urandom` (binds of the host's), nothing else;
 //! - its own `/proc` (of its PID namespace), for a program's run;
 //! - `/box`: its writable working folder, `HOME` and `TMPDIR` (a fresh tmpfs, or the folder a
 //!   compiler writes its build into), and `/tmp` a link to it;
-//! - `/program`, a copy of the program, when it lives outside the folders above.
+//! - `/program`, a copy of the program, when it lives outside the folders above (a program
+//!   run always does).
 //!
 //! The steps are planned here in the parent, every path ready as a C string, and carried out
 //! between fork and exec by [`build`] (in the namespace's keeper, before init) and [`enter`]
 //! (in init, which pivots into it and detaches the host's file system).
 
+use crate::sandbox::libraries::{self, Entry};
 use crate::sandbox::sys;
+use crate::sandbox::toolchain::{self, SYSTEM_FOLDERS};
 use std::ffi::CString;
 use std::io;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
-/// The host's folders of programs and libraries that a jail sees, read-only.
-pub const SYSTEM_FOLDERS: [&str; 7] = ["usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32"];
-
 /// The devices a jail sees.
 pub const DEVICES: [&str; 4] = ["null", "zero", "random", "urandom"];
 
-/// Where a program that lives outside [`SYSTEM_FOLDERS`] is copied.
+/// Where the program is copied: a program run always, a compiler that lives outside the
+/// folders it sees.
 pub const PROGRAM: &str = "/program";
 
 /// The working folder.
@@ -50,6 +55,15 @@ pub(crate) enum Step {
     Tmpfs(CString, CString),
     /// A writable bind of a host folder: `(host, inside)`.
     Writable(CString, CString),
+    /// A read-only bind of a host file over an empty file: `(host, inside)`.
+    ReadOnlyFile(CString, CString),
+    /// An empty read-only tmpfs over a folder, with these options: `(inside, options)`.
+    Hide(CString, CString),
+    /// An empty file made at `source`, bound read-only over each of `targets`, then removed.
+    Mask {
+        source: CString,
+        targets: Vec<CString>,
+    },
 }
 
 /// How to build and enter one root.
@@ -67,13 +81,13 @@ pub(crate) struct RootPlan {
     tmpfs_source: CString,
 }
 
-/// What the program's working folder is.
+/// What the program's working folder is, and so what its root holds.
 #[derive(Clone, Copy, Debug)]
 pub enum Workspace<'a> {
-    /// A fresh tmpfs of [`FOLDER_BYTES`](crate::sandbox::FOLDER_BYTES), owned by the run's
-    /// user, and a `/proc`.
+    /// A program's run: a fresh tmpfs of [`FOLDER_BYTES`](crate::sandbox::FOLDER_BYTES), owned
+    /// by the run's user, a `/proc`, and of the host only the loader and libraries it needs.
     Fresh,
-    /// This host folder, writable (a compiler's build folder); no `/proc`.
+    /// A compiler's build: this host folder, writable; no `/proc`; the system's folders.
     Folder(&'a Path),
 }
 
@@ -81,50 +95,88 @@ fn c_string(bytes: &[u8]) -> io::Result<CString> {
     CString::new(bytes).map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "a NUL in a path"))
 }
 
-/// `at` joined with an absolute path inside the root.
-fn inside(at: &Path, path: &str) -> io::Result<CString> {
+/// `at` joined with an absolute path inside the root (the host's path, where it is bound).
+fn inside(at: &Path, path: impl AsRef<Path>) -> io::Result<CString> {
     let mut bytes = at.as_os_str().as_bytes().to_vec();
-    bytes.extend_from_slice(path.as_bytes());
+    bytes.extend_from_slice(path.as_ref().as_os_str().as_bytes());
     c_string(&bytes)
 }
 
-/// Whether `program` (an absolute, canonical path) is reachable inside the root as it is.
-pub fn reachable(program: &Path) -> bool {
+/// Whether `program` (an absolute, canonical path) is reachable inside the root of
+/// `workspace` as it is (a program run's root holds no program).
+pub fn reachable(program: &Path, workspace: Workspace) -> bool {
+    if let Workspace::Fresh = workspace {
+        return false;
+    }
     let mut parts = program.components().skip(1);
     let first = parts
         .next()
         .map(|c| c.as_os_str().to_string_lossy().into_owned());
-    first.is_some_and(|first| SYSTEM_FOLDERS.contains(&first.as_str()))
+    let system = first.is_some_and(|first| SYSTEM_FOLDERS.contains(&first.as_str()));
+    let view = toolchain::toolchain(program);
+    let hidden = view.hidden.iter().any(|h| program.starts_with(h));
+    (system && !hidden) || view.kept.iter().any(|k| program.starts_with(k))
+}
+
+/// The steps that give a program run's root the loader and libraries `program` needs.
+fn program_steps(at: &Path, program: &Path, steps: &mut Vec<Step>) -> io::Result<()> {
+    let needs = libraries::needs(program)?;
+    let host = |path: &Path| c_string(path.as_os_str().as_bytes());
+    for entry in &needs.entries {
+        steps.push(match entry {
+            Entry::Folder(path) => Step::Folder(inside(at, path)?),
+            Entry::Link(path, target) => Step::Link(host(target)?, inside(at, path)?),
+            Entry::File(path) => Step::ReadOnlyFile(host(path)?, inside(at, path)?),
+        });
+    }
+    Ok(())
+}
+
+/// The steps that give the compiler's root the system's folders.
+fn system_steps(at: &Path, kept: &[std::path::PathBuf], steps: &mut Vec<Step>) -> io::Result<()> {
+    let folders = SYSTEM_FOLDERS.iter().map(|name| Path::new("/").join(name));
+    for host in folders.chain(kept.iter().cloned()) {
+        let Ok(meta) = std::fs::symlink_metadata(&host) else {
+            continue;
+        };
+        let there = inside(at, &host)?;
+        if meta.file_type().is_symlink() {
+            let target = std::fs::read_link(&host)?;
+            steps.push(Step::Link(c_string(target.as_os_str().as_bytes())?, there));
+        } else if meta.is_dir() {
+            steps.push(Step::Folder(there.clone()));
+            steps.push(Step::ReadOnly(
+                c_string(host.as_os_str().as_bytes())?,
+                there,
+            ));
+        }
+    }
+    Ok(())
 }
 
 impl RootPlan {
-    /// The plan of a root mounted on the empty host folder `at`, with `program` copied in (if
-    /// it lives elsewhere), the working folder of `workspace`, and `tmpfs_options` for a fresh
-    /// one.
+    /// The plan of a root mounted on the empty host folder `at`, for `program` (its host path)
+    /// copied in when `copy`, the working folder of `workspace`, and `tmpfs_options` for a
+    /// fresh one.
     pub(crate) fn new(
         at: &Path,
-        program: Option<&Path>,
+        program: &Path,
+        copy: bool,
         workspace: Workspace,
         tmpfs_options: &str,
     ) -> io::Result<RootPlan> {
         let mut steps = Vec::new();
-        for name in SYSTEM_FOLDERS {
-            let host = Path::new("/").join(name);
-            let Ok(meta) = std::fs::symlink_metadata(&host) else {
-                continue;
-            };
-            let there = inside(at, &format!("/{name}"))?;
-            if meta.file_type().is_symlink() {
-                let target = std::fs::read_link(&host)?;
-                steps.push(Step::Link(c_string(target.as_os_str().as_bytes())?, there));
-            } else if meta.is_dir() {
-                steps.push(Step::Folder(there.clone()));
-                steps.push(Step::ReadOnly(
-                    c_string(host.as_os_str().as_bytes())?,
-                    there,
-                ));
+        let view = match workspace {
+            Workspace::Fresh => {
+                program_steps(at, program, &mut steps)?;
+                None
             }
-        }
+            Workspace::Folder(_) => {
+                let view = toolchain::toolchain(program);
+                system_steps(at, &view.kept, &mut steps)?;
+                Some(view)
+            }
+        };
         for folder in ["/etc", "/dev", "/proc", BOX] {
             steps.push(Step::Folder(inside(at, folder)?));
         }
@@ -133,11 +185,24 @@ impl RootPlan {
             let host = format!("/dev/{device}");
             steps.push(Step::Device(c_string(host.as_bytes())?, inside(at, &host)?));
         }
-        if let Some(program) = program {
+        if copy {
             steps.push(Step::Copy(
                 c_string(program.as_os_str().as_bytes())?,
                 inside(at, PROGRAM)?,
             ));
+        }
+        if let Some(view) = view {
+            for folder in &view.hidden {
+                let options = c_string(b"size=4096,nr_inodes=2,mode=0755")?;
+                steps.push(Step::Hide(inside(at, folder)?, options));
+            }
+            if !view.masked.is_empty() {
+                let targets = view.masked.iter().map(|f| inside(at, f));
+                steps.push(Step::Mask {
+                    source: inside(at, "/.mask")?,
+                    targets: targets.collect::<io::Result<_>>()?,
+                });
+            }
         }
         let proc_at = match workspace {
             Workspace::Fresh => {
@@ -204,6 +269,25 @@ pub(crate) fn build(plan: &RootPlan) -> io::Result<()> {
             Step::Writable(host, there) => {
                 sys::mount_at(Some(host), there, None, sys::MS_BIND, None)?;
                 sys::set_mount_attributes(there, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV, 0, false)?;
+            }
+            Step::ReadOnlyFile(host, there) => {
+                sys::make_file(there, 0o444)?;
+                sys::mount_at(Some(host), there, None, sys::MS_BIND, None)?;
+                let set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV;
+                sys::set_mount_attributes(there, set, 0, false)?;
+            }
+            Step::Hide(there, options) => {
+                tmpfs(there, options)?;
+                sys::set_mount_attributes(there, MOUNT_ATTR_RDONLY, 0, false)?;
+            }
+            Step::Mask { source, targets } => {
+                sys::make_file(source, 0o444)?;
+                for there in targets {
+                    sys::mount_at(Some(source), there, None, sys::MS_BIND, None)?;
+                    let set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOEXEC | MOUNT_ATTR_NOSUID;
+                    sys::set_mount_attributes(there, set | MOUNT_ATTR_NODEV, 0, false)?;
+                }
+                sys::remove_file(source)?;
             }
         }
     }

@@ -159,6 +159,8 @@ extern "C" {
     fn sethostname(name: *const c_char, length: usize) -> c_int;
     fn setdomainname(name: *const c_char, length: usize) -> c_int;
     fn chown(path: *const c_char, uid: u32, gid: u32) -> c_int;
+    fn unlink(path: *const c_char) -> c_int;
+    fn fcntl(fd: c_int, command: c_int, ...) -> c_int;
     fn syscall(number: c_long, ...) -> c_long;
     fn sysconf(name: c_int) -> c_long;
     fn __errno_location() -> *mut c_int;
@@ -431,6 +433,24 @@ pub fn close_all_but(keep: c_int) {
     }
 }
 
+/// Marks every descriptor from 3 up close-on-exec: the program then starts with its three
+/// standard streams only, whatever this process inherited, while a descriptor the steps before
+/// exec still use (std's pipe that reports a failed exec) stays open until the exec.
+pub fn close_on_exec_above_standard_streams() {
+    const CLOSE_RANGE_CLOEXEC: c_uint = 4;
+    const F_SETFD: c_int = 2;
+    const FD_CLOEXEC: c_int = 1;
+    // SAFETY: plain system calls on descriptors of this process.
+    unsafe {
+        if syscall(SYS_CLOSE_RANGE, 3u32, u32::MAX, CLOSE_RANGE_CLOEXEC) < 0 {
+            // Before Linux 5.11: one by one, as far as descriptors usually go.
+            for fd in 3..65536 {
+                fcntl(fd, F_SETFD, FD_CLOEXEC);
+            }
+        }
+    }
+}
+
 /// Waits for child `pid` and gives its raw wait status.
 pub fn wait_status(pid: i32) -> Option<c_int> {
     let mut status: c_int = 0;
@@ -612,6 +632,12 @@ pub fn make_file(path: &CStr, mode: u32) -> io::Result<()> {
     // SAFETY: `fd` is ours.
     unsafe { close(fd) };
     Ok(())
+}
+
+/// `unlink(path)`.
+pub fn remove_file(path: &CStr) -> io::Result<()> {
+    // SAFETY: `path` is NUL-terminated.
+    check(unsafe { unlink(path.as_ptr()) } as c_long).map(|_| ())
 }
 
 /// Copies the file `from` into a new file `to` of `mode`, through a buffer on the stack.
