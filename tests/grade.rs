@@ -551,6 +551,20 @@ fn an_honest_machine_using_devices_scores_as_under_stress() {
     assert_eq!(graded, under_stress, "{report}{stress_report}");
 }
 
+/// Writes one test of THU's task into `tests`: `1.in`, made by `gen` from `seed`, and `1.ans`,
+/// our judge's answer, which it returns.
+pub(crate) fn write_one_test(tests: &Path, seed: &str) -> Vec<u8> {
+    let input = Command::new(util::binary("gen"))
+        .args(["mine-ops", "--seed", seed])
+        .output()
+        .unwrap()
+        .stdout;
+    let answer = util::run("mine-ops", &input, "the test's answer").stdout;
+    std::fs::write(tests.join("1.in"), &input).unwrap();
+    std::fs::write(tests.join("1.ans"), &answer).unwrap();
+    answer
+}
+
 /// A class that tries to read, at compile time and at run time, a file only the teacher may
 /// read and the teacher's answers.
 #[test]
@@ -570,14 +584,7 @@ fn no_byte_of_the_teachers_files_reaches_a_submission_or_the_report() {
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&secret, std::fs::Permissions::from_mode(0o600)).unwrap();
     std::fs::set_permissions(&secret_dir, std::fs::Permissions::from_mode(0o700)).unwrap();
-    let input = Command::new(util::binary("gen"))
-        .args(["mine-ops", "--seed", "3"])
-        .output()
-        .unwrap()
-        .stdout;
-    let answer = util::run("mine-ops", &input, "the test's answer").stdout;
-    std::fs::write(tests.join("1.in"), &input).unwrap();
-    std::fs::write(tests.join("1.ans"), &answer).unwrap();
+    write_one_test(&tests, "3");
     let answers = tests.join("1.ans").display().to_string();
     let print_embedded = "extern const char blob[]; extern const char blob_end[];\n\
          int main(void) { fwrite(blob, 1, blob_end - blob, stdout); return 0; }\n";

@@ -4,7 +4,7 @@
 //! a descriptor `grade` inherited (`flock . grade ...`). Each must score 0, and no byte of the
 //! tests may reach the report.
 
-use crate::grade::{cache_home, class, mark, succeeded, table, text};
+use crate::grade::{cache_home, class, mark, succeeded, table, text, write_one_test};
 use crate::util::{self, have_compiler};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -16,14 +16,7 @@ fn one_test(class: &Path, seed: &str) -> (PathBuf, String) {
     let tests = class.with_extension("tests");
     let _ = std::fs::remove_dir_all(&tests);
     std::fs::create_dir_all(&tests).unwrap();
-    let input = Command::new(util::binary("gen"))
-        .args(["mine-ops", "--seed", seed])
-        .output()
-        .unwrap()
-        .stdout;
-    let answer = util::run("mine-ops", &input, "the test's answer").stdout;
-    std::fs::write(tests.join("1.in"), &input).unwrap();
-    std::fs::write(tests.join("1.ans"), &answer).unwrap();
+    let answer = write_one_test(&tests, seed);
     // The report quotes the first line a wrong output differs on, as the teacher's to read: a
     // later line is the test's text no output may hold.
     let answer = text(&answer);

@@ -81,15 +81,39 @@ impl Bytes {
     }
 }
 
-/// Reads numbers of one class and byte order out of a slice, `None` past its end.
+/// Reads numbers of one class and byte order out of a slice, `None` past its end: the one
+/// way this crate reads an ELF file's numbers (here its program headers; the rules' witness
+/// reads an object file's symbols with it).
 #[derive(Clone, Copy)]
-struct Reader {
-    wide: bool,
-    little: bool,
+pub(crate) struct Reader {
+    /// A 64-bit file (else 32-bit).
+    pub(crate) wide: bool,
+    /// Least significant byte first.
+    pub(crate) little: bool,
 }
 
 impl Reader {
-    fn number(self, bytes: &[u8], at: usize, size: usize) -> Option<u64> {
+    /// The reader of a file whose first bytes are `ident`; `None` if they are not an ELF
+    /// identification of a known class and byte order.
+    pub(crate) fn of(ident: &[u8]) -> Option<Reader> {
+        if ident.get(..4)? != b"\x7fELF" {
+            return None;
+        }
+        let wide = match ident.get(4)? {
+            1 => false,
+            2 => true,
+            _ => return None,
+        };
+        let little = match ident.get(5)? {
+            1 => true,
+            2 => false,
+            _ => return None,
+        };
+        Some(Reader { wide, little })
+    }
+
+    /// The unsigned number of `size` bytes at `at`.
+    pub(crate) fn number(self, bytes: &[u8], at: usize, size: usize) -> Option<u64> {
         let slice = bytes.get(at..at.checked_add(size)?)?;
         let mut value = 0u64;
         for i in 0..size {
@@ -109,7 +133,7 @@ impl Reader {
         self.number(bytes, at, 4)
     }
     /// An address or offset: 8 bytes in a 64-bit file, 4 in a 32-bit one.
-    fn address(self, bytes: &[u8], at: usize) -> Option<u64> {
+    pub(crate) fn address(self, bytes: &[u8], at: usize) -> Option<u64> {
         self.number(bytes, at, if self.wide { 8 } else { 4 })
     }
 }
@@ -134,17 +158,8 @@ pub fn read(path: &Path) -> io::Result<Option<Elf>> {
         return Ok(None);
     }
     let ident = bytes.at(0, 16)?;
-    let wide = match ident[4] {
-        1 => false,
-        2 => true,
-        _ => return Err(invalid("class")),
-    };
-    let little = match ident[5] {
-        1 => true,
-        2 => false,
-        _ => return Err(invalid("byte order")),
-    };
-    let r = Reader { wide, little };
+    let r = Reader::of(&ident).ok_or_else(|| invalid("class or byte order"))?;
+    let (wide, little) = (r.wide, r.little);
     let header = bytes.at(0, if wide { 64 } else { 52 })?;
     let field = |value: Option<u64>| value.ok_or_else(|| invalid("header"));
     let kind = field(r.half(&header, 16))? as u16;

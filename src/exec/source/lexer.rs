@@ -393,7 +393,7 @@ fn quoted_end(source: &[u8], i: usize) -> usize {
 
 /// Just past the raw string `R"delimiter( ... )delimiter"` whose `"` is at `i`, if a valid
 /// delimiter follows it.
-fn raw_string_end(source: &[u8], i: usize) -> Option<usize> {
+pub(super) fn raw_string_end(source: &[u8], i: usize) -> Option<usize> {
     let rest = &source[i + 1..];
     let open = rest.iter().take(17).position(|&b| b == b'(')?;
     let delimiter = &rest[..open];

@@ -7,6 +7,8 @@
 //! start. Each removed splice is remembered, so that a position of the translated text maps
 //! back to its line in the file as written.
 
+use super::lexer::raw_string_end;
+
 /// A source after trigraphs and line splices, and where its splices were.
 #[derive(Clone, Debug, Default)]
 pub struct Translated {
@@ -137,7 +139,8 @@ pub fn translate(source: &[u8]) -> Translated {
                         let prefix =
                             in_word.map_or(&[][..], |(start, _)| &out.text[start..here - 1]);
                         if matches!(prefix, b"R" | b"LR" | b"uR" | b"UR" | b"u8R") {
-                            if let Some(end) = raw_string_end(source, i) {
+                            // `i` is just past the `"`.
+                            if let Some(end) = raw_string_end(source, i - 1) {
                                 out.text.extend_from_slice(&source[i..end]);
                                 i = end;
                                 word = None;
@@ -176,31 +179,6 @@ fn quote_of(state: State) -> u8 {
         State::Quoted(quote, _) => quote,
         _ => b'"',
     }
-}
-
-/// Where the raw string whose body's delimiter starts at `i` (just past its `"`) ends, if its
-/// delimiter is valid: just past the closing `)delimiter"`, or the end.
-fn raw_string_end(source: &[u8], i: usize) -> Option<usize> {
-    let rest = &source[i.min(source.len())..];
-    let open = rest.iter().take(17).position(|&b| b == b'(')?;
-    let delimiter = &rest[..open];
-    if delimiter
-        .iter()
-        .any(|&b| matches!(b, b' ' | b')' | b'\\' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c))
-    {
-        return None;
-    }
-    let body = i + open + 1;
-    let mut close = Vec::with_capacity(delimiter.len() + 2);
-    close.push(b')');
-    close.extend_from_slice(delimiter);
-    close.push(b'"');
-    Some(
-        source[body..]
-            .windows(close.len())
-            .position(|window| window == close.as_slice())
-            .map_or(source.len(), |at| body + at + close.len()),
-    )
 }
 
 #[cfg(test)]

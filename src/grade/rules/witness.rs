@@ -8,6 +8,7 @@
 //! from the headers) is left out.
 
 use crate::exec::compile::{compile_object, Compiler, Submission};
+use crate::sandbox::elf::Reader;
 use std::path::Path;
 
 /// The judge's program up to the student's file: its headers, then the file.
@@ -119,8 +120,8 @@ const COMMON: u16 = 0xfff2;
 /// An ELF file's headers, read with bounds checked.
 struct Elf<'a> {
     bytes: &'a [u8],
+    reader: Reader,
     wide: bool,
-    little: bool,
     section_headers: u64,
     section_size: u64,
     section_count: u64,
@@ -144,15 +145,12 @@ struct Symbol {
 
 impl<'a> Elf<'a> {
     fn new(bytes: &'a [u8]) -> Option<Elf<'a>> {
-        if bytes.get(..4)? != b"\x7fELF" {
-            return None;
-        }
-        let wide = *bytes.get(4)? == 2;
-        let little = *bytes.get(5)? == 1;
+        let reader = Reader::of(bytes)?;
+        let wide = reader.wide;
         let mut elf = Elf {
             bytes,
+            reader,
             wide,
-            little,
             section_headers: 0,
             section_size: 0,
             section_count: 0,
@@ -169,23 +167,13 @@ impl<'a> Elf<'a> {
 
     /// The unsigned number of `len` bytes at `at`.
     fn number(&self, at: u64, len: usize) -> Option<u64> {
-        let start = usize::try_from(at).ok()?;
-        let bytes = self.bytes.get(start..start.checked_add(len)?)?;
-        let mut value = 0u64;
-        for i in 0..len {
-            let byte = if self.little {
-                bytes[len - 1 - i]
-            } else {
-                bytes[i]
-            };
-            value = value << 8 | u64::from(byte);
-        }
-        Some(value)
+        self.reader
+            .number(self.bytes, usize::try_from(at).ok()?, len)
     }
 
     /// An address or size: 8 bytes wide, 4 narrow.
     fn word(&self, at: u64) -> Option<u64> {
-        self.number(at, if self.wide { 8 } else { 4 })
+        self.reader.address(self.bytes, usize::try_from(at).ok()?)
     }
 
     fn sections(&self) -> usize {
