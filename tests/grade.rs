@@ -40,13 +40,24 @@ pub(crate) fn cache_home(class: &Path) -> PathBuf {
     class.with_extension("cache-home")
 }
 
-/// `grade ARGS --quiet`, the class's folder the second argument.
+/// `grade ARGS --quiet`, the class's folder the second argument, with `--seed 1` unless
+/// `ARGS` names a seed: a test's games and tests are the same at every run.
 pub(crate) fn grade(args: &[&str]) -> Output {
     grade_with(args, &[])
 }
 
 /// [`grade`] with more environment variables.
 fn grade_with(args: &[&str], environment: &[(&str, &str)]) -> Output {
+    let seed: &[&str] = if args.contains(&"--seed") {
+        &[]
+    } else {
+        &["--seed", "1"]
+    };
+    grade_unseeded(&[args, seed].concat(), environment)
+}
+
+/// `grade ARGS --quiet` as a teacher runs it: without `--seed`, a fresh seed each time.
+fn grade_unseeded(args: &[&str], environment: &[(&str, &str)]) -> Output {
     let home = cache_home(Path::new(args.get(1).copied().unwrap_or(".")));
     let _runs = util::untrusted_runs();
     Command::new(util::binary("grade"))
@@ -341,7 +352,14 @@ fn the_cache_regrades_only_what_changed_and_marks_never_change() {
         ],
     );
     let args = |extra: &[&'static str]| {
-        let mut args = vec!["jlu-machine", dir.to_str().unwrap(), "--games", "40"];
+        let mut args = vec![
+            "jlu-machine",
+            dir.to_str().unwrap(),
+            "--games",
+            "40",
+            "--seed",
+            "1",
+        ];
         args.extend_from_slice(extra);
         args
     };
@@ -734,7 +752,7 @@ fn the_cache_is_the_teachers_sealed_and_keyed_on_every_option() {
     assert!(first_line(&run(&[])).ends_with("0 from the cache)"));
     assert!(first_line(&run(&[])).ends_with("1 from the cache)"));
     // Without --seed every grading draws its own games: nothing it finds is cached for it.
-    let fresh = grade(&[base[0], base[1], "--count", "2", "--processes", "4"]);
+    let fresh = grade_unseeded(&[base[0], base[1], "--count", "2", "--processes", "4"], &[]);
     assert!(first_line(&fresh).ends_with("0 from the cache)"));
     // Nothing is kept in the class's folder, where a student's archive could ship an entry.
     assert!(!dir.join(".grade-cache").exists());
@@ -926,6 +944,8 @@ fn the_courses_rules_are_found_line_by_line_and_strict_marks_zero() {
             dir.to_str().unwrap(),
             "--games",
             "20",
+            "--seed",
+            "1",
             "--no-cache",
         ];
         args.extend_from_slice(extra);
@@ -1322,8 +1342,8 @@ fn games_nobody_knows_in_advance_are_drawn_for_every_grading() {
     ]));
     assert_eq!(won(&table(&known), "1班-先知"), 20, "{known}");
     // By default the seed is drawn afresh: another seed each time, and games it does not know.
-    let first = succeeded(&grade(&["jlu-machine", dir, "--games", "20"]));
-    let second = succeeded(&grade(&["jlu-machine", dir, "--games", "20"]));
+    let first = succeeded(&grade_unseeded(&["jlu-machine", dir, "--games", "20"], &[]));
+    let second = succeeded(&grade_unseeded(&["jlu-machine", dir, "--games", "20"], &[]));
     let (seed, other) = (seed_of(&first), seed_of(&second));
     assert_ne!(seed, other, "{first}\n{second}");
     assert!(won(&table(&first), "1班-先知") < 20, "{first}");
