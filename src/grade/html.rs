@@ -12,7 +12,7 @@ use crate::grade::{clock, ClassGrades, Grade, Task};
 use std::fmt::Write as _;
 
 /// `text` with `&`, `<`, `>`, `"` and `'` escaped, and each
-/// [`hidden`](crate::grade::visible::hidden) character written as a visible escape.
+/// [`hidden`](crate::grade::visible::hidden()) character written as a visible escape.
 ///
 /// # Examples
 ///

@@ -1,7 +1,8 @@
 //! Edge shapes (`gen --shape NAME`): inputs at the edges of what a judge takes, where solutions
 //! break most often and random draws rarely land. Most are a board's shape and its mines, set
-//! through the knobs ([`EdgeShape::apply`]); the rest (every cell flagged, every mine marked,
-//! operations after the game's end) are written by the judge's own generator.
+//! through the knobs ([`Judge::generate`](crate::judges::Judge::generate)); the rest (every
+//! cell flagged, every mine marked, operations after the game's end) are written by the
+//! judge's own generator.
 
 use crate::rng::Rng;
 

@@ -1,11 +1,11 @@
 //! The empty root someone else's program starts in, as IOI's isolate gives its box: a small
 //! tmpfs holding only
 //! - for a program's run, what it needs to start and nothing more: the loader and the shared
-//!   libraries its ELF file names ([`libraries`](crate::sandbox::libraries)), read-only at
+//!   libraries its ELF file names ([`libraries`]), read-only at
 //!   their host paths, with the symbolic links on the way; no folder of programs, no shell;
 //! - for the compiler, `/usr`, `/bin`, `/sbin` and `/lib*` as on the host (read-only binds, or
 //!   the same symbolic links where the host has them), without `/usr/local` unless it lives
-//!   there, and every binary of ours covered ([`toolchain`](crate::sandbox::toolchain));
+//!   there, and every binary of ours covered ([`toolchain`]);
 //! - an empty `/etc`;
 //! - `/dev` with `null`, `zero`, `random` and `urandom` (binds of the host's), nothing else;
 //! - its own `/proc` (of its PID namespace), for a program's run;
