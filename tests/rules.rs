@@ -99,6 +99,13 @@ fn object(compiler: &Compiler, file: &Path) -> Vec<u8> {
         .unwrap_or_else(|| panic!("{} does not compile alone", file.display()))
 }
 
+/// The findings' lines of `file` read with its object file as the second witness.
+fn lines_with_object(compiler: &Compiler, file: &Path) -> Vec<(usize, String)> {
+    let object = object(compiler, file);
+    let text = std::fs::read(file).unwrap();
+    lines_of(&check_with_object(Task::JluMachine, &text, Some(&object)))
+}
+
 #[test]
 fn the_object_file_shows_globals_the_text_cannot() {
     let Some(compiler) = compiler("rules: the object file's witness") else {
@@ -119,14 +126,8 @@ fn the_object_file_shows_globals_the_text_cannot() {
         [],
         "the text alone misses them"
     );
-    let object = object(&compiler, &file);
-    let found = lines_of(&check_with_object(
-        Task::JluMachine,
-        source.as_bytes(),
-        Some(&object),
-    ));
     assert_eq!(
-        found,
+        lines_with_object(&compiler, &file),
         [
             (0, "a global variable cell_seen".to_string()),
             (3, "a global variable hidden".to_string()),
@@ -137,21 +138,13 @@ fn the_object_file_shows_globals_the_text_cannot() {
                   void machine(int GamePanel[30][30], int n, int m, int &x, int &y)\n\
                   {\n    static int k = 0;\n    x = y = twice(k++) % 2;\n}\n";
     std::fs::write(&file, source).unwrap();
-    let object = self::object(&compiler, &file);
-    let found = lines_of(&check_with_object(
-        Task::JluMachine,
-        source.as_bytes(),
-        Some(&object),
-    ));
     assert_eq!(
-        found,
+        lines_with_object(&compiler, &file),
         [(4, "a static variable k inside a function".to_string())]
     );
     // attack.txt's globals: the object file agrees with the text, line for line.
     let attack = root().join("tests/class/jlu-spelled/attack.txt");
-    let object = self::object(&compiler, &attack);
-    let text = std::fs::read(&attack).unwrap();
-    let found = lines_of(&check_with_object(Task::JluMachine, &text, Some(&object)));
+    let found = lines_with_object(&compiler, &attack);
     let expected: Vec<(usize, String)> = ATTACK_FINDINGS
         .iter()
         .map(|(l, w)| (*l, w.to_string()))
