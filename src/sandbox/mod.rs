@@ -401,29 +401,13 @@ fn start_plan(
         sweep: !namespaces,
         cgroup: None,
     };
-    let (started, root_plan, folder) = if jailed {
-        let folder_bytes = resources
-            .memory
-            .map_or(FOLDER_BYTES, |m| m.min(FOLDER_BYTES));
-        jail_places(
-            program,
-            workspace,
-            run_user.unwrap_or(uid),
-            folder_bytes,
-            &mut confinement,
-        )?
-    } else if untrusted {
-        let folder = match workspace {
-            Workspace::Fresh => {
-                let folder = fresh_folder("run", true)?;
-                confinement.folder = Some(folder.clone());
-                folder
-            }
-            Workspace::Folder(folder) => folder.to_path_buf(),
-        };
-        (PathBuf::from(program), None, Some(folder))
-    } else {
-        (PathBuf::from(program), None, None)
+    let (started, root_plan, folder) = match (jailed, untrusted) {
+        (true, _) => {
+            let id = run_user.unwrap_or(uid);
+            jail_places(program, workspace, id, resources, &mut confinement)?
+        }
+        (false, true) => untrusted_places(program, workspace, &mut confinement)?,
+        (false, false) => (PathBuf::from(program), None, None),
     };
     let memory_cap = resources.memory.filter(|_| jailed);
     confinement.cgroup = match memory_cap {
@@ -436,10 +420,7 @@ fn start_plan(
     let mut builder = Command::new(&started);
     builder.args(args).process_group(0);
     if untrusted {
-        builder.env_clear();
-        for (name, value) in ENVIRONMENT {
-            builder.env(name, value);
-        }
+        builder.env_clear().envs(ENVIRONMENT);
         if !jailed {
             let folder = folder.as_ref().expect("a folder");
             builder.env("HOME", folder).env("TMPDIR", folder);
@@ -535,17 +516,38 @@ fn kernel_limits(
     limits
 }
 
+/// What an untrusted run outside a jail starts and its working folder: a fresh one (kept in
+/// `confinement`), or the workspace's.
+fn untrusted_places(
+    program: &str,
+    workspace: Workspace,
+    confinement: &mut Confinement,
+) -> io::Result<(PathBuf, Option<root::RootPlan>, Option<PathBuf>)> {
+    let folder = match workspace {
+        Workspace::Fresh => {
+            let folder = fresh_folder("run", true)?;
+            confinement.folder = Some(folder.clone());
+            folder
+        }
+        Workspace::Folder(folder) => folder.to_path_buf(),
+    };
+    Ok((PathBuf::from(program), None, Some(folder)))
+}
+
 /// What a jailed run starts, its root's plan and its working folder inside: the program's
 /// path in the root (a copy, when it lives outside the system's folders), the root mounted on
-/// a fresh host folder (kept in `confinement`), and the run's user `id` owning its folder of
-/// `folder_bytes`.
+/// a fresh host folder (kept in `confinement`), and the run's user `id` owning its folder (of
+/// at most [`FOLDER_BYTES`], and no more than the run's memory).
 fn jail_places(
     program: &str,
     workspace: Workspace,
     id: u32,
-    folder_bytes: u64,
+    resources: Resources,
     confinement: &mut Confinement,
 ) -> io::Result<(PathBuf, Option<root::RootPlan>, Option<PathBuf>)> {
+    let folder_bytes = resources
+        .memory
+        .map_or(FOLDER_BYTES, |m| m.min(FOLDER_BYTES));
     let host_program = find_program(program)?;
     let copy = !root::reachable(&host_program, workspace);
     let started = if copy {
