@@ -696,7 +696,7 @@ fn an_empty_endless_loop_hangs_as_in_the_courses_build() {
 /// A class of programs already built: each student's C statements, run after reading all of
 /// its input, built by the host's compiler outside any jail (the jail holds no shell to run a
 /// script); `None` without a compiler.
-fn built_class(name: &str, programs: &[(&str, &str)]) -> Option<PathBuf> {
+pub(crate) fn built_class(name: &str, programs: &[(&str, &str)]) -> Option<PathBuf> {
     if !have_compiler(name) {
         return None;
     }
@@ -724,7 +724,7 @@ fn built_class(name: &str, programs: &[(&str, &str)]) -> Option<PathBuf> {
     Some(dir)
 }
 
-fn first_line(output: &Output) -> String {
+pub(crate) fn first_line(output: &Output) -> String {
     text(&output.stdout)
         .lines()
         .next()

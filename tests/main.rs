@@ -17,6 +17,7 @@ mod gen;
 mod gen_shapes;
 mod golden;
 mod grade;
+mod grade_cache;
 mod grade_jail;
 mod inexperienced_player;
 mod jlu_machine;

@@ -4,7 +4,7 @@
 //! where the run's user can reach it.
 
 use crate::exec::compile::{
-    compile, compile_program, Build, Compiler, Language, Submission, TempDir,
+    compile, compile_program, Build, BuildError, Compiler, Language, Submission, TempDir,
 };
 use crate::grade::class::Form;
 use crate::grade::task::Task;
@@ -49,18 +49,19 @@ pub fn build(
     task: Task,
     file: &Path,
     form: Form,
-) -> Result<Built, String> {
+) -> Result<Built, BuildError> {
     if form == Form::Executable {
-        return copied(file);
+        return Ok(copied(file)?);
     }
     if keeps_a_test_main(task, file) {
         return Err(format!(
             "remove main() from {}: hand in machine() and its helpers only (the judge's program \
              has its own main)",
             file.display()
-        ));
+        )
+        .into());
     }
-    let compiler = compiler.ok_or("no C++ compiler")?;
+    let compiler = compiler.ok_or_else(|| "no C++ compiler".to_string())?;
     let program = |build: Build| Built {
         command: vec![build.exe.to_string_lossy().into_owned()],
         runs: Runs::Program,
@@ -72,7 +73,7 @@ pub fn build(
         _folder: Folder::Build { _build: build },
     };
     match form {
-        Form::Executable => copied(file),
+        Form::Executable => Ok(copied(file)?),
         Form::CppProgram => compile_program(compiler, file, Language::Cpp).map(program),
         Form::CProgram => compile_program(compiler, file, Language::C).map(program),
         Form::CourseFile => match task {
@@ -99,7 +100,8 @@ pub fn build(
             Task::MineOps => Err(format!(
                 "{} has no main(): THU's task is a whole program",
                 file.display()
-            )),
+            )
+            .into()),
         },
     }
 }

@@ -25,10 +25,11 @@ pub mod similarity;
 pub mod table;
 pub mod task;
 pub mod test_runs;
+pub mod version;
 pub mod visible;
 pub mod words;
 
-use crate::exec::compile::{self, Compiler};
+use crate::exec::compile::{Compiler, Language};
 use crate::exec::pool::for_each_index;
 use crate::exec::progress::Progress;
 use crate::sandbox::{self, Policy};
@@ -317,7 +318,13 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
         .any(|s| s.file.is_some() && s.form != Form::Executable)
         || !config.baselines.is_empty();
     let compiler = if needs_compiler {
-        Some(Compiler::find(config.cxx.as_deref())?.jailed())
+        // Checked for every flag before anyone is graded: too old a compiler would refuse
+        // every file, each refusal cached as the student's.
+        let compiler = Compiler::find(config.cxx.as_deref())?;
+        if students.iter().any(|s| s.form == Form::CProgram) {
+            compiler.check(Language::C)?;
+        }
+        Some(compiler.jailed())
     } else {
         None
     };
@@ -610,7 +617,7 @@ impl Context<'_> {
         };
         let key = cache::key(&[
             b"grade outcome 2",
-            option_env!("CARGO_PKG_VERSION").unwrap_or("").as_bytes(),
+            version::outcome_version().as_bytes(),
             self.config.grading_options().as_bytes(),
             // An outcome depends on how memory is bounded (a cgroup or not).
             crate::sandbox::memory::describe().as_bytes(),
@@ -628,7 +635,7 @@ impl Context<'_> {
         let started = Instant::now();
         let mut outcome = self.grade_now(file, student.form).bounded();
         outcome.seconds = started.elapsed().as_secs_f64();
-        if !caused_by_environment(&outcome) {
+        if outcome.is_whole() {
             self.cache.put(&key, &outcome);
         }
         (outcome, false)
@@ -638,9 +645,12 @@ impl Context<'_> {
         let config = self.config;
         let built = match build::build(self.compiler, config.task, file, form) {
             Ok(built) => built,
-            Err(message) => {
+            Err(failure) => {
                 let mut outcome = Outcome::not_graded(Status::CompileError, String::new());
-                outcome.compile_error = message;
+                outcome.compile_error = failure.message;
+                if !failure.refused {
+                    outcome.doubt(outcome::Doubt::Machine);
+                }
                 return outcome;
             }
         };
@@ -654,24 +664,6 @@ impl Context<'_> {
             )),
         };
         result.unwrap_or_else(|why| Outcome::not_graded(Status::NotGraded, why))
-    }
-}
-
-/// Whether the outcome may say more of this machine than of the student's file (a run that
-/// could not start, a compiler that could not run or was stopped at its limits, a time budget
-/// spent, as a loaded machine may spend it): such an outcome is never cached, so that the next
-/// grading tries again.
-fn caused_by_environment(outcome: &Outcome) -> bool {
-    match outcome.status {
-        Status::NotGraded => true,
-        Status::CompileError => !compile::stopped_by_its_own_verdict(&outcome.compile_error),
-        Status::Graded => {
-            outcome
-                .tests
-                .iter()
-                .any(|t| t.verdict == test_runs::CANNOT_RUN)
-                || outcome.first_fault.starts_with(games::OUT_OF_TIME)
-        }
     }
 }
 

@@ -18,7 +18,7 @@
 use crate::board::{Board, Grid};
 use crate::exec::child::describe_ending;
 use crate::exec::child::Ending;
-use crate::exec::compile::{compile, Build, Compiler, Submission};
+use crate::exec::compile::{compile, Build, BuildError, Compiler, Submission};
 use crate::exec::progress::Progress;
 use crate::exec::session::{print_cap_fault, Session};
 use crate::io::output::counted;
@@ -322,7 +322,7 @@ pub fn compile_client(
     compiler: &Compiler,
     client: &Path,
     server: Option<&Path>,
-) -> Result<Build, String> {
+) -> Result<Build, BuildError> {
     let mut submissions = vec![Submission {
         name: "client.h",
         path: client,

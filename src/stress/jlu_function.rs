@@ -12,7 +12,7 @@
 
 use crate::exec::child::describe_ending;
 use crate::exec::child::Ending;
-use crate::exec::compile::{compile, Build, Compiler, Submission};
+use crate::exec::compile::{compile, Build, BuildError, Compiler, Submission};
 use crate::exec::progress::Progress;
 use crate::exec::session::{print_cap_fault, Session};
 use crate::io::output::counted;
@@ -138,7 +138,7 @@ pub fn run(config: &JluFunction) -> Result<Report, String> {
 ///
 /// # Errors
 /// When the file does not compile: the compiler's first lines.
-pub fn compile_machine(compiler: &Compiler, file: &Path) -> Result<Build, String> {
+pub fn compile_machine(compiler: &Compiler, file: &Path) -> Result<Build, BuildError> {
     let text =
         std::fs::read(file).map_err(|err| format!("cannot read {}: {err}", file.display()))?;
     if crate::exec::source::defines_main(&String::from_utf8_lossy(&text)) {
@@ -146,7 +146,8 @@ pub fn compile_machine(compiler: &Compiler, file: &Path) -> Result<Build, String
             "{} defines main(): hand in machine() and its helpers only, with no main() and no \
              #include (our driver, like the course's judge program, has its own); remove main()",
             file.display()
-        ));
+        )
+        .into());
     }
     let submission = Submission {
         name: "submission.cpp",
