@@ -64,210 +64,232 @@ fn by_tests(plan: &Plan) -> bool {
 
 /// Grade's options.
 fn options() -> Table<Plan> {
+    let group = |heading: &str, options| Group {
+        heading: heading.to_string(),
+        options,
+    };
     Table {
-        groups: vec![Group {
-            heading: "options:".into(),
-            options: vec![
-                Opt::value(
-                    "--seed",
-                    "S",
-                    "the seed of every game, map and generated test (default: a fresh one\n\
-                     from the system's randomness each run, printed with the command that\n\
-                     replays the same games; outcomes are cached per seed)",
-                    |plan, given| {
-                        plan.config.seed = given.number(0, u64::MAX)?;
-                        plan.seed_given = true;
-                        Ok(())
-                    },
-                ),
-                Opt::value(
-                    "--games",
-                    "N",
-                    "jlu-machine: games per student (default 1000)",
-                    |plan, given| Ok(plan.config.games = given.number(1, 1_000_000)?),
-                )
-                .applies(jlu_machine),
-                Opt::value(
-                    "--jobs",
-                    "N",
-                    "students graded at once (default: the number of cores)",
-                    |plan, given| Ok(plan.config.jobs = given.number(1, 256)? as usize),
-                ),
-                Opt::value(
-                    "--timeout",
-                    "SEC",
-                    "per test, game or map (default: JLU part (1) 4, THU and ACM basic 1,\n\
-                     games and maps 2)",
-                    |plan, given| Ok(plan.config.timeout = given.seconds(0.001, 3600.0)?),
-                ),
-                Opt::value(
-                    "--memory",
-                    "MIB",
-                    "memory of each run (default 512): as resident memory where a memory\n\
-                     cgroup is usable, and as each process's address space",
-                    |plan, given| Ok(plan.config.memory = given.number(16, 1 << 20)? << 20),
-                ),
-                Opt::value(
-                    "--budget",
-                    "SEC",
-                    "wall time all of one student's games, maps or tests may take; past it\n\
-                     the rest is not played and scores 0, and the note says so (default:\n\
-                     jlu-machine 0.12 s a game, at least 30 s: 120 s for 1000 games; else 120)",
-                    |plan, given| Ok(plan.budget = Some(given.seconds(1.0, 86_400.0)?)),
-                ),
-                Opt::value(
-                    "--processes",
-                    "N",
-                    "processes and threads each run may have (default 1: the courses'\n\
-                     programs never fork, and a fork bomb stops at once)",
-                    |plan, given| Ok(plan.config.processes = given.number(1, 4096)? as u32),
-                ),
-                Opt::value(
-                    "--tests",
-                    "DIR",
-                    "tests by points: every NAME.in with NAME.ans or NAME.out (else our\n\
-                     judge's answer); without it, --count tests made by gen from the seed",
-                    |plan, given| Ok(plan.config.tests_dir = Some(given.path())),
-                )
-                .applies(by_tests),
-                Opt::value(
-                    "--count",
-                    "N",
-                    "tests made when there is no --tests (default: JLU part (1) 6, else 10)",
-                    |plan, given| Ok(plan.config.tests = given.number(1, 10_000)?),
-                )
-                .applies(by_tests),
-                Opt::value(
-                    "--points",
-                    "P",
-                    "points per test (default: JLU part (1) 5, else 10)",
-                    |plan, given| {
-                        let points = given.value.parse::<f64>().ok();
-                        let points = points.filter(|p| p.is_finite() && *p >= 0.0);
-                        plan.config.points = points.ok_or_else(|| given.bad("a number"))?;
-                        Ok(())
-                    },
-                )
-                .applies(by_tests),
-                Opt::repeated(
-                    "--batch",
-                    "FILE",
-                    "acm-client: a batch file (rows cols mines, seed, min_dist); repeat for\n\
-                     more (default: 5 batches of our own from the seed)",
-                    |plan, given| {
-                        let path = &given.value;
-                        let text =
-                            std::fs::read(path).map_err(|err| format!("--batch {path}: {err}"))?;
-                        let batch = read_batch(&text).map_err(|err| format!("--batch {path}: {err}"))?;
-                        plan.batches.push(batch);
-                        Ok(())
-                    },
-                )
-                .applies(acm_client),
-                Opt::repeated(
-                    "--baseline",
-                    "NAME=FILE",
-                    "acm-client: a baseline client, graded as the students; give the\n\
-                     course's three (rubbish, baseline1, baseline2)",
-                    |plan, given| {
-                        let (name, file) = given
-                            .value
-                            .split_once('=')
-                            .filter(|(n, f)| !n.is_empty() && !f.is_empty())
-                            .ok_or_else(|| given.bad("NAME=FILE"))?;
-                        let baseline = (name.to_string(), PathBuf::from(file));
-                        plan.config.baselines.push(baseline);
-                        Ok(())
-                    },
-                )
-                .applies(acm_client),
-                Opt::value(
-                    "--class",
-                    "A|B",
-                    "acm-client: the marks at the baselines and for beating the highest:\n\
-                     A 0, 20, 30 and 35 (default); B 0, 10, 15 and 15",
-                    |plan, given| {
-                        let (a, b) = (&marks::CLASS_A[..], &marks::CLASS_B[..]);
-                        let choices = [("A", a), ("a", a), ("B", b), ("b", b)];
-                        plan.config.baseline_marks = given.choice(&choices, "A or B")?.to_vec();
-                        Ok(())
-                    },
-                )
-                .applies(acm_client),
-                Opt::value(
-                    "--cxx",
-                    "PATH",
-                    "the C++ compiler (default $CXX, else g++, c++ or clang++)",
-                    |plan, given| Ok(plan.config.cxx = Some(given.value)),
-                ),
-                Opt::value(
-                    "--csv",
-                    "FILE",
-                    "also write the marks as CSV (UTF-8 with a byte-order mark, for Excel)",
-                    |plan, given| Ok(plan.csv = Some(given.path())),
-                ),
-                Opt::value(
-                    "--html",
-                    "FILE",
-                    "also write the report as one HTML page (histogram, details, alike code)",
-                    |plan, given| Ok(plan.html = Some(given.path())),
-                ),
-                Opt::value(
-                    "--pairs-csv",
-                    "FILE",
-                    "also write the pairs of alike submissions as CSV, one pair a row",
-                    |plan, given| Ok(plan.pairs = Some(given.path())),
-                ),
-                Opt::value(
-                    "--cache",
-                    "DIR",
-                    "keep outcomes here, keyed by each file's content, the compiler and every\n\
-                     option, each sealed with a key only this machine has (default\n\
-                     ~/.cache/minejudge/grade); --no-cache for none",
-                    |plan, given| Ok(plan.config.cache = Some(given.path())),
-                ),
-                Opt::flag("--no-cache", "", |plan, _| Ok(plan.config.cache = None)),
-                Opt::flag(
-                    "--strict",
-                    "jlu-machine: a file that breaks the course's rules (no #include or main,\n\
-                     no STL, only the five headers' library, no output, no global or static\n\
-                     variable, GamePanel only read) scores 0, as the course gives; without it\n\
-                     the mark stands and every finding is shown with its line",
-                    |plan, _| Ok(plan.config.strict = true),
-                ),
-                Opt::repeated(
-                    "--resubmitted",
-                    "NAME",
-                    "the student NAME's file is a resubmission: 10 points are taken from its\n\
-                     mark, as the course takes; repeat for more",
-                    |plan, given| Ok(plan.config.resubmitted.push(given.value)),
-                ),
-                Opt::flag(
-                    "--no-jail",
-                    "where the jail cannot be built (no namespaces), grade all the same with\n\
-                     the strongest isolation there is; the report says so at its top. Without\n\
-                     it, grade refuses before grading anyone",
-                    |plan, _| Ok(plan.config.weaker_isolation = true),
-                ),
-                Opt::value(
-                    "--lang",
-                    "en|zh",
-                    "the language of the table, the notes, the CSV's header and the HTML\n\
-                     (default: Chinese in a zh_* locale, else English); what a program or\n\
-                     the compiler printed is quoted as it is",
-                    |plan, given| {
-                        plan.config.lang = Lang::parse(&given.value).ok_or_else(|| given.bad("en or zh"))?;
-                        Ok(())
-                    },
-                ),
-                Opt::flag("--quiet", "no progress line on stderr", |plan, _| {
-                    Ok(plan.config.progress = false)
-                }),
-            ],
-        }],
+        groups: vec![
+            group("options:", run_options()),
+            group("", test_options()),
+            group("", report_options()),
+        ],
         column: 20,
         width: usize::MAX,
     }
+}
+
+/// The options of every run: the seed, the games, the limits.
+fn run_options() -> Vec<Opt> {
+    vec![
+        Opt::value(
+            "--seed",
+            "S",
+            "the seed of every game, map and generated test (default: a fresh one\n\
+                     from the system's randomness each run, printed with the command that\n\
+                     replays the same games; outcomes are cached per seed)",
+            |plan, given| {
+                plan.config.seed = given.number(0, u64::MAX)?;
+                plan.seed_given = true;
+                Ok(())
+            },
+        ),
+        Opt::value(
+            "--games",
+            "N",
+            "jlu-machine: games per student (default 1000)",
+            |plan, given| Ok(plan.config.games = given.number(1, 1_000_000)?),
+        )
+        .applies(jlu_machine),
+        Opt::value(
+            "--jobs",
+            "N",
+            "students graded at once (default: the number of cores)",
+            |plan, given| Ok(plan.config.jobs = given.number(1, 256)? as usize),
+        ),
+        Opt::value(
+            "--timeout",
+            "SEC",
+            "per test, game or map (default: JLU part (1) 4, THU and ACM basic 1,\n\
+                     games and maps 2)",
+            |plan, given| Ok(plan.config.timeout = given.seconds(0.001, 3600.0)?),
+        ),
+        Opt::value(
+            "--memory",
+            "MIB",
+            "memory of each run (default 512): as resident memory where a memory\n\
+                     cgroup is usable, and as each process's address space",
+            |plan, given| Ok(plan.config.memory = given.number(16, 1 << 20)? << 20),
+        ),
+        Opt::value(
+            "--budget",
+            "SEC",
+            "wall time all of one student's games, maps or tests may take; past it\n\
+                     the rest is not played and scores 0, and the note says so (default:\n\
+                     jlu-machine 0.12 s a game, at least 30 s: 120 s for 1000 games; else 120)",
+            |plan, given| Ok(plan.budget = Some(given.seconds(1.0, 86_400.0)?)),
+        ),
+        Opt::value(
+            "--processes",
+            "N",
+            "processes and threads each run may have (default 1: the courses'\n\
+                     programs never fork, and a fork bomb stops at once)",
+            |plan, given| Ok(plan.config.processes = given.number(1, 4096)? as u32),
+        ),
+    ]
+}
+
+/// The options of the tests, and of the ACM course's batches and baselines.
+fn test_options() -> Vec<Opt> {
+    vec![
+        Opt::value(
+            "--tests",
+            "DIR",
+            "tests by points: every NAME.in with NAME.ans or NAME.out (else our\n\
+                     judge's answer); without it, --count tests made by gen from the seed",
+            |plan, given| Ok(plan.config.tests_dir = Some(given.path())),
+        )
+        .applies(by_tests),
+        Opt::value(
+            "--count",
+            "N",
+            "tests made when there is no --tests (default: JLU part (1) 6, else 10)",
+            |plan, given| Ok(plan.config.tests = given.number(1, 10_000)?),
+        )
+        .applies(by_tests),
+        Opt::value(
+            "--points",
+            "P",
+            "points per test (default: JLU part (1) 5, else 10)",
+            |plan, given| {
+                let points = given.value.parse::<f64>().ok();
+                let points = points.filter(|p| p.is_finite() && *p >= 0.0);
+                plan.config.points = points.ok_or_else(|| given.bad("a number"))?;
+                Ok(())
+            },
+        )
+        .applies(by_tests),
+        Opt::repeated(
+            "--batch",
+            "FILE",
+            "acm-client: a batch file (rows cols mines, seed, min_dist); repeat for\n\
+                     more (default: 5 batches of our own from the seed)",
+            |plan, given| {
+                let path = &given.value;
+                let text = std::fs::read(path).map_err(|err| format!("--batch {path}: {err}"))?;
+                let batch = read_batch(&text).map_err(|err| format!("--batch {path}: {err}"))?;
+                plan.batches.push(batch);
+                Ok(())
+            },
+        )
+        .applies(acm_client),
+        Opt::repeated(
+            "--baseline",
+            "NAME=FILE",
+            "acm-client: a baseline client, graded as the students; give the\n\
+                     course's three (rubbish, baseline1, baseline2)",
+            |plan, given| {
+                let (name, file) = given
+                    .value
+                    .split_once('=')
+                    .filter(|(n, f)| !n.is_empty() && !f.is_empty())
+                    .ok_or_else(|| given.bad("NAME=FILE"))?;
+                let baseline = (name.to_string(), PathBuf::from(file));
+                plan.config.baselines.push(baseline);
+                Ok(())
+            },
+        )
+        .applies(acm_client),
+        Opt::value(
+            "--class",
+            "A|B",
+            "acm-client: the marks at the baselines and for beating the highest:\n\
+                     A 0, 20, 30 and 35 (default); B 0, 10, 15 and 15",
+            |plan, given| {
+                let (a, b) = (&marks::CLASS_A[..], &marks::CLASS_B[..]);
+                let choices = [("A", a), ("a", a), ("B", b), ("b", b)];
+                plan.config.baseline_marks = given.choice(&choices, "A or B")?.to_vec();
+                Ok(())
+            },
+        )
+        .applies(acm_client),
+    ]
+}
+
+/// The options of the compiler, the rules, the cache and the report.
+fn report_options() -> Vec<Opt> {
+    vec![
+        Opt::value(
+            "--cxx",
+            "PATH",
+            "the C++ compiler (default $CXX, else g++, c++ or clang++)",
+            |plan, given| Ok(plan.config.cxx = Some(given.value)),
+        ),
+        Opt::value(
+            "--csv",
+            "FILE",
+            "also write the marks as CSV (UTF-8 with a byte-order mark, for Excel)",
+            |plan, given| Ok(plan.csv = Some(given.path())),
+        ),
+        Opt::value(
+            "--html",
+            "FILE",
+            "also write the report as one HTML page (histogram, details, alike code)",
+            |plan, given| Ok(plan.html = Some(given.path())),
+        ),
+        Opt::value(
+            "--pairs-csv",
+            "FILE",
+            "also write the pairs of alike submissions as CSV, one pair a row",
+            |plan, given| Ok(plan.pairs = Some(given.path())),
+        ),
+        Opt::value(
+            "--cache",
+            "DIR",
+            "keep outcomes here, keyed by each file's content, the compiler and every\n\
+                     option, each sealed with a key only this machine has (default\n\
+                     ~/.cache/minejudge/grade); --no-cache for none",
+            |plan, given| Ok(plan.config.cache = Some(given.path())),
+        ),
+        Opt::flag("--no-cache", "", |plan, _| Ok(plan.config.cache = None)),
+        Opt::flag(
+            "--strict",
+            "jlu-machine: a file that breaks the course's rules (no #include or main,\n\
+                     no STL, only the five headers' library, no output, no global or static\n\
+                     variable, GamePanel only read) scores 0, as the course gives; without it\n\
+                     the mark stands and every finding is shown with its line",
+            |plan, _| Ok(plan.config.strict = true),
+        ),
+        Opt::repeated(
+            "--resubmitted",
+            "NAME",
+            "the student NAME's file is a resubmission: 10 points are taken from its\n\
+                     mark, as the course takes; repeat for more",
+            |plan, given| Ok(plan.config.resubmitted.push(given.value)),
+        ),
+        Opt::flag(
+            "--no-jail",
+            "where the jail cannot be built (no namespaces), grade all the same with\n\
+                     the strongest isolation there is; the report says so at its top. Without\n\
+                     it, grade refuses before grading anyone",
+            |plan, _| Ok(plan.config.weaker_isolation = true),
+        ),
+        Opt::value(
+            "--lang",
+            "en|zh",
+            "the language of the table, the notes, the CSV's header and the HTML\n\
+                     (default: Chinese in a zh_* locale, else English); what a program or\n\
+                     the compiler printed is quoted as it is",
+            |plan, given| {
+                plan.config.lang =
+                    Lang::parse(&given.value).ok_or_else(|| given.bad("en or zh"))?;
+                Ok(())
+            },
+        ),
+        Opt::flag("--quiet", "no progress line on stderr", |plan, _| {
+            Ok(plan.config.progress = false)
+        }),
+    ]
 }
 
 /// The whole usage text.
@@ -305,9 +327,13 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
         seed_given: false,
         budget: None,
     };
-    options().parse(&mut plan, args, task.name(), |_, arg, _| Err(unexpected(&arg)))?;
+    options().parse(&mut plan, args, task.name(), |_, arg, _| {
+        Err(unexpected(&arg))
+    })?;
     let config = &mut plan.config;
-    config.budget = plan.budget.unwrap_or_else(|| task.default_budget(config.games));
+    config.budget = plan
+        .budget
+        .unwrap_or_else(|| task.default_budget(config.games));
     if !plan.batches.is_empty() {
         config.batches = std::mem::take(&mut plan.batches);
     } else if plan.seed_given {

@@ -89,7 +89,13 @@ pub struct Opt<T> {
 }
 
 impl<T> Opt<T> {
-    fn new(name: &'static str, value: &'static str, kind: Kind, help: &str, set: Setter<T>) -> Self {
+    fn new(
+        name: &'static str,
+        value: &'static str,
+        kind: Kind,
+        help: &str,
+        set: Setter<T>,
+    ) -> Self {
         Opt {
             name,
             value,
@@ -354,13 +360,18 @@ mod tests {
             ..Parsed::default()
         };
         let mut args = Args::new(items.iter().copied());
-        table().parse(&mut parsed, &mut args, mode, |_, arg, _| Err(unexpected(&arg)))?;
+        table().parse(&mut parsed, &mut args, mode, |_, arg, _| {
+            Err(unexpected(&arg))
+        })?;
         Ok(parsed)
     }
 
     #[test]
     fn the_parser_reads_what_the_table_declares() {
-        let parsed = parse("files", &["--file", "a", "--quiet", "--file", "b", "--", "x", "--seed"]);
+        let parsed = parse(
+            "files",
+            &["--file", "a", "--quiet", "--file", "b", "--", "x", "--seed"],
+        );
         assert_eq!(
             parsed,
             Ok(Parsed {
