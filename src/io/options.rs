@@ -76,6 +76,9 @@ pub struct Opt<T> {
     pub value: &'static str,
     /// How it is given.
     pub kind: Kind,
+    /// What the usage shows instead of `name value`, for an option explained with the next:
+    /// `--rows R --cols C`.
+    pub shown_as: Option<&'static str>,
     /// Its help, one string per line (wrapped further at the table's width); `{default}` stands
     /// for the default. Empty for an option the usage's prose describes instead.
     pub help: String,
@@ -100,6 +103,7 @@ impl<T> Opt<T> {
             name,
             value,
             kind,
+            shown_as: None,
             help: help.to_string(),
             default: None,
             applies: |_| true,
@@ -135,6 +139,14 @@ impl<T> Opt<T> {
         }
     }
 
+    /// The option, shown in the usage as `shown`.
+    pub fn shown_as(self, shown: &'static str) -> Self {
+        Opt {
+            shown_as: Some(shown),
+            ..self
+        }
+    }
+
     /// The option, refused where `applies` says it does not apply.
     pub fn applies(self, applies: fn(&T) -> bool) -> Self {
         Opt { applies, ..self }
@@ -146,9 +158,10 @@ impl<T> Opt<T> {
         if self.help.is_empty() {
             return;
         }
-        let name = match self.value {
-            "" => self.name.to_string(),
-            value => format!("{} {value}", self.name),
+        let name = match (self.shown_as, self.value) {
+            (Some(shown), _) => shown.to_string(),
+            (None, "") => self.name.to_string(),
+            (None, value) => format!("{} {value}", self.name),
         };
         let help = match self.default {
             Some(default) => self.help.replace("{default}", default),
@@ -315,6 +328,8 @@ mod tests {
         command: Vec<String>,
         first_rest: bool,
     }
+
+    type Opt = super::Opt<Parsed>;
 
     fn table() -> Table<Parsed> {
         Table {
