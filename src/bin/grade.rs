@@ -64,15 +64,11 @@ fn by_tests(plan: &Plan) -> bool {
 
 /// Grade's options.
 fn options() -> Table<Plan> {
-    let group = |heading: &str, options| Group {
-        heading: heading.to_string(),
-        options,
-    };
     Table {
         groups: vec![
-            group("options:", run_options()),
-            group("", test_options()),
-            group("", report_options()),
+            Group::new("options:", run_options()),
+            Group::new("", test_options()),
+            Group::new("", report_options()),
         ],
         column: 20,
         width: usize::MAX,

@@ -248,23 +248,19 @@ fn options() -> Table<Parsed> {
             Ok(())
         },
     );
-    let group = |heading: &str, options| Group {
-        heading: heading.to_string(),
-        options,
-    };
     Table {
         groups: vec![
-            group("options:", common_options()),
-            group(&inputs, Vec::new()),
-            group(
+            Group::new("options:", common_options()),
+            Group::new(&inputs, Vec::new()),
+            Group::new(
                 USAGE_JLU_MACHINE,
                 vec![games.applies(|parsed| parsed.mode == "jlu-machine")],
             ),
-            group(
+            Group::new(
                 USAGE_ACM_CLIENT,
                 vec![batch.applies(|parsed| parsed.mode == "acm-client")],
             ),
-            group(USAGE_COURSE, course_options()),
+            Group::new(USAGE_COURSE, course_options()),
         ],
         column: 18,
         width: usize::MAX,

@@ -193,7 +193,26 @@ pub struct Table<T> {
     pub width: usize,
 }
 
+impl<T> Group<T> {
+    /// `options` under `heading`.
+    pub fn new(heading: &str, options: Vec<Opt<T>>) -> Self {
+        Group {
+            heading: heading.to_string(),
+            options,
+        }
+    }
+}
+
 impl<T> Table<T> {
+    /// `options` under no heading, their help from `column` on, lines kept as they are.
+    pub fn of(options: Vec<Opt<T>>, column: usize) -> Self {
+        Table {
+            groups: vec![Group::new("", options)],
+            column,
+            width: usize::MAX,
+        }
+    }
+
     /// The groups' usage: each heading, then its options.
     pub fn usage(&self) -> String {
         let mut text = String::new();

@@ -324,7 +324,10 @@ fn options<'a>() -> Table<Reading<'a>> {
             },
             Group {
                 heading: sizes_and_course_limits(),
-                options: [board_options(), game_options()].into_iter().flatten().collect(),
+                options: [board_options(), game_options()]
+                    .into_iter()
+                    .flatten()
+                    .collect(),
             },
             Group {
                 heading: shape_lines(),
