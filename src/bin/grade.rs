@@ -69,6 +69,7 @@ fn options() -> Table<Plan> {
             Group::new("options:", run_options()),
             Group::new("", test_options()),
             Group::new("", report_options()),
+            Group::new("", rule_options()),
         ],
         column: 20,
         width: usize::MAX,
@@ -94,28 +95,40 @@ fn run_options() -> Vec<Opt> {
             "--games",
             "N",
             "jlu-machine: games per student (default 1000)",
-            |plan, given| Ok(plan.config.games = given.number(1, 1_000_000)?),
+            |plan, given| {
+                plan.config.games = given.number(1, 1_000_000)?;
+                Ok(())
+            },
         )
         .applies(jlu_machine),
         Opt::value(
             "--jobs",
             "N",
             "students graded at once (default: the number of cores)",
-            |plan, given| Ok(plan.config.jobs = given.number(1, 256)? as usize),
+            |plan, given| {
+                plan.config.jobs = given.number(1, 256)? as usize;
+                Ok(())
+            },
         ),
         Opt::value(
             "--timeout",
             "SEC",
             "per test, game or map (default: JLU part (1) 4, THU and ACM basic 1,\n\
                      games and maps 2)",
-            |plan, given| Ok(plan.config.timeout = given.seconds(0.001, 3600.0)?),
+            |plan, given| {
+                plan.config.timeout = given.seconds(0.001, 3600.0)?;
+                Ok(())
+            },
         ),
         Opt::value(
             "--memory",
             "MIB",
             "memory of each run (default 512): as resident memory where a memory\n\
                      cgroup is usable, and as each process's address space",
-            |plan, given| Ok(plan.config.memory = given.number(16, 1 << 20)? << 20),
+            |plan, given| {
+                plan.config.memory = given.number(16, 1 << 20)? << 20;
+                Ok(())
+            },
         ),
         Opt::value(
             "--budget",
@@ -123,14 +136,20 @@ fn run_options() -> Vec<Opt> {
             "wall time all of one student's games, maps or tests may take; past it\n\
                      the rest is not played and scores 0, and the note says so (default:\n\
                      jlu-machine 0.12 s a game, at least 30 s: 120 s for 1000 games; else 120)",
-            |plan, given| Ok(plan.budget = Some(given.seconds(1.0, 86_400.0)?)),
+            |plan, given| {
+                plan.budget = Some(given.seconds(1.0, 86_400.0)?);
+                Ok(())
+            },
         ),
         Opt::value(
             "--processes",
             "N",
             "processes and threads each run may have (default 1: the courses'\n\
                      programs never fork, and a fork bomb stops at once)",
-            |plan, given| Ok(plan.config.processes = given.number(1, 4096)? as u32),
+            |plan, given| {
+                plan.config.processes = given.number(1, 4096)? as u32;
+                Ok(())
+            },
         ),
     ]
 }
@@ -143,14 +162,20 @@ fn test_options() -> Vec<Opt> {
             "DIR",
             "tests by points: every NAME.in with NAME.ans or NAME.out (else our\n\
                      judge's answer); without it, --count tests made by gen from the seed",
-            |plan, given| Ok(plan.config.tests_dir = Some(given.path())),
+            |plan, given| {
+                plan.config.tests_dir = Some(given.path());
+                Ok(())
+            },
         )
         .applies(by_tests),
         Opt::value(
             "--count",
             "N",
             "tests made when there is no --tests (default: JLU part (1) 6, else 10)",
-            |plan, given| Ok(plan.config.tests = given.number(1, 10_000)?),
+            |plan, given| {
+                plan.config.tests = given.number(1, 10_000)?;
+                Ok(())
+            },
         )
         .applies(by_tests),
         Opt::value(
@@ -212,32 +237,44 @@ fn test_options() -> Vec<Opt> {
     ]
 }
 
-/// The options of the compiler, the rules, the cache and the report.
+/// The options of the compiler, the files written and the cache.
 fn report_options() -> Vec<Opt> {
     vec![
         Opt::value(
             "--cxx",
             "PATH",
             "the C++ compiler (default $CXX, else g++, c++ or clang++)",
-            |plan, given| Ok(plan.config.cxx = Some(given.value)),
+            |plan, given| {
+                plan.config.cxx = Some(given.value);
+                Ok(())
+            },
         ),
         Opt::value(
             "--csv",
             "FILE",
             "also write the marks as CSV (UTF-8 with a byte-order mark, for Excel)",
-            |plan, given| Ok(plan.csv = Some(given.path())),
+            |plan, given| {
+                plan.csv = Some(given.path());
+                Ok(())
+            },
         ),
         Opt::value(
             "--html",
             "FILE",
             "also write the report as one HTML page (histogram, details, alike code)",
-            |plan, given| Ok(plan.html = Some(given.path())),
+            |plan, given| {
+                plan.html = Some(given.path());
+                Ok(())
+            },
         ),
         Opt::value(
             "--pairs-csv",
             "FILE",
             "also write the pairs of alike submissions as CSV, one pair a row",
-            |plan, given| Ok(plan.pairs = Some(given.path())),
+            |plan, given| {
+                plan.pairs = Some(given.path());
+                Ok(())
+            },
         ),
         Opt::value(
             "--cache",
@@ -245,30 +282,51 @@ fn report_options() -> Vec<Opt> {
             "keep outcomes here, keyed by each file's content, the compiler and every\n\
                      option, each sealed with a key only this machine has (default\n\
                      ~/.cache/minejudge/grade); --no-cache for none",
-            |plan, given| Ok(plan.config.cache = Some(given.path())),
+            |plan, given| {
+                plan.config.cache = Some(given.path());
+                Ok(())
+            },
         ),
-        Opt::flag("--no-cache", "", |plan, _| Ok(plan.config.cache = None)),
+        Opt::flag("--no-cache", "", |plan, _| {
+            plan.config.cache = None;
+            Ok(())
+        }),
+    ]
+}
+
+/// The options of the course's rules, the jail, the language and the progress line.
+fn rule_options() -> Vec<Opt> {
+    vec![
         Opt::flag(
             "--strict",
             "jlu-machine: a file that breaks the course's rules (no #include or main,\n\
                      no STL, only the five headers' library, no output, no global or static\n\
                      variable, GamePanel only read) scores 0, as the course gives; without it\n\
                      the mark stands and every finding is shown with its line",
-            |plan, _| Ok(plan.config.strict = true),
+            |plan, _| {
+                plan.config.strict = true;
+                Ok(())
+            },
         ),
         Opt::repeated(
             "--resubmitted",
             "NAME",
             "the student NAME's file is a resubmission: 10 points are taken from its\n\
                      mark, as the course takes; repeat for more",
-            |plan, given| Ok(plan.config.resubmitted.push(given.value)),
+            |plan, given| {
+                plan.config.resubmitted.push(given.value);
+                Ok(())
+            },
         ),
         Opt::flag(
             "--no-jail",
             "where the jail cannot be built (no namespaces), grade all the same with\n\
                      the strongest isolation there is; the report says so at its top. Without\n\
                      it, grade refuses before grading anyone",
-            |plan, _| Ok(plan.config.weaker_isolation = true),
+            |plan, _| {
+                plan.config.weaker_isolation = true;
+                Ok(())
+            },
         ),
         Opt::value(
             "--lang",
@@ -283,7 +341,8 @@ fn report_options() -> Vec<Opt> {
             },
         ),
         Opt::flag("--quiet", "no progress line on stderr", |plan, _| {
-            Ok(plan.config.progress = false)
+            plan.config.progress = false;
+            Ok(())
         }),
     ]
 }

@@ -134,7 +134,10 @@ fn common_options() -> Vec<Opt> {
             "--count",
             "N",
             "inputs to try, 0 for no end but the first failure (default {default})",
-            |parsed, given| Ok(parsed.count = given.number(0, u64::MAX)?),
+            |parsed, given| {
+                parsed.count = given.number(0, u64::MAX)?;
+                Ok(())
+            },
         )
         .default("1000")
         .applies(|parsed| parsed.judge.is_some()),
@@ -142,14 +145,20 @@ fn common_options() -> Vec<Opt> {
             "--jobs",
             "N",
             "runs at a time (default {default}); the same failure is found for any N",
-            |parsed, given| Ok(parsed.harness.jobs = given.number(1, 256)? as usize),
+            |parsed, given| {
+                parsed.harness.jobs = given.number(1, 256)? as usize;
+                Ok(())
+            },
         )
         .default("1"),
         Opt::value(
             "--timeout",
             "SEC",
             "wall time of one run, in seconds, e.g. 0.5 (default {default})",
-            |parsed, given| Ok(parsed.harness.timeout = given.seconds(0.001, 86_400.0)?),
+            |parsed, given| {
+                parsed.harness.timeout = given.seconds(0.001, 86_400.0)?;
+                Ok(())
+            },
         )
         .default("2"),
         Opt::value(
@@ -168,10 +177,14 @@ fn common_options() -> Vec<Opt> {
             "--save",
             "DIR",
             "write the failing input and our answer to DIR/<judge>-<seed>.in and .ans",
-            |parsed, given| Ok(parsed.harness.save = Some(given.path())),
+            |parsed, given| {
+                parsed.harness.save = Some(given.path());
+                Ok(())
+            },
         ),
         Opt::flag("--quiet", "no progress on stderr", |parsed, _| {
-            Ok(parsed.harness.progress = false)
+            parsed.harness.progress = false;
+            Ok(())
         }),
     ]
 }
@@ -181,23 +194,28 @@ fn common_options() -> Vec<Opt> {
 fn course_options() -> Vec<Opt> {
     vec![
         Opt::value("--function", "FILE", "", |parsed, given| {
-            Ok(parsed.files.function = Some(given.path()))
+            parsed.files.function = Some(given.path());
+            Ok(())
         })
         .applies(|parsed| mode_in(parsed, &["jlu-machine", "jlu-panel"])),
         Opt::value("--client", "FILE", "", |parsed, given| {
-            Ok(parsed.files.client = Some(given.path()))
+            parsed.files.client = Some(given.path());
+            Ok(())
         })
         .applies(|parsed| mode_in(parsed, &["acm-client"])),
         Opt::value("--server", "FILE", "", |parsed, given| {
-            Ok(parsed.files.server = Some(given.path()))
+            parsed.files.server = Some(given.path());
+            Ok(())
         })
         .applies(|parsed| mode_in(parsed, &["acm-client", "acm-server"])),
         Opt::value("--map", "FILE", "", |parsed, given| {
-            Ok(parsed.files.map = Some(given.path()))
+            parsed.files.map = Some(given.path());
+            Ok(())
         })
         .applies(|parsed| mode_in(parsed, &["acm-client"])),
         Opt::value("--cxx", "PATH", "", |parsed, given| {
-            Ok(parsed.files.cxx = Some(given.value))
+            parsed.files.cxx = Some(given.value);
+            Ok(())
         })
         .applies(|parsed| {
             mode_in(
@@ -209,12 +227,15 @@ fn course_options() -> Vec<Opt> {
             if !given.first || !given.rest.is_empty() {
                 return Err("--template takes no other option".into());
             }
-            Ok(parsed.template = true)
+            {
+                parsed.template = true;
+                Ok(())
+            }
         }),
-        Opt::rest(
-            "--",
-            |parsed, given| Ok(parsed.harness.command = given.rest),
-        ),
+        Opt::rest("--", |parsed, given| {
+            parsed.harness.command = given.rest;
+            Ok(())
+        }),
     ]
 }
 
