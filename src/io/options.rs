@@ -285,7 +285,7 @@ impl<T> Table<T> {
 
     /// Reads every argument left in `args` into `state`, after the defaults: an option of the
     /// table, else whatever `other` makes of it (which reads its values from `args` itself and
-    /// refuses what it does not know). A [`Kind::Rest`] option ends the reading.
+    /// refuses what it does not know). A [`Kind::Rest`] option reads the rest.
     pub fn parse(
         &self,
         state: &mut T,
@@ -298,8 +298,6 @@ impl<T> Table<T> {
         while let Some(flag) = args.next() {
             if !self.read(state, &flag, args, first, subject)? {
                 other(state, flag, args)?;
-            } else if self.find(&flag).map(|option| option.kind) == Some(Kind::Rest) {
-                break;
             }
             first = false;
         }
