@@ -318,7 +318,7 @@ fn build(
             "still compiling after {} s: stopped",
             COMPILE_TIME.as_secs()
         )),
-        ending => Some(format!("{ending:?}")),
+        ending => Some(child::describe_ending(ending)),
     };
     if let Some(status) = status {
         let mut text = String::from_utf8_lossy(&ran.stderr).into_owned();

@@ -79,7 +79,7 @@ pub fn verdict(expected: &[u8], run: &ProgramRun, memory: Option<u64>) -> Option
         Ending::TimedOut => return Some(Verdict::TimedOut),
         Ending::OutputLimit => return Some(Verdict::OutputLimit),
         Ending::Exited(0) => return compare(expected, &run.stdout).map(Verdict::WrongAnswer),
-        Ending::Exited(_) | Ending::Signalled(_) => {}
+        Ending::Exited(_) | Ending::Signalled(_) | Ending::Unknown(_) => {}
     }
     if let Some(limit) = memory {
         let stderr = String::from_utf8_lossy(&run.stderr);
