@@ -7,7 +7,6 @@
 use crate::exec::child::{self, Ending, Limits, Workspace};
 use crate::sandbox::{on_path, Policy};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -250,43 +249,7 @@ fn c_compiler(cxx: &str) -> String {
 }
 
 /// A folder of our own under the system's temporary folder, removed when dropped.
-#[derive(Debug)]
-pub struct TempDir {
-    path: PathBuf,
-}
-
-impl TempDir {
-    /// A new empty folder.
-    ///
-    /// # Errors
-    /// When it cannot be made.
-    pub fn new() -> Result<TempDir, String> {
-        static COUNTER: AtomicU64 = AtomicU64::new(0);
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap_or_default()
-            .subsec_nanos();
-        let path = std::env::temp_dir().join(format!(
-            "minejudge-{}-{nanos}-{}",
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::create_dir_all(path.join("include"))
-            .map_err(|err| format!("cannot make {}: {err}", path.display()))?;
-        Ok(TempDir { path })
-    }
-
-    /// Its path.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.path);
-    }
-}
+pub use crate::sandbox::temp::TempFolder as TempDir;
 
 /// A built driver: the executable, in a folder that lives as long as this.
 #[derive(Debug)]
@@ -405,7 +368,9 @@ fn build(
     around: &str,
     output: Output,
 ) -> Result<(PathBuf, TempDir), BuildError> {
-    let dir = TempDir::new()?;
+    let dir = TempDir::new("build")?;
+    std::fs::create_dir(dir.path().join("include"))
+        .map_err(|err| format!("cannot make a folder in {}: {err}", dir.path().display()))?;
     let write = |name: &str, bytes: &[u8]| {
         std::fs::write(dir.path().join(name), bytes)
             .map_err(|err| format!("cannot write {}: {err}", dir.path().join(name).display()))
@@ -458,7 +423,7 @@ fn build(
             "still compiling after {} s: stopped",
             COMPILE_TIME.as_secs()
         )),
-        ending => Some(format!("{ending:?}")),
+        ending => Some(child::describe_ending(ending)),
     };
     if let Some(status) = status {
         let said = format!("{}, {status}", command[0]);
@@ -529,16 +494,10 @@ fn refusal(
 /// The most of a student's file a build reads: no course's file comes near it.
 const LARGEST_SOURCE: u64 = 16 << 20;
 
-/// A student's file, refused past [`LARGEST_SOURCE`] (a link to `/dev/zero` never ends).
+/// A student's file, refused past [`LARGEST_SOURCE`], and refused as a link.
 fn read_bounded(path: &Path) -> Result<Vec<u8>, String> {
-    use std::io::Read;
-    let cannot = |err: std::io::Error| format!("cannot read {}: {err}", path.display());
-    let mut text = Vec::new();
-    std::fs::File::open(path)
-        .map_err(cannot)?
-        .take(LARGEST_SOURCE + 1)
-        .read_to_end(&mut text)
-        .map_err(cannot)?;
+    let text = crate::exec::files::read_regular(path, LARGEST_SOURCE + 1)
+        .map_err(|err| format!("cannot read {}: {err}", path.display()))?;
     if text.len() as u64 > LARGEST_SOURCE {
         return Err(format!(
             "{} is larger than {} MiB: not a source file",

@@ -123,7 +123,7 @@ pub fn keeps_a_test_main(task: Task, file: &Path) -> bool {
 /// A program already built (or a script), copied into a folder of ours that the run's user can
 /// read: the student's own folder may not be.
 fn copied(file: &Path) -> Result<Built, String> {
-    let dir = TempDir::new()?;
+    let dir = TempDir::new("copy")?;
     let name = file
         .file_name()
         .map_or_else(|| "program".into(), |n| n.to_string_lossy().into_owned());

@@ -30,7 +30,7 @@ pub mod visible;
 pub mod words;
 
 use crate::exec::compile::{Compiler, Language};
-use crate::exec::pool::for_each_index;
+use crate::exec::pool::{for_each_index, AfterPanic};
 use crate::exec::progress::Progress;
 use crate::sandbox::{self, Policy};
 use crate::stress::acm_client::BatchSpec;
@@ -517,6 +517,11 @@ fn apply_rules(config: &Config, student: &Student, findings: &[rules::Finding], 
 /// What the JLU course takes from a resubmitted file's mark.
 pub const RESUBMISSION_PENALTY: f64 = 10.0;
 
+/// A student's grading that panicked, in words: our failure, shown on that student's line.
+fn failed(panicked: &crate::exec::pool::Panicked) -> String {
+    format!("minejudge failed on this file ({})", panicked.message)
+}
+
 /// What every student's grading shares.
 struct Context<'a> {
     config: &'a Config,
@@ -538,9 +543,10 @@ impl Context<'_> {
         let config = self.config;
         let witness = self.compiler.filter(|_| config.strict);
         let found: Mutex<Vec<Vec<rules::Finding>>> = Mutex::new(vec![Vec::new(); students.len()]);
-        for_each_index(
+        let batch = for_each_index(
             config.jobs.max(1),
             students.len() as u64,
+            AfterPanic::GoOn,
             |index| {
                 let index = index as usize;
                 let outcome = &outcomes[index].0;
@@ -551,7 +557,14 @@ impl Context<'_> {
             &mut Progress::new(false),
             |_| String::new(),
         );
-        found.into_inner().expect("no panics")
+        let mut found = found.into_inner().unwrap_or_else(|e| e.into_inner());
+        for panicked in batch.panicked {
+            found[panicked.index as usize] = vec![rules::Finding {
+                line: 0,
+                what: format!("its rules could not be checked: {}", failed(&panicked)),
+            }];
+        }
+        found
     }
 
     /// The outcomes of `entries`, `config.jobs` at a time, with a progress line (students done,
@@ -564,9 +577,10 @@ impl Context<'_> {
         let mut progress = Progress::new(config.progress);
         let total = entries.len() as u64;
         let jobs = config.jobs.max(1);
-        for_each_index(
+        let batch = for_each_index(
             jobs,
             total,
+            AfterPanic::GoOn,
             |index| {
                 let (outcome, cached) = self.grade(&entries[index as usize]);
                 if !cached {
@@ -594,12 +608,13 @@ impl Context<'_> {
                 )
             },
         );
-        results
-            .into_inner()
-            .expect("no panics")
-            .into_iter()
-            .map(|r| r.unwrap_or_default())
-            .collect()
+        let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+        for panicked in batch.panicked {
+            let why = format!("not graded: {}", failed(&panicked));
+            results[panicked.index as usize] =
+                Some((Outcome::not_graded(Status::NotGraded, why), false));
+        }
+        results.into_iter().map(|r| r.unwrap_or_default()).collect()
     }
 
     /// The outcome of one student, from the cache or graded now; and whether it was cached.

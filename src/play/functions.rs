@@ -301,7 +301,7 @@ fn names_of(files: &[PathBuf]) -> String {
 /// it runs), seeds its `rand()` from the clock, as the GUI would, and reads which functions it
 /// has: (RefreshGamePanel, machine).
 fn spawn(exe: &[u8]) -> Result<(Session, (bool, bool)), Fault> {
-    let dir = TempDir::new().map_err(Fault::Start)?;
+    let dir = TempDir::new("functions").map_err(Fault::Start)?;
     let path = dir.path().join("functions");
     write_executable(&path, exe).map_err(Fault::Start)?;
     let command = vec![path.to_string_lossy().into_owned()];

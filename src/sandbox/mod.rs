@@ -42,6 +42,7 @@ pub mod root;
 pub mod seccomp;
 mod sweep;
 pub(crate) mod sys;
+pub mod temp;
 pub mod toolchain;
 
 use jail::JailPlan;
@@ -52,7 +53,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::OnceLock;
 
 pub use sweep::sweep;
@@ -525,7 +526,7 @@ fn untrusted_places(
 ) -> io::Result<(PathBuf, Option<root::RootPlan>, Option<PathBuf>)> {
     let folder = match workspace {
         Workspace::Fresh => {
-            let folder = fresh_folder("run", true)?;
+            let folder = temp::fresh_folder("run", true)?;
             confinement.folder = Some(folder.clone());
             folder
         }
@@ -555,7 +556,7 @@ fn jail_places(
     } else {
         host_program.clone()
     };
-    let mount_point = fresh_folder("root", false)?;
+    let mount_point = temp::fresh_folder("root", false)?;
     confinement.mount_point = Some(mount_point.clone());
     if let Workspace::Folder(folder) = workspace {
         if sys::effective_ids().0 == 0 {
@@ -624,31 +625,6 @@ fn next_run_user() -> u32 {
     });
     let step = 0x9e37_79b1u32;
     FIRST_RUN_USER + next.fetch_add(step, Ordering::Relaxed) % RUN_USERS
-}
-
-/// A new empty folder under the temporary folder; writable by anyone when the program will
-/// write into it directly (no jail).
-fn fresh_folder(kind: &str, writable_by_all: bool) -> io::Result<PathBuf> {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let path = std::env::temp_dir().join(format!(
-        "minejudge-{kind}-{}-{}",
-        sys::pid(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir(&path).map_err(|err| {
-        io::Error::new(
-            err.kind(),
-            format!(
-                "cannot make a folder in {} (TMPDIR): {err}",
-                std::env::temp_dir().display()
-            ),
-        )
-    })?;
-    if writable_by_all {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o1777))?;
-    }
-    Ok(path)
 }
 
 /// Makes this process a child subreaper, once.

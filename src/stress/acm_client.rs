@@ -11,7 +11,7 @@
 use crate::board::{Board, Grid};
 use crate::exec::child::describe_ending;
 use crate::exec::child::{Child, Event};
-use crate::exec::pool::for_each_index;
+use crate::exec::pool::{for_each_index, AfterPanic};
 use crate::exec::progress::Progress;
 use crate::io::runner::solve_in_memory;
 use crate::io::scanner::Scanner;
@@ -291,9 +291,20 @@ pub fn run(config: &AcmBatch) -> Result<Report, String> {
         }
     };
     let end = maps.len() as u64;
-    for_each_index(harness.jobs, end, play_one, &mut progress, |done| {
-        format!("acm-client: {done} of {BATCH_MAPS} maps")
-    });
+    let batch = for_each_index(
+        harness.jobs,
+        end,
+        AfterPanic::Stop,
+        play_one,
+        &mut progress,
+        |done| format!("acm-client: {done} of {BATCH_MAPS} maps"),
+    );
+    if let Some(panicked) = batch.panicked.first() {
+        return Err(format!(
+            "map {}: minejudge failed on it: {}",
+            panicked.index, panicked.message
+        ));
+    }
     if let Some(message) = error.into_inner().expect("no panics") {
         return Err(message);
     }

@@ -6,7 +6,7 @@ use crate::autoplay::game_seed;
 use crate::board::{Board, Grid};
 use crate::exec::child::describe_ending;
 use crate::exec::child::{self, Ending, ProgramRun};
-use crate::exec::pool::for_each_index;
+use crate::exec::pool::{for_each_index, AfterPanic};
 use crate::exec::progress::Progress;
 use crate::io::output::counted;
 use crate::io::runner::solve_in_memory;
@@ -310,13 +310,20 @@ pub fn run(config: &JluGames) -> Result<Report, String> {
             }
         }
     };
-    for_each_index(
+    let batch = for_each_index(
         harness.jobs,
         config.games,
+        AfterPanic::Stop,
         play_one,
         &mut progress,
         |done| format!("jlu-machine: {done} of {}", counted(config.games, "game")),
     );
+    if let Some(panicked) = batch.panicked.first() {
+        return Err(format!(
+            "game {}: minejudge failed on it: {}",
+            panicked.index, panicked.message
+        ));
+    }
     if let Some(message) = error.into_inner().expect("no panics") {
         return Err(message);
     }

@@ -3,7 +3,7 @@
 //! which is then shrunk.
 
 use crate::exec::child::{self, Ending, ProgramRun};
-use crate::exec::pool::for_each_index;
+use crate::exec::pool::{for_each_index, AfterPanic};
 use crate::exec::progress::Progress;
 use crate::io::runner::solve_in_memory;
 use crate::judges::limits::{Limits, WithinCourse};
@@ -79,7 +79,7 @@ pub fn verdict(expected: &[u8], run: &ProgramRun, memory: Option<u64>) -> Option
         Ending::TimedOut => return Some(Verdict::TimedOut),
         Ending::OutputLimit => return Some(Verdict::OutputLimit),
         Ending::Exited(0) => return compare(expected, &run.stdout).map(Verdict::WrongAnswer),
-        Ending::Exited(_) | Ending::Signalled(_) => {}
+        Ending::Exited(_) | Ending::Signalled(_) | Ending::Unknown(_) => {}
     }
     if let Some(limit) = memory {
         let stderr = String::from_utf8_lossy(&run.stderr);
@@ -230,10 +230,26 @@ pub fn search(search: &JudgeStress) -> Result<StressOutcome, String> {
             }
         }
     };
-    let done = for_each_index(harness.jobs, end, try_one, &mut progress, |inputs| {
-        let rate = inputs as f64 / started.elapsed().as_secs_f64().max(1e-3);
-        format!("{}: {inputs} inputs tried, {rate:.0}/s", judge.name())
-    });
+    let batch = for_each_index(
+        harness.jobs,
+        end,
+        AfterPanic::Stop,
+        try_one,
+        &mut progress,
+        |inputs| {
+            let rate = inputs as f64 / started.elapsed().as_secs_f64().max(1e-3);
+            format!("{}: {inputs} inputs tried, {rate:.0}/s", judge.name())
+        },
+    );
+    if let Some(panicked) = batch.panicked.first() {
+        return Err(format!(
+            "input {} (seed {}): minejudge failed on it: {}",
+            panicked.index,
+            harness.seed.wrapping_add(panicked.index),
+            panicked.message
+        ));
+    }
+    let done = batch.done;
     if let Some(message) = error.into_inner().expect("no panics hold it") {
         return Err(message);
     }
