@@ -1,6 +1,7 @@
 //! `stress`: tests anyone's solution against our judges and shrinks what fails (see `--help`
 //! and [`minejudge::stress`]).
 
+use minejudge::courses::Harness;
 use minejudge::io::args::{self, Args};
 use minejudge::io::output::write_stdout;
 use minejudge::judges::limits::Limits;
@@ -13,10 +14,10 @@ use minejudge::stress::driven::DrivenFile;
 use minejudge::stress::jlu_function::{self, JluFunction};
 use minejudge::stress::jlu_machine::{self, JluGames};
 use minejudge::stress::jlu_panel_function;
+use minejudge::stress::kill_children_on_interrupt;
 use minejudge::stress::report::{judge_report, Report};
 use minejudge::stress::search::{self, JudgeStress};
 use minejudge::stress::templates;
-use minejudge::stress::{kill_children_on_interrupt, Harness};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;

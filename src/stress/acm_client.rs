@@ -9,6 +9,8 @@
 //! it; and so on until the game ends, when its stdin is closed and it is stopped.
 
 use crate::board::{Board, Grid};
+use crate::courses::report::{block, tail_block};
+use crate::courses::Harness;
 use crate::exec::child::describe_ending;
 use crate::exec::child::{Child, Event};
 use crate::exec::pool::for_each_index;
@@ -18,8 +20,7 @@ use crate::io::scanner::Scanner;
 use crate::judges::acm_server::rules::{Operation, Server, ServerStatus};
 use crate::players::acm_client::course_maps::{batch, push_map, CourseMap, BATCH_MAPS};
 use crate::players::acm_client::solve;
-use crate::stress::report::{block, save_case, tail_block, Report};
-use crate::stress::Harness;
+use crate::stress::report::{save_case, Report};
 use std::fmt::Write as _;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};

@@ -16,6 +16,8 @@
 //! `stress`).
 
 use crate::board::{Board, Grid};
+use crate::courses::report::{block, tail_block};
+use crate::courses::Harness;
 use crate::exec::child::describe_ending;
 use crate::exec::child::Ending;
 use crate::exec::compile::{compile, Build, Compiler, Submission};
@@ -26,8 +28,7 @@ use crate::io::scanner::Scanner;
 use crate::judges::acm_server::rules::{Server, ServerStatus};
 use crate::players::acm_client::course_maps::{batch, push_map, CourseMap};
 use crate::stress::acm_client::{course_score, parse_move, play_ours, BatchSpec};
-use crate::stress::report::{block, tail_block, Report};
-use crate::stress::Harness;
+use crate::stress::report::Report;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

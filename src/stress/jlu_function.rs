@@ -10,6 +10,8 @@
 //! plays on from the next game, up to the harness's fault budget (10 for `stress`). The course gives 0 to a program
 //! that does not run, which the report says.
 
+use crate::courses::report::{block, tail_block};
+use crate::courses::Harness;
 use crate::exec::child::describe_ending;
 use crate::exec::child::Ending;
 use crate::exec::compile::{compile, Build, Compiler, Submission};
@@ -19,8 +21,7 @@ use crate::io::output::counted;
 use crate::judges::jlu_panel::panel::Panel;
 use crate::players::jlu_machine::course::{self, BOARD_MINES, BOARD_SIDE, CLICK_LIMIT};
 use crate::stress::jlu_machine::{panel_text, play_game, Tally};
-use crate::stress::report::{block, tail_block, Report};
-use crate::stress::Harness;
+use crate::stress::report::Report;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

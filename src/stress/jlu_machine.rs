@@ -2,8 +2,9 @@
 //! as the stateless `machine` (one run per click: the panel in, `x y` out) and with ours
 //! ([`crate::players::jlu_machine`]) on the same seeded games, each scored as the course does.
 
-use crate::autoplay::game_seed;
 use crate::board::{Board, Grid};
+use crate::courses::report::{block, tail_block};
+use crate::courses::Harness;
 use crate::exec::child::describe_ending;
 use crate::exec::child::{self, Ending, ProgramRun};
 use crate::exec::pool::for_each_index;
@@ -13,9 +14,8 @@ use crate::io::runner::solve_in_memory;
 use crate::judges::jlu_panel::panel::{ClickOutcome, Panel, CLOSED};
 use crate::players::jlu_machine::course::{self, BOARD_MINES, BOARD_SIDE, CLICK_LIMIT};
 use crate::players::jlu_machine::solve;
-use crate::rng::Rng;
-use crate::stress::report::{block, save_case, tail_block, Report};
-use crate::stress::Harness;
+use crate::rng::{game_seed, Rng};
+use crate::stress::report::{save_case, Report};
 use std::fmt::Write as _;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
