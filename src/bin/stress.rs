@@ -1,14 +1,16 @@
 //! `stress`: tests anyone's solution against our judges and shrinks what fails (see `--help`
 //! and [`minejudge::stress`]).
 
+use minejudge::courses::acm_client::header::read_game;
+use minejudge::courses::acm_client::{read_batch, BatchSpec, EXAMPLE_BATCH};
 use minejudge::courses::Harness;
 use minejudge::io::args::{self, Args};
 use minejudge::io::output::write_stdout;
 use minejudge::judges::limits::Limits;
 use minejudge::judges::options::{self, GenOptions};
 use minejudge::judges::{named, names};
-use minejudge::stress::acm_client::{self, read_batch, AcmBatch, EXAMPLE_BATCH};
-use minejudge::stress::acm_client_header::{self, read_game, ClientHeader, Maps};
+use minejudge::stress::acm_client::{self, AcmBatch};
+use minejudge::stress::acm_client_header::{self, ClientHeader, Maps};
 use minejudge::stress::acm_server_header;
 use minejudge::stress::driven::DrivenFile;
 use minejudge::stress::jlu_function::{self, JluFunction};
@@ -165,7 +167,7 @@ fn read_course_option(
 /// `stress acm-client --client FILE ...`: the maps from `--map` or the batch.
 fn client_plan(
     files: CourseFiles,
-    batch: Option<acm_client::BatchSpec>,
+    batch: Option<BatchSpec>,
     seed_given: bool,
     harness: Harness,
 ) -> Result<Plan, String> {

@@ -17,6 +17,7 @@
 //! Beside them, what every form shares: the [`Harness`] that runs a student's code and its
 //! [`FaultBudget`], and the [`report`] blocks that show a run's input and output.
 
+pub mod acm_client;
 pub mod jlu_machine;
 pub mod program;
 pub mod report;

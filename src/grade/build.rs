@@ -3,13 +3,13 @@
 //! `stress --function`, `--client` and `--server` use), or a program already built, copied
 //! where the run's user can reach it.
 
+use crate::courses::acm_client::header::compile_client;
 use crate::courses::jlu_machine::function::compile_machine;
 use crate::exec::compile::{
     compile, compile_program, Build, Compiler, Language, Submission, TempDir,
 };
 use crate::grade::class::Form;
 use crate::grade::task::Task;
-use crate::stress::acm_client_header::compile_client;
 use crate::stress::acm_server_header::BASIC;
 use crate::stress::jlu_panel_function::CONSOLE_JUDGE;
 use std::path::Path;

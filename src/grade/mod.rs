@@ -28,12 +28,12 @@ pub mod test_runs;
 pub mod visible;
 pub mod words;
 
+use crate::courses::acm_client::BatchSpec;
 use crate::courses::{FaultBudget, Harness};
 use crate::exec::compile::{self, Compiler};
 use crate::exec::pool::for_each_index;
 use crate::exec::progress::Progress;
 use crate::sandbox::{self, Policy};
-use crate::stress::acm_client::BatchSpec;
 use cache::Cache;
 use class::{Form, Student};
 use marks::{Mark, Marking};
