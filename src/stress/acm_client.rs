@@ -32,11 +32,50 @@ pub struct AcmBatch {
 /// # Errors
 /// When the program cannot be started.
 pub fn run(config: &AcmBatch) -> Result<Report, String> {
-    let harness = &config.harness;
     let spec = config.batch;
     let started = Instant::now();
     let maps: Vec<CourseMap> =
         batch(spec.rows, spec.cols, spec.mines, spec.seed, spec.min_dist).collect();
+    let played = play_both(&config.harness, &maps)?;
+    let header = format!(
+        "acm-client: the course's batch `{} {} {}`, seed {}, min_dist {}: {} maps, the first click \
+         made for the client; scored as the course does, the mean of the best {} maps' \
+         (marked + visited) / cells\n",
+        spec.rows,
+        spec.cols,
+        spec.mines,
+        spec.seed,
+        spec.min_dist,
+        maps.len(),
+        maps.len() - maps.len() / 10
+    );
+    let played = match played {
+        Ok(played) => played,
+        Err(fault) => return Ok(fault_report(config, &maps[fault.map], &fault, header)),
+    };
+    let mut text = header;
+    let _ = writeln!(
+        text,
+        "        score      won     ({:.1} s)",
+        started.elapsed().as_secs_f64()
+    );
+    text.push_str(&scores(&played));
+    text.push_str(&worse_maps(config, &maps, &played));
+    Ok(Report {
+        text,
+        failed: false,
+    })
+}
+
+/// Every map played by the client under test and by ours, `harness.jobs` at a time; or the
+/// lowest-numbered map the client under test could not finish.
+///
+/// # Errors
+/// When the program cannot be started.
+fn play_both(
+    harness: &Harness,
+    maps: &[CourseMap],
+) -> Result<Result<Vec<(Played, Played)>, ClientFault>, String> {
     let results: Mutex<Vec<Option<(Played, Played)>>> = Mutex::new(vec![None; maps.len()]);
     let first_fault: Mutex<Option<ClientFault>> = Mutex::new(None);
     let error = Mutex::new(None);
@@ -69,33 +108,20 @@ pub fn run(config: &AcmBatch) -> Result<Report, String> {
     if let Some(message) = error.into_inner().expect("no panics") {
         return Err(message);
     }
-    let header = format!(
-        "acm-client: the course's batch `{} {} {}`, seed {}, min_dist {}: {} maps, the first click \
-         made for the client; scored as the course does, the mean of the best {} maps' \
-         (marked + visited) / cells\n",
-        spec.rows,
-        spec.cols,
-        spec.mines,
-        spec.seed,
-        spec.min_dist,
-        maps.len(),
-        maps.len() - maps.len() / 10
-    );
     if let Some(fault) = first_fault.into_inner().expect("no panics") {
-        return Ok(fault_report(config, &maps[fault.map], &fault, header));
+        return Ok(Err(fault));
     }
-    let played: Vec<(Played, Played)> = results
+    Ok(Ok(results
         .into_inner()
         .expect("no panics")
         .into_iter()
         .flatten()
-        .collect();
-    let mut text = header;
-    let _ = writeln!(
-        text,
-        "        score      won     ({:.1} s)",
-        started.elapsed().as_secs_f64()
-    );
+        .collect()))
+}
+
+/// Both clients' course scores and wins.
+fn scores(played: &[(Played, Played)]) -> String {
+    let mut text = String::new();
     for (who, pick) in [("yours", 0), ("ours", 1)] {
         let side = |pair: &(Played, Played)| if pick == 0 { pair.0 } else { pair.1 };
         let shares: Vec<f64> = played.iter().map(|p| side(p).share).collect();
@@ -107,35 +133,38 @@ pub fn run(config: &AcmBatch) -> Result<Report, String> {
             played.len()
         );
     }
+    text
+}
+
+/// The maps where the client under test scored below ours; with `--save`, the worst of them
+/// saved.
+fn worse_maps(config: &AcmBatch, maps: &[CourseMap], played: &[(Played, Played)]) -> String {
     let mut worse: Vec<(usize, f64, f64)> = played
         .iter()
         .enumerate()
         .filter(|(_, (yours, ours))| yours.share < ours.share - 1e-12)
         .map(|(index, (yours, ours))| (index, yours.share, ours.share))
         .collect();
-    if !worse.is_empty() {
-        let listed: Vec<String> = worse
-            .iter()
-            .take(10)
-            .map(|(index, yours, ours)| format!("{} ({yours:.3} vs {ours:.3})", index + 1))
-            .collect();
-        let more = if worse.len() > 10 { ", ..." } else { "" };
-        let _ = writeln!(
-            text,
-            "yours scored below ours on {} maps: {}{more}",
-            worse.len(),
-            listed.join(", ")
-        );
-        worse.sort_by(|a, b| (a.1 - a.2).total_cmp(&(b.1 - b.2)));
-        if let Some(dir) = &harness.save {
-            let (index, ..) = worse[0];
-            text.push_str(&save_map(dir, &spec, index, &maps[index]));
-        }
+    if worse.is_empty() {
+        return String::new();
     }
-    Ok(Report {
-        text,
-        failed: false,
-    })
+    let listed: Vec<String> = worse
+        .iter()
+        .take(10)
+        .map(|(index, yours, ours)| format!("{} ({yours:.3} vs {ours:.3})", index + 1))
+        .collect();
+    let more = if worse.len() > 10 { ", ..." } else { "" };
+    let mut text = format!(
+        "yours scored below ours on {} maps: {}{more}\n",
+        worse.len(),
+        listed.join(", ")
+    );
+    worse.sort_by(|a, b| (a.1 - a.2).total_cmp(&(b.1 - b.2)));
+    if let Some(dir) = &config.harness.save {
+        let (index, ..) = worse[0];
+        text.push_str(&save_map(dir, &config.batch, index, &maps[index]));
+    }
+    text
 }
 
 /// Saves map `index` as an `acm-client` game and our client's answer.

@@ -3,7 +3,7 @@
 //! their own `server.h`, and the report: both clients' scores as the course scores a batch,
 //! and the first map it did not finish.
 
-use crate::courses::acm_client::header::{compile_client, move_cap, play, ClientGames};
+use crate::courses::acm_client::header::{compile_client, move_cap, play, ClientGames, Fault};
 use crate::courses::acm_client::{course_score, play_ours, BatchSpec};
 use crate::courses::report::{block, tail_block};
 use crate::courses::Harness;
@@ -64,6 +64,7 @@ pub fn run(config: &ClientHeader) -> Result<Report, String> {
     Ok(report(config, &maps, &games, &ours, started.elapsed()))
 }
 
+/// The report: the heading, both scores, and the client's failures if any.
 fn report(
     config: &ClientHeader,
     maps: &[CourseMap],
@@ -71,7 +72,23 @@ fn report(
     ours: &[(f64, bool)],
     elapsed: Duration,
 ) -> Report {
-    let (played, faults) = (&games.played[..], &games.faults[..]);
+    let mut text = heading(config, maps, elapsed);
+    text.push_str(&scores(maps, games, ours));
+    match games.faults.first() {
+        None => Report {
+            text,
+            failed: false,
+        },
+        Some(first) => {
+            text.push_str(&failures(maps, games));
+            text.push_str(&first_failure(maps, first));
+            Report { text, failed: true }
+        }
+    }
+}
+
+/// The report's first line: the file, the maps, the server and how the course scores them.
+fn heading(config: &ClientHeader, maps: &[CourseMap], elapsed: Duration) -> String {
     let against = match &config.server {
         Some(server) => format!(
             "against your server ({}), a process per map as TestSingle() plays, its moves \
@@ -95,12 +112,18 @@ fn report(
         ),
         Maps::One(_, name) => (format!("the game {name}"), "(marked + visited) / cells"),
     };
-    let mut text = format!(
+    format!(
         "acm-client --client {}: {what}, {against}; scored as the course does, {score} \
          ({:.2} s)\n",
         config.client.display(),
         elapsed.as_secs_f64()
-    );
+    )
+}
+
+/// Both clients' scores and wins, the maps stopped at the move cap, and the moves.
+fn scores(maps: &[CourseMap], games: &ClientGames, ours: &[(f64, bool)]) -> String {
+    let played = &games.played[..];
+    let mut text = String::new();
     let _ = writeln!(text, "        score      won");
     let shares: Vec<f64> = played.iter().map(|p| p.share).collect();
     let wins = played.iter().filter(|p| p.won).count();
@@ -137,17 +160,16 @@ fn report(
     }
     let moves: usize = played.iter().map(|p| p.moves).sum();
     let _ = writeln!(text, "moves: {moves} in all");
-    let Some(first) = faults.first() else {
-        return Report {
-            text,
-            failed: false,
-        };
-    };
+    text
+}
+
+/// The maps the client failed on, and whether the fault budget left some unplayed.
+fn failures(maps: &[CourseMap], games: &ClientGames) -> String {
+    let (played, faults) = (&games.played[..], &games.faults[..]);
     let failed: Vec<String> = faults.iter().map(|f| (f.map + 1).to_string()).collect();
-    let _ = writeln!(
-        text,
+    format!(
         "\nyour client failed on {} map{} ({}): each counts as it stood, and a fresh process \
-         played on from the next map{}.",
+         played on from the next map{}.\n",
         faults.len(),
         if faults.len() == 1 { "" } else { "s" },
         failed.join(", "),
@@ -160,10 +182,13 @@ fn report(
         } else {
             String::new()
         }
-    );
-    let _ = writeln!(
-        text,
-        "first failure: map {}, after {} moves: {}",
+    )
+}
+
+/// The first failure: what went wrong, the map, the last map it was sent, its stderr.
+fn first_failure(maps: &[CourseMap], first: &Fault) -> String {
+    let mut text = format!(
+        "first failure: map {}, after {} moves: {}\n",
         first.map + 1,
         first.moves,
         first.what
@@ -179,5 +204,5 @@ fn report(
     if !first.stderr.is_empty() {
         text.push_str(&tail_block("its stderr and stdout", &first.stderr));
     }
-    Report { text, failed: true }
+    text
 }
