@@ -292,13 +292,7 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
     };
     let jailed = jail_or_weaker(config, policy)?;
     let students = class::students(&config.dir, config.task.course_file())?;
-    let tests = match config.task.judge() {
-        Some(judge) => match &config.tests_dir {
-            Some(dir) => test_runs::load_tests(judge, dir)?,
-            None => test_runs::generated_tests(judge, config.seed, config.tests),
-        },
-        None => Vec::new(),
-    };
+    let tests = tests_of(config)?;
     let needs_compiler = students
         .iter()
         .any(|s| s.file.is_some() && s.form != Form::Executable)
@@ -321,18 +315,8 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
         tests_digest: tests_digest(&tests),
     };
     // The baselines first (their raw scores place every mark), then the students.
-    let mut entries: Vec<Student> = config
-        .baselines
-        .iter()
-        .map(|(name, path)| Student {
-            name: name.clone(),
-            file: Some(path.clone()),
-            form: class::form_of(path),
-            note: None,
-        })
-        .collect();
-    let baseline_count = entries.len();
-    entries.extend(students);
+    let baseline_count = config.baselines.len();
+    let entries = baselines_then(config, students);
     if config.progress {
         eprintln!(
             "grade {}: {} students in {}, seed {}, {} at a time",
@@ -389,6 +373,37 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
         jailed,
         elapsed: started.elapsed(),
     })
+}
+
+/// The tests of a task marked by tests: from `--tests`, or made by `gen` from the class's
+/// seed; none for the tasks marked by games.
+///
+/// # Errors
+/// When the tests' folder cannot be read or our judge refuses one of its inputs.
+fn tests_of(config: &Config) -> Result<Vec<TestCase>, String> {
+    Ok(match config.task.judge() {
+        Some(judge) => match &config.tests_dir {
+            Some(dir) => test_runs::load_tests(judge, dir)?,
+            None => test_runs::generated_tests(judge, config.seed, config.tests),
+        },
+        None => Vec::new(),
+    })
+}
+
+/// The baselines as entries to grade, then `students`.
+fn baselines_then(config: &Config, students: Vec<Student>) -> Vec<Student> {
+    let mut entries: Vec<Student> = config
+        .baselines
+        .iter()
+        .map(|(name, path)| Student {
+            name: name.clone(),
+            file: Some(path.clone()),
+            form: class::form_of(path),
+            note: None,
+        })
+        .collect();
+    entries.extend(students);
+    entries
 }
 
 /// Whether the students' code runs in the jail; without it, an error unless `--no-jail`
