@@ -3,6 +3,7 @@
 
 use minejudge::courses::acm_client::header::read_game;
 use minejudge::courses::acm_client::{read_batch, BatchSpec, EXAMPLE_BATCH};
+use minejudge::courses::templates;
 use minejudge::courses::Harness;
 use minejudge::io::args::{self, Args};
 use minejudge::io::output::write_stdout;
@@ -19,7 +20,6 @@ use minejudge::stress::jlu_panel_function;
 use minejudge::stress::kill_children_on_interrupt;
 use minejudge::stress::report::{judge_report, Report};
 use minejudge::stress::search::{self, JudgeStress};
-use minejudge::stress::templates;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;

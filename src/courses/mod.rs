@@ -18,13 +18,17 @@
 //! [`FaultBudget`], and the [`report`] blocks that show a run's input and output.
 
 pub mod acm_client;
+pub mod acm_server;
 pub mod jlu_machine;
+pub mod jlu_panel;
 pub mod program;
 pub mod report;
+pub mod templates;
 
 use crate::exec::child::Limits;
+use crate::exec::compile::{compile, Build, Compiler, Submission};
 use crate::sandbox::Policy;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// What every mode shares: the program under test and how to run it.
@@ -121,5 +125,32 @@ impl Harness {
             })
             .collect::<Vec<_>>()
             .join(" ")
+    }
+}
+
+/// One of our drivers into which a student's file is compiled as a whole program of a judge's
+/// task: its source, and how a report names the student's part in it.
+pub struct Driver {
+    /// The driver's C++ source.
+    pub source: &'static str,
+    /// The name the driver includes the student's file by.
+    pub includes: &'static str,
+    /// What the student wrote, such as `server.h`.
+    pub student_part: &'static str,
+    /// Where it runs, such as `the course's basic.cpp`.
+    pub runs_in: &'static str,
+}
+
+impl Driver {
+    /// Compiles `file` into the driver.
+    ///
+    /// # Errors
+    /// When the file does not compile: the compiler's first lines.
+    pub fn compile(&self, compiler: &Compiler, file: &Path) -> Result<Build, String> {
+        let submission = Submission {
+            name: self.includes,
+            path: file,
+        };
+        compile(compiler, self.source, &[submission])
     }
 }

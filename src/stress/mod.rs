@@ -14,7 +14,6 @@ pub mod jlu_panel_function;
 pub mod report;
 pub mod search;
 pub mod shrink;
-pub mod templates;
 
 /// Kills every program under test that is still running when `stress` is interrupted (Ctrl-C),
 /// where the system allows it (Linux); elsewhere an interrupt leaves them to the terminal.
