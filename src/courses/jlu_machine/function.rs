@@ -23,6 +23,9 @@ use crate::players::jlu_machine::course::BOARD_SIDE;
 use std::fmt::Write as _;
 use std::path::Path;
 
+/// `machine` as the course's judge program declares it.
+pub const SIGNATURE: &str = "void machine(int GamePanel[30][30], int n, int m, int &x, int &y)";
+
 /// The driver: the teacher's program's part, with the student's file included.
 const DRIVER: &str = include_str!("../../players/jlu_machine/driver.cpp");
 
