@@ -246,6 +246,7 @@ pub fn course_score(shares: &[f64]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::players::acm_client::course_maps::batch;
 
     #[test]
     fn batches_are_read_and_checked_as_our_client_does() {
