@@ -13,7 +13,7 @@ use crate::board::{Board, Cover, FlagsInCascade, Grid};
 use crate::exec::pool::{run_batch, AfterPanic};
 use crate::game_stats;
 use crate::players::jlu_machine::course;
-use crate::rng::Rng;
+use crate::rng::{game_seed, Rng};
 use crate::solver::{Mines, Solver, View};
 use std::io::IsTerminal;
 use std::ops::Range;
@@ -202,11 +202,6 @@ impl Stats {
             *mine += theirs;
         }
     }
-}
-
-/// The seed of game `index` of a run seeded `seed`.
-pub fn game_seed(seed: u64, index: u64) -> u64 {
-    Rng::new(seed ^ index.wrapping_mul(0xd1b5_4a32_d192_ed03)).next_u64()
 }
 
 /// One player's reusable state.

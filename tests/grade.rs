@@ -1283,7 +1283,7 @@ fn the_report_speaks_chinese_when_asked_or_in_a_chinese_locale() {
 /// A `machine` that knows the first `games` games of `seed` in advance: it opens (0, 0) first,
 /// as the games are dealt around the first click, then every cell that is not a mine.
 fn machine_knowing_games(seed: u64, games: u64) -> String {
-    use minejudge::autoplay::game_seed;
+    use minejudge::rng::game_seed;
     use minejudge::rng::Rng;
     let mut rows = Vec::new();
     for index in 0..games {

@@ -9,9 +9,9 @@
 
 use crate::sandbox::{compile_c, root_user, set_mode, OrdinaryUser};
 use crate::util;
+use minejudge::courses::program::{verdict, Verdict};
 use minejudge::exec::child::{self, Ending, Limits, ProgramRun};
 use minejudge::sandbox::{memory, Policy};
-use minejudge::stress::search::{verdict, Verdict};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 

@@ -1,23 +1,26 @@
 //! `stress`: tests anyone's solution against our judges and shrinks what fails (see `--help`
 //! and [`minejudge::stress`]).
 
+use minejudge::courses::acm_client::header::read_game;
+use minejudge::courses::acm_client::{read_batch, BatchSpec, EXAMPLE_BATCH};
+use minejudge::courses::templates;
+use minejudge::courses::Harness;
 use minejudge::io::args::{self, Args};
 use minejudge::io::options::{self, unexpected, Group, Table};
 use minejudge::io::output::write_stdout;
 use minejudge::judges::limits::Limits;
 use minejudge::judges::options::{self as judge_options, GenOptions};
 use minejudge::judges::{named, names, Judge};
-use minejudge::stress::acm_client::{self, read_batch, AcmBatch, BatchSpec, EXAMPLE_BATCH};
-use minejudge::stress::acm_client_header::{self, read_game, ClientHeader, Maps};
+use minejudge::stress::acm_client::{self, AcmBatch};
+use minejudge::stress::acm_client_header::{self, ClientHeader, Maps};
 use minejudge::stress::acm_server_header;
 use minejudge::stress::driven::DrivenFile;
 use minejudge::stress::jlu_function::{self, JluFunction};
 use minejudge::stress::jlu_machine::{self, JluGames};
 use minejudge::stress::jlu_panel_function;
+use minejudge::stress::kill_children_on_interrupt;
 use minejudge::stress::report::{judge_report, Report};
 use minejudge::stress::search::{self, JudgeStress};
-use minejudge::stress::templates;
-use minejudge::stress::{kill_children_on_interrupt, Harness};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -315,7 +318,7 @@ impl CourseFiles {
 /// `stress acm-client --client FILE ...`: the maps from `--map` or the batch.
 fn client_plan(
     files: CourseFiles,
-    batch: Option<acm_client::BatchSpec>,
+    batch: Option<BatchSpec>,
     seed_given: bool,
     harness: Harness,
 ) -> Result<Plan, String> {

@@ -3,15 +3,13 @@
 //! `stress --function`, `--client` and `--server` use), or a program already built, copied
 //! where the run's user can reach it.
 
-use crate::exec::compile::{
-    compile, compile_program, Build, BuildError, Compiler, Language, Submission, TempDir,
-};
+use crate::courses::acm_client::header::compile_client;
+use crate::courses::acm_server::BASIC;
+use crate::courses::jlu_machine::function::compile_machine;
+use crate::courses::jlu_panel::CONSOLE_JUDGE;
+use crate::exec::compile::{compile_program, Build, BuildError, Compiler, Language, TempDir};
 use crate::grade::class::Form;
 use crate::grade::task::Task;
-use crate::stress::acm_client_header::compile_client;
-use crate::stress::acm_server_header::BASIC;
-use crate::stress::jlu_function::compile_machine;
-use crate::stress::jlu_panel_function::CONSOLE_JUDGE;
 use std::path::Path;
 
 /// How a built file is run.
@@ -79,24 +77,8 @@ pub fn build(
         Form::CourseFile => match task {
             Task::JluMachine => compile_machine(compiler, file).map(driver),
             Task::AcmClient => compile_client(compiler, file, None).map(driver),
-            Task::JluPanel => compile(
-                compiler,
-                CONSOLE_JUDGE.source,
-                &[Submission {
-                    name: CONSOLE_JUDGE.includes,
-                    path: file,
-                }],
-            )
-            .map(program),
-            Task::AcmServer => compile(
-                compiler,
-                BASIC.source,
-                &[Submission {
-                    name: BASIC.includes,
-                    path: file,
-                }],
-            )
-            .map(program),
+            Task::JluPanel => CONSOLE_JUDGE.compile(compiler, file).map(program),
+            Task::AcmServer => BASIC.compile(compiler, file).map(program),
             Task::MineOps => Err(format!(
                 "{} has no main(): THU's task is a whole program",
                 file.display()

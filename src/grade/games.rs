@@ -3,16 +3,16 @@
 //! process for all, a fresh one after a fault), or a whole program run once per panel or per
 //! map as `stress jlu-machine --` and `stress acm-client --` run one.
 
+use crate::courses::acm_client::header::{self as acm_client_header, Played};
+use crate::courses::acm_client::{course_score, play_theirs, BatchSpec};
+use crate::courses::jlu_machine::function::{self as jlu_function, Fault, MachineGames};
+use crate::courses::jlu_machine::{panel_text, play_game, theirs, Tally};
+use crate::courses::report::{block, tail_block};
+use crate::courses::Harness;
 use crate::exec::child::Ending;
 use crate::grade::build::{Built, Runs};
 use crate::grade::outcome::{fault_by_the_machine, Batch, Doubt, Games, Outcome};
 use crate::players::acm_client::course_maps::{batch, push_map, CourseMap};
-use crate::stress::acm_client::{course_score, play_theirs, BatchSpec};
-use crate::stress::acm_client_header::{self, Played};
-use crate::stress::jlu_function::{self, Fault, MachineGames};
-use crate::stress::jlu_machine::{panel_text, play_game, theirs, Tally};
-use crate::stress::report::{block, tail_block};
-use crate::stress::Harness;
 
 /// Plays `games` JLU games of `harness.seed` with the built machine.
 ///

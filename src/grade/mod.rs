@@ -29,12 +29,12 @@ pub mod version;
 pub mod visible;
 pub mod words;
 
+use crate::courses::acm_client::BatchSpec;
+use crate::courses::{FaultBudget, Harness};
 use crate::exec::compile::{Compiler, Language};
 use crate::exec::pool::{for_each_index, AfterPanic};
 use crate::exec::progress::Progress;
 use crate::sandbox::{self, Policy};
-use crate::stress::acm_client::BatchSpec;
-use crate::stress::{FaultBudget, Harness};
 use cache::Cache;
 use class::{Form, Student};
 use marks::{Mark, Marking};
@@ -291,28 +291,9 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
     let policy = Policy::Untrusted {
         processes: config.processes,
     };
-    if let Some(why) = sandbox::jail_failure(policy) {
-        if !config.weaker_isolation {
-            return Err(format!(
-                "the jail for the students' code cannot be built here ({why}); nobody was \
-                 graded. Fix that, or give --no-jail to grade without it (the report then says \
-                 so at its top)"
-            ));
-        }
-        sandbox::allow_weaker_isolation();
-    }
-    let jailed = matches!(
-        sandbox::isolation(policy),
-        sandbox::Isolation::Namespaces { .. }
-    );
+    let jailed = jail_or_weaker(config, policy)?;
     let students = class::students(&config.dir, config.task.course_file())?;
-    let tests = match config.task.judge() {
-        Some(judge) => match &config.tests_dir {
-            Some(dir) => test_runs::load_tests(judge, dir)?,
-            None => test_runs::generated_tests(judge, config.seed, config.tests),
-        },
-        None => Vec::new(),
-    };
+    let tests = tests_of(config)?;
     let needs_compiler = students
         .iter()
         .any(|s| s.file.is_some() && s.form != Form::Executable)
@@ -328,23 +309,11 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
     } else {
         None
     };
-    let mut harness = Harness::new(&[]);
-    harness.seed = config.seed;
-    harness.timeout = config.timeout;
-    harness.memory = Some(config.memory);
-    harness.policy = policy;
-    // A crash costs little: the games go on, so that the mark as played counts them all. A
-    // hang costs a whole timeout: after a few, the rest is not played.
-    harness.faults = FaultBudget {
-        any: usize::MAX,
-        slow: SLOW_FAULTS,
-    };
-    harness.budget = Some(config.budget);
     let context = Context {
         config,
         tests: &tests,
         compiler: compiler.as_ref(),
-        harness,
+        harness: harness(config, policy),
         // Outcomes outside the jail are the machine's as much as the students': not kept.
         cache: Cache::new(
             if jailed { config.cache.clone() } else { None },
@@ -353,18 +322,8 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
         tests_digest: tests_digest(&tests),
     };
     // The baselines first (their raw scores place every mark), then the students.
-    let mut entries: Vec<Student> = config
-        .baselines
-        .iter()
-        .map(|(name, path)| Student {
-            name: name.clone(),
-            file: Some(path.clone()),
-            form: class::form_of(path),
-            note: None,
-        })
-        .collect();
-    let baseline_count = entries.len();
-    entries.extend(students);
+    let baseline_count = config.baselines.len();
+    let entries = baselines_then(config, students);
     if config.progress {
         eprintln!(
             "grade {}: {} students in {}, seed {}, {} at a time",
@@ -382,28 +341,7 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
         baselines: Vec::new(),
         baseline_marks: config.baseline_marks.clone(),
     };
-    let mut baselines: Vec<Baseline> = Vec::new();
-    for (entry, (outcome, _)) in entries.iter().zip(&results).take(baseline_count) {
-        if outcome.status != Status::Graded {
-            return Err(format!(
-                "the baseline {} ({}) could not be graded: {}{}",
-                entry.name,
-                entry
-                    .file
-                    .as_ref()
-                    .map_or(String::new(), |f| f.display().to_string()),
-                outcome.first_fault,
-                outcome.compile_error
-            ));
-        }
-        let raw = marking.mark(outcome, 0).raw.unwrap_or(0.0);
-        baselines.push(Baseline {
-            name: entry.name.clone(),
-            outcome: outcome.clone(),
-            raw,
-        });
-    }
-    baselines.sort_by(|a, b| a.raw.total_cmp(&b.raw));
+    let baselines = baselines_of(&entries[..baseline_count], &results, &marking)?;
     marking.baselines = baselines.iter().map(|b| b.raw).collect();
     let students = &entries[baseline_count..];
     let outcomes = &results[baseline_count..];
@@ -430,21 +368,7 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
             class::natural_key(&a.student.name).cmp(&class::natural_key(&b.student.name))
         })
     });
-    let sources: Vec<similarity::Source> = grades
-        .iter()
-        .filter_map(|g| {
-            let file = g.student.file.as_ref()?;
-            (g.student.form != Form::Executable).then(|| similarity::Source {
-                name: g.student.name.clone(),
-                text: class::read_head(file).unwrap_or_default(),
-            })
-        })
-        .collect();
-    let options = similarity::Options {
-        base: config.task.course_code().as_bytes().to_vec(),
-        ..similarity::Options::default()
-    };
-    let pairs = similarity::suspicious_pairs(&sources, &options);
+    let (sources, pairs) = similar_pairs(config.task, &grades);
     Ok(ClassGrades {
         config: config.clone(),
         grades,
@@ -456,6 +380,131 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
         jailed,
         elapsed: started.elapsed(),
     })
+}
+
+/// The tests of a task marked by tests: from `--tests`, or made by `gen` from the class's
+/// seed; none for the tasks marked by games.
+///
+/// # Errors
+/// When the tests' folder cannot be read or our judge refuses one of its inputs.
+fn tests_of(config: &Config) -> Result<Vec<TestCase>, String> {
+    Ok(match config.task.judge() {
+        Some(judge) => match &config.tests_dir {
+            Some(dir) => test_runs::load_tests(judge, dir)?,
+            None => test_runs::generated_tests(judge, config.seed, config.tests),
+        },
+        None => Vec::new(),
+    })
+}
+
+/// The baselines as entries to grade, then `students`.
+fn baselines_then(config: &Config, students: Vec<Student>) -> Vec<Student> {
+    let mut entries: Vec<Student> = config
+        .baselines
+        .iter()
+        .map(|(name, path)| Student {
+            name: name.clone(),
+            file: Some(path.clone()),
+            form: class::form_of(path),
+            note: None,
+        })
+        .collect();
+    entries.extend(students);
+    entries
+}
+
+/// Whether the students' code runs in the jail; without it, an error unless `--no-jail`
+/// chose weaker isolation.
+///
+/// # Errors
+/// When the jail cannot be built here and `--no-jail` was not given.
+fn jail_or_weaker(config: &Config, policy: Policy) -> Result<bool, String> {
+    if let Some(why) = sandbox::jail_failure(policy) {
+        if !config.weaker_isolation {
+            return Err(format!(
+                "the jail for the students' code cannot be built here ({why}); nobody was \
+                 graded. Fix that, or give --no-jail to grade without it (the report then says \
+                 so at its top)"
+            ));
+        }
+        sandbox::allow_weaker_isolation();
+    }
+    Ok(matches!(
+        sandbox::isolation(policy),
+        sandbox::Isolation::Namespaces { .. }
+    ))
+}
+
+/// How every student's file is run: the class's seed, limits and budget, in `policy`.
+fn harness(config: &Config, policy: Policy) -> Harness {
+    let mut harness = Harness::new(&[]);
+    harness.seed = config.seed;
+    harness.timeout = config.timeout;
+    harness.memory = Some(config.memory);
+    harness.policy = policy;
+    // A crash costs little: the games go on, so that the mark as played counts them all. A
+    // hang costs a whole timeout: after a few, the rest is not played.
+    harness.faults = FaultBudget {
+        any: usize::MAX,
+        slow: SLOW_FAULTS,
+    };
+    harness.budget = Some(config.budget);
+    harness
+}
+
+/// The baselines (the first of `results`), each with its raw score, lowest first.
+///
+/// # Errors
+/// When a baseline could not be graded.
+fn baselines_of(
+    entries: &[Student],
+    results: &[(Outcome, bool)],
+    marking: &Marking,
+) -> Result<Vec<Baseline>, String> {
+    let mut baselines: Vec<Baseline> = Vec::new();
+    for (entry, (outcome, _)) in entries.iter().zip(results) {
+        if outcome.status != Status::Graded {
+            return Err(format!(
+                "the baseline {} ({}) could not be graded: {}{}",
+                entry.name,
+                entry
+                    .file
+                    .as_ref()
+                    .map_or(String::new(), |f| f.display().to_string()),
+                outcome.first_fault,
+                outcome.compile_error
+            ));
+        }
+        let raw = marking.mark(outcome, 0).raw.unwrap_or(0.0);
+        baselines.push(Baseline {
+            name: entry.name.clone(),
+            outcome: outcome.clone(),
+            raw,
+        });
+    }
+    baselines.sort_by(|a, b| a.raw.total_cmp(&b.raw));
+    Ok(baselines)
+}
+
+/// The sources of the students' files (not of programs handed in built) and the pairs of
+/// them too alike, the course's own code left out.
+fn similar_pairs(task: Task, grades: &[Grade]) -> (Vec<similarity::Source>, Vec<similarity::Pair>) {
+    let sources: Vec<similarity::Source> = grades
+        .iter()
+        .filter_map(|g| {
+            let file = g.student.file.as_ref()?;
+            (g.student.form != Form::Executable).then(|| similarity::Source {
+                name: g.student.name.clone(),
+                text: class::read_head(file).unwrap_or_default(),
+            })
+        })
+        .collect();
+    let options = similarity::Options {
+        base: task.course_code().as_bytes().to_vec(),
+        ..similarity::Options::default()
+    };
+    let pairs = similarity::suspicious_pairs(&sources, &options);
+    (sources, pairs)
 }
 
 /// The course's rules `student`'s file breaks: read from its text when it is handed in in the

@@ -3,15 +3,15 @@
 //! `NAME.in` with its `NAME.ans` or `NAME.out`, or our judge's answer when there is none), or
 //! are made by `gen` within the course's limits from the class's seed.
 
+use crate::courses::program::{verdict, Verdict};
+use crate::courses::report::block;
+use crate::courses::Harness;
 use crate::exec::child;
 use crate::exec::child::{describe_ending, Ending};
 use crate::grade::games;
 use crate::grade::outcome::{ended_by_the_machine, Doubt, Outcome, Test};
 use crate::io::runner::solve_in_memory;
 use crate::judges::{Judge, Knobs, Limits as GenLimits, Size};
-use crate::stress::report::block;
-use crate::stress::search::{verdict, Verdict};
-use crate::stress::Harness;
 use std::path::Path;
 
 /// One test: its name, input and the answer it must print.

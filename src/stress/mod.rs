@@ -7,7 +7,6 @@
 pub mod acm_client;
 pub mod acm_client_header;
 pub mod acm_server_header;
-pub mod compare;
 pub mod driven;
 pub mod jlu_function;
 pub mod jlu_machine;
@@ -15,109 +14,6 @@ pub mod jlu_panel_function;
 pub mod report;
 pub mod search;
 pub mod shrink;
-pub mod templates;
-
-use crate::exec::child::Limits;
-use crate::sandbox::Policy;
-use std::path::PathBuf;
-use std::time::{Duration, Instant};
-
-/// What every mode shares: the program under test and how to run it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Harness {
-    /// The program and its arguments.
-    pub command: Vec<String>,
-    /// The first seed.
-    pub seed: u64,
-    /// Runs at a time.
-    pub jobs: usize,
-    /// Wall time of one run.
-    pub timeout: Duration,
-    /// Address-space cap of one run, in bytes.
-    pub memory: Option<u64>,
-    /// Where to write a failing case.
-    pub save: Option<PathBuf>,
-    /// Whether to show progress on stderr.
-    pub progress: bool,
-    /// How closely the program is kept (`stress`: the user's own code).
-    pub policy: Policy,
-    /// After how many failed games or maps a student's file plays no more.
-    pub faults: FaultBudget,
-    /// The wall time all of one file's games, maps or tests may take (`None`: no limit): past
-    /// it, the rest is not played.
-    pub budget: Option<Duration>,
-}
-
-/// After how many failed games or maps (of one batch) a student's file plays no more: a
-/// fresh process plays on after each, until this many.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FaultBudget {
-    /// Faults of any kind.
-    pub any: usize,
-    /// Faults that each cost a whole timeout (a hang) or a flood of output.
-    pub slow: usize,
-}
-
-impl FaultBudget {
-    /// `stress`'s: ten, to show a pattern without waiting long.
-    pub const STRESS: FaultBudget = FaultBudget { any: 10, slow: 10 };
-
-    /// Whether `faults` faults, `slow` of them slow, use it up.
-    pub fn spent(&self, faults: usize, slow: usize) -> bool {
-        faults >= self.any || slow >= self.slow
-    }
-}
-
-impl Harness {
-    /// A harness for `command` with the defaults: seed 1, one job, 2 s, 1 GiB, no saving, no
-    /// progress.
-    pub fn new(command: &[&str]) -> Harness {
-        Harness {
-            command: command.iter().map(|part| part.to_string()).collect(),
-            seed: 1,
-            jobs: 1,
-            timeout: Duration::from_secs(2),
-            memory: Some(1 << 30),
-            save: None,
-            progress: false,
-            policy: Policy::OwnCode,
-            faults: FaultBudget::STRESS,
-            budget: None,
-        }
-    }
-
-    /// The limits of a run whose right answer is `answer_len` bytes: a child printing more
-    /// than twice that and a megabyte is stopped.
-    pub fn limits(&self, answer_len: usize) -> Limits {
-        Limits {
-            timeout: self.timeout,
-            memory: self.memory,
-            output: answer_len.saturating_mul(2).saturating_add(1 << 20),
-            policy: self.policy,
-        }
-    }
-
-    /// Whether the time budget of work begun at `started` is spent.
-    pub fn out_of_time(&self, started: Instant) -> bool {
-        self.budget
-            .is_some_and(|budget| started.elapsed() >= budget)
-    }
-
-    /// The command as one line, for messages.
-    pub fn command_line(&self) -> String {
-        self.command
-            .iter()
-            .map(|part| {
-                if part.is_empty() || part.contains(|c: char| c.is_whitespace() || c == '\'') {
-                    format!("'{}'", part.replace('\'', "'\\''"))
-                } else {
-                    part.clone()
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-}
 
 /// Kills every program under test that is still running when `stress` is interrupted (Ctrl-C),
 /// where the system allows it (Linux); elsewhere an interrupt leaves them to the terminal.
