@@ -3,7 +3,8 @@
 //!
 //! 1. **The judge core**, what a one-file [`bundle`] of a judge carries: the board, the moves,
 //!    input and output, the seeded PRNG, and the five [`judges`], one folder each with a
-//!    registry of them.
+//!    registry of them; beside them [`game_stats`], the statistics players compare games by,
+//!    which `play` and `autoplay` share.
 //! 2. **The AI**: the [`solver`], which plays from what is visible only, and the courses'
 //!    programs it plays ([`players`]).
 //! 3. **Other people's code**: the [`sandbox`] that contains every program not ours, [`exec`],
@@ -13,8 +14,7 @@
 //! 4. **The tools**, none of which uses another: [`autoplay`] (the AI's benchmark), [`stress`]
 //!    (anyone's solution against our judges), [`grade`] (a whole class marked as the courses
 //!    mark it), [`package`] (a judge as a problem package for other judge systems), [`play`]
-//!    (the browser game), and the `bundle` binary; [`game_stats`], the players' statistics
-//!    that `play` and `autoplay` share.
+//!    (the browser game), and the `bundle` binary.
 //!
 //! The binaries in `src/bin/` read their arguments and call into these. Every module refers to
 //! its siblings as `crate::name`, so that a bundle that inlines them as nested `mod name { ...
@@ -27,6 +27,7 @@
 
 // Layer 1: the judge core.
 pub mod board;
+pub mod game_stats;
 pub mod io;
 pub mod judges;
 pub mod moves;
@@ -44,7 +45,6 @@ pub mod sandbox;
 
 // Layer 4: the tools.
 pub mod autoplay;
-pub mod game_stats;
 pub mod grade;
 pub mod package;
 pub mod play;

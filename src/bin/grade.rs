@@ -2,13 +2,13 @@
 //! [`minejudge::grade`]).
 
 use minejudge::courses::acm_client::read_batch;
+use minejudge::courses::acm_client::BatchSpec;
 use minejudge::grade::words::Lang;
 use minejudge::grade::{csv, default_batches, html, marks, table, Config, Task, TASKS};
 use minejudge::io::args::{self, Args};
 use minejudge::io::options::{self, unexpected, Group, Table};
 use minejudge::io::output::write_stdout;
-use minejudge::courses::acm_client::BatchSpec;
-use minejudge::stress::kill_children_on_interrupt;
+use minejudge::sandbox::kill_children_on_interrupt;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;

@@ -114,6 +114,6 @@ fn main() -> ExitCode {
         }
     };
     // The student's process is in a group of its own: Ctrl-C must end it too.
-    minejudge::stress::kill_children_on_interrupt();
+    minejudge::sandbox::kill_children_on_interrupt();
     serve(options.listen, Some(functions))
 }

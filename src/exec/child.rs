@@ -6,6 +6,7 @@
 //! started ends with it (an interpreter or a shell script leaves grandchildren that hold the
 //! pipes open otherwise, and one that called `setsid()` would outlive the group).
 
+pub use crate::exec::ending::{describe_ending, Ending, Limits};
 use crate::exec::process::{Pipes, Process};
 pub use crate::sandbox::Workspace;
 use std::io::{self, Read, Write};
@@ -13,60 +14,6 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
-
-/// What a run may use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// Wall time from start to exit.
-    pub timeout: Duration,
-    /// The address space, in bytes (Linux only; `None` for no cap).
-    pub memory: Option<u64>,
-    /// The most stdout kept; a child printing more is killed.
-    pub output: usize,
-    /// How closely it is kept.
-    pub policy: crate::sandbox::Policy,
-}
-
-/// How a run ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// It exited with this code.
-    Exited(i32),
-    /// A signal ended it (a crash: 11 is SIGSEGV, 6 SIGABRT).
-    Signalled(i32),
-    /// It was still running at the deadline, and was killed.
-    TimedOut,
-    /// It printed more than [`Limits::output`] bytes, and was killed.
-    OutputLimit,
-    /// How it ended could not be learned: waiting for it failed with this `errno`. The
-    /// machine's fault, not the program's.
-    Unknown(i32),
-}
-
-/// How a run ended, in words: `exit status 3`, `killed by signal 11 (SIGSEGV)`.
-pub fn describe_ending(ending: Ending) -> String {
-    match ending {
-        Ending::Exited(code) => format!("exit status {code}"),
-        Ending::Signalled(signal) => {
-            let name = match signal {
-                4 => " (SIGILL)",
-                6 => " (SIGABRT)",
-                7 => " (SIGBUS)",
-                8 => " (SIGFPE)",
-                9 => " (SIGKILL)",
-                11 => " (SIGSEGV)",
-                _ => "",
-            };
-            format!("killed by signal {signal}{name}")
-        }
-        Ending::TimedOut => "timed out".to_string(),
-        Ending::OutputLimit => "output limit".to_string(),
-        Ending::Unknown(errno) => format!(
-            "its ending could not be read ({}): an error of this machine, not of the program",
-            io::Error::from_raw_os_error(errno)
-        ),
-    }
-}
 
 /// One finished run.
 #[derive(Clone, Debug)]

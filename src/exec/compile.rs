@@ -531,7 +531,7 @@ mod tests {
 
     #[test]
     fn a_compiler_is_checked_for_every_flag_and_named_with_its_version() {
-        let dir = TempDir::new().unwrap();
+        let dir = TempDir::new("test").unwrap();
         let old = script(
             &dir,
             "old",
@@ -552,7 +552,7 @@ mod tests {
 
     #[test]
     fn only_an_exit_status_is_the_compilers_verdict() {
-        let dir = TempDir::new().unwrap();
+        let dir = TempDir::new("test").unwrap();
         let file = dir.path().join("quoted.cpp");
         std::fs::write(&file, "// (g++, exit status: 1):\n").unwrap();
         let said = |compiler: &Compiler| compile_program(compiler, &file, Language::Cpp);

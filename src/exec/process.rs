@@ -8,7 +8,7 @@
 //! reap it, and its peak memory is measured. Elsewhere only the child itself is killed (by
 //! std, never by a shell command), and memory is neither capped nor measured.
 
-use crate::exec::child::{Ending, Limits};
+use crate::exec::ending::{Ending, Limits};
 use crate::sandbox::Workspace;
 use std::io;
 use std::process::{ChildStderr, ChildStdin, ChildStdout, Stdio};

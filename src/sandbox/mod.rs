@@ -130,6 +130,13 @@ pub const HOST_NAME: &str = "sandbox";
 /// Whether someone else's code may run with less than the jail, where it cannot be built.
 static WEAKER_ALLOWED: AtomicBool = AtomicBool::new(false);
 
+/// Kills every program we started that is still running when a tool is interrupted (Ctrl-C),
+/// where the system allows it (Linux); elsewhere an interrupt leaves them to the terminal.
+pub fn kill_children_on_interrupt() {
+    #[cfg(target_os = "linux")]
+    sys::kill_children_on_interrupt();
+}
+
 /// From now on, someone else's code runs with the strongest isolation this system allows when
 /// the jail cannot be built (`grade --no-jail`), instead of not at all. [`describe`] says so.
 pub fn allow_weaker_isolation() {

@@ -14,10 +14,3 @@ pub mod jlu_panel_function;
 pub mod report;
 pub mod search;
 pub mod shrink;
-
-/// Kills every program under test that is still running when `stress` is interrupted (Ctrl-C),
-/// where the system allows it (Linux); elsewhere an interrupt leaves them to the terminal.
-pub fn kill_children_on_interrupt() {
-    #[cfg(target_os = "linux")]
-    crate::sandbox::sys::kill_children_on_interrupt();
-}

@@ -9,6 +9,33 @@
 //! `undo.rs`; the regrouping into boxes and components in `regroup.rs`.
 
 mod regroup;
+
+/// Scratch for [`Frontier::rebuild`]. While it regroups, the `slot` of each cell it groups
+/// holds the cell's variable, then its box (of `box_first`); each number's, its index in its
+/// component: no table of the board's size.
+#[derive(Debug, Default)]
+struct Regroup {
+    /// The numbers to regroup, ascending.
+    gathered: Vec<u32>,
+    /// Variables (cells), the directions of the gathered numbers around them, and their keys
+    /// ([`box_key`](regroup::box_key)).
+    vars: Vec<u32>,
+    masks: Vec<u8>,
+    keys: Vec<u64>,
+    /// Variables by key (then, once the boxes are found, their cells), where each box starts
+    /// in it, and the directions of each box's numbers from its first cell.
+    by_key: Vec<u32>,
+    box_first: Vec<u32>,
+    box_mask: Vec<u8>,
+    /// Per box its slot in its component (`NONE`: not reached yet).
+    slot_of_box: Vec<u32>,
+    order: Vec<u32>,
+    /// The component's boxes in key order.
+    in_key_order: Vec<u32>,
+    /// The numbers of the component being built, ascending.
+    comp_cons: Vec<u32>,
+}
+
 #[cfg(test)]
 mod tests;
 mod undo;
@@ -19,7 +46,6 @@ use super::ring::{Ring, Rings};
 use super::scratch::release_large;
 use super::view::{Inconsistent, Seen};
 use crate::board::Grid;
-use regroup::Regroup;
 
 /// What the solver knows of a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,36 +1,10 @@
 //! Regrouping: the unknown neighbours of the numbers a change touched, into boxes of cells
 //! that touch the same numbers, and the boxes into independent components.
 
-use super::{save_into, Cell, Frontier, Know};
+use super::{save_into, Cell, Frontier, Know, Regroup};
 use crate::solver::index::NONE;
 use crate::solver::ring::{opposite, Rings, DIRECTIONS};
 use crate::solver::scratch::{is_large, release_large};
-
-/// Scratch for [`Frontier::rebuild`]. While it regroups, the `slot` of each cell it groups
-/// holds the cell's variable, then its box (of `box_first`); each number's, its index in its
-/// component: no table of the board's size.
-#[derive(Debug, Default)]
-pub(super) struct Regroup {
-    /// The numbers to regroup, ascending.
-    gathered: Vec<u32>,
-    /// Variables (cells), the directions of the gathered numbers around them, and their keys
-    /// ([`box_key`]).
-    vars: Vec<u32>,
-    masks: Vec<u8>,
-    keys: Vec<u64>,
-    /// Variables by key (then, once the boxes are found, their cells), where each box starts
-    /// in it, and the directions of each box's numbers from its first cell.
-    by_key: Vec<u32>,
-    box_first: Vec<u32>,
-    box_mask: Vec<u8>,
-    /// Per box its slot in its component (`NONE`: not reached yet).
-    slot_of_box: Vec<u32>,
-    order: Vec<u32>,
-    /// The component's boxes in key order.
-    in_key_order: Vec<u32>,
-    /// The numbers of the component being built, ascending.
-    comp_cons: Vec<u32>,
-}
 
 impl Frontier {
     /// Regroups the numbers of the touched components and the new numbers into boxes and
