@@ -708,7 +708,8 @@ mod tests {
             config.batches = default_batches(1);
             config
         };
-        let changes: [(&str, fn(&mut Config)); 9] = [
+        type Change = fn(&mut Config);
+        let changes: [(&str, Change); 9] = [
             ("task", |c| c.task = Task::AcmServer),
             ("--games", |c| c.games += 1),
             ("--seed", |c| c.seed += 1),
