@@ -1,8 +1,9 @@
 //! What the cache's key holds beyond the options (those are checked one by one in the unit
-//! tests of `grade`): the student's file, the form it is handed in as, and the tests. Each
-//! changed alone after a grading finds no entry, and the student is graded again.
+//! tests of `grade`): the student's file, the form it is handed in as, the tests and the
+//! compiler. Each changed alone after a grading finds no entry, and the student is graded
+//! again.
 
-use crate::grade::{cache_home, class, grade, text, write_one_test};
+use crate::grade::{cache_home, class, grade, grade_with, text, write_one_test};
 use crate::util::have_compiler;
 use std::path::Path;
 use std::process::Output;
@@ -54,5 +55,23 @@ fn the_file_its_form_and_the_tests_are_each_in_the_cache_key() {
     write_one_test(&tests, "2");
     assert_eq!(cached(&run()), "0");
     assert_eq!(cached(&run()), "1");
+    // Another compiler (here the same one with other arguments, from `$CXX`, which no option
+    // names).
+    let identity = minejudge::exec::compile::Compiler::find(None)
+        .unwrap()
+        .identity();
+    let program = identity.split(' ').next().unwrap().to_string();
+    let with_compiler = |cxx: &str| {
+        let args = [
+            "mine-ops",
+            dir.to_str().unwrap(),
+            "--tests",
+            tests.to_str().unwrap(),
+        ];
+        grade_with(&args, &[("CXX", cxx)])
+    };
+    // The compiler found without `$CXX`, named: the same compiler.
+    assert_eq!(cached(&with_compiler(&program)), "1");
+    assert_eq!(cached(&with_compiler(&format!("{program} -w"))), "0");
     let _ = std::fs::remove_dir_all(cache_home(Path::new(&dir)));
 }
