@@ -6,7 +6,7 @@
 use crate::fuzz_core::with_crlf;
 use crate::util;
 use minejudge::judges::{self, Knobs, Limits, Size};
-use minejudge::package::CHECKER;
+use minejudge::package::{self, Format, Request, CHECKER};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -412,5 +412,40 @@ fn the_validator_takes_every_course_input_of_gen_and_rejects_it_damaged() {
                 );
             }
         }
+    }
+}
+
+/// The checker in each judge's Kattis package compares as that judge's original does (our
+/// judges' pages say which), and is called as Kattis calls it.
+#[test]
+fn each_package_s_checker_compares_as_its_original_judge() {
+    for (name, mode) in [
+        ("mine-ops", "exact"),
+        ("jlu-panel", "line-ends"),
+        ("acm-server", "line-ends"),
+        ("update-board", "tokens"),
+    ] {
+        let request = Request {
+            judge: judges::named(name).unwrap(),
+            format: Format::Kattis,
+            tests: 1,
+            seed: 1,
+        };
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let files = package::package(&request, &src).expect("package");
+        let checker = files
+            .iter()
+            .find(|file| file.path == "output_validator/compare.py")
+            .unwrap_or_else(|| panic!("{name}: no checker"));
+        let text = std::str::from_utf8(&checker.bytes).unwrap();
+        assert!(
+            text.contains(&format!("\nMODE = \"{mode}\"\n"))
+                && text.contains("\nPROTOCOL = \"kattis\"\n"),
+            "{name}: {}",
+            text.lines()
+                .filter(|l| l.starts_with("MODE") || l.starts_with("PROTOCOL"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
     }
 }
