@@ -415,37 +415,44 @@ fn the_validator_takes_every_course_input_of_gen_and_rejects_it_damaged() {
     }
 }
 
-/// The checker in each judge's Kattis package compares as that judge's original does (our
-/// judges' pages say which), and is called as Kattis calls it.
+/// The checker in each package compares as the judge's original does (our judges' pages say
+/// which), and is called as the package's judge system calls it.
 #[test]
 fn each_package_s_checker_compares_as_its_original_judge() {
-    for (name, mode) in [
-        ("mine-ops", "exact"),
-        ("jlu-panel", "line-ends"),
-        ("acm-server", "line-ends"),
-        ("update-board", "tokens"),
+    for (name, format, mode, protocol) in [
+        ("mine-ops", Format::Kattis, "exact", "kattis"),
+        ("jlu-panel", Format::Kattis, "line-ends", "kattis"),
+        ("acm-server", Format::Kattis, "line-ends", "kattis"),
+        ("update-board", Format::Kattis, "tokens", "kattis"),
+        ("update-board", Format::Hydro, "tokens", "kattis"),
+        ("mine-ops", Format::Lemon, "exact", "lemon"),
+        ("mine-ops", Format::Acmoj, "exact", "acmoj"),
+        ("mine-ops", Format::Dmoj, "exact", "dmoj"),
     ] {
         let request = Request {
             judge: judges::named(name).unwrap(),
-            format: Format::Kattis,
+            format,
             tests: 1,
             seed: 1,
         };
         let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
         let files = package::package(&request, &src).expect("package");
-        let checker = files
+        let texts: Vec<&str> = files
             .iter()
-            .find(|file| file.path == "output_validator/compare.py")
-            .unwrap_or_else(|| panic!("{name}: no checker"));
-        let text = std::str::from_utf8(&checker.bytes).unwrap();
-        assert!(
-            text.contains(&format!("\nMODE = \"{mode}\"\n"))
-                && text.contains("\nPROTOCOL = \"kattis\"\n"),
-            "{name}: {}",
+            .filter_map(|file| std::str::from_utf8(&file.bytes).ok())
+            .filter(|text| text.contains("\nMODE = "))
+            .collect();
+        let settings = |text: &str| {
             text.lines()
-                .filter(|l| l.starts_with("MODE") || l.starts_with("PROTOCOL"))
+                .filter(|l| l.starts_with("MODE = ") || l.starts_with("PROTOCOL = "))
                 .collect::<Vec<_>>()
                 .join(" ")
+        };
+        let found: Vec<String> = texts.iter().map(|text| settings(text)).collect();
+        assert_eq!(
+            found,
+            [format!("MODE = \"{mode}\" PROTOCOL = \"{protocol}\"")],
+            "{name} {format:?}"
         );
     }
 }
