@@ -47,7 +47,7 @@ pub(crate) fn grade(args: &[&str]) -> Output {
 }
 
 /// [`grade`] with more environment variables.
-fn grade_with(args: &[&str], environment: &[(&str, &str)]) -> Output {
+pub(crate) fn grade_with(args: &[&str], environment: &[(&str, &str)]) -> Output {
     let seed: &[&str] = if args.contains(&"--seed") {
         &[]
     } else {

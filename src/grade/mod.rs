@@ -749,3 +749,39 @@ pub fn clock(seconds: f64) -> String {
         format!("{whole}s")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each option that changes an outcome, changed alone, changes the cache's key: the list is
+    /// written out here, not read from the key's own code.
+    #[test]
+    fn every_option_that_changes_an_outcome_changes_the_cache_key() {
+        let base = || {
+            let mut config = Config::new(Task::AcmClient, PathBuf::from("class"));
+            config.seed = 1;
+            config.batches = default_batches(1);
+            config
+        };
+        type Change = fn(&mut Config);
+        let changes: [(&str, Change); 9] = [
+            ("task", |c| c.task = Task::AcmServer),
+            ("--games", |c| c.games += 1),
+            ("--seed", |c| c.seed += 1),
+            ("--timeout", |c| c.timeout += Duration::from_millis(1)),
+            ("--memory", |c| c.memory += 1),
+            ("--processes", |c| c.processes += 1),
+            ("--budget", |c| c.budget += Duration::from_secs(1)),
+            ("--cxx", |c| c.cxx = Some("clang++".into())),
+            ("--batch", |c| c.batches.truncate(1)),
+        ];
+        let unchanged = base().grading_options();
+        assert_eq!(unchanged, base().grading_options());
+        for (option, change) in changes {
+            let mut config = base();
+            change(&mut config);
+            assert_ne!(config.grading_options(), unchanged, "{option}");
+        }
+    }
+}
