@@ -7,7 +7,8 @@ use minejudge::grade::build::{build, Built};
 use minejudge::grade::class::Form;
 use minejudge::grade::test_runs::{run_tests, TestCase};
 use minejudge::grade::{default_batches, games, Task};
-use minejudge::stress::{jlu_function, Harness};
+use minejudge::courses::jlu_machine::function;
+use minejudge::courses::Harness;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -40,7 +41,7 @@ fn executable(task: Task) -> (PathBuf, Built) {
 #[test]
 fn the_machine_function_plays_no_game_past_its_budget() {
     // Our driver of the `machine` function is never started.
-    let played = jlu_function::play(&spent().command, 3, &spent()).expect("nothing started");
+    let played = function::play(&spent().command, 3, &spent()).expect("nothing started");
     assert_eq!((played.played, played.faults.len()), (0, 0));
 }
 
