@@ -251,6 +251,9 @@ fn assert_allowlist(seen: &BTreeMap<String, String>, user_namespace: bool) {
         "{all}"
     );
     assert_eq!(get("seccomp"), "Seccomp:2", "{all}");
+    assert_eq!(get("no_new_privs"), "1", "{all}");
+    let none = "0000000000000000";
+    assert_eq!(get("capabilities"), format!("{none} {none}"), "{all}");
     assert_ne!(get("unshare"), "0", "{all}");
     let processes: usize = get("processes").parse().unwrap();
     assert!(processes < 10, "{all}");

@@ -149,6 +149,10 @@ static void view(int argc, char **argv) {
     while (status && fgets(line, sizeof line, status))
         if (!strncmp(line, "Seccomp:", 8))
             printf("seccomp=Seccomp:%d\n", atoi(line + 8));
+        else if (!strncmp(line, "NoNewPrivs:", 11))
+            printf("no_new_privs=%d\n", atoi(line + 11));
+        else if (!strncmp(line, "CapEff:", 7) || !strncmp(line, "CapPrm:", 7))
+            printf("capabilities=%s", line + 7);
     printf("unshare=%d\n", unshare(CLONE_NEWUSER) == 0 ? 0 : errno);
     int processes = 0;
     DIR *proc = opendir("/proc");
