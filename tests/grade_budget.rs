@@ -3,12 +3,12 @@
 //! so. Nothing here is timed: the submission is never started, and a form that ignored its
 //! budget would start it (a command that does not exist, or a script that fails).
 
+use minejudge::courses::jlu_machine::function;
+use minejudge::courses::Harness;
 use minejudge::grade::build::{build, Built};
 use minejudge::grade::class::Form;
 use minejudge::grade::test_runs::{run_tests, TestCase};
 use minejudge::grade::{default_batches, games, Task};
-use minejudge::courses::jlu_machine::function;
-use minejudge::courses::Harness;
 use std::path::PathBuf;
 use std::time::Duration;
 
