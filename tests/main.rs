@@ -26,6 +26,7 @@ mod jlu_machine;
 mod jlu_panel;
 mod limits;
 mod mine_ops;
+mod mutations;
 mod package;
 mod package_bapc;
 mod package_checks;
