@@ -886,8 +886,11 @@ fn a_student_past_the_time_budget_plays_no_more() {
         "{report}"
     );
     let note = table(&report)["sleeper"].last().unwrap().clone();
+    // Two tests of 0.6 s fill the budget; on a machine busy enough to make one test take a
+    // second, one does.
     assert!(
-        note.contains("its time budget (1 s, --budget) ran out: 2 of 6 tests"),
+        note.contains("its time budget (1 s, --budget) ran out: 2 of 6 tests")
+            || note.contains("its time budget (1 s, --budget) ran out: 1 of 6 tests"),
         "{note}"
     );
     // A budget spent may be the machine's doing: the outcome is not kept.

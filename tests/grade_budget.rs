@@ -123,8 +123,10 @@ fn the_machine_function_stops_between_games_once_its_budget_is_spent() {
     ]);
     let report = crate::grade::succeeded(&output);
     let note = crate::grade::table(&report)["slow"].last().unwrap().clone();
+    // On a machine so busy that the driver takes 2 s to start, no game is played at all.
     assert!(
-        note.contains("its time budget (2 s, --budget) ran out: 1 of 3 games played"),
+        note.contains("its time budget (2 s, --budget) ran out: 1 of 3 games played")
+            || note.contains("its time budget (2 s, --budget) ran out: 0 of 3 games played"),
         "{report}"
     );
 }
