@@ -5,11 +5,11 @@
 //! the report gives (the compile excluded, timed apart) is printed. Without a C++ compiler it
 //! says so and measures nothing.
 
+use minejudge::courses::acm_client::EXAMPLE_BATCH;
+use minejudge::courses::Harness;
 use minejudge::exec::compile::Compiler;
-use minejudge::stress::acm_client::EXAMPLE_BATCH;
 use minejudge::stress::acm_client_header::{self, ClientHeader, Maps};
 use minejudge::stress::jlu_function::{self, JluFunction};
-use minejudge::stress::Harness;
 use std::path::Path;
 use std::time::Instant;
 

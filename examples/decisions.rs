@@ -6,9 +6,9 @@
 //! the guess and its probability's bits, and a hash of the bits of every cell's probability
 //! and of every guess candidate's score. The last line hashes them all.
 
-use minejudge::autoplay::{game_seed, named_board};
+use minejudge::autoplay::named_board;
 use minejudge::board::{Board, Cover, FlagsInCascade, Grid};
-use minejudge::rng::Rng;
+use minejudge::rng::{game_seed, Rng};
 use minejudge::solver::{Mines, Solver, View};
 use std::fmt::Write as _;
 use std::io::Write as _;

@@ -10,13 +10,13 @@
 //! results do not depend on the thread count.
 
 use crate::board::{Board, Cover, FlagsInCascade, Grid};
+use crate::exec::pool::{run_batch, AfterPanic};
 use crate::game_stats;
 use crate::players::jlu_machine::course;
-use crate::rng::Rng;
+use crate::rng::{game_seed, Rng};
 use crate::solver::{Mines, Solver, View};
 use std::io::IsTerminal;
 use std::ops::Range;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 pub mod shard;
@@ -204,11 +204,6 @@ impl Stats {
     }
 }
 
-/// The seed of game `index` of a run seeded `seed`.
-pub fn game_seed(seed: u64, index: u64) -> u64 {
-    Rng::new(seed ^ index.wrapping_mul(0xd1b5_4a32_d192_ed03)).next_u64()
-}
-
 /// One player's reusable state.
 pub struct Player {
     solver: Solver,
@@ -373,39 +368,37 @@ pub fn play_games(config: &Config, progress: &(dyn Fn(u64) + Sync)) -> Stats {
 /// [`play_games`] for the games `games` of `config` only: the figures of a run are the sums
 /// of those of its slices, as each game's seed derives from its index alone.
 pub fn play_range(config: &Config, games: Range<u64>, progress: &(dyn Fn(u64) + Sync)) -> Stats {
-    let done = AtomicU64::new(0);
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..config.threads)
-            .map(|w| {
-                let (done, games) = (&done, games.clone());
-                scope.spawn(move || {
-                    let mut player = Player::new();
-                    let mut stats = Stats::default();
-                    let mut index = games.start + w as u64;
-                    while index < games.end {
-                        player.play(config, index, &mut stats);
-                        done.fetch_add(1, Ordering::Relaxed);
-                        index += config.threads as u64;
-                    }
-                    stats
-                })
-            })
-            .collect();
-        let mut last_report = Instant::now();
-        while !workers.iter().all(|w| w.is_finished()) {
-            std::thread::sleep(Duration::from_millis(50));
+    let mut last_report = Instant::now();
+    let batch = run_batch(
+        config.threads,
+        games.end.saturating_sub(games.start),
+        AfterPanic::Stop,
+        || (Player::new(), Stats::default()),
+        |(player, stats), offset| {
+            player.play(config, games.start + offset, stats);
+            true
+        },
+        |done| {
             if last_report.elapsed() >= Duration::from_secs(5) {
                 last_report = Instant::now();
-                progress(done.load(Ordering::Relaxed));
+                progress(done);
             }
-        }
-        progress(done.load(Ordering::Relaxed));
-        let mut total = Stats::default();
-        for worker in workers {
-            total.add(&worker.join().expect("a worker panicked"));
-        }
-        total
-    })
+        },
+    );
+    if let Some(panicked) = batch.panicked.first() {
+        // Our own player failed: a bug of ours, stopped on with the game that shows it.
+        panic!(
+            "autoplay: game {} failed: {}",
+            games.start + panicked.index,
+            panicked.message
+        );
+    }
+    progress(batch.done);
+    let mut total = Stats::default();
+    for (_, stats) in &batch.states {
+        total.add(stats);
+    }
+    total
 }
 
 /// The CPU time this process has used (user + system, all threads), from /proc/self/stat;

@@ -112,6 +112,12 @@ impl Rng {
     }
 }
 
+/// The seed of game `index` of a run seeded `seed`: `autoplay`'s benchmark and the JLU course's
+/// games draw their boards from these, so that both play the same games for one seed.
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    Rng::new(seed ^ index.wrapping_mul(0xd1b5_4a32_d192_ed03)).next_u64()
+}
+
 /// A seed nobody knows in advance: 64 bits of the system's randomness (`/dev/urandom`), or,
 /// where that cannot be read, of the random keys std draws for its hash maps mixed with the
 /// clock.

@@ -771,6 +771,35 @@ fn no_module_depends_on_a_higher_layer() {
     }
 }
 
+/// Every arrow between two top-level modules of the highest layer (the tools): each tool
+/// stands on the layers below it and on none of its siblings.
+fn imports_between_tools(files: &[File]) -> Option<String> {
+    let lib_rs = files.iter().find(|f| f.path == "src/lib.rs")?;
+    let (of, _) = layers(&lib_rs.text)?;
+    let top = *of.values().max()?;
+    let (_, graph) = dependency_graph(files);
+    let mut report = String::new();
+    for ((from, to), evidence) in &graph {
+        let tool = |m: &Module| m.first().filter(|t| of.get(*t) == Some(&top)).cloned();
+        if let (Some(a), Some(b)) = (tool(from), tool(to)) {
+            if a != b {
+                report += &format!("{a} -> {b}: {evidence}\n");
+            }
+        }
+    }
+    Some(report)
+}
+
+#[test]
+fn no_tool_imports_another() {
+    let report = imports_between_tools(&library_files()).unwrap_or_default();
+    assert!(
+        report.is_empty(),
+        "tools (the top-level modules of the highest layer in src/lib.rs) that import another \
+         tool; move what they share to a lower layer:\n{report}"
+    );
+}
+
 // ---- The checks' own parts, on tiny sources ----
 
 fn files(sources: &[(&str, &str)]) -> Vec<File> {

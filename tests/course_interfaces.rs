@@ -8,8 +8,8 @@
 //! machine, reseeded `rand()` or lost a static variable would score otherwise.
 
 use crate::util::{self, have_compiler, submission};
+use minejudge::courses::jlu_machine::{play_games, Tally};
 use minejudge::players::jlu_machine::course::course_mark;
-use minejudge::stress::jlu_machine::{play_games, Tally};
 use std::path::Path;
 use std::process::{Command, Output};
 

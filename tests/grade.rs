@@ -47,7 +47,7 @@ pub(crate) fn grade(args: &[&str]) -> Output {
 }
 
 /// [`grade`] with more environment variables.
-fn grade_with(args: &[&str], environment: &[(&str, &str)]) -> Output {
+pub(crate) fn grade_with(args: &[&str], environment: &[(&str, &str)]) -> Output {
     let seed: &[&str] = if args.contains(&"--seed") {
         &[]
     } else {
@@ -696,7 +696,7 @@ fn an_empty_endless_loop_hangs_as_in_the_courses_build() {
 /// A class of programs already built: each student's C statements, run after reading all of
 /// its input, built by the host's compiler outside any jail (the jail holds no shell to run a
 /// script); `None` without a compiler.
-fn built_class(name: &str, programs: &[(&str, &str)]) -> Option<PathBuf> {
+pub(crate) fn built_class(name: &str, programs: &[(&str, &str)]) -> Option<PathBuf> {
     if !have_compiler(name) {
         return None;
     }
@@ -724,7 +724,7 @@ fn built_class(name: &str, programs: &[(&str, &str)]) -> Option<PathBuf> {
     Some(dir)
 }
 
-fn first_line(output: &Output) -> String {
+pub(crate) fn first_line(output: &Output) -> String {
     text(&output.stdout)
         .lines()
         .next()
@@ -886,8 +886,11 @@ fn a_student_past_the_time_budget_plays_no_more() {
         "{report}"
     );
     let note = table(&report)["sleeper"].last().unwrap().clone();
+    // Two tests of 0.6 s fill the budget; on a machine busy enough to make one test take a
+    // second, one does.
     assert!(
-        note.contains("its time budget (1 s, --budget) ran out: 2 of 6 tests"),
+        note.contains("its time budget (1 s, --budget) ran out: 2 of 6 tests")
+            || note.contains("its time budget (1 s, --budget) ran out: 1 of 6 tests"),
         "{note}"
     );
     // A budget spent may be the machine's doing: the outcome is not kept.
@@ -1283,7 +1286,7 @@ fn the_report_speaks_chinese_when_asked_or_in_a_chinese_locale() {
 /// A `machine` that knows the first `games` games of `seed` in advance: it opens (0, 0) first,
 /// as the games are dealt around the first click, then every cell that is not a mine.
 fn machine_knowing_games(seed: u64, games: u64) -> String {
-    use minejudge::autoplay::game_seed;
+    use minejudge::rng::game_seed;
     use minejudge::rng::Rng;
     let mut rows = Vec::new();
     for index in 0..games {

@@ -77,6 +77,7 @@ const FOREIGN_OPTIONS: &[&str] = &[
     "--no-generate",
     "--nocapture",
     "--offline",
+    "--only",
     "--output",
     "--path",
     "--profile",

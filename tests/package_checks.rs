@@ -6,7 +6,7 @@
 use crate::fuzz_core::with_crlf;
 use crate::util;
 use minejudge::judges::{self, Knobs, Limits, Size};
-use minejudge::package::CHECKER;
+use minejudge::package::{self, Format, Request, CHECKER};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -412,5 +412,47 @@ fn the_validator_takes_every_course_input_of_gen_and_rejects_it_damaged() {
                 );
             }
         }
+    }
+}
+
+/// The checker in each package compares as the judge's original does (our judges' pages say
+/// which), and is called as the package's judge system calls it.
+#[test]
+fn each_package_s_checker_compares_as_its_original_judge() {
+    for (name, format, mode, protocol) in [
+        ("mine-ops", Format::Kattis, "exact", "kattis"),
+        ("jlu-panel", Format::Kattis, "line-ends", "kattis"),
+        ("acm-server", Format::Kattis, "line-ends", "kattis"),
+        ("update-board", Format::Kattis, "tokens", "kattis"),
+        ("update-board", Format::Hydro, "tokens", "kattis"),
+        ("mine-ops", Format::Lemon, "exact", "lemon"),
+        ("mine-ops", Format::Acmoj, "exact", "acmoj"),
+        ("mine-ops", Format::Dmoj, "exact", "dmoj"),
+    ] {
+        let request = Request {
+            judge: judges::named(name).unwrap(),
+            format,
+            tests: 1,
+            seed: 1,
+        };
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let files = package::package(&request, &src).expect("package");
+        let texts: Vec<&str> = files
+            .iter()
+            .filter_map(|file| std::str::from_utf8(&file.bytes).ok())
+            .filter(|text| text.contains("\nMODE = "))
+            .collect();
+        let settings = |text: &str| {
+            text.lines()
+                .filter(|l| l.starts_with("MODE = ") || l.starts_with("PROTOCOL = "))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let found: Vec<String> = texts.iter().map(|text| settings(text)).collect();
+        assert_eq!(
+            found,
+            [format!("MODE = \"{mode}\" PROTOCOL = \"{protocol}\"")],
+            "{name} {format:?}"
+        );
     }
 }

@@ -273,14 +273,15 @@ fn the_client_packs_alike_twice_and_its_validator_refuses_damaged_tests() {
         assert_eq!(validate(&dir, input), Some(42), "{}", file.path);
     }
     for bad in [
-        "1\n3 3\n...\n...\n..X\n0 0",               // no final newline
-        "1\n3  3\n...\n...\n..X\n0 0\n",            // two spaces
-        "1\n3 3\n...\n...\n..X\n2 2\n",             // the first click a mine
-        "1\n3 3\n...\n...\n...\n0 0\n",             // no mine
-        "1\n3 3\nXXX\nX.X\nXXX\n1 1\n",             // fine: one safe cell
-        "2\n3 3\n...\n...\n..X\n0 0\n",             // a map missing
-        "1\n3 3\n...\n...\n..X\n0 0\n1\n",          // text after the last map
-        "1\n31 3\n...\n...\n..X\n0 0\n",            // more rows than the course's
+        "1\n3 3\n...\n...\n..X\n0 0",      // no final newline
+        "1\n3  3\n...\n...\n..X\n0 0\n",   // two spaces
+        "1\n3 3\n...\n...\n..X\n2 2\n",    // the first click a mine
+        "1\n3 3\n...\n...\n...\n0 0\n",    // no mine
+        "1\n3 3\nXXX\nX.X\nXXX\n1 1\n",    // fine: one safe cell
+        "2\n3 3\n...\n...\n..X\n0 0\n",    // a map missing
+        "1\n3 3\n...\n...\n..X\n0 0\n1\n", // text after the last map
+        "1\n31 3\n...\n...\n..X\n0 0\n",   // more rows than the course's
+        "1\n2 31\n..............................X\n...............................\n0 0\n", // more columns than the course's
         "1\n3 3\n...\n..\n..X\n0 0\n",              // a short row
         "1\n3 3\n...\n...\n..X\n0 3\n",             // the first click off the map
         "1\r\n3 3\r\n...\r\n...\r\n..X\r\n0 0\r\n", // CRLF

@@ -251,9 +251,27 @@ fn assert_allowlist(seen: &BTreeMap<String, String>, user_namespace: bool) {
         "{all}"
     );
     assert_eq!(get("seccomp"), "Seccomp:2", "{all}");
+    assert_eq!(get("no_new_privs"), "1", "{all}");
+    let none = "0000000000000000";
+    assert_eq!(get("capabilities"), format!("{none} {none}"), "{all}");
     assert_ne!(get("unshare"), "0", "{all}");
     let processes: usize = get("processes").parse().unwrap();
     assert!(processes < 10, "{all}");
+    // Init's files belong to root, or, in a user namespace, to a user the program cannot name
+    // (the kernel's overflow id): init is undumpable. Made dumpable, they would be the
+    // teacher's, which in a user namespace is the program's own user.
+    let init_owner = if user_namespace {
+        std::fs::read_to_string("/proc/sys/kernel/overflowuid").unwrap()
+    } else {
+        "0".to_string()
+    };
+    assert_eq!(get("init_owner"), init_owner.trim(), "{all}");
+    assert_eq!(get("limit_core"), "0 0", "no core dumps: {all}");
+    let queues = 256 << 10;
+    assert_eq!(get("limit_msgqueue"), format!("{queues} {queues}"), "{all}");
+    // 256 open files, or 64 without a memory cgroup.
+    let open_files = get("open_files");
+    assert!(open_files == "256" || open_files == "64", "{all}");
 }
 
 /// Host files no jail may show: a marker in the host's /tmp, a private file of the teacher, a
@@ -629,6 +647,95 @@ fn a_fork_bomb_is_capped_and_ended() {
     assert_all_gone(marker);
 }
 
+/// Each call the filter denies, made by a jailed program (the probe's `calls` mode): each is
+/// answered as the filter says, where the kernel alone would answer otherwise (the probe
+/// chooses arguments, or a filter of its own, for that).
+#[test]
+fn a_jailed_program_is_refused_each_filtered_call() {
+    let _runs = util::untrusted_runs();
+    if std::env::var_os("MINEJUDGE_NO_NAMESPACES").is_some() || probe_exe().is_none() {
+        return;
+    }
+    let policy = Policy::Untrusted { processes: 16 };
+    if !matches!(
+        sandbox::isolation(policy),
+        Isolation::Namespaces { seccomp: true, .. }
+    ) {
+        eprintln!("skipped: no system call filter here");
+        return;
+    }
+    let run = probe(&["calls"], policy);
+    let out = text(&run.stdout);
+    assert_eq!(run.ending, Ending::Exited(0), "{out}{}", text(&run.stderr));
+    let (not_implemented, not_permitted, no_family) = ("38", "1", "97");
+    let mut expected: BTreeMap<String, String> = BTreeMap::new();
+    let mut expect = |names: &[&str], errno: &str| {
+        for name in names {
+            expected.insert(format!("call_{name}"), errno.to_string());
+        }
+    };
+    expect(
+        &["keyctl", "add_key", "request_key", "clone3"],
+        not_implemented,
+    );
+    expect(
+        &["io_uring_setup", "io_uring_enter", "io_uring_register"],
+        not_implemented,
+    );
+    expect(
+        &["userfaultfd", "bpf", "perf_event_open", "unshare", "setns"],
+        not_permitted,
+    );
+    expect(
+        &["mount", "umount2", "pivot_root", "chroot", "open_tree"],
+        not_permitted,
+    );
+    expect(
+        &["move_mount", "fsopen", "fsconfig", "fsmount", "fspick"],
+        not_permitted,
+    );
+    expect(&["mount_setattr", "clone_namespace"], not_permitted);
+    expect(&["socket_vsock", "socket_netlink"], no_family);
+    // Allowed by the jail's filter: the probe's own filter answers it.
+    expect(&["socket_unix"], not_implemented);
+    if cfg!(target_arch = "x86_64") {
+        expect(&["x32"], not_implemented);
+        expected.insert("foreign".into(), "signal 31".into());
+    }
+    assert_eq!(parse(&out), expected, "{out}");
+}
+
+/// A file stops at the file size limit, below the folder's own size.
+#[test]
+fn a_file_stops_at_its_size_limit() {
+    let _runs = util::untrusted_runs();
+    let Some(probe) = probe_exe() else {
+        return;
+    };
+    let resources = Resources {
+        memory: None,
+        cpu_seconds: 5,
+        file_size: 1 << 20,
+    };
+    let command = [
+        probe.display().to_string(),
+        "fill".to_string(),
+        (2 << 20).to_string(),
+    ];
+    let policy = Policy::Untrusted { processes: 1 };
+    let (mut builder, confinement) =
+        sandbox::confine(&command, policy, resources, Workspace::Fresh).unwrap();
+    let output = builder
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    drop(confinement);
+    let out = text(&output.stdout);
+    assert_eq!(out, "1\n1048576\n", "{out}{}", text(&output.stderr));
+}
+
 /// runguard's list: wall time, output size, file size, memory, CPU time with threads.
 #[test]
 fn every_limit_holds() {
@@ -643,7 +750,10 @@ fn every_limit_holds() {
     assert!(started.elapsed() < Duration::from_secs(3));
     let mut small = limits(policy);
     small.output = 1 << 16;
-    let run = child::run(&["/usr/bin/yes".to_string()], b"", &small).unwrap();
+    // A finite flood, 64 times the cap: it is killed long before its end, and what is read
+    // stays bounded should the cap be gone.
+    let flood = ["/usr/bin/head", "-c", "4194304", "/dev/zero"].map(String::from);
+    let run = child::run(&flood, b"", &small).unwrap();
     assert_eq!(run.ending, Ending::OutputLimit);
     assert_eq!(run.stdout.len(), 1 << 16);
     if probe_exe().is_none() {

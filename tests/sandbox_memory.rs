@@ -9,9 +9,9 @@
 
 use crate::sandbox::{compile_c, root_user, set_mode, OrdinaryUser};
 use crate::util;
+use minejudge::courses::program::{verdict, Verdict};
 use minejudge::exec::child::{self, Ending, Limits, ProgramRun};
 use minejudge::sandbox::{memory, Policy};
-use minejudge::stress::search::{verdict, Verdict};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -256,7 +256,7 @@ fn check_attack(
         Ending::Signalled(_) | Ending::Exited(_) => {
             held_kib <= CAP >> 10 && killed_for_memory(&run)
         }
-        Ending::TimedOut | Ending::OutputLimit => false,
+        Ending::TimedOut | Ending::OutputLimit | Ending::Unknown(_) => false,
     };
     if !stopped || out.contains("all held") || out.contains("held it all") {
         return Err(format!("not stopped at {} KiB: {}", CAP >> 10, shown()));

@@ -5,12 +5,20 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <sched.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -141,6 +149,10 @@ static void view(int argc, char **argv) {
     while (status && fgets(line, sizeof line, status))
         if (!strncmp(line, "Seccomp:", 8))
             printf("seccomp=Seccomp:%d\n", atoi(line + 8));
+        else if (!strncmp(line, "NoNewPrivs:", 11))
+            printf("no_new_privs=%d\n", atoi(line + 11));
+        else if (!strncmp(line, "CapEff:", 7) || !strncmp(line, "CapPrm:", 7))
+            printf("capabilities=%s", line + 7);
     printf("unshare=%d\n", unshare(CLONE_NEWUSER) == 0 ? 0 : errno);
     int processes = 0;
     DIR *proc = opendir("/proc");
@@ -151,6 +163,109 @@ static void view(int argc, char **argv) {
     if (child == 0)
         _exit(0);
     printf("forked=%s\n", child > 0 ? "yes" : "");
+    struct stat init;
+    printf("init_owner=%d\n", stat("/proc/1/environ", &init) == 0 ? (int)init.st_uid : -1);
+    const int resources[] = {RLIMIT_CORE, RLIMIT_MSGQUEUE};
+    const char *limit_names[] = {"core", "msgqueue"};
+    for (int i = 0; i < 2; i++) {
+        struct rlimit limit;
+        getrlimit(resources[i], &limit);
+        printf("limit_%s=%llu %llu\n", limit_names[i], (unsigned long long)limit.rlim_cur,
+               (unsigned long long)limit.rlim_max);
+    }
+    /* Descriptors are given lowest first: the last one before a refusal is the limit's. */
+    int last = -1, next;
+    while (last < 100000 && (next = open("/dev/null", O_RDONLY)) >= 0)
+        last = next;
+    printf("open_files=%d\n", last + 1);
+}
+
+#if defined(__x86_64__)
+#define NATIVE_ARCHITECTURE AUDIT_ARCH_X86_64
+#else
+#define NATIVE_ARCHITECTURE AUDIT_ARCH_AARCH64
+#endif
+
+/* The error number of a raw system call, 0 when it succeeded. */
+static long error_of(long number, long a, long b, long c, long d, long e) {
+    errno = 0;
+    return syscall(number, a, b, c, d, e) < 0 ? errno : 0;
+}
+
+/* The calls the jail's filter denies, each tried, one `call_NAME=ERRNO` line each. The
+ * numbers are the C library's, not the filter's. Calls the filter answers "not implemented"
+ * are made for real, with arguments the kernel refuses otherwise (a bad operation, pointer or
+ * descriptor). The others are made under a filter of the probe's own that traces them: with
+ * no tracer the kernel answers "not implemented" and runs nothing, so an answer other than
+ * that is the jail's filter's, whatever the kernel itself would have said. */
+static void calls(void) {
+#if defined(__x86_64__)
+    /* A 32-bit call (getpid by int 0x80) from a 64-bit process. */
+    pid_t child = fork();
+    if (child == 0) {
+        long result;
+        __asm__ volatile("int $0x80" : "=a"(result) : "a"(20L) : "memory", "r8", "r9", "r10", "r11");
+        _exit(result > 0 ? 0 : 1);
+    }
+    int status = 0;
+    waitpid(child, &status, 0);
+    if (WIFSIGNALED(status))
+        printf("foreign=signal %d\n", WTERMSIG(status));
+    else
+        printf("foreign=exit %d\n", WEXITSTATUS(status));
+    printf("call_x32=%ld\n", error_of(0x40000000L | __NR_getpid, 0, 0, 0, 0, 0));
+#endif
+    printf("call_keyctl=%ld\n", error_of(__NR_keyctl, 0x7fff, 0, 0, 0, 0));
+    printf("call_add_key=%ld\n", error_of(__NR_add_key, 1, 1, 0, 0, -1));
+    printf("call_request_key=%ld\n", error_of(__NR_request_key, 1, 1, 0, -1, 0));
+    printf("call_io_uring_setup=%ld\n", error_of(__NR_io_uring_setup, 1, 0, 0, 0, 0));
+    printf("call_io_uring_enter=%ld\n", error_of(__NR_io_uring_enter, -1, 0, 0, 0, 0));
+    printf("call_io_uring_register=%ld\n", error_of(__NR_io_uring_register, -1, 0, 0, 0, 0));
+    printf("call_clone3=%ld\n", error_of(__NR_clone3, 0, 0, 0, 0, 0));
+
+    const struct { const char *name; long number, a, b; } traced[] = {
+        {"userfaultfd", __NR_userfaultfd, -1, 0},
+        {"bpf", __NR_bpf, -1, 0},
+        {"perf_event_open", __NR_perf_event_open, 0, 0},
+        {"unshare", __NR_unshare, 1, 0},
+        {"setns", __NR_setns, -1, 0},
+        {"mount", __NR_mount, 0, 0},
+        {"umount2", __NR_umount2, 0, -1},
+        {"pivot_root", __NR_pivot_root, 0, 0},
+        {"chroot", __NR_chroot, 0, 0},
+        {"open_tree", __NR_open_tree, -1, 0},
+        {"move_mount", __NR_move_mount, -1, 0},
+        {"fsopen", __NR_fsopen, 0, -1},
+        {"fsconfig", __NR_fsconfig, -1, -1},
+        {"fsmount", __NR_fsmount, -1, -1},
+        {"fspick", __NR_fspick, -1, 0},
+        {"mount_setattr", __NR_mount_setattr, -1, 0},
+        /* A new mount namespace sharing the file system's root: invalid, should it run. */
+        {"clone_namespace", __NR_clone, CLONE_NEWNS | CLONE_FS | SIGCHLD, 0},
+        {"socket_vsock", __NR_socket, 40, -1},
+        {"socket_netlink", __NR_socket, AF_NETLINK, -1},
+        /* Allowed by the jail's filter: "not implemented" shows the probe's own in force. */
+        {"socket_unix", __NR_socket, AF_UNIX, -1},
+    };
+    enum { COUNT = sizeof traced / sizeof *traced };
+    struct sock_filter program[2 * COUNT + 5];
+    int n = 0;
+    program[n++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch));
+    program[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, NATIVE_ARCHITECTURE, 0, 2 * COUNT + 1);
+    program[n++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr));
+    for (int i = 0; i < COUNT; i++) {
+        program[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, traced[i].number, 0, 1);
+        program[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRACE);
+    }
+    program[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+    struct sock_fprog fprog = {(unsigned short)n, program};
+    fflush(stdout);
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 || prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &fprog) != 0) {
+        printf("own_filter=%d\n", errno);
+        return;
+    }
+    for (int i = 0; i < COUNT; i++)
+        printf("call_%s=%ld\n", traced[i].name, error_of(traced[i].number, traced[i].a, traced[i].b, 0, 0, 0));
 }
 
 /* Writes in its folder, outside it, in the root and in /usr; uses /dev/null and urandom. */
@@ -193,6 +308,8 @@ int main(int argc, char **argv) {
     const char *mode = argc > 1 ? argv[1] : "";
     if (!strcmp(mode, "view")) {
         view(argc, argv);
+    } else if (!strcmp(mode, "calls")) {
+        calls();
     } else if (!strcmp(mode, "write") && argc > 2) {
         write_around(argv[2]);
     } else if (!strcmp(mode, "sleep")) {
@@ -228,7 +345,7 @@ int main(int argc, char **argv) {
         struct stat st;
         printf("%d\n%lld\n", failed, stat("big", &st) == 0 ? (long long)st.st_size : -1);
     } else {
-        fprintf(stderr, "probe: view MARKER... | write OUTSIDE | escape MARKER | bomb MARKER | fill BYTES\n");
+        fprintf(stderr, "probe: view MARKER... | calls | write OUTSIDE | escape MARKER | bomb MARKER | fill BYTES\n");
         return 2;
     }
     return 0;

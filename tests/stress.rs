@@ -4,6 +4,10 @@
 //! started, the report and `--save`, and the two AI tasks scored beside ours.
 
 use crate::{bundle, util};
+use minejudge::courses::acm_client::EXAMPLE_BATCH;
+use minejudge::courses::program::Verdict;
+use minejudge::courses::report::line_count;
+use minejudge::courses::Harness;
 use minejudge::exec::child::{self, Ending, Limits};
 use minejudge::io::runner::solve_in_memory;
 use minejudge::judges::case::Case;
@@ -14,10 +18,7 @@ use minejudge::judges::{self, Judge};
 use minejudge::judges::{Knobs, Size};
 use minejudge::players::acm_client::course_maps::BATCH_MAPS;
 use minejudge::players::acm_client::solve as client;
-use minejudge::stress::acm_client::EXAMPLE_BATCH;
-use minejudge::stress::report::line_count;
-use minejudge::stress::search::{search, try_input, Failure, JudgeStress, StressOutcome, Verdict};
-use minejudge::stress::Harness;
+use minejudge::stress::search::{search, try_input, Failure, JudgeStress, StressOutcome};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;

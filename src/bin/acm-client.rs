@@ -2,32 +2,50 @@
 //! course's maps through the server's rules, or prints a batch's maps (see `--help`).
 
 use minejudge::io::args::{self, Args};
+use minejudge::io::options::{self, unexpected, Table};
 use minejudge::judges::Limits;
 use minejudge::players::acm_client::solve::{self, Mode};
 use std::process::ExitCode;
 
-/// `--trace` or `--maps` (not both), and `--limits`.
-fn parse(args: &mut Args) -> Result<(Mode, Limits), String> {
-    let mut mode = Mode::Play;
-    let mut limits = Limits::Course;
-    while let Some(flag) = args.next() {
-        match flag.as_str() {
-            "--trace" | "--maps" if mode != Mode::Play => {
-                return Err("give --trace or --maps, not both".into())
-            }
-            "--trace" => mode = Mode::Trace,
-            "--maps" => mode = Mode::Maps,
-            "--limits" => {
-                limits = match args.value(&flag)?.as_str() {
-                    "course" => Limits::Course,
-                    "wide" => Limits::Wide,
-                    other => return Err(format!("--limits {other:?}: expected course or wide")),
-                }
-            }
-            _ => return Err(format!("unexpected argument {flag:?}")),
-        }
+/// What the command line asks for: the mode and the limits.
+type Parsed = (Mode, Limits);
+
+/// An option of acm-client.
+type Opt = options::Opt<Parsed>;
+
+/// The options, which the usage line names: `--trace` or `--maps` (not both), and `--limits`.
+fn options() -> Table<Parsed> {
+    Table::of(
+        vec![
+            Opt::flag("--trace", "", |parsed, _| one_mode(parsed, Mode::Trace)),
+            Opt::flag("--maps", "", |parsed, _| one_mode(parsed, Mode::Maps)),
+            Opt::value("--limits", "course|wide", "", |parsed, given| {
+                let choices = [("course", Limits::Course), ("wide", Limits::Wide)];
+                parsed.1 = given.choice(&choices, "course or wide")?;
+                Ok(())
+            }),
+        ],
+        0,
+    )
+}
+
+/// Sets the mode, unless one is set already.
+fn one_mode(parsed: &mut Parsed, mode: Mode) -> Result<(), String> {
+    if parsed.0 != Mode::Play {
+        return Err("give --trace or --maps, not both".into());
     }
-    Ok((mode, limits))
+    parsed.0 = mode;
+    Ok(())
+}
+
+/// Reads the options (see [`options`]).
+fn parse(args: &mut Args) -> Result<Parsed, String> {
+    let mut parsed = (Mode::Play, Limits::Course);
+    let subject = solve::PROGRAM.name;
+    options().parse(&mut parsed, args, subject, |_, arg, _| {
+        Err(unexpected(&arg))
+    })?;
+    Ok(parsed)
 }
 
 fn main() -> ExitCode {

@@ -4,6 +4,7 @@
 use minejudge::autoplay::shard::{merge, run_shard, Shard};
 use minejudge::autoplay::{named_board, named_first_click, run_all, Config};
 use minejudge::io::args::{self, Args};
+use minejudge::io::options::{self, unexpected, Table};
 use minejudge::io::output::write_stdout;
 use std::process::ExitCode;
 
@@ -31,53 +32,97 @@ enum Task {
     Merge(Vec<String>),
 }
 
-/// Reads the command line (after the program name).
-fn parse(args: &mut Args) -> Result<Task, String> {
-    let mut board = None;
-    let mut games = 1000;
-    let mut seed = 1;
-    let mut first_text = "corner".to_string();
-    let mut threads = 1;
-    let mut progress = false;
-    let mut shard = None;
-    let mut first_flag = true;
-    while let Some(flag) = args.next() {
-        if flag == "--merge" && first_flag {
-            let files = args.rest();
-            if files.is_empty() {
+/// What the command line says, as it is read.
+#[derive(Default)]
+struct Parsed {
+    board: Option<String>,
+    games: u64,
+    seed: u64,
+    first: String,
+    threads: u64,
+    progress: bool,
+    shard: Option<Shard>,
+    /// The files of `--merge`.
+    merge: Option<Vec<String>>,
+}
+
+/// An option of autoplay.
+type Opt = options::Opt<Parsed>;
+
+/// Autoplay's options, which [`USAGE`]'s prose describes.
+fn options() -> Table<Parsed> {
+    let options = vec![
+        Opt::value("--board", "B", "", |parsed, given| {
+            parsed.board = Some(given.value);
+            Ok(())
+        }),
+        Opt::value("--games", "N", "", |parsed, given| {
+            parsed.games = given.number(1, u64::MAX)?;
+            Ok(())
+        })
+        .default("1000"),
+        Opt::value("--seed", "S", "", |parsed, given| {
+            parsed.seed = given.number(0, u64::MAX)?;
+            Ok(())
+        })
+        .default("1"),
+        Opt::value("--first", "F", "", |parsed, given| {
+            parsed.first = given.value;
+            Ok(())
+        })
+        .default("corner"),
+        Opt::value("--threads", "T", "", |parsed, given| {
+            parsed.threads = given.number(1, 256)?;
+            Ok(())
+        })
+        .default("1"),
+        Opt::flag("--progress", "", |parsed, _| {
+            parsed.progress = true;
+            Ok(())
+        }),
+        Opt::value("--shard", "K/N", "", |parsed, given| {
+            parsed.shard = Some(Shard::parse(&given.value)?);
+            Ok(())
+        }),
+        Opt::rest("--merge", |parsed, given| {
+            if !given.first {
+                return Err("--merge comes first, followed by files only".to_string());
+            }
+            if given.rest.is_empty() {
                 return Err("--merge needs the files of a run's slices".to_string());
             }
-            return Ok(Task::Merge(files));
-        }
-        first_flag = false;
-        match flag.as_str() {
-            "--shard" => shard = Some(Shard::parse(&args.value(&flag)?)?),
-            "--merge" => return Err("--merge comes first, followed by files only".to_string()),
-            "--board" => board = Some(args.value(&flag)?),
-            "--games" => games = args.number(&flag, 1, u64::MAX)?,
-            "--seed" => seed = args.number(&flag, 0, u64::MAX)?,
-            "--first" => first_text = args.value(&flag)?,
-            "--threads" => threads = args.number(&flag, 1, 256)?,
-            "--progress" => progress = true,
-            _ => return Err(format!("unexpected argument {flag:?}")),
-        }
+            parsed.merge = Some(given.rest);
+            Ok(())
+        }),
+    ];
+    Table::of(options, 0)
+}
+
+/// Reads the command line (after the program name).
+fn parse(args: &mut Args) -> Result<Task, String> {
+    let mut parsed = Parsed::default();
+    options().parse(&mut parsed, args, "autoplay", |_, arg, _| {
+        Err(unexpected(&arg))
+    })?;
+    if let Some(files) = parsed.merge {
+        return Ok(Task::Merge(files));
     }
-    let board = board.ok_or("--board is required")?;
+    let board = parsed.board.ok_or("--board is required")?;
     let (rows, cols, mines, jlu) = named_board(&board)?;
-    let first = named_first_click(&first_text, rows, cols)?;
+    let first = named_first_click(&parsed.first, rows, cols)?;
     let config = Config {
         name: board,
         rows,
         cols,
         mines,
         first,
-        games,
-        seed,
-        threads: threads as usize,
+        games: parsed.games,
+        seed: parsed.seed,
+        threads: parsed.threads as usize,
         jlu,
-        progress,
+        progress: parsed.progress,
     };
-    Ok(Task::Play(config, shard))
+    Ok(Task::Play(config, parsed.shard))
 }
 
 /// What the task prints, or the error to print.

@@ -3,6 +3,7 @@
 
 use minejudge::bundle::{bundle, default_src, leetcode_bundle};
 use minejudge::io::args::{self, Args};
+use minejudge::io::options::{self, unexpected, Table};
 use minejudge::io::output::write_stdout;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -16,23 +17,49 @@ LeetCode's form of update-board instead: the `impl Solution` block and what it u
 below LeetCode's own code. --src reads the crate's sources from DIR instead of this crate's.";
 
 /// What to bundle: the sources, the binary, and whether in LeetCode's form.
+struct Parsed {
+    src: PathBuf,
+    name: Option<String>,
+    leetcode: bool,
+}
+
+/// An option of bundle.
+type Opt = options::Opt<Parsed>;
+
+/// Bundle's options, which [`USAGE`]'s prose describes.
+fn options() -> Table<Parsed> {
+    let options = vec![
+        Opt::value("--src", "DIR", "", |parsed, given| {
+            parsed.src = given.path();
+            Ok(())
+        }),
+        Opt::flag("--leetcode", "", |parsed, _| {
+            parsed.leetcode = true;
+            Ok(())
+        }),
+    ];
+    Table::of(options, 0)
+}
+
+/// Reads the options and the binary's name, which may come among them.
 fn parse(args: &mut Args) -> Result<(PathBuf, String, bool), String> {
-    let mut src = default_src();
-    let mut leetcode = false;
-    let mut name = None;
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--src" => src = PathBuf::from(args.value(&arg)?),
-            "--leetcode" => leetcode = true,
-            _ if name.is_none() && !arg.starts_with('-') => name = Some(arg),
-            _ => return Err(format!("unexpected argument {arg:?}")),
+    let mut parsed = Parsed {
+        src: default_src(),
+        name: None,
+        leetcode: false,
+    };
+    options().parse(&mut parsed, args, "bundle", |parsed, arg, _| {
+        if parsed.name.is_none() && !arg.starts_with('-') {
+            parsed.name = Some(arg);
+            return Ok(());
         }
-    }
-    let name = name.ok_or("name the binary to bundle")?;
-    if leetcode && name != "update-board" {
+        Err(unexpected(&arg))
+    })?;
+    let name = parsed.name.ok_or("name the binary to bundle")?;
+    if parsed.leetcode && name != "update-board" {
         return Err(format!("--leetcode knows only update-board, not {name:?}"));
     }
-    Ok((src, name, leetcode))
+    Ok((parsed.src, name, parsed.leetcode))
 }
 
 fn main() -> ExitCode {

@@ -1,8 +1,9 @@
 //! `gen`: one seeded, valid input for any judge of the crate (see `--help`).
 
 use minejudge::io::args::{self, Args};
+use minejudge::io::options::{self, unexpected, Table};
 use minejudge::io::output::write_stdout;
-use minejudge::judges::options::{self, GenOptions};
+use minejudge::judges::options::{self as judge_options, GenOptions};
 use minejudge::judges::{named, names, Judge};
 use std::process::ExitCode;
 
@@ -15,7 +16,7 @@ fn main() -> ExitCode {
     let usage = format!(
         "{}\n{}",
         USAGE_HEAD.replace("{judges}", &names()),
-        options::usage()
+        judge_options::usage()
     );
     match args::parse(&usage, parse) {
         Ok((judge, seed, request)) => {
@@ -32,23 +33,41 @@ fn main() -> ExitCode {
     }
 }
 
+/// What the command line says, as it is read: the judge, the seed and the request.
+struct Parsed {
+    judge: &'static Judge,
+    seed: Option<u64>,
+    request: GenOptions,
+}
+
+/// Gen's own option; the judges' input options are [`GenOptions`]'.
+fn options() -> Table<Parsed> {
+    let seed = options::Opt::value("--seed", "S", "", |parsed: &mut Parsed, given| {
+        parsed.seed = Some(given.number(0, u64::MAX)?);
+        Ok(())
+    });
+    Table::of(vec![seed], 0)
+}
+
 /// The judge, seed and request the arguments ask for.
 fn parse(args: &mut Args) -> Result<(&'static Judge, u64, GenOptions), String> {
     let name = match args.next() {
         Some(name) if !name.starts_with('-') => name,
         _ => return Err("the first argument must name a binary".into()),
     };
-    let judge = named(&name)?;
-    let mut seed = None;
-    let mut request = GenOptions::default();
-    while let Some(flag) = args.next() {
-        if flag == "--seed" {
-            seed = Some(args.number(&flag, 0, u64::MAX)?);
-        } else if !request.read_option(judge, &flag, args)? {
-            return Err(format!("unexpected argument {flag:?}"));
-        }
-    }
-    let seed = seed.ok_or("--seed S is required")?;
-    request.check(judge)?;
-    Ok((judge, seed, request))
+    let mut parsed = Parsed {
+        judge: named(&name)?,
+        seed: None,
+        request: GenOptions::default(),
+    };
+    options().parse(&mut parsed, args, &name, |parsed, flag, args| match parsed
+        .request
+        .read_option(parsed.judge, &flag, args)?
+    {
+        true => Ok(()),
+        false => Err(unexpected(&flag)),
+    })?;
+    let seed = parsed.seed.ok_or("--seed S is required")?;
+    parsed.request.check(parsed.judge)?;
+    Ok((parsed.judge, seed, parsed.request))
 }

@@ -1,17 +1,20 @@
 //! `grade`: marks a whole class the way the courses do, on untrusted code (see `--help` and
 //! [`minejudge::grade`]).
 
+use minejudge::courses::acm_client::read_batch;
+use minejudge::courses::acm_client::BatchSpec;
 use minejudge::grade::words::Lang;
 use minejudge::grade::{csv, default_batches, html, marks, table, Config, Task, TASKS};
 use minejudge::io::args::{self, Args};
+use minejudge::io::options::{self, unexpected, Group, Table};
 use minejudge::io::output::write_stdout;
-use minejudge::stress::acm_client::read_batch;
-use minejudge::stress::kill_children_on_interrupt;
+use minejudge::sandbox::kill_children_on_interrupt;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-const USAGE: &str = "\
+/// The usage text before the options.
+const USAGE_HEAD: &str = "\
 usage: grade <task> DIR [options]
   Marks every student's submission in DIR (one file or folder per student; the name comes
   from the file's name, e.g. `5班-张三.txt` is 5班-张三) as the course marks it, and prints
@@ -28,60 +31,329 @@ tasks:
   mine-ops      THU Mine: a whole program, by tests, 10 points each
   acm-server    ACM basic task: server.h or a whole program, by tests, 10 points each
   acm-client    ACM advanced task: client.h, by batches of 50 maps (the mean of the best 45),
-                mapped through the baselines' raw scores
-options:
-  --seed S          the seed of every game, map and generated test (default: a fresh one
-                    from the system's randomness each run, printed with the command that
-                    replays the same games; outcomes are cached per seed)
-  --games N         jlu-machine: games per student (default 1000)
-  --jobs N          students graded at once (default: the number of cores)
-  --timeout SEC     per test, game or map (default: JLU part (1) 4, THU and ACM basic 1,
-                    games and maps 2)
-  --memory MIB      memory of each run (default 512): as resident memory where a memory
-                    cgroup is usable, and as each process's address space
-  --budget SEC      wall time all of one student's games, maps or tests may take; past it
-                    the rest is not played and scores 0, and the note says so (default:
-                    jlu-machine 0.12 s a game, at least 30 s: 120 s for 1000 games; else 120)
-  --processes N     processes and threads each run may have (default 1: the courses'
-                    programs never fork, and a fork bomb stops at once)
-  --tests DIR       tests by points: every NAME.in with NAME.ans or NAME.out (else our
-                    judge's answer); without it, --count tests made by gen from the seed
-  --count N         tests made when there is no --tests (default: JLU part (1) 6, else 10)
-  --points P        points per test (default: JLU part (1) 5, else 10)
-  --batch FILE      acm-client: a batch file (rows cols mines, seed, min_dist); repeat for
-                    more (default: 5 batches of our own from the seed)
-  --baseline NAME=FILE  acm-client: a baseline client, graded as the students; give the
-                    course's three (rubbish, baseline1, baseline2)
-  --class A|B       acm-client: the marks at the baselines and for beating the highest:
-                    A 0, 20, 30 and 35 (default); B 0, 10, 15 and 15
-  --cxx PATH        the C++ compiler (default $CXX, else g++, c++ or clang++)
-  --csv FILE        also write the marks as CSV (UTF-8 with a byte-order mark, for Excel)
-  --html FILE       also write the report as one HTML page (histogram, details, alike code)
-  --pairs-csv FILE  also write the pairs of alike submissions as CSV, one pair a row
-  --cache DIR       keep outcomes here, keyed by each file's content, the compiler and every
-                    option, each sealed with a key only this machine has (default
-                    ~/.cache/minejudge/grade); --no-cache for none
-  --strict          jlu-machine: a file that breaks the course's rules (no #include or main,
-                    no STL, only the five headers' library, no output, no global or static
-                    variable, GamePanel only read) scores 0, as the course gives; without it
-                    the mark stands and every finding is shown with its line
-  --resubmitted NAME  the student NAME's file is a resubmission: 10 points are taken from its
-                    mark, as the course takes; repeat for more
-  --no-jail         where the jail cannot be built (no namespaces), grade all the same with
-                    the strongest isolation there is; the report says so at its top. Without
-                    it, grade refuses before grading anyone
-  --lang en|zh      the language of the table, the notes, the CSV's header and the HTML
-                    (default: Chinese in a zh_* locale, else English); what a program or
-                    the compiler printed is quoted as it is
-  --quiet           no progress line on stderr";
+                mapped through the baselines' raw scores";
 
+/// What the command line asks for.
 struct Plan {
     config: Config,
     csv: Option<PathBuf>,
     html: Option<PathBuf>,
     pairs: Option<PathBuf>,
+    /// `--batch` files read, in order.
+    batches: Vec<BatchSpec>,
+    seed_given: bool,
+    budget: Option<Duration>,
 }
 
+/// An option of grade.
+type Opt = options::Opt<Plan>;
+
+/// Whether the plan's task is JLU part (2).
+fn jlu_machine(plan: &Plan) -> bool {
+    plan.config.task == Task::JluMachine
+}
+
+/// Whether the plan's task is the ACM advanced task.
+fn acm_client(plan: &Plan) -> bool {
+    plan.config.task == Task::AcmClient
+}
+
+/// Whether the plan's task is marked by tests.
+fn by_tests(plan: &Plan) -> bool {
+    plan.config.task.judge().is_some()
+}
+
+/// Grade's options.
+fn options() -> Table<Plan> {
+    Table {
+        groups: vec![
+            Group::new("options:", run_options()),
+            Group::new("", test_options()),
+            Group::new("", report_options()),
+            Group::new("", rule_options()),
+        ],
+        column: 20,
+        width: usize::MAX,
+    }
+}
+
+/// The options of every run: the seed, the games, the limits.
+fn run_options() -> Vec<Opt> {
+    vec![
+        Opt::value(
+            "--seed",
+            "S",
+            "the seed of every game, map and generated test (default: a fresh one\n\
+                     from the system's randomness each run, printed with the command that\n\
+                     replays the same games; outcomes are cached per seed)",
+            |plan, given| {
+                plan.config.seed = given.number(0, u64::MAX)?;
+                plan.seed_given = true;
+                Ok(())
+            },
+        ),
+        Opt::value(
+            "--games",
+            "N",
+            "jlu-machine: games per student (default 1000)",
+            |plan, given| {
+                plan.config.games = given.number(1, 1_000_000)?;
+                Ok(())
+            },
+        )
+        .applies(jlu_machine),
+        Opt::value(
+            "--jobs",
+            "N",
+            "students graded at once (default: the number of cores)",
+            |plan, given| {
+                plan.config.jobs = given.number(1, 256)? as usize;
+                Ok(())
+            },
+        ),
+        Opt::value(
+            "--timeout",
+            "SEC",
+            "per test, game or map (default: JLU part (1) 4, THU and ACM basic 1,\n\
+                     games and maps 2)",
+            |plan, given| {
+                plan.config.timeout = given.seconds(0.001, 3600.0)?;
+                Ok(())
+            },
+        ),
+        Opt::value(
+            "--memory",
+            "MIB",
+            "memory of each run (default 512): as resident memory where a memory\n\
+                     cgroup is usable, and as each process's address space",
+            |plan, given| {
+                plan.config.memory = given.number(16, 1 << 20)? << 20;
+                Ok(())
+            },
+        ),
+        Opt::value(
+            "--budget",
+            "SEC",
+            "wall time all of one student's games, maps or tests may take; past it\n\
+                     the rest is not played and scores 0, and the note says so (default:\n\
+                     jlu-machine 0.12 s a game, at least 30 s: 120 s for 1000 games; else 120)",
+            |plan, given| {
+                plan.budget = Some(given.seconds(1.0, 86_400.0)?);
+                Ok(())
+            },
+        ),
+        Opt::value(
+            "--processes",
+            "N",
+            "processes and threads each run may have (default 1: the courses'\n\
+                     programs never fork, and a fork bomb stops at once)",
+            |plan, given| {
+                plan.config.processes = given.number(1, 4096)? as u32;
+                Ok(())
+            },
+        ),
+    ]
+}
+
+/// The options of the tests, and of the ACM course's batches and baselines.
+fn test_options() -> Vec<Opt> {
+    vec![
+        Opt::value(
+            "--tests",
+            "DIR",
+            "tests by points: every NAME.in with NAME.ans or NAME.out (else our\n\
+                     judge's answer); without it, --count tests made by gen from the seed",
+            |plan, given| {
+                plan.config.tests_dir = Some(given.path());
+                Ok(())
+            },
+        )
+        .applies(by_tests),
+        Opt::value(
+            "--count",
+            "N",
+            "tests made when there is no --tests (default: JLU part (1) 6, else 10)",
+            |plan, given| {
+                plan.config.tests = given.number(1, 10_000)?;
+                Ok(())
+            },
+        )
+        .applies(by_tests),
+        Opt::value(
+            "--points",
+            "P",
+            "points per test (default: JLU part (1) 5, else 10)",
+            |plan, given| {
+                let points = given.value.parse::<f64>().ok();
+                let points = points.filter(|p| p.is_finite() && *p >= 0.0);
+                plan.config.points = points.ok_or_else(|| given.bad("a number"))?;
+                Ok(())
+            },
+        )
+        .applies(by_tests),
+        Opt::repeated(
+            "--batch",
+            "FILE",
+            "acm-client: a batch file (rows cols mines, seed, min_dist); repeat for\n\
+                     more (default: 5 batches of our own from the seed)",
+            |plan, given| {
+                let path = &given.value;
+                let text = std::fs::read(path).map_err(|err| format!("--batch {path}: {err}"))?;
+                let batch = read_batch(&text).map_err(|err| format!("--batch {path}: {err}"))?;
+                plan.batches.push(batch);
+                Ok(())
+            },
+        )
+        .applies(acm_client),
+        Opt::repeated(
+            "--baseline",
+            "NAME=FILE",
+            "acm-client: a baseline client, graded as the students; give the\n\
+                     course's three (rubbish, baseline1, baseline2)",
+            |plan, given| {
+                let (name, file) = given
+                    .value
+                    .split_once('=')
+                    .filter(|(n, f)| !n.is_empty() && !f.is_empty())
+                    .ok_or_else(|| given.bad("NAME=FILE"))?;
+                let baseline = (name.to_string(), PathBuf::from(file));
+                plan.config.baselines.push(baseline);
+                Ok(())
+            },
+        )
+        .applies(acm_client),
+        Opt::value(
+            "--class",
+            "A|B",
+            "acm-client: the marks at the baselines and for beating the highest:\n\
+                     A 0, 20, 30 and 35 (default); B 0, 10, 15 and 15",
+            |plan, given| {
+                let (a, b) = (&marks::CLASS_A[..], &marks::CLASS_B[..]);
+                let choices = [("A", a), ("a", a), ("B", b), ("b", b)];
+                plan.config.baseline_marks = given.choice(&choices, "A or B")?.to_vec();
+                Ok(())
+            },
+        )
+        .applies(acm_client),
+    ]
+}
+
+/// The options of the compiler, the files written and the cache.
+fn report_options() -> Vec<Opt> {
+    vec![
+        Opt::value(
+            "--cxx",
+            "PATH",
+            "the C++ compiler (default $CXX, else g++, c++ or clang++)",
+            |plan, given| {
+                plan.config.cxx = Some(given.value);
+                Ok(())
+            },
+        ),
+        Opt::value(
+            "--csv",
+            "FILE",
+            "also write the marks as CSV (UTF-8 with a byte-order mark, for Excel)",
+            |plan, given| {
+                plan.csv = Some(given.path());
+                Ok(())
+            },
+        ),
+        Opt::value(
+            "--html",
+            "FILE",
+            "also write the report as one HTML page (histogram, details, alike code)",
+            |plan, given| {
+                plan.html = Some(given.path());
+                Ok(())
+            },
+        ),
+        Opt::value(
+            "--pairs-csv",
+            "FILE",
+            "also write the pairs of alike submissions as CSV, one pair a row",
+            |plan, given| {
+                plan.pairs = Some(given.path());
+                Ok(())
+            },
+        ),
+        Opt::value(
+            "--cache",
+            "DIR",
+            "keep outcomes here, keyed by each file's content, the compiler and every\n\
+                     option, each sealed with a key only this machine has (default\n\
+                     ~/.cache/minejudge/grade); --no-cache for none",
+            |plan, given| {
+                plan.config.cache = Some(given.path());
+                Ok(())
+            },
+        ),
+        Opt::flag("--no-cache", "", |plan, _| {
+            plan.config.cache = None;
+            Ok(())
+        }),
+    ]
+}
+
+/// The options of the course's rules, the jail, the language and the progress line.
+fn rule_options() -> Vec<Opt> {
+    vec![
+        Opt::flag(
+            "--strict",
+            "jlu-machine: a file that breaks the course's rules (no #include or main,\n\
+                     no STL, only the five headers' library, no output, no global or static\n\
+                     variable, GamePanel only read) scores 0, as the course gives; without it\n\
+                     the mark stands and every finding is shown with its line",
+            |plan, _| {
+                plan.config.strict = true;
+                Ok(())
+            },
+        ),
+        Opt::repeated(
+            "--resubmitted",
+            "NAME",
+            "the student NAME's file is a resubmission: 10 points are taken from its\n\
+                     mark, as the course takes; repeat for more",
+            |plan, given| {
+                plan.config.resubmitted.push(given.value);
+                Ok(())
+            },
+        ),
+        Opt::flag(
+            "--no-jail",
+            "where the jail cannot be built (no namespaces), grade all the same with\n\
+                     the strongest isolation there is; the report says so at its top. Without\n\
+                     it, grade refuses before grading anyone",
+            |plan, _| {
+                plan.config.weaker_isolation = true;
+                Ok(())
+            },
+        ),
+        Opt::value(
+            "--lang",
+            "en|zh",
+            "the language of the table, the notes, the CSV's header and the HTML\n\
+                     (default: Chinese in a zh_* locale, else English); what a program or\n\
+                     the compiler printed is quoted as it is",
+            |plan, given| {
+                plan.config.lang =
+                    Lang::parse(&given.value).ok_or_else(|| given.bad("en or zh"))?;
+                Ok(())
+            },
+        ),
+        Opt::flag("--quiet", "no progress line on stderr", |plan, _| {
+            plan.config.progress = false;
+            Ok(())
+        }),
+    ]
+}
+
+/// The whole usage text.
+fn usage() -> String {
+    format!("{USAGE_HEAD}\n{}", options().usage())
+}
+
+/// Reads the command line (see [`usage`]).
 fn parse(args: &mut Args) -> Result<Plan, String> {
     let task_name = args.next().ok_or("give a task and the class's folder")?;
     let task = TASKS
@@ -102,109 +374,25 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
         .collect();
     config.progress = true;
     config.lang = Lang::from_environment();
-    let (mut csv, mut html, mut pairs) = (None, None, None);
-    let mut batches = Vec::new();
-    let mut seed_given = false;
-    let mut budget = None;
-    while let Some(flag) = args.next() {
-        let applies = match flag.as_str() {
-            "--games" => task == Task::JluMachine,
-            "--batch" | "--baseline" | "--class" => task == Task::AcmClient,
-            "--tests" | "--count" | "--points" => task.judge().is_some(),
-            _ => true,
-        };
-        if !applies {
-            return Err(format!("{flag} does not apply to {}", task.name()));
-        }
-        match flag.as_str() {
-            "--seed" => {
-                config.seed = args.number(&flag, 0, u64::MAX)?;
-                seed_given = true;
-            }
-            "--games" => config.games = args.number(&flag, 1, 1_000_000)?,
-            "--jobs" => config.jobs = args.number(&flag, 1, 256)? as usize,
-            "--timeout" => {
-                let value = args.value(&flag)?;
-                config.timeout = match value.parse::<f64>() {
-                    Ok(seconds) if (0.001..=3600.0).contains(&seconds) => {
-                        Duration::from_secs_f64(seconds)
-                    }
-                    _ => {
-                        return Err(format!(
-                            "--timeout {value:?}: expected seconds from 0.001 to 3600"
-                        ))
-                    }
-                };
-            }
-            "--budget" => {
-                let value = args.value(&flag)?;
-                budget = match value.parse::<f64>() {
-                    Ok(seconds) if (1.0..=86_400.0).contains(&seconds) => {
-                        Some(Duration::from_secs_f64(seconds))
-                    }
-                    _ => {
-                        return Err(format!(
-                            "--budget {value:?}: expected seconds from 1 to 86400"
-                        ))
-                    }
-                };
-            }
-            "--memory" => config.memory = args.number(&flag, 16, 1 << 20)? << 20,
-            "--processes" => config.processes = args.number(&flag, 1, 4096)? as u32,
-            "--tests" => config.tests_dir = Some(PathBuf::from(args.value(&flag)?)),
-            "--count" => config.tests = args.number(&flag, 1, 10_000)?,
-            "--points" => {
-                let value = args.value(&flag)?;
-                config.points = value
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|p| p.is_finite() && *p >= 0.0)
-                    .ok_or_else(|| format!("--points {value:?}: expected a number"))?;
-            }
-            "--batch" => {
-                let path = args.value(&flag)?;
-                let text = std::fs::read(&path).map_err(|err| format!("--batch {path}: {err}"))?;
-                batches.push(read_batch(&text).map_err(|err| format!("--batch {path}: {err}"))?);
-            }
-            "--baseline" => {
-                let value = args.value(&flag)?;
-                let (name, file) = value
-                    .split_once('=')
-                    .filter(|(n, f)| !n.is_empty() && !f.is_empty())
-                    .ok_or_else(|| format!("--baseline {value:?}: expected NAME=FILE"))?;
-                config
-                    .baselines
-                    .push((name.to_string(), PathBuf::from(file)));
-            }
-            "--class" => {
-                config.baseline_marks = match args.value(&flag)?.as_str() {
-                    "A" | "a" => marks::CLASS_A.to_vec(),
-                    "B" | "b" => marks::CLASS_B.to_vec(),
-                    other => return Err(format!("--class {other:?}: expected A or B")),
-                }
-            }
-            "--cxx" => config.cxx = Some(args.value(&flag)?),
-            "--csv" => csv = Some(PathBuf::from(args.value(&flag)?)),
-            "--html" => html = Some(PathBuf::from(args.value(&flag)?)),
-            "--pairs-csv" => pairs = Some(PathBuf::from(args.value(&flag)?)),
-            "--cache" => config.cache = Some(PathBuf::from(args.value(&flag)?)),
-            "--no-cache" => config.cache = None,
-            "--no-jail" => config.weaker_isolation = true,
-            "--strict" => config.strict = true,
-            "--lang" => {
-                let value = args.value(&flag)?;
-                config.lang = Lang::parse(&value)
-                    .ok_or_else(|| format!("--lang {value:?}: expected en or zh"))?;
-            }
-            "--resubmitted" => config.resubmitted.push(args.value(&flag)?),
-            "--quiet" => config.progress = false,
-            _ => return Err(format!("unexpected argument {flag:?}")),
-        }
-    }
-    config.budget = budget.unwrap_or_else(|| task.default_budget(config.games));
-    if !batches.is_empty() {
-        config.batches = batches;
-    } else if seed_given {
+    let mut plan = Plan {
+        config,
+        csv: None,
+        html: None,
+        pairs: None,
+        batches: Vec::new(),
+        seed_given: false,
+        budget: None,
+    };
+    options().parse(&mut plan, args, task.name(), |_, arg, _| {
+        Err(unexpected(&arg))
+    })?;
+    let config = &mut plan.config;
+    config.budget = plan
+        .budget
+        .unwrap_or_else(|| task.default_budget(config.games));
+    if !plan.batches.is_empty() {
+        config.batches = std::mem::take(&mut plan.batches);
+    } else if plan.seed_given {
         config.batches = default_batches(config.seed);
     }
     if task == Task::AcmClient && config.baselines.len() + 1 != config.baseline_marks.len() {
@@ -214,16 +402,11 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
             config.baseline_marks.len() - 1
         ));
     }
-    Ok(Plan {
-        config,
-        csv,
-        html,
-        pairs,
-    })
+    Ok(plan)
 }
 
 fn main() -> ExitCode {
-    let plan = match args::parse(USAGE, parse) {
+    let plan = match args::parse(&usage(), parse) {
         Ok(plan) => plan,
         Err(code) => return code,
     };

@@ -3,12 +3,14 @@
 
 use minejudge::bundle::default_src;
 use minejudge::io::args::{self, Args};
+use minejudge::io::options::{self, unexpected, Table};
 use minejudge::judges::{named, names, Judge};
 use minejudge::package::{acm_client, jlu_machine, package, write, File, Format, Request};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-const USAGE: &str = "\
+/// The usage text before the options' list.
+const USAGE_HEAD: &str = "\
 usage: package <judge> --format kattis|kattis-2025-09|hydro|lemon|acmoj|dmoj --out DIR
                [--tests N] [--seed S] [--src DIR]
        package jlu-machine --format kattis|acmoj|hydro|lemon --out DIR [--tests N] [--seed S] [--src DIR]
@@ -30,8 +32,7 @@ course scores a batch; the submissions are our client, a weaker one, and a wrong
   --format hydro           Hydro's problem folder (testdata/config.yaml)
   --format lemon           a LemonLime contest (<judge>.cdf, data/, source/)
   --format acmoj           ACMOJ's data folder (config.json)
-  --format dmoj            DMOJ's problem folder (init.yml; statements beside)
-  --src DIR                read the crate's sources from DIR instead of this crate's";
+  --format dmoj            DMOJ's problem folder (init.yml; statements beside)";
 
 /// What to package: a judge, or the machine.
 enum Subject {
@@ -50,6 +51,55 @@ struct Parsed {
     src: PathBuf,
 }
 
+/// What the command line says, as it is read.
+struct Reading {
+    subject: Subject,
+    format: Option<Format>,
+    tests: usize,
+    seed: u64,
+    out: Option<PathBuf>,
+    src: PathBuf,
+}
+
+/// An option of package.
+type Opt = options::Opt<Reading>;
+
+/// Package's options: `--format`, `--out`, `--tests` and `--seed` as [`USAGE_HEAD`] describes
+/// them, and `--src`.
+fn options() -> Table<Reading> {
+    let options = vec![
+        Opt::value("--format", "F", "", |parsed, given| {
+            parsed.format = Some(Format::named(&given.value)?);
+            Ok(())
+        }),
+        Opt::value("--out", "DIR", "", |parsed, given| {
+            parsed.out = Some(given.path());
+            Ok(())
+        }),
+        Opt::value("--tests", "N", "", |parsed, given| {
+            parsed.tests = given.number(0, 1000)? as usize;
+            Ok(())
+        })
+        .default("20"),
+        Opt::value("--seed", "S", "", |parsed, given| {
+            parsed.seed = given.number(0, u64::MAX)?;
+            Ok(())
+        })
+        .default("1"),
+        Opt::value(
+            "--src",
+            "DIR",
+            "read the crate's sources from DIR instead of this crate's",
+            |parsed, given| {
+                parsed.src = given.path();
+                Ok(())
+            },
+        ),
+    ];
+    Table::of(options, 27)
+}
+
+/// Reads the command line (see [`USAGE_HEAD`]).
 fn parse(args: &mut Args) -> Result<Parsed, String> {
     let subject = match args.next() {
         Some(name) if name == "jlu-machine" => Subject::JluMachine,
@@ -57,26 +107,24 @@ fn parse(args: &mut Args) -> Result<Parsed, String> {
         Some(name) if !name.starts_with('-') => Subject::Judge(named(&name)?),
         _ => return Err("the first argument must name a judge".into()),
     };
-    let (mut format, mut out) = (None, None);
-    let (mut tests, mut seed, mut src) = (20, 1, default_src());
-    while let Some(flag) = args.next() {
-        match flag.as_str() {
-            "--format" => format = Some(Format::named(&args.value(&flag)?)?),
-            "--out" => out = Some(PathBuf::from(args.value(&flag)?)),
-            "--tests" => tests = args.number(&flag, 0, 1000)? as usize,
-            "--seed" => seed = args.number(&flag, 0, u64::MAX)?,
-            "--src" => src = PathBuf::from(args.value(&flag)?),
-            _ => return Err(format!("unexpected argument {flag:?}")),
-        }
-    }
-    let format = format.ok_or("--format is required")?;
-    Ok(Parsed {
+    let mut parsed = Reading {
         subject,
-        format,
-        tests,
-        seed,
-        out: out.ok_or("--out DIR is required")?,
-        src,
+        format: None,
+        tests: 0,
+        seed: 0,
+        out: None,
+        src: default_src(),
+    };
+    options().parse(&mut parsed, args, "package", |_, arg, _| {
+        Err(unexpected(&arg))
+    })?;
+    Ok(Parsed {
+        subject: parsed.subject,
+        format: parsed.format.ok_or("--format is required")?,
+        tests: parsed.tests,
+        seed: parsed.seed,
+        out: parsed.out.ok_or("--out DIR is required")?,
+        src: parsed.src,
     })
 }
 
@@ -102,7 +150,11 @@ fn files(parsed: &Parsed) -> Result<Vec<File>, String> {
 }
 
 fn main() -> ExitCode {
-    let usage = USAGE.replace("{judges}", &names());
+    let usage = format!(
+        "{}\n{}",
+        USAGE_HEAD.replace("{judges}", &names()),
+        options().usage()
+    );
     let parsed = match args::parse(&usage, parse) {
         Ok(parsed) => parsed,
         Err(code) => return code,

@@ -2,25 +2,14 @@
 //! part (3): the student's own functions in the game (see `--help` and [`minejudge::play`]).
 
 use minejudge::io::args::{self, Args};
+use minejudge::io::options::{self, unexpected, Table};
 use minejudge::play::{serve, Functions, Listen};
 use std::net::{IpAddr, Ipv4Addr};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// `play --help`.
-const USAGE: &str = "\
-usage: play [--host ADDR] [--port N] [--functions FILE]... [--cxx PATH]
-  --port N          the port to listen on (default 8080; 0 picks a free port)
-  --host ADDR       the address to listen on (default 127.0.0.1: this machine only); 0.0.0.0
-                    lets any device that reaches this machine, such as a phone on the same
-                    network, play (there is no password)
-  --functions FILE  your JLU part (3) functions, as in CButtonView.cpp (no main): your
-                    `int RefreshGamePanel(int GamePanel[30][30], int x, int y, int mine[30][30],
-                    int n, int m, int k)` is checked against our rules after every click, your
-                    `void machine(int GamePanel[30][30], int n, int m, int &x, int &y)` plays
-                    Hint and Autoplay beside ours; a file may hold either or both, and more
-                    files are compiled together. A file that does not compile: exit 2
-  --cxx PATH        the C++ compiler (else $CXX, else g++, c++ or clang++)";
+/// The usage line.
+const USAGE_HEAD: &str = "usage: play [--host ADDR] [--port N] [--functions FILE]... [--cxx PATH]";
 
 /// What the command line asks for.
 struct Options {
@@ -29,30 +18,77 @@ struct Options {
     cxx: Option<String>,
 }
 
-/// Reads `--host`, `--port`, `--functions` and `--cxx`.
+/// An option of play.
+type Opt = options::Opt<Options>;
+
+/// Play's options.
+fn options() -> Table<Options> {
+    let options = vec![
+        Opt::value(
+            "--port",
+            "N",
+            "the port to listen on (default {default}; 0 picks a free port)",
+            |options, given| {
+                options.listen.port = given.number(0, u16::MAX as u64)? as u16;
+                Ok(())
+            },
+        )
+        .default("8080"),
+        Opt::value(
+            "--host",
+            "ADDR",
+            "the address to listen on (default {default}: this machine only); 0.0.0.0\n\
+             lets any device that reaches this machine, such as a phone on the same\n\
+             network, play (there is no password)",
+            |options, given| {
+                let host = given.value.parse();
+                options.listen.host =
+                    host.map_err(|_| given.bad("an IP address such as 0.0.0.0"))?;
+                Ok(())
+            },
+        )
+        .default("127.0.0.1"),
+        Opt::repeated(
+            "--functions",
+            "FILE",
+            "your JLU part (3) functions, as in CButtonView.cpp (no main): your\n\
+             `int RefreshGamePanel(int GamePanel[30][30], int x, int y, int mine[30][30],\n\
+             int n, int m, int k)` is checked against our rules after every click, your\n\
+             `void machine(int GamePanel[30][30], int n, int m, int &x, int &y)` plays\n\
+             Hint and Autoplay beside ours; a file may hold either or both, and more\n\
+             files are compiled together. A file that does not compile: exit 2",
+            |options, given| {
+                options.functions.push(given.path());
+                Ok(())
+            },
+        ),
+        Opt::value(
+            "--cxx",
+            "PATH",
+            "the C++ compiler (else $CXX, else g++, c++ or clang++)",
+            |options, given| {
+                options.cxx = Some(given.value);
+                Ok(())
+            },
+        ),
+    ];
+    Table::of(options, 20)
+}
+
+/// Reads the options (see [`options`]).
 fn parse_options(args: &mut Args) -> Result<Options, String> {
     let mut options = Options {
+        // Both set from the table's defaults.
         listen: Listen {
-            host: IpAddr::V4(Ipv4Addr::LOCALHOST),
-            port: 8080,
+            host: IpAddr::V4(Ipv4Addr::UNSPECIFIED),
+            port: 0,
         },
         functions: Vec::new(),
         cxx: None,
     };
-    while let Some(flag) = args.next() {
-        match flag.as_str() {
-            "--port" => options.listen.port = args.number(&flag, 0, u16::MAX as u64)? as u16,
-            "--host" => {
-                let value = args.value(&flag)?;
-                options.listen.host = value.parse().map_err(|_| {
-                    format!("--host {value:?}: expected an IP address such as 0.0.0.0")
-                })?;
-            }
-            "--functions" => options.functions.push(PathBuf::from(args.value(&flag)?)),
-            "--cxx" => options.cxx = Some(args.value(&flag)?),
-            _ => return Err(format!("unexpected argument {flag:?}")),
-        }
-    }
+    self::options().parse(&mut options, args, "play", |_, arg, _| {
+        Err(unexpected(&arg))
+    })?;
     if options.cxx.is_some() && options.functions.is_empty() {
         return Err("--cxx goes with --functions FILE".to_string());
     }
@@ -60,7 +96,10 @@ fn parse_options(args: &mut Args) -> Result<Options, String> {
 }
 
 fn main() -> ExitCode {
-    let options = match args::parse(USAGE, parse_options) {
+    let options = match args::parse(
+        &format!("{USAGE_HEAD}\n{}", options().usage()),
+        parse_options,
+    ) {
         Ok(options) => options,
         Err(code) => return code,
     };
@@ -75,6 +114,6 @@ fn main() -> ExitCode {
         }
     };
     // The student's process is in a group of its own: Ctrl-C must end it too.
-    minejudge::stress::kill_children_on_interrupt();
+    minejudge::sandbox::kill_children_on_interrupt();
     serve(options.listen, Some(functions))
 }

@@ -1,13 +1,19 @@
 //! `stress`: tests anyone's solution against our judges and shrinks what fails (see `--help`
 //! and [`minejudge::stress`]).
 
+use minejudge::courses::acm_client::header::read_game;
+use minejudge::courses::acm_client::{read_batch, BatchSpec, EXAMPLE_BATCH};
+use minejudge::courses::templates;
+use minejudge::courses::Harness;
 use minejudge::io::args::{self, Args};
+use minejudge::io::options::{self, unexpected, Group, Table};
 use minejudge::io::output::write_stdout;
 use minejudge::judges::limits::Limits;
-use minejudge::judges::options::{self, GenOptions};
-use minejudge::judges::{named, names};
-use minejudge::stress::acm_client::{self, read_batch, AcmBatch, EXAMPLE_BATCH};
-use minejudge::stress::acm_client_header::{self, read_game, ClientHeader, Maps};
+use minejudge::judges::options::{self as judge_options, GenOptions};
+use minejudge::judges::{named, names, Judge};
+use minejudge::sandbox::kill_children_on_interrupt;
+use minejudge::stress::acm_client::{self, AcmBatch};
+use minejudge::stress::acm_client_header::{self, ClientHeader, Maps};
 use minejudge::stress::acm_server_header;
 use minejudge::stress::driven::DrivenFile;
 use minejudge::stress::jlu_function::{self, JluFunction};
@@ -15,11 +21,8 @@ use minejudge::stress::jlu_machine::{self, JluGames};
 use minejudge::stress::jlu_panel_function;
 use minejudge::stress::report::{judge_report, Report};
 use minejudge::stress::search::{self, JudgeStress};
-use minejudge::stress::templates;
-use minejudge::stress::{kill_children_on_interrupt, Harness};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
 /// The usage text before the input options.
 const USAGE_HEAD: &str = "\
@@ -36,33 +39,23 @@ usage: stress <judge> [options] -- <command...>
   our judge, until the first failure: another output (byte for byte, only newlines at the very
   end forgiven), a non-zero exit, a timeout or memory over the cap. It then shrinks the input
   while it fails the same way and prints it, our answer, yours and the first differing line.
-  Exit status: 0 every input passed, 1 a failure, 2 bad usage or a command that cannot start.
-options:
-  --seed S        input i is `gen <judge> --seed S+i` (default: from the clock; always printed)
-  --count N       inputs to try, 0 for no end but the first failure (default 1000)
-  --jobs N        runs at a time (default 1); the same failure is found for any N
-  --timeout SEC   wall time of one run, in seconds, e.g. 0.5 (default 2)
-  --memory MIB    address space of one run, Linux only (default 1024; 0 for no cap;
-                  a JVM needs -Xmx under it)
-  --save DIR      write the failing input and our answer to DIR/<judge>-<seed>.in and .ans
-  --quiet         no progress on stderr
-input options of a judge, as gen takes them (default --size small):";
+  Exit status: 0 every input passed, 1 a failure, 2 bad usage or a command that cannot start.";
 
-/// The usage text after the input options: the AI tasks.
-const USAGE_TAIL: &str = "\
+/// The prose before `--games`: the JLU course's AI task.
+const USAGE_JLU_MACHINE: &str = "\
 jlu-machine: the course's games (20x20, 50 mines, the first click never a mine, 400 clicks at
   most), played by your stateless machine: for each click, <command> runs once with `20 20`
   and the panel on stdin (rows of -1 closed and 0-8 open, as jlu-panel prints them) and prints
-  `x y`, 0-based. Prints the course's score of yours beside ours, on the same seeds.
-  --games N       games (default 100; the course plays 1000)
+  `x y`, 0-based. Prints the course's score of yours beside ours, on the same seeds.";
+
+/// The prose before `--batch`: the ACM course's AI task.
+const USAGE_ACM_CLIENT: &str = "\
 acm-client: the course's batch of 50 maps, played by your client, one process per map: it
   reads `n m`, then the map after the first click (made for it, as the course does); it prints
   a move `r c type` (0-based; 0 visit, 1 mark, 2 auto-explore) and reads the map after it, n
   lines of `?`, `0`-`8`, `@`; stdin closes when the game ends. --timeout is per map. Prints the
   course's score (the mean of the best 45 maps' (marked + visited) / cells) of yours beside
-  ours.
-  --batch FILE    a batch file of the course: `rows cols mines`, `seed`, `min_dist` (default
-                  `10 10 9`, `19260817`, `2`, the course's example); --seed replaces its seed";
+  ours.";
 
 /// The usage text of the courses' own interfaces: a student's file in our C++ driver.
 const USAGE_COURSE: &str = "\
@@ -98,7 +91,204 @@ the courses' own interfaces (your file as you hand it in, compiled with our driv
 /// The whole usage text.
 fn usage() -> String {
     let head = USAGE_HEAD.replace("{judges}", &names());
-    format!("{head}\n{}\n{USAGE_TAIL}\n{USAGE_COURSE}", options::usage())
+    format!("{head}\n{}", options().usage())
+}
+
+/// What the command line says, as it is read.
+struct Parsed {
+    /// The first argument: a judge, jlu-machine or acm-client.
+    mode: String,
+    /// The judge `mode` names, if it names one.
+    judge: Option<&'static Judge>,
+    harness: Harness,
+    request: GenOptions,
+    count: u64,
+    games: u64,
+    games_given: bool,
+    files: CourseFiles,
+    batch: Option<BatchSpec>,
+    seed_given: bool,
+    /// `--template`.
+    template: bool,
+}
+
+/// An option of stress.
+type Opt = options::Opt<Parsed>;
+
+/// Whether the mode is one of `modes`.
+fn mode_in(parsed: &Parsed, modes: &[&str]) -> bool {
+    modes.contains(&parsed.mode.as_str())
+}
+
+/// The options of every mode.
+fn common_options() -> Vec<Opt> {
+    vec![
+        Opt::value(
+            "--seed",
+            "S",
+            "input i is `gen <judge> --seed S+i` (default: from the clock; always printed)",
+            |parsed, given| {
+                parsed.harness.seed = given.number(0, u64::MAX)?;
+                parsed.seed_given = true;
+                Ok(())
+            },
+        ),
+        Opt::value(
+            "--count",
+            "N",
+            "inputs to try, 0 for no end but the first failure (default {default})",
+            |parsed, given| {
+                parsed.count = given.number(0, u64::MAX)?;
+                Ok(())
+            },
+        )
+        .default("1000")
+        .applies(|parsed| parsed.judge.is_some()),
+        Opt::value(
+            "--jobs",
+            "N",
+            "runs at a time (default {default}); the same failure is found for any N",
+            |parsed, given| {
+                parsed.harness.jobs = given.number(1, 256)? as usize;
+                Ok(())
+            },
+        )
+        .default("1"),
+        Opt::value(
+            "--timeout",
+            "SEC",
+            "wall time of one run, in seconds, e.g. 0.5 (default {default})",
+            |parsed, given| {
+                parsed.harness.timeout = given.seconds(0.001, 86_400.0)?;
+                Ok(())
+            },
+        )
+        .default("2"),
+        Opt::value(
+            "--memory",
+            "MIB",
+            "address space of one run, Linux only (default {default}; 0 for no cap;\n\
+             a JVM needs -Xmx under it)",
+            |parsed, given| {
+                let mib = given.number(0, 1 << 30)?;
+                parsed.harness.memory = (mib > 0).then_some(mib << 20);
+                Ok(())
+            },
+        )
+        .default("1024"),
+        Opt::value(
+            "--save",
+            "DIR",
+            "write the failing input and our answer to DIR/<judge>-<seed>.in and .ans",
+            |parsed, given| {
+                parsed.harness.save = Some(given.path());
+                Ok(())
+            },
+        ),
+        Opt::flag("--quiet", "no progress on stderr", |parsed, _| {
+            parsed.harness.progress = false;
+            Ok(())
+        }),
+    ]
+}
+
+/// The options of the courses' own interfaces, which the usage's prose describes, and the
+/// command after `--`.
+fn course_options() -> Vec<Opt> {
+    vec![
+        Opt::value("--function", "FILE", "", |parsed, given| {
+            parsed.files.function = Some(given.path());
+            Ok(())
+        })
+        .applies(|parsed| mode_in(parsed, &["jlu-machine", "jlu-panel"])),
+        Opt::value("--client", "FILE", "", |parsed, given| {
+            parsed.files.client = Some(given.path());
+            Ok(())
+        })
+        .applies(|parsed| mode_in(parsed, &["acm-client"])),
+        Opt::value("--server", "FILE", "", |parsed, given| {
+            parsed.files.server = Some(given.path());
+            Ok(())
+        })
+        .applies(|parsed| mode_in(parsed, &["acm-client", "acm-server"])),
+        Opt::value("--map", "FILE", "", |parsed, given| {
+            parsed.files.map = Some(given.path());
+            Ok(())
+        })
+        .applies(|parsed| mode_in(parsed, &["acm-client"])),
+        Opt::value("--cxx", "PATH", "", |parsed, given| {
+            parsed.files.cxx = Some(given.value);
+            Ok(())
+        })
+        .applies(|parsed| {
+            mode_in(
+                parsed,
+                &["jlu-machine", "jlu-panel", "acm-client", "acm-server"],
+            )
+        }),
+        Opt::rest("--template", |parsed, given| {
+            if !given.first || !given.rest.is_empty() {
+                return Err("--template takes no other option".into());
+            }
+            {
+                parsed.template = true;
+                Ok(())
+            }
+        }),
+        Opt::rest("--", |parsed, given| {
+            parsed.harness.command = given.rest;
+            Ok(())
+        }),
+    ]
+}
+
+/// Stress's options: its own, the judges' input options (read by [`GenOptions`], whose usage
+/// they show), the AI tasks' and the courses' interfaces'.
+fn options() -> Table<Parsed> {
+    let inputs = format!(
+        "input options of a judge, as gen takes them (default --size small):\n{}",
+        judge_options::usage()
+    );
+    let games = Opt::value(
+        "--games",
+        "N",
+        "games (default 100; the course plays 1000)",
+        |parsed, given| {
+            parsed.games = given.number(1, 1_000_000)?;
+            parsed.games_given = true;
+            Ok(())
+        },
+    );
+    let batch = Opt::value(
+        "--batch",
+        "FILE",
+        "a batch file of the course: `rows cols mines`, `seed`, `min_dist` (default\n\
+         `10 10 9`, `19260817`, `2`, the course's example); --seed replaces its seed",
+        |parsed, given| {
+            let path = &given.value;
+            let text = std::fs::read(path).map_err(|err| format!("--batch {path}: {err}"))?;
+            let batch = read_batch(&text).map_err(|err| format!("--batch {path}: {err}"))?;
+            parsed.batch = Some(batch);
+            Ok(())
+        },
+    );
+    Table {
+        groups: vec![
+            Group::new("options:", common_options()),
+            Group::new(&inputs, Vec::new()),
+            Group::new(
+                USAGE_JLU_MACHINE,
+                vec![games.applies(|parsed| parsed.mode == "jlu-machine")],
+            ),
+            Group::new(
+                USAGE_ACM_CLIENT,
+                vec![batch.applies(|parsed| parsed.mode == "acm-client")],
+            ),
+            Group::new(USAGE_COURSE, course_options()),
+        ],
+        column: 18,
+        width: usize::MAX,
+    }
 }
 
 /// The courses' own interfaces asked for: a student's file and how to compile it.
@@ -125,46 +315,10 @@ impl CourseFiles {
     }
 }
 
-/// Reads `flag` and its value if it is one of the course options: `Ok(true)`; `Ok(false)`
-/// for another flag.
-fn read_course_option(
-    mode: &str,
-    flag: &str,
-    args: &mut Args,
-    files: &mut CourseFiles,
-) -> Result<bool, String> {
-    let applies = match flag {
-        "--function" => matches!(mode, "jlu-machine" | "jlu-panel"),
-        "--client" | "--map" => mode == "acm-client",
-        "--server" => matches!(mode, "acm-client" | "acm-server"),
-        "--cxx" => matches!(
-            mode,
-            "jlu-machine" | "jlu-panel" | "acm-client" | "acm-server"
-        ),
-        _ => return Ok(false),
-    };
-    if !applies {
-        return Err(format!("{flag} does not apply to {mode}"));
-    }
-    let value = args.value(flag)?;
-    let slot = match flag {
-        "--function" => &mut files.function,
-        "--client" => &mut files.client,
-        "--server" => &mut files.server,
-        "--map" => &mut files.map,
-        _ => {
-            files.cxx = Some(value);
-            return Ok(true);
-        }
-    };
-    *slot = Some(PathBuf::from(value));
-    Ok(true)
-}
-
 /// `stress acm-client --client FILE ...`: the maps from `--map` or the batch.
 fn client_plan(
     files: CourseFiles,
-    batch: Option<acm_client::BatchSpec>,
+    batch: Option<BatchSpec>,
     seed_given: bool,
     harness: Harness,
 ) -> Result<Plan, String> {
@@ -236,143 +390,121 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
     let mut harness = Harness::new(&[]);
     harness.seed = clock_seed();
     harness.progress = true;
-    let mut request = GenOptions::default();
-    let mut count = 1000;
-    let mut games = 100;
-    let mut games_given = false;
-    let mut files = CourseFiles::default();
-    let mut batch = None;
-    let mut seed_given = false;
-    let mut first = true;
-    while let Some(flag) = args.next() {
-        if flag == "--template" {
-            return template_plan(&mode, first, args);
-        }
-        first = false;
-        let applies = match flag.as_str() {
-            "--count" => judge.is_some(),
-            "--games" => mode == "jlu-machine",
-            "--batch" => mode == "acm-client",
-            _ => true,
-        };
-        if !applies {
-            return Err(format!("{flag} does not apply to {mode}"));
-        }
-        match flag.as_str() {
-            "--" => {
-                harness.command = args.rest();
-                break;
-            }
-            "--seed" => {
-                harness.seed = args.number(&flag, 0, u64::MAX)?;
-                seed_given = true;
-            }
-            "--count" => count = args.number(&flag, 0, u64::MAX)?,
-            "--games" => {
-                games = args.number(&flag, 1, 1_000_000)?;
-                games_given = true;
-            }
-            "--jobs" => harness.jobs = args.number(&flag, 1, 256)? as usize,
-            "--timeout" => {
-                let value = args.value(&flag)?;
-                harness.timeout = match value.parse::<f64>() {
-                    Ok(seconds) if (0.001..=86_400.0).contains(&seconds) => {
-                        Duration::from_secs_f64(seconds)
-                    }
-                    _ => {
-                        return Err(format!(
-                            "--timeout {value:?}: expected seconds from 0.001 to 86400"
-                        ))
-                    }
-                };
-            }
-            "--memory" => {
-                let mib = args.number(&flag, 0, 1 << 30)?;
-                harness.memory = (mib > 0).then_some(mib << 20);
-            }
-            "--save" => harness.save = Some(PathBuf::from(args.value(&flag)?)),
-            "--quiet" => harness.progress = false,
-            "--batch" => {
-                let path = args.value(&flag)?;
-                let text = std::fs::read(&path).map_err(|err| format!("--batch {path}: {err}"))?;
-                batch = Some(read_batch(&text).map_err(|err| format!("--batch {path}: {err}"))?);
-            }
-            _ if read_course_option(&mode, &flag, args, &mut files)? => {}
-            _ => match judge {
-                Some(judge) if request.read_option(judge, &flag, args)? => {}
-                _ => return Err(format!("unexpected argument {flag:?}")),
-            },
+    let mut parsed = Parsed {
+        mode: mode.clone(),
+        judge,
+        harness,
+        request: GenOptions::default(),
+        count: 0,
+        games: 100,
+        games_given: false,
+        files: CourseFiles::default(),
+        batch: None,
+        seed_given: false,
+        template: false,
+    };
+    options().parse(
+        &mut parsed,
+        args,
+        &mode,
+        |parsed, flag, args| match parsed.judge {
+            Some(judge) if parsed.request.read_option(judge, &flag, args)? => Ok(()),
+            _ => Err(unexpected(&flag)),
+        },
+    )?;
+    if parsed.template {
+        return template_plan(&mode);
+    }
+    if parsed.files.any() {
+        if let Some(plan) = file_plan(&parsed)? {
+            return Ok(plan);
         }
     }
-    if files.any() {
-        if !harness.command.is_empty() {
-            return Err(
-                "give either your file (--function) or a command after --, not both".into(),
-            );
-        }
-        if mode == "acm-client" {
-            return client_plan(files, batch, seed_given, harness);
-        }
-        if judge.is_some() && request.knobs.limits != Limits::Course {
+    command_plan(parsed)
+}
+
+/// `stress <mode> --function FILE ...` and the like: a student's file in our driver; `None`
+/// for a `--cxx` that names no file.
+fn file_plan(parsed: &Parsed) -> Result<Option<Plan>, String> {
+    let harness = parsed.harness.clone();
+    let files = parsed.files.clone();
+    if !harness.command.is_empty() {
+        return Err("give either your file (--function) or a command after --, not both".into());
+    }
+    if parsed.mode == "acm-client" {
+        return client_plan(files, parsed.batch, parsed.seed_given, harness).map(Some);
+    }
+    if let Some(judge) = parsed.judge {
+        if parsed.request.knobs.limits != Limits::Course {
             return Err(
                 "--function and --server play the course's games: --limits wide does not apply \
                  (the course's arrays hold 30x30)"
                     .into(),
             );
         }
-        if let Some(judge) = judge {
-            request.check(judge)?;
-            let server = files.server.is_some();
-            let config = DrivenFile {
-                file: files.server.or(files.function).expect("a file was given"),
-                cxx: files.cxx,
-                stress: JudgeStress {
-                    judge,
-                    request,
-                    count,
-                    harness,
-                },
-            };
-            return Ok(if server {
-                Plan::ServerHeader(config)
-            } else {
-                Plan::PanelFunction(config)
-            });
-        }
-        if harness.jobs != 1 {
-            return Err(
-                "--jobs does not apply to a file: one process plays, as the course's does".into(),
-            );
-        }
-        if let Some(file) = files.function {
-            return Ok(Plan::JluFunction(JluFunction {
-                file,
-                cxx: files.cxx,
-                games: if games_given { games } else { 1000 },
+        parsed.request.check(judge)?;
+        let server = files.server.is_some();
+        let config = DrivenFile {
+            file: files.server.or(files.function).expect("a file was given"),
+            cxx: files.cxx,
+            stress: JudgeStress {
+                judge,
+                request: parsed.request.clone(),
+                count: parsed.count,
                 harness,
-            }));
-        }
+            },
+        };
+        return Ok(Some(if server {
+            Plan::ServerHeader(config)
+        } else {
+            Plan::PanelFunction(config)
+        }));
     }
-    if files.cxx.is_some() {
+    if harness.jobs != 1 {
+        return Err(
+            "--jobs does not apply to a file: one process plays, as the course's does".into(),
+        );
+    }
+    Ok(files.function.map(|file| {
+        Plan::JluFunction(JluFunction {
+            file,
+            cxx: files.cxx,
+            games: if parsed.games_given {
+                parsed.games
+            } else {
+                1000
+            },
+            harness,
+        })
+    }))
+}
+
+/// `stress <mode> ... -- <command...>`.
+fn command_plan(parsed: Parsed) -> Result<Plan, String> {
+    if parsed.files.cxx.is_some() {
         return Err("--cxx goes with a file to compile (--function, --client, --server)".into());
     }
+    let harness = parsed.harness;
     if harness.command.is_empty() {
         return Err("no command to test: put it after --, e.g. `-- ./a.out`".into());
     }
-    Ok(match judge {
+    Ok(match parsed.judge {
         Some(judge) => {
-            request.check(judge)?;
+            parsed.request.check(judge)?;
             Plan::Judge(JudgeStress {
                 judge,
-                request,
-                count,
+                request: parsed.request,
+                count: parsed.count,
                 harness,
             })
         }
-        None if mode == "jlu-machine" => Plan::JluMachine(JluGames { games, harness }),
+        None if parsed.mode == "jlu-machine" => Plan::JluMachine(JluGames {
+            games: parsed.games,
+            harness,
+        }),
         None => {
-            let mut batch = batch.unwrap_or(EXAMPLE_BATCH);
-            if seed_given {
+            let mut batch = parsed.batch.unwrap_or(EXAMPLE_BATCH);
+            if parsed.seed_given {
                 batch.seed = harness.seed;
             }
             Plan::AcmClient(AcmBatch { batch, harness })
@@ -381,10 +513,7 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
 }
 
 /// `stress <task> --template`, alone.
-fn template_plan(mode: &str, first: bool, args: &mut Args) -> Result<Plan, String> {
-    if !first || args.next().is_some() {
-        return Err("--template takes no other option".into());
-    }
+fn template_plan(mode: &str) -> Result<Plan, String> {
     let text = templates::template(mode).ok_or_else(|| {
         format!(
             "no starter file for {mode}: the course forms are {}",

@@ -225,6 +225,13 @@ impl Needs {
     /// needed; then marks the containers on the way to each needed module.
     fn close(&mut self, tree: &ModuleTree) {
         while let Some(module) = self.to_scan.pop() {
+            // A private child (`mod name;`) is part of its parent's text: it may hold only
+            // methods of the parent's types, which no path names.
+            for (declaration, child) in &tree.modules[module].children {
+                if declaration.visibility.is_empty() {
+                    self.text(*child);
+                }
+            }
             tree.need_paths(module, &tree.modules[module].text, self);
         }
         for module in 1..self.of.len() {
@@ -463,6 +470,26 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("crate::games::chess::solve()"), "{text}");
+    }
+
+    #[test]
+    fn a_private_child_goes_with_its_parent_though_no_path_names_it() {
+        let src = crate_with(
+            "private",
+            &[
+                ("lib.rs", "pub mod counter;\n"),
+                ("counter/mod.rs", "mod step;\npub mod unused;\npub struct Counter(pub u32);\n"),
+                ("counter/step.rs", "impl super::Counter { pub fn step(&mut self) { self.0 += 1; } }\n"),
+                ("counter/unused.rs", "pub fn never() {}\n"),
+                ("bin/app.rs", "fn main() {\n    let mut c = minejudge::counter::Counter(0);\n    c.step();\n}\n"),
+            ],
+        );
+        let text = bundle(&src, "app").unwrap();
+        assert!(text.contains("mod step {\nimpl super::Counter"), "{text}");
+        assert!(
+            !text.contains("fn never()"),
+            "a public child no path names stays out: {text}"
+        );
     }
 
     #[test]

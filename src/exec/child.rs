@@ -1,66 +1,19 @@
 //! Running the program under test: its stdin fed from a queue, its stdout and stderr read as
 //! they come, a deadline, and a clean kill of everything it started.
 //!
-//! On Linux the child is contained by the [`sandbox`](crate::sandbox): its process group is
-//! killed as a whole, and with a PID namespace every process it started ends with it (an
-//! interpreter or a shell script leaves grandchildren that hold the pipes open otherwise, and
-//! one that called `setsid()` would outlive the group); its address space can be capped, its
-//! CPU time and the files it writes are capped, and its peak memory is measured. Elsewhere
-//! only the child itself is killed, and memory is neither capped nor measured.
+//! The process itself is started, killed and reaped by [`process`](crate::exec::process): on
+//! Linux its process group is killed as a whole, and with a PID namespace every process it
+//! started ends with it (an interpreter or a shell script leaves grandchildren that hold the
+//! pipes open otherwise, and one that called `setsid()` would outlive the group).
 
+pub use crate::exec::ending::{describe_ending, Ending, Limits};
+use crate::exec::process::{Pipes, Process};
 pub use crate::sandbox::Workspace;
 use std::io::{self, Read, Write};
-use std::process::{Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
-
-/// What a run may use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// Wall time from start to exit.
-    pub timeout: Duration,
-    /// The address space, in bytes (Linux only; `None` for no cap).
-    pub memory: Option<u64>,
-    /// The most stdout kept; a child printing more is killed.
-    pub output: usize,
-    /// How closely it is kept.
-    pub policy: crate::sandbox::Policy,
-}
-
-/// How a run ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// It exited with this code.
-    Exited(i32),
-    /// A signal ended it (a crash: 11 is SIGSEGV, 6 SIGABRT).
-    Signalled(i32),
-    /// It was still running at the deadline, and was killed.
-    TimedOut,
-    /// It printed more than [`Limits::output`] bytes, and was killed.
-    OutputLimit,
-}
-
-/// `exit status 3`, or `killed by signal 11 (SIGSEGV)`.
-pub fn describe_ending(ending: Ending) -> String {
-    match ending {
-        Ending::Exited(code) => format!("exit status {code}"),
-        Ending::Signalled(signal) => {
-            let name = match signal {
-                4 => " (SIGILL)",
-                6 => " (SIGABRT)",
-                7 => " (SIGBUS)",
-                8 => " (SIGFPE)",
-                9 => " (SIGKILL)",
-                11 => " (SIGSEGV)",
-                _ => "",
-            };
-            format!("killed by signal {signal}{name}")
-        }
-        Ending::TimedOut => "timed out".to_string(),
-        Ending::OutputLimit => "output limit".to_string(),
-    }
-}
 
 /// One finished run.
 #[derive(Clone, Debug)]
@@ -80,7 +33,8 @@ pub struct ProgramRun {
 /// Runs `command` (program and arguments) with `input` on stdin, within `limits`.
 ///
 /// # Errors
-/// When the program cannot be started (not found, not executable).
+/// When the program cannot be started (not found, not executable), or how it ended cannot be
+/// learned ([`Ending::Unknown`]: the machine's fault, not the program's).
 ///
 /// # Examples
 ///
@@ -105,7 +59,7 @@ pub fn run(command: &[String], input: &[u8], limits: &Limits) -> io::Result<Prog
 /// [`run`], someone else's code working in `workspace`.
 ///
 /// # Errors
-/// When the program cannot be started.
+/// As [`run`].
 pub fn run_in(
     command: &[String],
     input: &[u8],
@@ -137,6 +91,16 @@ pub fn run_in(
     }
     let elapsed = child.started.elapsed();
     let finished = child.finish(&mut stdout, limits.output);
+    if let Ending::Unknown(_) = finished.ending {
+        return Err(io::Error::new(
+            io::ErrorKind::Other,
+            describe_ending(finished.ending),
+        ));
+    }
+    // Output that came with or after the exit counts as much as output before it.
+    if finished.stdout_over_limit {
+        killed_for = killed_for.or(Some(Ending::OutputLimit));
+    }
     Ok(ProgramRun {
         ending: killed_for.unwrap_or(finished.ending),
         stdout,
@@ -167,6 +131,8 @@ pub struct Finished {
     pub stderr: Vec<u8>,
     /// Its peak resident memory in bytes, where reported.
     pub peak_memory: Option<u64>,
+    /// Whether the stdout collected while cleaning up went past its limit (and was cut).
+    pub stdout_over_limit: bool,
 }
 
 /// The most stderr kept.
@@ -183,7 +149,7 @@ const SWEEP_STEP: Duration = Duration::from_millis(20);
 
 /// A running program under test.
 pub struct Child {
-    process: platform::Process,
+    process: Arc<Process>,
     input: Option<Sender<Vec<u8>>>,
     events: Receiver<Event>,
     /// When it started.
@@ -194,8 +160,8 @@ pub struct Child {
 }
 
 impl Child {
-    /// Starts `command` with piped stdin, stdout and stderr; on Linux in its own process
-    /// group, contained by `limits` (see [`contain`]).
+    /// Starts `command` with piped stdin, stdout and stderr, contained by `limits` (see
+    /// [`process`](crate::exec::process)).
     ///
     /// # Errors
     /// When the program cannot be started.
@@ -212,11 +178,16 @@ impl Child {
         limits: &Limits,
         workspace: Workspace,
     ) -> io::Result<Child> {
-        let (mut process, mut std_child) = platform::spawn(command, limits, workspace)?;
+        let (process, pipes) = Process::start(command, limits, workspace)?;
+        let process = Arc::new(process);
         let started = Instant::now();
         let (event_sender, events) = mpsc::channel();
         let (input_sender, input_queue) = mpsc::channel::<Vec<u8>>();
-        let mut stdin = std_child.stdin.take().expect("piped stdin");
+        let Pipes {
+            mut stdin,
+            mut stdout,
+            mut stderr,
+        } = pipes;
         // A writer thread: the child may never read its input, and a full pipe must not block
         // the caller past the deadline. A closed pipe is the child's business.
         thread::spawn(move || {
@@ -230,7 +201,6 @@ impl Child {
                 }
             }
         });
-        let mut stdout = std_child.stdout.take().expect("piped stdout");
         let sender = event_sender.clone();
         thread::spawn(move || {
             let mut buffer = vec![0u8; 64 * 1024];
@@ -248,7 +218,6 @@ impl Child {
             }
             let _ = sender.send(Event::StdoutClosed);
         });
-        let mut stderr = std_child.stderr.take().expect("piped stderr");
         let sender = event_sender.clone();
         thread::spawn(move || {
             let mut kept = Vec::new();
@@ -266,7 +235,11 @@ impl Child {
             }
             let _ = sender.send(Event::Stderr(kept));
         });
-        process.watch(std_child, event_sender);
+        let watched = Arc::clone(&process);
+        thread::spawn(move || {
+            watched.wait_exited();
+            let _ = event_sender.send(Event::Exited);
+        });
         Ok(Child {
             process,
             input: Some(input_sender),
@@ -312,200 +285,116 @@ impl Child {
         self.input = None;
         self.process.kill();
         let deadline = Instant::now() + GRACE;
+        let mut stdout_over_limit = false;
         while !(self.exited && self.stdout_closed && self.stderr.is_some()) {
             let step = (Instant::now() + SWEEP_STEP).min(deadline);
             match self.next(step) {
                 None if Instant::now() < deadline => self.process.sweep_escapees(),
                 Some(Event::Stdout(chunk)) => {
                     let room = limit.saturating_sub(stdout.len());
+                    stdout_over_limit |= chunk.len() > room;
                     stdout.extend_from_slice(&chunk[..chunk.len().min(room)]);
                 }
                 Some(_) => {}
                 None => break,
             }
         }
-        let (ending, peak_memory) = self.process.reap();
+        let reaped = self.process.reap();
         Finished {
-            ending,
+            ending: reaped.ending,
             stderr: self.stderr.unwrap_or_default(),
-            peak_memory,
+            peak_memory: reaped.peak_memory,
+            stdout_over_limit,
         }
     }
 }
 
-/// The command that starts `command` contained by `limits.policy` (see
-/// [`sandbox`](crate::sandbox)), working in `workspace` if it is someone else's code: its own
-/// process group, and every process it starts ended with it; its address space
-/// (`limits.memory`), CPU time (the wall time, rounded up, and a second) and file writes
-/// capped by the kernel. Keep the confinement until the child is reaped. Linux only.
-#[cfg(target_os = "linux")]
-pub(crate) fn contain(
-    command: &[String],
-    limits: &Limits,
-    workspace: crate::sandbox::Workspace,
-) -> io::Result<(Command, crate::sandbox::Confinement)> {
-    let resources = crate::sandbox::Resources {
-        memory: limits.memory,
-        cpu_seconds: limits.timeout.as_secs().saturating_add(1),
-        file_size: crate::sandbox::FOLDER_BYTES,
-    };
-    crate::sandbox::confine(command, limits.policy, resources, workspace)
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// `builder` with its three standard streams piped.
-pub(crate) fn piped(builder: &mut Command) -> &mut Command {
-    builder
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-}
-
-#[cfg(target_os = "linux")]
-mod platform {
-    use super::{Ending, Event, Limits, Workspace};
-    use crate::sandbox::{sys, Confinement};
-    use std::io;
-    use std::process::Child;
-    use std::sync::mpsc::Sender;
-    use std::thread;
-
-    /// A contained child, reaped by us (never by std).
-    pub struct Process {
-        pid: u32,
-        reaped: bool,
-        /// Dropped once the child is reaped.
-        confinement: Option<Confinement>,
-    }
-
-    pub fn spawn(
-        command: &[String],
-        limits: &Limits,
-        workspace: Workspace,
-    ) -> io::Result<(Process, Child)> {
-        let (mut builder, confinement) = super::contain(command, limits, workspace)?;
-        let child = super::piped(&mut builder).spawn()?;
-        sys::track(child.id());
-        let process = Process {
-            pid: child.id(),
-            reaped: false,
-            confinement: Some(confinement),
-        };
-        Ok((process, child))
-    }
-
-    impl Process {
-        /// Reports the exit as [`Event::Exited`], leaving the child unreaped so that its
-        /// process group stays ours to kill.
-        pub fn watch(&mut self, _child: Child, events: Sender<Event>) {
-            let pid = self.pid;
-            thread::spawn(move || {
-                let _ = sys::wait_exited(pid);
-                let _ = events.send(Event::Exited);
-            });
-        }
-
-        pub fn kill(&mut self) {
-            if !self.reaped {
-                sys::kill_group(self.pid);
-            }
-        }
-
-        /// Kills what escaped the group, where no namespace does.
-        pub fn sweep_escapees(&self) {
-            if let Some(confinement) = &self.confinement {
-                confinement.sweep_escapees();
-            }
-        }
-
-        /// The ending and peak memory. Kills first if the child still runs.
-        pub fn reap(&mut self) -> (Ending, Option<u64>) {
-            self.kill();
-            sys::untrack(self.pid);
-            self.reaped = true;
-            let result = match sys::reap(self.pid) {
-                Ok(reaped) => {
-                    let ending = match (reaped.code, reaped.signal) {
-                        (Some(code), _) => Ending::Exited(code),
-                        (None, signal) => Ending::Signalled(signal.unwrap_or(0)),
-                    };
-                    // A memory cgroup counts what the program's own peak does not (shared
-                    // memory, files in memory), and reaches the cap when it killed the run.
-                    let cgroup_peak = self.confinement.as_ref().and_then(Confinement::memory_peak);
-                    (
-                        ending,
-                        Some(reaped.peak_memory.max(cgroup_peak.unwrap_or(0))),
-                    )
-                }
-                Err(_) => (Ending::Signalled(0), None),
-            };
-            self.confinement = None;
-            result
+    fn limits(output: usize) -> Limits {
+        Limits {
+            timeout: Duration::from_secs(60),
+            memory: None,
+            output,
+            policy: crate::sandbox::Policy::OwnCode,
         }
     }
-}
 
-#[cfg(not(target_os = "linux"))]
-mod platform {
-    use super::{Ending, Event, Limits, Workspace};
-    use std::io;
-    use std::process::{Child, Command};
-    use std::sync::mpsc::Sender;
-    use std::sync::{Arc, Mutex};
-    use std::thread;
-    use std::time::Duration;
-
-    /// The child, shared with the thread that watches for its exit.
-    pub struct Process {
-        child: Option<Arc<Mutex<Child>>>,
+    fn shell(script: &str) -> Vec<String> {
+        ["sh", "-c", script].map(String::from).to_vec()
     }
 
-    pub fn spawn(
-        command: &[String],
-        _limits: &Limits,
-        _workspace: Workspace,
-    ) -> io::Result<(Process, Child)> {
-        let (program, args) = command
-            .split_first()
-            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no command"))?;
-        let mut builder = Command::new(program);
-        builder.args(args);
-        Ok((Process { child: None }, super::piped(&mut builder).spawn()?))
+    /// A program that prints one byte more than its limit and exits at once is killed for its
+    /// output, however its exit and its last bytes are interleaved: never cut silently to a
+    /// wrong answer. Many runs, so that the exit is seen first in some.
+    #[test]
+    fn output_just_over_its_limit_is_an_output_limit_kill() {
+        let limit = 256 * 1024;
+        let script = format!("head -c {} /dev/zero", limit + 1);
+        for attempt in 0..40 {
+            let run = run(&shell(&script), b"", &limits(limit)).expect("sh runs");
+            assert_eq!(
+                run.ending,
+                Ending::OutputLimit,
+                "run {attempt}: {} bytes kept, ended: {}",
+                run.stdout.len(),
+                describe_ending(run.ending)
+            );
+            assert_eq!(run.stdout.len(), limit, "run {attempt}");
+        }
     }
 
-    impl Process {
-        pub fn watch(&mut self, child: Child, events: Sender<Event>) {
-            let child = Arc::new(Mutex::new(child));
-            self.child = Some(Arc::clone(&child));
-            thread::spawn(move || loop {
-                if !matches!(child.lock().map(|mut c| c.try_wait()), Ok(Ok(None))) {
-                    let _ = events.send(Event::Exited);
-                    return;
-                }
-                thread::sleep(Duration::from_millis(1));
-            });
-        }
+    /// Exactly the limit is allowed.
+    #[test]
+    fn output_at_its_limit_is_kept_whole() {
+        let run = run(&shell("head -c 4096 /dev/zero"), b"", &limits(4096)).expect("sh runs");
+        assert_eq!((run.ending, run.stdout.len()), (Ending::Exited(0), 4096));
+    }
 
-        pub fn kill(&mut self) {
-            if let Some(child) = &self.child {
-                if let Ok(mut child) = child.lock() {
-                    let _ = child.kill();
-                }
-            }
+    #[test]
+    fn every_ending_is_told_in_words() {
+        let told = [
+            Ending::Exited(3),
+            Ending::Signalled(11),
+            Ending::TimedOut,
+            Ending::OutputLimit,
+            Ending::Unknown(10),
+        ]
+        .map(describe_ending);
+        assert_eq!(told[0], "exit status 3");
+        assert_eq!(told[1], "killed by signal 11 (SIGSEGV)");
+        assert!(
+            told[4].contains("could not be read") && told[4].contains("this machine"),
+            "{}",
+            told[4]
+        );
+        for text in told {
+            assert!(
+                !text.contains("Unknown") && !text.contains("Signalled"),
+                "{text}"
+            );
         }
+    }
 
-        pub fn sweep_escapees(&self) {}
-
-        pub fn reap(&mut self) -> (Ending, Option<u64>) {
-            self.kill();
-            let status = self
-                .child
-                .as_ref()
-                .and_then(|child| child.lock().ok().and_then(|mut c| c.wait().ok()));
-            let ending = match status.and_then(|status| status.code()) {
-                Some(code) => Ending::Exited(code),
-                None => Ending::Signalled(0),
-            };
-            (ending, None)
-        }
+    /// A run whose ending cannot be read is an error of the machine, never a signal 0.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn an_ending_that_cannot_be_read_is_the_machines_error() {
+        let (process, _pipes) =
+            crate::exec::process::Process::start(&shell("exit 0"), &limits(0), Workspace::Fresh)
+                .expect("sh starts");
+        process.wait_exited();
+        let reaped = process.reap();
+        assert_eq!(reaped.ending, Ending::Exited(0));
+        // Reaped already: waiting again fails (ECHILD).
+        let again = process.reap();
+        assert_eq!(
+            again.ending,
+            Ending::Unknown(10),
+            "{}",
+            describe_ending(again.ending)
+        );
     }
 }

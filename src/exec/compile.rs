@@ -7,7 +7,7 @@
 use crate::exec::child::{self, Ending, Limits, Workspace};
 use crate::sandbox::{on_path, Policy};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::Duration;
 
 /// The longest a compile may take.
@@ -49,11 +49,19 @@ pub struct Compiler {
 }
 
 impl Compiler {
-    /// `--cxx PATH` if given, else `$CXX`, else the first of g++, c++, clang++ on the PATH.
+    /// `--cxx PATH` if given, else `$CXX`, else the first of g++, c++, clang++ on the PATH,
+    /// checked to accept every flag a C++ build passes.
     ///
     /// # Errors
-    /// When none is found, with what to do about it.
+    /// When none is found, or the one found is too old, with what to do about it.
     pub fn find(cxx: Option<&str>) -> Result<Compiler, String> {
+        let compiler = Compiler::named(cxx)?;
+        compiler.check(Language::Cpp)?;
+        Ok(compiler)
+    }
+
+    /// The compiler `find` chooses, unchecked.
+    fn named(cxx: Option<&str>) -> Result<Compiler, String> {
         let named = cxx
             .map(str::to_string)
             .or_else(|| std::env::var("CXX").ok().filter(|v| !v.trim().is_empty()));
@@ -120,6 +128,107 @@ impl Compiler {
         };
         self
     }
+
+    /// Whether this compiler builds an empty program of `language` with every flag a build
+    /// passes, asked once a process: an older one would refuse every student's file, and each
+    /// refusal would read as the student's.
+    ///
+    /// # Errors
+    /// One line: the compiler found, its version, and the versions needed; or why it could
+    /// not run.
+    pub fn check(&self, language: Language) -> Result<(), String> {
+        static CHECKED: Mutex<Vec<(String, Result<(), String>)>> = Mutex::new(Vec::new());
+        let asked = format!("{language:?} {} {:?}", self.program, self.args);
+        if let Some((_, answer)) = CHECKED
+            .lock()
+            .expect("no panics")
+            .iter()
+            .find(|(seen, _)| *seen == asked)
+        {
+            return answer.clone();
+        }
+        let answer = self.check_now(language);
+        CHECKED
+            .lock()
+            .expect("no panics")
+            .push((asked, answer.clone()));
+        answer
+    }
+
+    fn check_now(&self, language: Language) -> Result<(), String> {
+        // Our own empty program: no jail is needed to see which flags the compiler takes.
+        let own = Compiler {
+            policy: Policy::OwnCode,
+            ..self.clone()
+        };
+        let empty = "int main(void) { return 0; }\n";
+        let failure = match build(&own, language, empty, &[], "", Output::Program) {
+            Ok(_) => return Ok(()),
+            Err(failure) => failure,
+        };
+        if !failure.refused {
+            return Err(failure.message);
+        }
+        let program = match language {
+            Language::Cpp => self.program.clone(),
+            Language::C => c_compiler(&self.program),
+        };
+        Err(format!(
+            "the compiler {program} is {:?}, which refuses the flags every build passes ({}): \
+             they need GCC 10 or Clang 12 or later; install one, or give --cxx PATH",
+            version_line(&program),
+            flags(language, Output::Program).join(" ")
+        ))
+    }
+}
+
+/// The first line `program --version` prints, or that it printed none.
+fn version_line(program: &str) -> String {
+    let limits = Limits {
+        timeout: Duration::from_secs(10),
+        memory: None,
+        output: 1 << 16,
+        policy: Policy::OwnCode,
+    };
+    let command = [program.to_string(), "--version".to_string()];
+    let printed = child::run(&command, b"", &limits).map(|ran| ran.stdout);
+    let text = String::from_utf8_lossy(printed.as_deref().unwrap_or_default()).into_owned();
+    match text.lines().map(str::trim).find(|line| !line.is_empty()) {
+        Some(line) => cut_line(line),
+        None => "no version given by --version".to_string(),
+    }
+}
+
+/// Why a build failed, and whether the files are why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BuildError {
+    /// What to tell: the compiler's first lines, or why it could not run.
+    pub message: String,
+    /// Whether the compiler ran to its end and refused the files (an exit status other than
+    /// 0): its own verdict, the same at every build. Otherwise it could not run, was stopped at
+    /// its limits, or a file could not be read or written, which the machine may have caused.
+    pub refused: bool,
+}
+
+impl From<String> for BuildError {
+    fn from(message: String) -> BuildError {
+        BuildError {
+            message,
+            refused: false,
+        }
+    }
+}
+
+impl From<BuildError> for String {
+    fn from(failure: BuildError) -> String {
+        failure.message
+    }
+}
+
+impl std::fmt::Display for BuildError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
 }
 
 /// The C compiler beside a C++ compiler.
@@ -140,43 +249,7 @@ fn c_compiler(cxx: &str) -> String {
 }
 
 /// A folder of our own under the system's temporary folder, removed when dropped.
-#[derive(Debug)]
-pub struct TempDir {
-    path: PathBuf,
-}
-
-impl TempDir {
-    /// A new empty folder.
-    ///
-    /// # Errors
-    /// When it cannot be made.
-    pub fn new() -> Result<TempDir, String> {
-        static COUNTER: AtomicU64 = AtomicU64::new(0);
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap_or_default()
-            .subsec_nanos();
-        let path = std::env::temp_dir().join(format!(
-            "minejudge-{}-{nanos}-{}",
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::create_dir_all(path.join("include"))
-            .map_err(|err| format!("cannot make {}: {err}", path.display()))?;
-        Ok(TempDir { path })
-    }
-
-    /// Its path.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.path);
-    }
-}
+pub use crate::sandbox::temp::TempFolder as TempDir;
 
 /// A built driver: the executable, in a folder that lives as long as this.
 #[derive(Debug)]
@@ -200,12 +273,13 @@ pub struct Submission<'a> {
 ///
 /// # Errors
 /// When a file cannot be read, or the compiler cannot run or fails: the message has the
-/// compiler's first [`MESSAGE_LINES`] lines, with the student's files named as given.
+/// compiler's first [`MESSAGE_LINES`] lines, with the student's files named as given, and
+/// [`BuildError::refused`] tells whether the compiler refused the files.
 pub fn compile(
     compiler: &Compiler,
     driver: &str,
     submissions: &[Submission],
-) -> Result<Build, String> {
+) -> Result<Build, BuildError> {
     build(
         compiler,
         Language::Cpp,
@@ -236,7 +310,7 @@ pub fn compile_object(
     compiler: &Compiler,
     driver: &str,
     submissions: &[Submission],
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, BuildError> {
     let (object, _dir) = build(
         compiler,
         Language::Cpp,
@@ -245,7 +319,7 @@ pub fn compile_object(
         "",
         Output::Object,
     )?;
-    std::fs::read(&object).map_err(|err| format!("cannot read {}: {err}", object.display()))
+    std::fs::read(&object).map_err(|err| format!("cannot read {}: {err}", object.display()).into())
 }
 
 /// The language a whole program is written in.
@@ -267,7 +341,7 @@ pub fn compile_program(
     compiler: &Compiler,
     file: &Path,
     language: Language,
-) -> Result<Build, String> {
+) -> Result<Build, BuildError> {
     let (driver, name) = match language {
         Language::Cpp => ("#include \"submission.cpp\"\n", "submission.cpp"),
         Language::C => ("#include \"submission.c\"\n", "submission.c"),
@@ -293,8 +367,10 @@ fn build(
     submissions: &[Submission],
     around: &str,
     output: Output,
-) -> Result<(PathBuf, TempDir), String> {
-    let dir = TempDir::new()?;
+) -> Result<(PathBuf, TempDir), BuildError> {
+    let dir = TempDir::new("build")?;
+    std::fs::create_dir(dir.path().join("include"))
+        .map_err(|err| format!("cannot make a folder in {}: {err}", dir.path().display()))?;
     let write = |name: &str, bytes: &[u8]| {
         std::fs::write(dir.path().join(name), bytes)
             .map_err(|err| format!("cannot write {}: {err}", dir.path().join(name).display()))
@@ -306,9 +382,9 @@ fn build(
         let text = read_bounded(submission.path)?;
         write(submission.name, &text)?;
     }
-    let (source, program, standard) = match language {
-        Language::Cpp => ("driver.cpp", compiler.program.clone(), "-std=gnu++17"),
-        Language::C => ("driver.c", c_compiler(&compiler.program), "-std=gnu11"),
+    let (source, program) = match language {
+        Language::Cpp => ("driver.cpp", compiler.program.clone()),
+        Language::C => ("driver.c", c_compiler(&compiler.program)),
     };
     write(source, driver.as_bytes())?;
     let exe = dir.path().join("driver");
@@ -321,14 +397,8 @@ fn build(
     };
     let mut command = vec![program];
     command.extend(compiler.args.iter().cloned());
-    // -O2 as the courses build, but a loop is not assumed to end: an empty endless loop must
-    // hang here as it does in the course's build, not vanish.
-    match output {
-        Output::Program => {
-            command.extend([standard, "-O2", "-fno-finite-loops", "-o"].map(String::from));
-        }
-        Output::Object => command.extend([standard, "-O0", "-c", "-o"].map(String::from)),
-    }
+    command.extend(flags(language, output));
+    command.push("-o".into());
     command.push(folder.join("driver").to_string_lossy().into_owned());
     command.push("-I".into());
     command.push(folder.join("include").to_string_lossy().into_owned());
@@ -353,33 +423,14 @@ fn build(
             "still compiling after {} s: stopped",
             COMPILE_TIME.as_secs()
         )),
-        ending => Some(format!("{ending:?}")),
+        ending => Some(child::describe_ending(ending)),
     };
     if let Some(status) = status {
-        let mut text = String::from_utf8_lossy(&ran.stderr).into_owned();
-        let folder = format!("{}/", folder.display());
-        for submission in submissions {
-            let ours = format!("{folder}{}", submission.name);
-            text = text.replace(&ours, &submission.path.display().to_string());
-        }
-        text = text.replace(&folder, "");
-        let lines: Vec<String> = text.lines().map(cut_line).collect();
-        let more = if lines.len() > MESSAGE_LINES {
-            format!("\n[{} more lines]", lines.len() - MESSAGE_LINES)
-        } else {
-            String::new()
-        };
-        let files: Vec<String> = submissions
-            .iter()
-            .map(|s| s.path.display().to_string())
-            .collect();
-        return Err(format!(
-            "{} does not compile{around} ({}, {}):\n{}{more}",
-            files.join(" and "),
-            command[0],
-            status,
-            lines[..lines.len().min(MESSAGE_LINES)].join("\n")
-        ));
+        let said = format!("{}, {status}", command[0]);
+        return Err(BuildError {
+            message: refusal(&ran.stderr, &folder, submissions, around, &said),
+            refused: matches!(ran.ending, Ending::Exited(_)),
+        });
     }
     // Someone else's code runs under a user id of its own: the folder and the program must be
     // open to it, whatever the umask.
@@ -391,26 +442,62 @@ fn build(
     Ok((exe, dir))
 }
 
-/// Whether a message of [`compile`] or [`compile_program`] tells the compiler's own verdict on
-/// the files (it ended with an exit status), rather than that it could not run or was stopped
-/// at its limits.
-pub fn stopped_by_its_own_verdict(message: &str) -> bool {
-    message.contains(", exit status: ")
+/// The flags a build of `language` into `output` passes: -O2 as the
+/// courses build, but a loop is not assumed to end (an empty endless loop must hang here as it
+/// does in the course's build, not vanish); an object file at -O0.
+fn flags(language: Language, output: Output) -> Vec<String> {
+    let standard = match language {
+        Language::Cpp => "-std=gnu++17",
+        Language::C => "-std=gnu11",
+    };
+    let flags: &[&str] = match output {
+        Output::Program => &[standard, "-O2", "-fno-finite-loops"],
+        Output::Object => &[standard, "-O0", "-c"],
+    };
+    flags.iter().map(|flag| flag.to_string()).collect()
+}
+
+/// The message of a build the compiler ended unbuilt: its first [`MESSAGE_LINES`] lines of
+/// `stderr`, the build folder `folder` left out and the student's files named as given;
+/// `said` names the compiler and how it ended.
+fn refusal(
+    stderr: &[u8],
+    folder: &Path,
+    submissions: &[Submission],
+    around: &str,
+    said: &str,
+) -> String {
+    let mut text = String::from_utf8_lossy(stderr).into_owned();
+    let folder = format!("{}/", folder.display());
+    for submission in submissions {
+        let ours = format!("{folder}{}", submission.name);
+        text = text.replace(&ours, &submission.path.display().to_string());
+    }
+    text = text.replace(&folder, "");
+    let lines: Vec<String> = text.lines().map(cut_line).collect();
+    let more = if lines.len() > MESSAGE_LINES {
+        format!("\n[{} more lines]", lines.len() - MESSAGE_LINES)
+    } else {
+        String::new()
+    };
+    let files: Vec<String> = submissions
+        .iter()
+        .map(|s| s.path.display().to_string())
+        .collect();
+    format!(
+        "{} does not compile{around} ({said}):\n{}{more}",
+        files.join(" and "),
+        lines[..lines.len().min(MESSAGE_LINES)].join("\n")
+    )
 }
 
 /// The most of a student's file a build reads: no course's file comes near it.
 const LARGEST_SOURCE: u64 = 16 << 20;
 
-/// A student's file, refused past [`LARGEST_SOURCE`] (a link to `/dev/zero` never ends).
+/// A student's file, refused past [`LARGEST_SOURCE`], and refused as a link.
 fn read_bounded(path: &Path) -> Result<Vec<u8>, String> {
-    use std::io::Read;
-    let cannot = |err: std::io::Error| format!("cannot read {}: {err}", path.display());
-    let mut text = Vec::new();
-    std::fs::File::open(path)
-        .map_err(cannot)?
-        .take(LARGEST_SOURCE + 1)
-        .read_to_end(&mut text)
-        .map_err(cannot)?;
+    let text = crate::exec::files::read_regular(path, LARGEST_SOURCE + 1)
+        .map_err(|err| format!("cannot read {}: {err}", path.display()))?;
     if text.len() as u64 > LARGEST_SOURCE {
         return Err(format!(
             "{} is larger than {} MiB: not a source file",
@@ -426,5 +513,55 @@ fn cut_line(line: &str) -> String {
     match line.char_indices().nth(MESSAGE_WIDTH) {
         Some((at, _)) => format!("{} [...]", &line[..at]),
         None => line.to_string(),
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    /// A compiler that is the shell `script`, in `dir`.
+    fn script(dir: &TempDir, name: &str, script: &str) -> Compiler {
+        use std::os::unix::fs::PermissionsExt;
+        let path = dir.path().join(name);
+        std::fs::write(&path, format!("#!/bin/sh\n{script}")).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        Compiler::named(Some(path.to_str().unwrap())).unwrap()
+    }
+
+    #[test]
+    fn a_compiler_is_checked_for_every_flag_and_named_with_its_version() {
+        let dir = TempDir::new("test").unwrap();
+        let old = script(
+            &dir,
+            "old",
+            "for arg in \"$@\"; do\n\
+               case \"$arg\" in\n\
+                 --version) echo 'clang version 11.0.1'; exit 0;;\n\
+                 -fno-finite-loops) exit 1;;\n\
+               esac\n\
+             done\n",
+        );
+        let refused = old.check(Language::Cpp).unwrap_err();
+        assert!(!refused.contains('\n'), "{refused}");
+        for said in ["\"clang version 11.0.1\"", "-fno-finite-loops", "Clang 12"] {
+            assert!(refused.contains(said), "{said}: {refused}");
+        }
+        assert_eq!(script(&dir, "new", "exit 0\n").check(Language::Cpp), Ok(()));
+    }
+
+    #[test]
+    fn only_an_exit_status_is_the_compilers_verdict() {
+        let dir = TempDir::new("test").unwrap();
+        let file = dir.path().join("quoted.cpp");
+        std::fs::write(&file, "// (g++, exit status: 1):\n").unwrap();
+        let said = |compiler: &Compiler| compile_program(compiler, &file, Language::Cpp);
+        // Both print the student's text, which names an exit status; one ends by a signal.
+        let print = "for arg in \"$@\"; do source=\"$arg\"; done\ncat \"${source%/*}/submission.cpp\" >&2\n";
+        let killed = said(&script(&dir, "killed", &format!("{print}kill -9 $$\n"))).unwrap_err();
+        assert!(killed.message.contains("exit status: 1"), "{killed}");
+        assert!(!killed.refused, "{killed}");
+        let refused = said(&script(&dir, "refused", &format!("{print}exit 1\n"))).unwrap_err();
+        assert!(refused.refused, "{refused}");
     }
 }

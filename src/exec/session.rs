@@ -2,19 +2,18 @@
 //! with a line, thousands of times a second, from the calling thread (no reader threads in
 //! between, which would cost a few thread switches per message).
 //!
-//! The child is contained as [`child`](crate::exec::child) contains any program under test
-//! (its own process group, address space, CPU time and file size capped); a watchdog thread
-//! kills the group when the deadline passes, which also ends a blocked read or write. The
+//! The child is started, contained, killed and reaped by [`process`](crate::exec::process), as
+//! any program under test; a watchdog thread kills it when the deadline passes, which also
+//! ends a blocked read or write. The
 //! deadline is moved on with [`Session::arm`] (per game, say). Its stderr is read by a thread
 //! and the first 64 KiB kept.
 
 use crate::exec::child::{Ending, Limits};
+use crate::exec::process::{Pipes, Process};
 use std::io::{self, BufRead, BufReader, Read, Write};
-#[cfg(not(target_os = "linux"))]
-use std::process::Command;
 use std::process::{ChildStdin, ChildStdout};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
@@ -30,7 +29,6 @@ const WATCH_STEP: Duration = Duration::from_millis(20);
 
 /// A running driver.
 pub struct Session {
-    child: std::process::Child,
     /// `None` once closed.
     input: Option<ChildStdin>,
     /// `None` once the session has ended.
@@ -39,15 +37,7 @@ pub struct Session {
     shared: Arc<Shared>,
     watchdog: Option<JoinHandle<()>>,
     started: Instant,
-    /// Dropped once the child is reaped.
-    confinement: Option<Held>,
 }
-
-/// What the containment holds until the child is reaped.
-#[cfg(target_os = "linux")]
-type Held = crate::sandbox::Confinement;
-#[cfg(not(target_os = "linux"))]
-type Held = ();
 
 /// What the watchdog shares with the session.
 struct Shared {
@@ -57,9 +47,9 @@ struct Shared {
     timed_out: AtomicBool,
     /// Whether it printed more than [`PRINT_CAP`] on stderr, and was killed.
     printed_too_much: AtomicBool,
-    /// `true` while the child is unreaped (its pid is ours to kill); the lock also keeps a kill
-    /// from racing the reap.
-    alive: Mutex<bool>,
+    /// Set once the child is reaped: the watchdog's cue to return.
+    reaped: AtomicBool,
+    process: Process,
 }
 
 /// How a session ended.
@@ -79,42 +69,26 @@ impl Session {
     /// # Errors
     /// When it cannot be started.
     pub fn start(command: &[String], limits: &Limits, cpu: Duration) -> io::Result<Session> {
-        #[cfg(target_os = "linux")]
-        let (mut builder, confinement) = {
-            let limits = Limits {
-                timeout: cpu,
-                ..*limits
-            };
-            let (builder, confinement) =
-                crate::exec::child::contain(command, &limits, crate::sandbox::Workspace::Fresh)?;
-            (builder, Some(confinement))
+        let limits = Limits {
+            timeout: cpu,
+            ..*limits
         };
-        #[cfg(not(target_os = "linux"))]
-        let (mut builder, confinement): (Command, Option<()>) = {
-            let _ = cpu;
-            let (program, args) = command
-                .split_first()
-                .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no command"))?;
-            let mut builder = Command::new(program);
-            builder.args(args);
-            (builder, None)
-        };
-        crate::exec::child::piped(&mut builder);
-        let mut child = builder.spawn()?;
+        let (process, pipes) = Process::start(command, &limits, crate::sandbox::Workspace::Fresh)?;
         let started = Instant::now();
-        #[cfg(target_os = "linux")]
-        crate::sandbox::sys::track(child.id());
-        let input = child.stdin.take().expect("piped stdin");
-        let output = BufReader::with_capacity(1 << 16, child.stdout.take().expect("piped stdout"));
-        let mut stderr = child.stderr.take().expect("piped stderr");
+        let Pipes {
+            stdin: input,
+            stdout,
+            mut stderr,
+        } = pipes;
+        let output = BufReader::with_capacity(1 << 16, stdout);
         let shared = Arc::new(Shared {
             deadline: AtomicU64::new(limits.timeout.as_nanos() as u64),
             timed_out: AtomicBool::new(false),
             printed_too_much: AtomicBool::new(false),
-            alive: Mutex::new(true),
+            reaped: AtomicBool::new(false),
+            process,
         });
         let watched = Arc::clone(&shared);
-        let pid = child.id();
         let stderr = thread::spawn(move || {
             let mut kept = Vec::new();
             let mut total = 0u64;
@@ -129,10 +103,7 @@ impl Session {
                         if total > PRINT_CAP
                             && !watched.printed_too_much.swap(true, Ordering::SeqCst)
                         {
-                            let alive = watched.alive.lock().expect("no panics");
-                            if *alive {
-                                kill(pid);
-                            }
+                            watched.process.kill();
                         }
                     }
                     Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
@@ -142,16 +113,14 @@ impl Session {
             kept
         });
         let watched = Arc::clone(&shared);
-        let watchdog = thread::spawn(move || watch(&watched, pid, started));
+        let watchdog = thread::spawn(move || watch(&watched, started));
         Ok(Session {
-            child,
             input: Some(input),
             output: Some(output),
             stderr: Some(stderr),
             shared,
             watchdog: Some(watchdog),
             started,
-            confinement,
         })
     }
 
@@ -223,19 +192,10 @@ impl Session {
         if let Some(mut output) = self.output.take() {
             thread::spawn(move || io::copy(&mut output, &mut io::sink()));
         }
-        let status = self.child.wait_exit();
+        self.shared.process.wait_exited();
         let timed_out = self.shared.timed_out.load(Ordering::SeqCst);
-        {
-            let mut alive = self.shared.alive.lock().expect("no panics");
-            #[cfg(target_os = "linux")]
-            {
-                crate::sandbox::sys::kill_group(self.child.id());
-                crate::sandbox::sys::untrack(self.child.id());
-            }
-            *alive = false;
-        }
-        let reaped = reap(&mut self.child, status);
-        self.confinement = None;
+        let reaped = self.shared.process.reap().ending;
+        self.shared.reaped.store(true, Ordering::SeqCst);
         let ending = if timed_out {
             Ending::TimedOut
         } else if self.shared.printed_too_much.load(Ordering::SeqCst) {
@@ -272,70 +232,20 @@ pub(crate) fn print_cap_fault() -> String {
     )
 }
 
-/// Waiting for an exit without reaping (Linux: so that the group stays ours to kill).
-trait WaitExit {
-    fn wait_exit(&mut self) -> Option<std::process::ExitStatus>;
-}
-
-impl WaitExit for std::process::Child {
-    #[cfg(target_os = "linux")]
-    fn wait_exit(&mut self) -> Option<std::process::ExitStatus> {
-        let _ = crate::sandbox::sys::wait_exited(self.id());
-        None
-    }
-
-    #[cfg(not(target_os = "linux"))]
-    fn wait_exit(&mut self) -> Option<std::process::ExitStatus> {
-        self.wait().ok()
-    }
-}
-
-#[cfg(target_os = "linux")]
-fn reap(child: &mut std::process::Child, _status: Option<std::process::ExitStatus>) -> Ending {
-    match crate::sandbox::sys::reap(child.id()) {
-        Ok(reaped) => match (reaped.code, reaped.signal) {
-            (Some(code), _) => Ending::Exited(code),
-            (None, signal) => Ending::Signalled(signal.unwrap_or(0)),
-        },
-        Err(_) => Ending::Signalled(0),
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn reap(_child: &mut std::process::Child, status: Option<std::process::ExitStatus>) -> Ending {
-    match status.and_then(|status| status.code()) {
-        Some(code) => Ending::Exited(code),
-        None => Ending::Signalled(0),
-    }
-}
-
-/// The watchdog: kills the child's group once the deadline has passed, unless it was reaped.
-fn watch(shared: &Shared, pid: u32, started: Instant) {
+/// The watchdog: kills the child once the deadline has passed, unless it was reaped (the
+/// process refuses a kill after its reap).
+fn watch(shared: &Shared, started: Instant) {
     loop {
-        if !*shared.alive.lock().expect("no panics") {
+        if shared.reaped.load(Ordering::SeqCst) {
             return;
         }
         let now = started.elapsed().as_nanos() as u64;
         let deadline = shared.deadline.load(Ordering::SeqCst);
         if now >= deadline {
-            let alive = shared.alive.lock().expect("no panics");
-            if *alive {
-                shared.timed_out.store(true, Ordering::SeqCst);
-                kill(pid);
-            }
+            shared.timed_out.store(true, Ordering::SeqCst);
+            shared.process.kill();
             return;
         }
         thread::sleep(WATCH_STEP.min(Duration::from_nanos(deadline - now)));
     }
-}
-
-#[cfg(target_os = "linux")]
-fn kill(pid: u32) {
-    crate::sandbox::sys::kill_group(pid);
-}
-
-#[cfg(not(target_os = "linux"))]
-fn kill(pid: u32) {
-    // Without process groups: the child alone (std offers no kill by pid).
-    let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
 }

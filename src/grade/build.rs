@@ -3,15 +3,13 @@
 //! `stress --function`, `--client` and `--server` use), or a program already built, copied
 //! where the run's user can reach it.
 
-use crate::exec::compile::{
-    compile, compile_program, Build, Compiler, Language, Submission, TempDir,
-};
+use crate::courses::acm_client::header::compile_client;
+use crate::courses::acm_server::BASIC;
+use crate::courses::jlu_machine::function::compile_machine;
+use crate::courses::jlu_panel::CONSOLE_JUDGE;
+use crate::exec::compile::{compile_program, Build, BuildError, Compiler, Language, TempDir};
 use crate::grade::class::Form;
 use crate::grade::task::Task;
-use crate::stress::acm_client_header::compile_client;
-use crate::stress::acm_server_header::BASIC;
-use crate::stress::jlu_function::compile_machine;
-use crate::stress::jlu_panel_function::CONSOLE_JUDGE;
 use std::path::Path;
 
 /// How a built file is run.
@@ -49,18 +47,19 @@ pub fn build(
     task: Task,
     file: &Path,
     form: Form,
-) -> Result<Built, String> {
+) -> Result<Built, BuildError> {
     if form == Form::Executable {
-        return copied(file);
+        return Ok(copied(file)?);
     }
     if keeps_a_test_main(task, file) {
         return Err(format!(
             "remove main() from {}: hand in machine() and its helpers only (the judge's program \
              has its own main)",
             file.display()
-        ));
+        )
+        .into());
     }
-    let compiler = compiler.ok_or("no C++ compiler")?;
+    let compiler = compiler.ok_or_else(|| "no C++ compiler".to_string())?;
     let program = |build: Build| Built {
         command: vec![build.exe.to_string_lossy().into_owned()],
         runs: Runs::Program,
@@ -72,34 +71,19 @@ pub fn build(
         _folder: Folder::Build { _build: build },
     };
     match form {
-        Form::Executable => copied(file),
+        Form::Executable => Ok(copied(file)?),
         Form::CppProgram => compile_program(compiler, file, Language::Cpp).map(program),
         Form::CProgram => compile_program(compiler, file, Language::C).map(program),
         Form::CourseFile => match task {
             Task::JluMachine => compile_machine(compiler, file).map(driver),
             Task::AcmClient => compile_client(compiler, file, None).map(driver),
-            Task::JluPanel => compile(
-                compiler,
-                CONSOLE_JUDGE.source,
-                &[Submission {
-                    name: CONSOLE_JUDGE.includes,
-                    path: file,
-                }],
-            )
-            .map(program),
-            Task::AcmServer => compile(
-                compiler,
-                BASIC.source,
-                &[Submission {
-                    name: BASIC.includes,
-                    path: file,
-                }],
-            )
-            .map(program),
+            Task::JluPanel => CONSOLE_JUDGE.compile(compiler, file).map(program),
+            Task::AcmServer => BASIC.compile(compiler, file).map(program),
             Task::MineOps => Err(format!(
                 "{} has no main(): THU's task is a whole program",
                 file.display()
-            )),
+            )
+            .into()),
         },
     }
 }
@@ -121,7 +105,7 @@ pub fn keeps_a_test_main(task: Task, file: &Path) -> bool {
 /// A program already built (or a script), copied into a folder of ours that the run's user can
 /// read: the student's own folder may not be.
 fn copied(file: &Path) -> Result<Built, String> {
-    let dir = TempDir::new()?;
+    let dir = TempDir::new("copy")?;
     let name = file
         .file_name()
         .map_or_else(|| "program".into(), |n| n.to_string_lossy().into_owned());

@@ -1,7 +1,9 @@
 //! Grades kept between runs: a late submission regrades that student only. Each outcome is a
 //! file named by the SHA-256 of everything it depends on (the task, every option that changes
-//! grading, the compiler, the tests, the student's file and its form, and this version of
-//! `grade`), so a changed file or option simply finds no entry.
+//! grading, the compiler, the tests, the student's file and its form, and the digest of the
+//! sources that decide outcomes, [`version`](crate::grade::version)), so a changed file,
+//! option or judge simply finds no entry. Only whole outcomes are kept
+//! ([`Outcome::is_whole`]).
 //!
 //! The cache lives in the teacher's own cache folder, not in the class's, and every entry
 //! carries an HMAC-SHA256 of its name and text under a key that exists only on this machine

@@ -122,37 +122,7 @@ fn is_regular(path: &Path) -> bool {
     std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file())
 }
 
-/// Opens a regular file for reading, never through a link and never blocking on a FIFO.
-///
-/// # Errors
-/// When it cannot be opened, or is not a regular file.
-pub fn open_regular(path: &Path) -> std::io::Result<std::fs::File> {
-    use std::os::unix::fs::OpenOptionsExt;
-    const O_NONBLOCK: i32 = 0o4000;
-    const O_NOFOLLOW: i32 = 0o400000;
-    let file = std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(O_NONBLOCK | O_NOFOLLOW)
-        .open(path)?;
-    if !file.metadata()?.is_file() {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            "not a regular file",
-        ));
-    }
-    Ok(file)
-}
-
-/// The first `limit` bytes of the regular file at `path`.
-///
-/// # Errors
-/// As [`open_regular`], or when reading fails.
-pub fn read_regular(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
-    use std::io::Read;
-    let mut bytes = Vec::new();
-    open_regular(path)?.take(limit).read_to_end(&mut bytes)?;
-    Ok(bytes)
-}
+pub use crate::exec::files::{open_regular, read_regular};
 
 /// The name a file or folder gives its student: the file's name without its extension.
 pub fn student_name(path: &Path) -> String {

@@ -3,16 +3,16 @@
 //! process for all, a fresh one after a fault), or a whole program run once per panel or per
 //! map as `stress jlu-machine --` and `stress acm-client --` run one.
 
+use crate::courses::acm_client::header::{self as acm_client_header, Played};
+use crate::courses::acm_client::{course_score, play_theirs, BatchSpec};
+use crate::courses::jlu_machine::function::{self as jlu_function, Fault, MachineGames};
+use crate::courses::jlu_machine::{panel_text, play_game, theirs, Tally};
+use crate::courses::report::{block, tail_block};
+use crate::courses::Harness;
 use crate::exec::child::Ending;
 use crate::grade::build::{Built, Runs};
-use crate::grade::outcome::{Batch, Games, Outcome};
+use crate::grade::outcome::{fault_by_the_machine, Batch, Doubt, Games, Outcome};
 use crate::players::acm_client::course_maps::{batch, push_map, CourseMap};
-use crate::stress::acm_client::{course_score, play_theirs, BatchSpec};
-use crate::stress::acm_client_header::{self, Played};
-use crate::stress::jlu_function::{self, Fault, MachineGames};
-use crate::stress::jlu_machine::{panel_text, play_game, theirs, Tally};
-use crate::stress::report::{block, tail_block};
-use crate::stress::Harness;
 
 /// Plays `games` JLU games of `harness.seed` with the built machine.
 ///
@@ -40,6 +40,14 @@ pub fn jlu_machine(built: &Built, games: u64, harness: &Harness) -> Result<Outco
     };
     if played.faults.is_empty() && played.played < games {
         outcome.first_fault = out_of_time(harness, played.played, games, "games");
+    }
+    // The games stop early at the fault budget or at the time budget.
+    let slow = played.faults.iter().filter(|f| f.slow).count();
+    if played.played < games && !harness.faults.spent(played.faults.len(), slow) {
+        outcome.doubt(Doubt::BudgetSpent);
+    }
+    if played.faults.iter().any(|f| fault_by_the_machine(&f.what)) {
+        outcome.doubt(Doubt::Machine);
     }
     if let Some(first) = played.faults.first() {
         outcome.first_fault = format!(
@@ -140,6 +148,7 @@ pub fn acm_client(
     let started = std::time::Instant::now();
     for (done, spec) in batches.iter().enumerate() {
         if harness.out_of_time(started) {
+            outcome.doubt(Doubt::BudgetSpent);
             if outcome.first_fault.is_empty() {
                 outcome.first_fault =
                     out_of_time(harness, done as u64, batches.len() as u64, "batches");
@@ -167,6 +176,12 @@ pub fn acm_client(
         };
         let shares: Vec<f64> = played.iter().map(|p| p.share).collect();
         outcome.faults += faults.len() as u64;
+        if faults
+            .iter()
+            .any(|(_, _, what, _, _)| fault_by_the_machine(what))
+        {
+            outcome.doubt(Doubt::Machine);
+        }
         if let Some((map, moves, what, last_map, stderr)) = faults.first() {
             if outcome.first_fault.is_empty() {
                 outcome.first_fault = format!(

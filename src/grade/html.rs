@@ -335,6 +335,36 @@ fn student(task: Task, lang: Lang, index: usize, grade: &Grade) -> String {
     if !grade.mark.reason.is_empty() {
         let _ = write!(html, "<li>{}</li>", escape(&lang.note(&grade.mark.reason)));
     }
+    push_results(&mut html, task, lang, grade);
+    let _ = write!(
+        html,
+        "<li>crashes, hangs and other faults: {}</li>",
+        outcome.faults
+    );
+    html.push_str("</ul>\n");
+    if !outcome.compile_error.is_empty() {
+        let _ = writeln!(
+            html,
+            "<p>Compile error:</p><pre>{}</pre>",
+            escape(&outcome.compile_error)
+        );
+    }
+    if !outcome.evidence.is_empty() {
+        let _ = writeln!(
+            html,
+            "<p>First failure: {}</p><pre>{}</pre>",
+            escape(&outcome.first_fault),
+            escape(&outcome.evidence)
+        );
+    }
+    html.push_str("</div>\n");
+    html
+}
+
+/// The items of one student's results: the games, each batch, and each test where the task
+/// has tests.
+fn push_results(html: &mut String, task: Task, lang: Lang, grade: &Grade) {
+    let outcome = &grade.outcome;
     if let Some(games) = outcome.games.filter(|_| outcome.status == Status::Graded) {
         let _ = write!(
             html,
@@ -400,27 +430,4 @@ fn student(task: Task, lang: Lang, index: usize, grade: &Grade) -> String {
         html.push_str(&items.join("; "));
         html.push_str("</li>");
     }
-    let _ = write!(
-        html,
-        "<li>crashes, hangs and other faults: {}</li>",
-        outcome.faults
-    );
-    html.push_str("</ul>\n");
-    if !outcome.compile_error.is_empty() {
-        let _ = writeln!(
-            html,
-            "<p>Compile error:</p><pre>{}</pre>",
-            escape(&outcome.compile_error)
-        );
-    }
-    if !outcome.evidence.is_empty() {
-        let _ = writeln!(
-            html,
-            "<p>First failure: {}</p><pre>{}</pre>",
-            escape(&outcome.first_fault),
-            escape(&outcome.evidence)
-        );
-    }
-    html.push_str("</div>\n");
-    html
 }

@@ -25,15 +25,16 @@ pub mod similarity;
 pub mod table;
 pub mod task;
 pub mod test_runs;
+pub mod version;
 pub mod visible;
 pub mod words;
 
-use crate::exec::compile::{self, Compiler};
-use crate::exec::pool::for_each_index;
+use crate::courses::acm_client::BatchSpec;
+use crate::courses::{FaultBudget, Harness};
+use crate::exec::compile::{Compiler, Language};
+use crate::exec::pool::{for_each_index, AfterPanic};
 use crate::exec::progress::Progress;
 use crate::sandbox::{self, Policy};
-use crate::stress::acm_client::BatchSpec;
-use crate::stress::{FaultBudget, Harness};
 use cache::Cache;
 use class::{Form, Student};
 use marks::{Mark, Marking};
@@ -290,54 +291,29 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
     let policy = Policy::Untrusted {
         processes: config.processes,
     };
-    if let Some(why) = sandbox::jail_failure(policy) {
-        if !config.weaker_isolation {
-            return Err(format!(
-                "the jail for the students' code cannot be built here ({why}); nobody was \
-                 graded. Fix that, or give --no-jail to grade without it (the report then says \
-                 so at its top)"
-            ));
-        }
-        sandbox::allow_weaker_isolation();
-    }
-    let jailed = matches!(
-        sandbox::isolation(policy),
-        sandbox::Isolation::Namespaces { .. }
-    );
+    let jailed = jail_or_weaker(config, policy)?;
     let students = class::students(&config.dir, config.task.course_file())?;
-    let tests = match config.task.judge() {
-        Some(judge) => match &config.tests_dir {
-            Some(dir) => test_runs::load_tests(judge, dir)?,
-            None => test_runs::generated_tests(judge, config.seed, config.tests),
-        },
-        None => Vec::new(),
-    };
+    let tests = tests_of(config)?;
     let needs_compiler = students
         .iter()
         .any(|s| s.file.is_some() && s.form != Form::Executable)
         || !config.baselines.is_empty();
     let compiler = if needs_compiler {
-        Some(Compiler::find(config.cxx.as_deref())?.jailed())
+        // Checked for every flag before anyone is graded: too old a compiler would refuse
+        // every file, each refusal cached as the student's.
+        let compiler = Compiler::find(config.cxx.as_deref())?;
+        if students.iter().any(|s| s.form == Form::CProgram) {
+            compiler.check(Language::C)?;
+        }
+        Some(compiler.jailed())
     } else {
         None
     };
-    let mut harness = Harness::new(&[]);
-    harness.seed = config.seed;
-    harness.timeout = config.timeout;
-    harness.memory = Some(config.memory);
-    harness.policy = policy;
-    // A crash costs little: the games go on, so that the mark as played counts them all. A
-    // hang costs a whole timeout: after a few, the rest is not played.
-    harness.faults = FaultBudget {
-        any: usize::MAX,
-        slow: SLOW_FAULTS,
-    };
-    harness.budget = Some(config.budget);
     let context = Context {
         config,
         tests: &tests,
         compiler: compiler.as_ref(),
-        harness,
+        harness: harness(config, policy),
         // Outcomes outside the jail are the machine's as much as the students': not kept.
         cache: Cache::new(
             if jailed { config.cache.clone() } else { None },
@@ -346,18 +322,8 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
         tests_digest: tests_digest(&tests),
     };
     // The baselines first (their raw scores place every mark), then the students.
-    let mut entries: Vec<Student> = config
-        .baselines
-        .iter()
-        .map(|(name, path)| Student {
-            name: name.clone(),
-            file: Some(path.clone()),
-            form: class::form_of(path),
-            note: None,
-        })
-        .collect();
-    let baseline_count = entries.len();
-    entries.extend(students);
+    let baseline_count = config.baselines.len();
+    let entries = baselines_then(config, students);
     if config.progress {
         eprintln!(
             "grade {}: {} students in {}, seed {}, {} at a time",
@@ -375,28 +341,7 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
         baselines: Vec::new(),
         baseline_marks: config.baseline_marks.clone(),
     };
-    let mut baselines: Vec<Baseline> = Vec::new();
-    for (entry, (outcome, _)) in entries.iter().zip(&results).take(baseline_count) {
-        if outcome.status != Status::Graded {
-            return Err(format!(
-                "the baseline {} ({}) could not be graded: {}{}",
-                entry.name,
-                entry
-                    .file
-                    .as_ref()
-                    .map_or(String::new(), |f| f.display().to_string()),
-                outcome.first_fault,
-                outcome.compile_error
-            ));
-        }
-        let raw = marking.mark(outcome, 0).raw.unwrap_or(0.0);
-        baselines.push(Baseline {
-            name: entry.name.clone(),
-            outcome: outcome.clone(),
-            raw,
-        });
-    }
-    baselines.sort_by(|a, b| a.raw.total_cmp(&b.raw));
+    let baselines = baselines_of(&entries[..baseline_count], &results, &marking)?;
     marking.baselines = baselines.iter().map(|b| b.raw).collect();
     let students = &entries[baseline_count..];
     let outcomes = &results[baseline_count..];
@@ -423,21 +368,7 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
             class::natural_key(&a.student.name).cmp(&class::natural_key(&b.student.name))
         })
     });
-    let sources: Vec<similarity::Source> = grades
-        .iter()
-        .filter_map(|g| {
-            let file = g.student.file.as_ref()?;
-            (g.student.form != Form::Executable).then(|| similarity::Source {
-                name: g.student.name.clone(),
-                text: class::read_head(file).unwrap_or_default(),
-            })
-        })
-        .collect();
-    let options = similarity::Options {
-        base: config.task.course_code().as_bytes().to_vec(),
-        ..similarity::Options::default()
-    };
-    let pairs = similarity::suspicious_pairs(&sources, &options);
+    let (sources, pairs) = similar_pairs(config.task, &grades);
     Ok(ClassGrades {
         config: config.clone(),
         grades,
@@ -449,6 +380,131 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
         jailed,
         elapsed: started.elapsed(),
     })
+}
+
+/// The tests of a task marked by tests: from `--tests`, or made by `gen` from the class's
+/// seed; none for the tasks marked by games.
+///
+/// # Errors
+/// When the tests' folder cannot be read or our judge refuses one of its inputs.
+fn tests_of(config: &Config) -> Result<Vec<TestCase>, String> {
+    Ok(match config.task.judge() {
+        Some(judge) => match &config.tests_dir {
+            Some(dir) => test_runs::load_tests(judge, dir)?,
+            None => test_runs::generated_tests(judge, config.seed, config.tests),
+        },
+        None => Vec::new(),
+    })
+}
+
+/// The baselines as entries to grade, then `students`.
+fn baselines_then(config: &Config, students: Vec<Student>) -> Vec<Student> {
+    let mut entries: Vec<Student> = config
+        .baselines
+        .iter()
+        .map(|(name, path)| Student {
+            name: name.clone(),
+            file: Some(path.clone()),
+            form: class::form_of(path),
+            note: None,
+        })
+        .collect();
+    entries.extend(students);
+    entries
+}
+
+/// Whether the students' code runs in the jail; without it, an error unless `--no-jail`
+/// chose weaker isolation.
+///
+/// # Errors
+/// When the jail cannot be built here and `--no-jail` was not given.
+fn jail_or_weaker(config: &Config, policy: Policy) -> Result<bool, String> {
+    if let Some(why) = sandbox::jail_failure(policy) {
+        if !config.weaker_isolation {
+            return Err(format!(
+                "the jail for the students' code cannot be built here ({why}); nobody was \
+                 graded. Fix that, or give --no-jail to grade without it (the report then says \
+                 so at its top)"
+            ));
+        }
+        sandbox::allow_weaker_isolation();
+    }
+    Ok(matches!(
+        sandbox::isolation(policy),
+        sandbox::Isolation::Namespaces { .. }
+    ))
+}
+
+/// How every student's file is run: the class's seed, limits and budget, in `policy`.
+fn harness(config: &Config, policy: Policy) -> Harness {
+    let mut harness = Harness::new(&[]);
+    harness.seed = config.seed;
+    harness.timeout = config.timeout;
+    harness.memory = Some(config.memory);
+    harness.policy = policy;
+    // A crash costs little: the games go on, so that the mark as played counts them all. A
+    // hang costs a whole timeout: after a few, the rest is not played.
+    harness.faults = FaultBudget {
+        any: usize::MAX,
+        slow: SLOW_FAULTS,
+    };
+    harness.budget = Some(config.budget);
+    harness
+}
+
+/// The baselines (the first of `results`), each with its raw score, lowest first.
+///
+/// # Errors
+/// When a baseline could not be graded.
+fn baselines_of(
+    entries: &[Student],
+    results: &[(Outcome, bool)],
+    marking: &Marking,
+) -> Result<Vec<Baseline>, String> {
+    let mut baselines: Vec<Baseline> = Vec::new();
+    for (entry, (outcome, _)) in entries.iter().zip(results) {
+        if outcome.status != Status::Graded {
+            return Err(format!(
+                "the baseline {} ({}) could not be graded: {}{}",
+                entry.name,
+                entry
+                    .file
+                    .as_ref()
+                    .map_or(String::new(), |f| f.display().to_string()),
+                outcome.first_fault,
+                outcome.compile_error
+            ));
+        }
+        let raw = marking.mark(outcome, 0).raw.unwrap_or(0.0);
+        baselines.push(Baseline {
+            name: entry.name.clone(),
+            outcome: outcome.clone(),
+            raw,
+        });
+    }
+    baselines.sort_by(|a, b| a.raw.total_cmp(&b.raw));
+    Ok(baselines)
+}
+
+/// The sources of the students' files (not of programs handed in built) and the pairs of
+/// them too alike, the course's own code left out.
+fn similar_pairs(task: Task, grades: &[Grade]) -> (Vec<similarity::Source>, Vec<similarity::Pair>) {
+    let sources: Vec<similarity::Source> = grades
+        .iter()
+        .filter_map(|g| {
+            let file = g.student.file.as_ref()?;
+            (g.student.form != Form::Executable).then(|| similarity::Source {
+                name: g.student.name.clone(),
+                text: class::read_head(file).unwrap_or_default(),
+            })
+        })
+        .collect();
+    let options = similarity::Options {
+        base: task.course_code().as_bytes().to_vec(),
+        ..similarity::Options::default()
+    };
+    let pairs = similarity::suspicious_pairs(&sources, &options);
+    (sources, pairs)
 }
 
 /// The course's rules `student`'s file breaks: read from its text when it is handed in in the
@@ -510,6 +566,11 @@ fn apply_rules(config: &Config, student: &Student, findings: &[rules::Finding], 
 /// What the JLU course takes from a resubmitted file's mark.
 pub const RESUBMISSION_PENALTY: f64 = 10.0;
 
+/// A student's grading that panicked, in words: our failure, shown on that student's line.
+fn failed(panicked: &crate::exec::pool::Panicked) -> String {
+    format!("minejudge failed on this file ({})", panicked.message)
+}
+
 /// What every student's grading shares.
 struct Context<'a> {
     config: &'a Config,
@@ -531,9 +592,10 @@ impl Context<'_> {
         let config = self.config;
         let witness = self.compiler.filter(|_| config.strict);
         let found: Mutex<Vec<Vec<rules::Finding>>> = Mutex::new(vec![Vec::new(); students.len()]);
-        for_each_index(
+        let batch = for_each_index(
             config.jobs.max(1),
             students.len() as u64,
+            AfterPanic::GoOn,
             |index| {
                 let index = index as usize;
                 let outcome = &outcomes[index].0;
@@ -544,7 +606,14 @@ impl Context<'_> {
             &mut Progress::new(false),
             |_| String::new(),
         );
-        found.into_inner().expect("no panics")
+        let mut found = found.into_inner().unwrap_or_else(|e| e.into_inner());
+        for panicked in batch.panicked {
+            found[panicked.index as usize] = vec![rules::Finding {
+                line: 0,
+                what: format!("its rules could not be checked: {}", failed(&panicked)),
+            }];
+        }
+        found
     }
 
     /// The outcomes of `entries`, `config.jobs` at a time, with a progress line (students done,
@@ -557,9 +626,10 @@ impl Context<'_> {
         let mut progress = Progress::new(config.progress);
         let total = entries.len() as u64;
         let jobs = config.jobs.max(1);
-        for_each_index(
+        let batch = for_each_index(
             jobs,
             total,
+            AfterPanic::GoOn,
             |index| {
                 let (outcome, cached) = self.grade(&entries[index as usize]);
                 if !cached {
@@ -587,12 +657,13 @@ impl Context<'_> {
                 )
             },
         );
-        results
-            .into_inner()
-            .expect("no panics")
-            .into_iter()
-            .map(|r| r.unwrap_or_default())
-            .collect()
+        let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+        for panicked in batch.panicked {
+            let why = format!("not graded: {}", failed(&panicked));
+            results[panicked.index as usize] =
+                Some((Outcome::not_graded(Status::NotGraded, why), false));
+        }
+        results.into_iter().map(|r| r.unwrap_or_default()).collect()
     }
 
     /// The outcome of one student, from the cache or graded now; and whether it was cached.
@@ -610,7 +681,7 @@ impl Context<'_> {
         };
         let key = cache::key(&[
             b"grade outcome 2",
-            option_env!("CARGO_PKG_VERSION").unwrap_or("").as_bytes(),
+            version::outcome_version().as_bytes(),
             self.config.grading_options().as_bytes(),
             // An outcome depends on how memory is bounded (a cgroup or not).
             crate::sandbox::memory::describe().as_bytes(),
@@ -628,7 +699,7 @@ impl Context<'_> {
         let started = Instant::now();
         let mut outcome = self.grade_now(file, student.form).bounded();
         outcome.seconds = started.elapsed().as_secs_f64();
-        if !caused_by_environment(&outcome) {
+        if outcome.is_whole() {
             self.cache.put(&key, &outcome);
         }
         (outcome, false)
@@ -638,9 +709,12 @@ impl Context<'_> {
         let config = self.config;
         let built = match build::build(self.compiler, config.task, file, form) {
             Ok(built) => built,
-            Err(message) => {
+            Err(failure) => {
                 let mut outcome = Outcome::not_graded(Status::CompileError, String::new());
-                outcome.compile_error = message;
+                outcome.compile_error = failure.message;
+                if !failure.refused {
+                    outcome.doubt(outcome::Doubt::Machine);
+                }
                 return outcome;
             }
         };
@@ -654,24 +728,6 @@ impl Context<'_> {
             )),
         };
         result.unwrap_or_else(|why| Outcome::not_graded(Status::NotGraded, why))
-    }
-}
-
-/// Whether the outcome may say more of this machine than of the student's file (a run that
-/// could not start, a compiler that could not run or was stopped at its limits, a time budget
-/// spent, as a loaded machine may spend it): such an outcome is never cached, so that the next
-/// grading tries again.
-fn caused_by_environment(outcome: &Outcome) -> bool {
-    match outcome.status {
-        Status::NotGraded => true,
-        Status::CompileError => !compile::stopped_by_its_own_verdict(&outcome.compile_error),
-        Status::Graded => {
-            outcome
-                .tests
-                .iter()
-                .any(|t| t.verdict == test_runs::CANNOT_RUN)
-                || outcome.first_fault.starts_with(games::OUT_OF_TIME)
-        }
     }
 }
 
@@ -691,5 +747,41 @@ pub fn clock(seconds: f64) -> String {
         format!("{}m{:02}s", whole / 60, whole % 60)
     } else {
         format!("{whole}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each option that changes an outcome, changed alone, changes the cache's key: the list is
+    /// written out here, not read from the key's own code.
+    #[test]
+    fn every_option_that_changes_an_outcome_changes_the_cache_key() {
+        let base = || {
+            let mut config = Config::new(Task::AcmClient, PathBuf::from("class"));
+            config.seed = 1;
+            config.batches = default_batches(1);
+            config
+        };
+        type Change = fn(&mut Config);
+        let changes: [(&str, Change); 9] = [
+            ("task", |c| c.task = Task::AcmServer),
+            ("--games", |c| c.games += 1),
+            ("--seed", |c| c.seed += 1),
+            ("--timeout", |c| c.timeout += Duration::from_millis(1)),
+            ("--memory", |c| c.memory += 1),
+            ("--processes", |c| c.processes += 1),
+            ("--budget", |c| c.budget += Duration::from_secs(1)),
+            ("--cxx", |c| c.cxx = Some("clang++".into())),
+            ("--batch", |c| c.batches.truncate(1)),
+        ];
+        let unchanged = base().grading_options();
+        assert_eq!(unchanged, base().grading_options());
+        for (option, change) in changes {
+            let mut config = base();
+            change(&mut config);
+            assert_ne!(config.grading_options(), unchanged, "{option}");
+        }
     }
 }

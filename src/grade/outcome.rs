@@ -2,6 +2,7 @@
 //! or tests, its faults, its compile error. This is what the cache keeps (the marks of an
 //! ACM class also depend on the baselines, found after), written as lines of `key<TAB>value`.
 
+use crate::exec::child::{describe_ending, Ending};
 use std::fmt::Write as _;
 
 /// How the grading of one file went.
@@ -14,6 +15,22 @@ pub enum Status {
     CompileError,
     /// There was nothing to grade, or it could not be started.
     NotGraded,
+}
+
+/// Why an outcome may not be the file's own whole verdict: such an outcome is shown, never
+/// cached, so that the next grading tries again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Doubt {
+    /// A fault the machine may have caused: a run or a compiler that could not start or be
+    /// waited for, a compiler stopped at its limits, a kill that neither the run's deadline
+    /// nor its memory limit explains (the system's own memory killer).
+    Machine,
+    /// The time budget ran out before every game, map or test was played: a loaded machine
+    /// spends it sooner.
+    BudgetSpent,
+    /// An output cut at its limit without the run being stopped for it: the verdict is on a
+    /// part of it.
+    Truncated,
 }
 
 /// The JLU course's games of one machine.
@@ -88,6 +105,9 @@ pub struct Outcome {
     pub tests: Vec<Test>,
     /// Seconds the grading took (compile included).
     pub seconds: f64,
+    /// Why it may not be the file's whole verdict (none: it is); not kept in its text, since
+    /// only whole outcomes are kept.
+    pub doubt: Option<Doubt>,
     /// Whether a call of the JLU `machine` changed the panel it was given.
     pub panel_changed: bool,
     /// Each JLU game's course score, in tenths of a point, in the order played.
@@ -121,7 +141,40 @@ pub fn quoted(text: &str, lines: usize) -> String {
     out
 }
 
+/// Whether a run that ended as `ending`, having held at most `peak` bytes of a `limit`, may
+/// have been ended by the machine rather than by itself or its limits: a wait that failed (no
+/// signal), or a SIGKILL its memory limit does not explain (its deadline is told apart as
+/// [`Ending::TimedOut`]).
+pub fn ended_by_the_machine(ending: Ending, peak: Option<u64>, limit: Option<u64>) -> bool {
+    match ending {
+        Ending::Signalled(0) => true,
+        Ending::Signalled(9) => {
+            !matches!((peak, limit), (Some(peak), Some(limit)) if peak >= limit)
+        }
+        _ => false,
+    }
+}
+
+/// Whether the fault a course harness tells as `what` is a run [`ended_by_the_machine`]: the
+/// harnesses tell a crash as `it crashed: ` and its ending, with no word of its memory.
+pub fn fault_by_the_machine(what: &str) -> bool {
+    [0, 9]
+        .into_iter()
+        .any(|signal| what == format!("it crashed: {}", describe_ending(Ending::Signalled(signal))))
+}
+
 impl Outcome {
+    /// Whether this is the file's own whole verdict, and so may be cached: it was graded (or
+    /// refused by the compiler), and nothing casts a [`Doubt`] on it.
+    pub fn is_whole(&self) -> bool {
+        self.status != Status::NotGraded && self.doubt.is_none()
+    }
+
+    /// Casts `doubt` on this outcome (the first one cast is kept).
+    pub fn doubt(&mut self, doubt: Doubt) {
+        self.doubt.get_or_insert(doubt);
+    }
+
     /// This outcome with every quote of a program or a compiler cut to a few lines of a few
     /// hundred characters (one student's 1 MiB line must not become megabytes of report).
     pub fn bounded(mut self) -> Outcome {
@@ -341,10 +394,59 @@ mod tests {
                 detail: "line 2:\texpected \"1\"".into(),
             }],
             seconds: 2.5,
+            doubt: None,
         };
         let text = outcome.to_text();
         assert_eq!(Outcome::from_text(&text), Some(outcome));
         assert_eq!(Outcome::from_text("status\tgraded\nnonsense\n"), None);
         assert_eq!(Outcome::from_text("status\tweird\n"), None);
+    }
+
+    #[test]
+    fn only_whole_outcomes_may_be_kept() {
+        let graded = Outcome::default();
+        assert!(graded.is_whole());
+        let refused = Outcome::not_graded(Status::CompileError, String::new());
+        assert!(refused.is_whole());
+        assert!(!Outcome::not_graded(Status::NotGraded, "no file".into()).is_whole());
+        for doubt in [Doubt::Machine, Doubt::BudgetSpent, Doubt::Truncated] {
+            let mut outcome = Outcome {
+                faults: 1,
+                first_fault: "game 1, click 1: it crashed: exit status 3".into(),
+                ..Outcome::default()
+            };
+            outcome.doubt(doubt);
+            outcome.doubt(Doubt::Machine);
+            assert_eq!(outcome.doubt, Some(doubt));
+            assert!(!outcome.is_whole(), "{doubt:?}");
+        }
+    }
+
+    #[test]
+    fn kills_nothing_explains_are_the_machines() {
+        let mib = Some(1 << 20);
+        assert!(ended_by_the_machine(Ending::Signalled(0), None, mib));
+        assert!(ended_by_the_machine(Ending::Signalled(9), None, mib));
+        assert!(ended_by_the_machine(Ending::Signalled(9), Some(1000), mib));
+        assert!(!ended_by_the_machine(Ending::Signalled(9), mib, mib));
+        for ending in [
+            Ending::Signalled(11),
+            Ending::Signalled(6),
+            Ending::Exited(1),
+            Ending::TimedOut,
+            Ending::OutputLimit,
+        ] {
+            assert!(!ended_by_the_machine(ending, None, mib), "{ending:?}");
+        }
+        assert!(fault_by_the_machine(
+            "it crashed: killed by signal 9 (SIGKILL)"
+        ));
+        assert!(!fault_by_the_machine(
+            "it crashed: killed by signal 11 (SIGSEGV)"
+        ));
+        // A student's printed text quoted in a fault is not the harness's word.
+        assert!(!fault_by_the_machine(
+            "our driver printed \"it crashed: killed by signal 9 (SIGKILL)\""
+        ));
     }
 }

@@ -3,15 +3,15 @@
 //! `NAME.in` with its `NAME.ans` or `NAME.out`, or our judge's answer when there is none), or
 //! are made by `gen` within the course's limits from the class's seed.
 
+use crate::courses::program::{verdict, Verdict};
+use crate::courses::report::block;
+use crate::courses::Harness;
 use crate::exec::child;
-use crate::exec::child::describe_ending;
+use crate::exec::child::{describe_ending, Ending};
 use crate::grade::games;
-use crate::grade::outcome::{Outcome, Test};
+use crate::grade::outcome::{ended_by_the_machine, Doubt, Outcome, Test};
 use crate::io::runner::solve_in_memory;
 use crate::judges::{Judge, Knobs, Limits as GenLimits, Size};
-use crate::stress::report::block;
-use crate::stress::search::{verdict, Verdict};
-use crate::stress::Harness;
 use std::path::Path;
 
 /// One test: its name, input and the answer it must print.
@@ -107,12 +107,24 @@ pub fn run_tests(command: &[String], tests: &[TestCase], harness: &Harness) -> O
     let started = std::time::Instant::now();
     for (done, test) in tests.iter().enumerate() {
         if harness.out_of_time(started) {
+            outcome.doubt(Doubt::BudgetSpent);
             outcome.first_fault =
                 games::out_of_time(harness, done as u64, tests.len() as u64, "tests");
             break;
         }
         let limits = harness.limits(test.expected.len());
-        let (verdict_name, detail, evidence) = match child::run(command, &test.input, &limits) {
+        let ran = child::run(command, &test.input, &limits);
+        match &ran {
+            Err(_) => outcome.doubt(Doubt::Machine),
+            Ok(run) if ended_by_the_machine(run.ending, run.peak_memory, harness.memory) => {
+                outcome.doubt(Doubt::Machine)
+            }
+            Ok(run) if run.stdout.len() >= limits.output && run.ending != Ending::OutputLimit => {
+                outcome.doubt(Doubt::Truncated)
+            }
+            Ok(_) => {}
+        }
+        let (verdict_name, detail, evidence) = match ran {
             Err(err) => (CANNOT_RUN.to_string(), err.to_string(), String::new()),
             Ok(run) => match verdict(&test.expected, &run, harness.memory) {
                 None => ("passed".to_string(), String::new(), String::new()),

@@ -3,6 +3,7 @@
 //! [`Judge`] trait); the usage text is written from the registry.
 
 use crate::io::args::{self, Args};
+use crate::io::options::{self as io_options, wrap, Given, Group, Table};
 use crate::judges::judge::Judge;
 use crate::judges::knobs::{Knobs, Size};
 use crate::judges::limits::Limits;
@@ -72,110 +73,11 @@ impl GenOptions {
         flag: &str,
         args: &mut Args,
     ) -> Result<bool, String> {
-        let takes = match flag {
-            "--size" | "--rows" | "--cols" | "--density" | "--limits" => true,
-            "--ops" => judge.ops_are.is_some(),
-            "--boards" => judge.takes_boards,
-            "--mix" => judge.mix_of.is_some(),
-            "--player" => judge.takes_player,
-            "--pattern" => !judge.patterns.is_empty(),
-            "--shape" => !judge.shapes.is_empty(),
-            _ => return Ok(false),
+        let mut reading = Reading {
+            judge,
+            request: self,
         };
-        if !takes {
-            return Err(format!("{flag} does not apply to {}", judge.name()));
-        }
-        let knobs = &mut self.knobs;
-        let max_side = judge.max_side.min(MAX_CELLS) as u64;
-        match flag {
-            "--size" => {
-                self.size = match args.value(flag)?.as_str() {
-                    "small" => Size::Small,
-                    "medium" => Size::Medium,
-                    "max" => Size::Max,
-                    other => {
-                        return Err(format!("--size {other:?}: expected small, medium or max"))
-                    }
-                }
-            }
-            "--limits" => {
-                knobs.limits = match args.value(flag)?.as_str() {
-                    "course" => Limits::Course,
-                    "wide" => Limits::Wide,
-                    other => return Err(format!("--limits {other:?}: expected course or wide")),
-                }
-            }
-            "--rows" => knobs.rows = Some(args.number(flag, 1, max_side)? as usize),
-            "--cols" => knobs.cols = Some(args.number(flag, 1, max_side)? as usize),
-            "--density" => {
-                let value = args.value(flag)?;
-                match value.parse::<f64>() {
-                    Ok(density) if (0.0..=1.0).contains(&density) => knobs.density = Some(density),
-                    _ => {
-                        return Err(format!(
-                            "--density {value:?}: expected a number from 0 to 1"
-                        ))
-                    }
-                }
-            }
-            "--ops" => knobs.ops = Some(args.number(flag, 0, 10_000_000)? as usize),
-            "--boards" => knobs.boards = Some(args.number(flag, 0, 100_000)? as usize),
-            "--mix" => {
-                let value = args.value(flag)?;
-                let weights: Vec<u32> = value
-                    .split(',')
-                    .map(|weight| args::number(flag, weight, 0, 1_000_000).map(|w| w as u32))
-                    .collect::<Result<_, _>>()?;
-                match weights[..] {
-                    [a, b, c] if a + b + c > 0 => knobs.mix = Some([a, b, c]),
-                    _ => {
-                        return Err(format!(
-                            "--mix {value:?}: expected three weights, not all 0"
-                        ))
-                    }
-                }
-            }
-            "--shape" => {
-                let name = args.value(flag)?;
-                self.draw_shapes = false;
-                knobs.shape = match name.as_str() {
-                    "none" => None,
-                    _ => Some(
-                        EdgeShape::named(&name)
-                            .filter(|shape| judge.shapes.iter().any(|&(s, _)| s == *shape))
-                            .ok_or_else(|| {
-                                let names: Vec<&str> =
-                                    judge.shapes.iter().map(|(s, _)| s.name()).collect();
-                                format!(
-                                    "--shape {name:?}: expected none or one of {}",
-                                    names.join(", ")
-                                )
-                            })?,
-                    ),
-                };
-            }
-            "--pattern" => {
-                let name = args.value(flag)?;
-                let patterns = judge.patterns;
-                let pattern = patterns.iter().find(|&&known| known == name);
-                knobs.pattern = Some(pattern.ok_or_else(|| {
-                    format!(
-                        "--pattern {name:?}: expected one of {}",
-                        patterns.join(", ")
-                    )
-                })?);
-            }
-            _ => {
-                knobs.plausible = match args.value(flag)?.as_str() {
-                    "random" => Some(false),
-                    "plausible" => Some(true),
-                    other => {
-                        return Err(format!("--player {other:?}: expected random or plausible"))
-                    }
-                }
-            }
-        }
-        Ok(true)
+        options().read(&mut reading, flag, args, false, judge.name())
     }
 
     /// After every option: refuses a board larger than any judge accepts, a density for a
@@ -379,15 +281,258 @@ impl GenOptions {
 /// The input options' usage, for `gen --help` and `stress --help`: what each size and knob
 /// does, and which judges take it.
 pub fn usage() -> String {
-    let mut text = String::new();
-    option(
-        &mut text,
-        "--limits L",
+    options().usage()
+}
+
+/// What the input options are read into: the request, for the judge it is for.
+struct Reading<'a> {
+    judge: &'a Judge,
+    request: &'a mut GenOptions,
+}
+
+/// An input option.
+type Opt<'a> = io_options::Opt<Reading<'a>>;
+
+/// The input options: the limits and the size, then the knobs (see [`usage`]).
+fn options<'a>() -> Table<Reading<'a>> {
+    let limits = Opt::value(
+        "--limits",
+        "L",
         "course (default): only inputs the course's judge promises, each judge's limits below, \
          the sizes' sides, operations and mines drawn or cut to fit them; wide: anything our \
          judge accepts, the sizes as they read here",
+        |reading, given| {
+            let choices = [("course", Limits::Course), ("wide", Limits::Wide)];
+            reading.request.knobs.limits = given.choice(&choices, "course or wide")?;
+            Ok(())
+        },
     );
-    text.push_str(
+    let size = Opt::value("--size", "SIZE", "", |reading, given| {
+        let choices = [
+            ("small", Size::Small),
+            ("medium", Size::Medium),
+            ("max", Size::Max),
+        ];
+        reading.request.size = given.choice(&choices, "small, medium or max")?;
+        Ok(())
+    });
+    Table {
+        groups: vec![
+            Group {
+                heading: String::new(),
+                options: vec![limits, size],
+            },
+            Group {
+                heading: sizes_and_course_limits(),
+                options: [board_options(), game_options()]
+                    .into_iter()
+                    .flatten()
+                    .collect(),
+            },
+            Group {
+                heading: shape_lines(),
+                options: Vec::new(),
+            },
+        ],
+        column: 22,
+        width: WIDTH,
+    }
+}
+
+/// The column the usage is wrapped at.
+const WIDTH: usize = 95;
+
+/// The longest side `judge` takes from `--rows` or `--cols`.
+fn max_side(judge: &Judge) -> u64 {
+    judge.max_side.min(MAX_CELLS) as u64
+}
+
+/// The options of the board: its size, its mines, its crafted pattern or edge shape.
+fn board_options<'a>() -> Vec<Opt<'a>> {
+    let sides = grouped(ALL.iter().filter_map(|judge| {
+        let side = judge.max_side;
+        (side < MAX_CELLS).then(|| (format!("1 to {side}"), judge.name()))
+    }));
+    let sides: Vec<String> = sides
+        .iter()
+        .map(|(side, names)| format!("{side} for {}", names.join(" and ")))
+        .collect();
+    let side = format!(
+        "board size under --limits wide, {}, else up to {MAX_CELLS} cells in all",
+        sides.join("; ")
+    );
+    vec![
+        Opt::value("--rows", "R", &side, |reading, given| {
+            let rows = given.number(1, max_side(reading.judge))?;
+            reading.request.knobs.rows = Some(rows as usize);
+            Ok(())
+        })
+        .shown_as("--rows R --cols C"),
+        Opt::value("--cols", "C", "", |reading, given| {
+            let cols = given.number(1, max_side(reading.judge))?;
+            reading.request.knobs.cols = Some(cols as usize);
+            Ok(())
+        }),
+        Opt::value(
+            "--density",
+            "D",
+            "chance of a mine per cell, 0 to 1",
+            |reading, given| match given.value.parse::<f64>() {
+                Ok(density) if (0.0..=1.0).contains(&density) => {
+                    reading.request.knobs.density = Some(density);
+                    Ok(())
+                }
+                _ => Err(given.bad("a number from 0 to 1")),
+            },
+        ),
+    ]
+}
+
+/// The options of the game played on the board, and the crafted boards and edge shapes.
+fn game_options<'a>() -> Vec<Opt<'a>> {
+    let named = |take: &dyn Fn(&Judge) -> bool| -> String {
+        let names: Vec<&str> = ALL.iter().filter(|j| take(j)).map(|j| j.name()).collect();
+        names.join(", ")
+    };
+    let counts = grouped(
+        ALL.iter()
+            .filter_map(|judge| Some((judge.ops_are?.to_string(), judge.name()))),
+    );
+    let ops: Vec<String> = counts
+        .iter()
+        .map(|(what, names)| format!("{what} ({})", names.join(", ")))
+        .collect();
+    let mixes: Vec<String> = ALL
+        .iter()
+        .filter_map(|judge| Some(format!("{} ({})", judge.mix_of?, judge.name())))
+        .collect();
+    vec![
+        Opt::value(
+            "--ops",
+            "N",
+            &format!("{}; 0 to 10000000", ops.join(", ")),
+            |reading, given| {
+                reading.request.knobs.ops = Some(given.number(0, 10_000_000)? as usize);
+                Ok(())
+            },
+        )
+        .applies(|reading| reading.judge.ops_are.is_some()),
+        Opt::value(
+            "--boards",
+            "N",
+            &format!(
+                "boards ({}), 0 to 100000",
+                named(&|judge| judge.takes_boards)
+            ),
+            |reading, given| {
+                reading.request.knobs.boards = Some(given.number(0, 100_000)? as usize);
+                Ok(())
+            },
+        )
+        .applies(|reading| reading.judge.takes_boards),
+        Opt::value(
+            "--mix",
+            "A,B,C",
+            &format!(
+                "operation weights, each 0 to 1000000, not all 0: {}",
+                mixes.join("; ")
+            ),
+            read_mix,
+        )
+        .applies(|reading| reading.judge.mix_of.is_some()),
+        Opt::value(
+            "--player",
+            "P",
+            &format!(
+                "random: uniform cells; plausible: mostly sensible moves, long games ({}; \
+                 default: max plausible, else by seed)",
+                named(&|judge| judge.takes_player)
+            ),
+            |reading, given| {
+                let choices = [("random", false), ("plausible", true)];
+                let plausible = given.choice(&choices, "random or plausible")?;
+                reading.request.knobs.plausible = Some(plausible);
+                Ok(())
+            },
+        )
+        .applies(|reading| reading.judge.takes_player),
+        Opt::value("--pattern", "P", &pattern_help(), read_pattern)
+            .applies(|reading| !reading.judge.patterns.is_empty()),
+        Opt::value(
+            "--shape",
+            "NAME",
+            "an edge shape, where each judge offers it (\"wide\": under --limits wide only); \
+             it sets the options it names and refuses them given; stress draws one for about \
+             one input in 8 (the largest only at --size max under the course's limits) unless \
+             --shape is given (none: never):",
+            read_shape,
+        )
+        .applies(|reading| !reading.judge.shapes.is_empty()),
+    ]
+}
+
+/// `--mix A,B,C`: three weights, not all 0.
+fn read_mix(reading: &mut Reading, given: Given) -> Result<(), String> {
+    let weights: Vec<u32> = given
+        .value
+        .split(',')
+        .map(|weight| args::number(given.flag, weight, 0, 1_000_000).map(|w| w as u32))
+        .collect::<Result<_, _>>()?;
+    match weights[..] {
+        [a, b, c] if a + b + c > 0 => {
+            reading.request.knobs.mix = Some([a, b, c]);
+            Ok(())
+        }
+        _ => Err(given.bad("three weights, not all 0")),
+    }
+}
+
+/// `--pattern P`: one of the judge's crafted patterns.
+fn read_pattern(reading: &mut Reading, given: Given) -> Result<(), String> {
+    let patterns = reading.judge.patterns;
+    let pattern = patterns.iter().find(|&&known| known == given.value);
+    let what = format!("one of {}", patterns.join(", "));
+    reading.request.knobs.pattern = Some(pattern.ok_or_else(|| given.bad(&what))?);
+    Ok(())
+}
+
+/// `--shape NAME`: `none`, or one of the judge's edge shapes.
+fn read_shape(reading: &mut Reading, given: Given) -> Result<(), String> {
+    let shapes = reading.judge.shapes;
+    reading.request.draw_shapes = false;
+    reading.request.knobs.shape = match given.value.as_str() {
+        "none" => None,
+        name => Some(
+            EdgeShape::named(name)
+                .filter(|shape| shapes.iter().any(|&(s, _)| s == *shape))
+                .ok_or_else(|| {
+                    let names: Vec<&str> = shapes.iter().map(|(s, _)| s.name()).collect();
+                    given.bad(&format!("none or one of {}", names.join(", ")))
+                })?,
+        ),
+    };
+    Ok(())
+}
+
+/// The help of `--pattern`: each judge's patterns.
+fn pattern_help() -> String {
+    let judges = ALL.iter().filter(|judge| !judge.patterns.is_empty());
+    let lines: Vec<String> = judges
+        .map(|judge| {
+            format!(
+                "crafted boards instead of random ones ({}; no --density): {}; sides below \
+                 the pattern's smallest are raised to it",
+                judge.name(),
+                judge.patterns.join(", ")
+            )
+        })
+        .collect();
+    lines.join("\n")
+}
+
+/// The usage of the sizes and each judge's course limits, and the heading of the knobs.
+fn sizes_and_course_limits() -> String {
+    let mut text = String::from(
         "  --size small    sides 1-8 (all-mine and mine-free boards among them), 0-20 operations (default)
   --size medium   sides 10-60, density 0.05-0.25, 200-1000 operations
   --size max      the judge's largest case, plausible player:\n",
@@ -405,89 +550,18 @@ pub fn usage() -> String {
     for judge in ALL {
         let course = judge.course;
         let head = format!("  {} ({}):", judge.name(), judge.origin);
-        wrap(&mut text, head, &course.describe(judge.ops_are), 6);
-        wrap(&mut text, "      ".into(), &course.sizes(), 6);
+        wrap(&mut text, head, &course.describe(judge.ops_are), 6, WIDTH);
+        wrap(&mut text, "      ".into(), &course.sizes(), 6, WIDTH);
     }
     text.push_str(
-        "options (each replaces the size's default; an option that does not apply to <binary> is refused):\n",
+        "options (each replaces the size's default; an option that does not apply to <binary> is refused):",
     );
-    let named = |take: &dyn Fn(&Judge) -> bool| -> String {
-        let names: Vec<&str> = ALL.iter().filter(|j| take(j)).map(|j| j.name()).collect();
-        names.join(", ")
-    };
-    let sides = grouped(ALL.iter().filter_map(|judge| {
-        let side = judge.max_side;
-        (side < MAX_CELLS).then(|| (format!("1 to {side}"), judge.name()))
-    }));
-    let sides: Vec<String> = sides
-        .iter()
-        .map(|(side, names)| format!("{side} for {}", names.join(" and ")))
-        .collect();
-    let side = format!(
-        "board size under --limits wide, {}, else up to {MAX_CELLS} cells in all",
-        sides.join("; ")
-    );
-    option(&mut text, "--rows R --cols C", &side);
-    option(
-        &mut text,
-        "--density D",
-        "chance of a mine per cell, 0 to 1",
-    );
-    let counts = grouped(
-        ALL.iter()
-            .filter_map(|judge| Some((judge.ops_are?.to_string(), judge.name()))),
-    );
-    let ops: Vec<String> = counts
-        .iter()
-        .map(|(what, names)| format!("{what} ({})", names.join(", ")))
-        .collect();
-    option(
-        &mut text,
-        "--ops N",
-        &format!("{}; 0 to 10000000", ops.join(", ")),
-    );
-    option(
-        &mut text,
-        "--boards N",
-        &format!(
-            "boards ({}), 0 to 100000",
-            named(&|judge| judge.takes_boards)
-        ),
-    );
-    let mixes: Vec<String> = ALL
-        .iter()
-        .filter_map(|judge| Some(format!("{} ({})", judge.mix_of?, judge.name())))
-        .collect();
-    option(
-        &mut text,
-        "--mix A,B,C",
-        &format!(
-            "operation weights, each 0 to 1000000, not all 0: {}",
-            mixes.join("; ")
-        ),
-    );
-    option(
-        &mut text,
-        "--player P",
-        &format!(
-            "random: uniform cells; plausible: mostly sensible moves, long games ({}; default: \
-             max plausible, else by seed)",
-            named(&|judge| judge.takes_player)
-        ),
-    );
-    for judge in ALL.iter().filter(|judge| !judge.patterns.is_empty()) {
-        option(
-            &mut text,
-            "--pattern P",
-            &format!(
-                "crafted boards instead of random ones ({}; no --density): {}; sides below \
-                 the pattern's smallest are raised to it",
-                judge.name(),
-                judge.patterns.join(", ")
-            ),
-        );
-    }
-    let mut shape_lines = String::new();
+    text
+}
+
+/// The edge shapes under `--shape`, each with the judges that offer it.
+fn shape_lines() -> String {
+    let mut text = String::new();
     for shape in EdgeShape::ALL {
         let offered: Vec<String> = ALL
             .iter()
@@ -501,22 +575,13 @@ pub fn usage() -> String {
             .collect();
         let what = format!("{} ({})", shape.what(), offered.join(", "));
         wrap(
-            &mut shape_lines,
+            &mut text,
             format!("      {:<16}", shape.name()),
             &what,
             22,
+            WIDTH,
         );
     }
-    option(
-        &mut text,
-        "--shape NAME",
-        "an edge shape, where each judge offers it (\"wide\": under --limits wide only); it sets \
-         the options it names and refuses them given; stress draws one for about one input in \
-         8 (the largest only at --size max under the course's limits) unless --shape is given \
-         (none: never):",
-    );
-    text.push_str(&shape_lines);
-    text.truncate(text.trim_end().len());
     text
 }
 
@@ -530,33 +595,6 @@ fn grouped<'a>(items: impl Iterator<Item = (String, &'a str)>) -> Vec<(String, V
         }
     }
     groups
-}
-
-/// Appends an option's usage: its name in a column of 20, then `what`, wrapped at 95 columns.
-fn option(text: &mut String, name: &str, what: &str) {
-    wrap(text, format!("  {name:<19} "), what, 22);
-}
-
-/// Appends `head`, then `what` wrapped at 95 columns, later lines indented by `indent`.
-fn wrap(text: &mut String, head: String, what: &str, indent: usize) {
-    const WIDTH: usize = 95;
-    let mut line = head;
-    let mut empty = line.ends_with(' ');
-    for word in what.split(' ') {
-        if !empty && line.len() + 1 + word.len() > WIDTH {
-            text.push_str(line.trim_end());
-            text.push('\n');
-            line = " ".repeat(indent);
-            empty = true;
-        }
-        if !empty {
-            line.push(' ');
-        }
-        line.push_str(word);
-        empty = false;
-    }
-    text.push_str(&line);
-    text.push('\n');
 }
 
 #[cfg(test)]

@@ -13,6 +13,8 @@
 //! folder only to start a process, which is removed once the process runs.
 
 use crate::board::Grid;
+use crate::courses::jlu_machine::function::SIGNATURE as MACHINE;
+use crate::courses::jlu_panel::{ARRAY_SIDE, SIGNATURE as REFRESH_GAME_PANEL};
 use crate::exec::child::describe_ending;
 use crate::exec::child::{Ending, Limits};
 use crate::exec::compile::{compile, Compiler, Submission, TempDir};
@@ -26,7 +28,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 const DRIVER: &str = include_str!("functions.cpp");
 
 /// The course's arrays are `int[30][30]`: larger boards are not given to the functions.
-pub const MAX_SIDE: usize = 30;
+pub const MAX_SIDE: usize = ARRAY_SIDE;
 
 /// How long one call may take before the process is killed.
 pub const CALL_TIMEOUT: Duration = Duration::from_secs(2);
@@ -151,9 +153,7 @@ impl Functions {
         if !refresh && !machine {
             session.finish();
             return Err(format!(
-                "{} defines neither `int RefreshGamePanel(int GamePanel[30][30], int x, int y, \
-                 int mine[30][30], int n, int m, int k)` nor `void machine(int GamePanel[30][30], \
-                 int n, int m, int &x, int &y)`",
+                "{} defines neither `{REFRESH_GAME_PANEL}` nor `{MACHINE}`",
                 names_of(files)
             ));
         }
@@ -301,7 +301,7 @@ fn names_of(files: &[PathBuf]) -> String {
 /// it runs), seeds its `rand()` from the clock, as the GUI would, and reads which functions it
 /// has: (RefreshGamePanel, machine).
 fn spawn(exe: &[u8]) -> Result<(Session, (bool, bool)), Fault> {
-    let dir = TempDir::new().map_err(Fault::Start)?;
+    let dir = TempDir::new("functions").map_err(Fault::Start)?;
     let path = dir.path().join("functions");
     write_executable(&path, exe).map_err(Fault::Start)?;
     let command = vec![path.to_string_lossy().into_owned()];

@@ -341,6 +341,11 @@ pub fn fault(fault: &Fault) -> String {
                     "\"kind\":\"timeout\",\"seconds\":{}",
                     functions::CALL_TIMEOUT.as_secs()
                 ),
+                // Our machine failed, not the program: told as an error of the start is.
+                Ending::Unknown(_) => format!(
+                    "\"kind\":\"start\",\"text\":{}",
+                    string(&crate::exec::child::describe_ending(*ending))
+                ),
             };
             format!("{{{how},\"stderr\":{}}}", tail(stderr))
         }

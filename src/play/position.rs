@@ -463,4 +463,45 @@ mod tests {
             "line 2: 1 cell, but the rows above have 2"
         );
     }
+
+    #[test]
+    fn each_header_and_cell_bound_is_held() {
+        let cells = |text: &str| cells_text(&parse(text).unwrap().view);
+        // JSMinesweeper: as many mines as cells is a board; sides of 1 to 100; three parts.
+        let full = parse("2x1x2\nHH\n").unwrap();
+        assert_eq!((full.format, full.mines), (Format::JsMinesweeper, Some(2)));
+        assert_eq!(
+            parse("1x100x0\n").unwrap_err(),
+            "line 1: the header 1x100x0 promises 100 rows, 0 follow"
+        );
+        for (text, why) in [
+            ("1x101x0\n", "1x101: a board's sides are 1 to 100"),
+            ("0x1x0\n", "0x1: a board's sides are 1 to 100"),
+            ("1x0x0\n", "1x0: a board's sides are 1 to 100"),
+            (
+                "3x1x1\nHHH\nHHH\n",
+                "line 1: the header 3x1x1 promises 1 rows, 2 follow",
+            ),
+            (
+                "1x2x3x4\n",
+                "line 1: 'x' is not a cell (closed: -1 ? . #, open: 0-8, flag: F @ *)",
+            ),
+            (
+                "x1x1\n",
+                "line 1: 'x' is not a cell (closed: -1 ? . #, open: 0-8, flag: F @ *)",
+            ),
+            ("???\n??\n", "line 2: 2 cells, but the rows above have 3"),
+        ] {
+            assert_eq!(parse(text).unwrap_err(), why, "{text:?}");
+        }
+        assert_eq!(cells("3x3x8\nHHH\nH8H\nHHH\n"), "....8....");
+        // The other formats: every closed, open and flag symbol.
+        let picture = parse("#8*\nf..\n").unwrap();
+        assert_eq!(picture.format, Format::Picture);
+        assert_eq!(cells_text(&picture.view), ".8FF..");
+        assert_eq!(parse("??\n12\n").unwrap().format, Format::AcmMap);
+        // `n m` is a size header only when n rows of m cells follow it.
+        assert_eq!(parse("2 1\n??\n??\n").unwrap().view.grid().rows(), 3);
+        assert_eq!(parse("2 2\n??\n??\n").unwrap().view.grid().rows(), 2);
+    }
 }

@@ -167,27 +167,7 @@ fn answer(
             game.apply_checked(action, functions);
             json::game(&game)
         }
-        Endpoint::Hint => {
-            game.mark_assisted();
-            let analysis = game.analysis().map_err(|_| inconsistent())?;
-            let (advice, flags) = match &analysis {
-                Some(analysis) => (analysis.advice, format!(",{}", json::flags(analysis))),
-                None => (game.advice().map_err(|_| inconsistent())?, String::new()),
-            };
-            let machine = match functions.filter(|f| f.has_machine()) {
-                Some(functions) if !game.status().is_over() => {
-                    format!(
-                        ",\"machine\":{}",
-                        machine(functions, &game, analysis.as_ref())
-                    )
-                }
-                _ => String::new(),
-            };
-            match advice {
-                Some(advice) => format!("{}{flags}{machine}", json::advice(&advice, game.grid())),
-                None => format!("{}{machine}", json::NO_MOVE),
-            }
-        }
+        Endpoint::Hint => hint(&mut game, functions)?,
         Endpoint::Step if request.param("by") == Some("yours") => {
             let functions = functions.filter(|f| f.has_machine()).ok_or_else(|| {
                 HttpResponse::text(
@@ -220,24 +200,54 @@ fn answer(
                 None => format!("\"ready\":{}", !game.status().is_over()),
             }
         }
-        Endpoint::Export => {
-            let name = request
-                .param("judge")
-                .ok_or_else(|| HttpResponse::text(400, "missing judge"))?;
-            let judge = export::judges()
-                .find(|judge| judge.name() == name)
-                .ok_or_else(|| {
-                    let names: Vec<&str> = export::judges().map(|judge| judge.name()).collect();
-                    HttpResponse::text(400, &format!("judge must be one of {}", names.join(", ")))
-                })?;
-            let export =
-                export::export(&game, judge).map_err(|why| HttpResponse::text(409, &why))?;
-            json::export(judge.name(), &export::file_stem(&game, judge), &export)
-        }
+        Endpoint::Export => export_game(&game, request)?,
         Endpoint::Reveal => json::mine_map(&mut game),
         _ => json::game(&game),
     };
     Ok(HttpResponse::json(braced(body)))
+}
+
+/// The hint's body: the advice, the flags the analysis found and, when the student's
+/// `machine` is loaded and the game goes on, its click.
+fn hint(game: &mut BrowserGame, functions: Option<&Functions>) -> Result<String, HttpResponse> {
+    game.mark_assisted();
+    let analysis = game.analysis().map_err(|_| inconsistent())?;
+    let (advice, flags) = match &analysis {
+        Some(analysis) => (analysis.advice, format!(",{}", json::flags(analysis))),
+        None => (game.advice().map_err(|_| inconsistent())?, String::new()),
+    };
+    let machine = match functions.filter(|f| f.has_machine()) {
+        Some(functions) if !game.status().is_over() => {
+            format!(
+                ",\"machine\":{}",
+                machine(functions, game, analysis.as_ref())
+            )
+        }
+        _ => String::new(),
+    };
+    Ok(match advice {
+        Some(advice) => format!("{}{flags}{machine}", json::advice(&advice, game.grid())),
+        None => format!("{}{machine}", json::NO_MOVE),
+    })
+}
+
+/// The export's body: `game` in the files of the judge the request names.
+fn export_game(game: &BrowserGame, request: &HttpRequest) -> Result<String, HttpResponse> {
+    let name = request
+        .param("judge")
+        .ok_or_else(|| HttpResponse::text(400, "missing judge"))?;
+    let judge = export::judges()
+        .find(|judge| judge.name() == name)
+        .ok_or_else(|| {
+            let names: Vec<&str> = export::judges().map(|judge| judge.name()).collect();
+            HttpResponse::text(400, &format!("judge must be one of {}", names.join(", ")))
+        })?;
+    let export = export::export(game, judge).map_err(|why| HttpResponse::text(409, &why))?;
+    Ok(json::export(
+        judge.name(),
+        &export::file_stem(game, judge),
+        &export,
+    ))
 }
 
 /// The student's `machine`'s click on `game` as it stands, judged by `analysis` (see

@@ -42,6 +42,7 @@ pub mod root;
 pub mod seccomp;
 mod sweep;
 pub(crate) mod sys;
+pub mod temp;
 pub mod toolchain;
 
 use jail::JailPlan;
@@ -52,7 +53,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::OnceLock;
 
 pub use sweep::sweep;
@@ -128,6 +129,13 @@ pub const HOST_NAME: &str = "sandbox";
 
 /// Whether someone else's code may run with less than the jail, where it cannot be built.
 static WEAKER_ALLOWED: AtomicBool = AtomicBool::new(false);
+
+/// Kills every program we started that is still running when a tool is interrupted (Ctrl-C),
+/// where the system allows it (Linux); elsewhere an interrupt leaves them to the terminal.
+pub fn kill_children_on_interrupt() {
+    #[cfg(target_os = "linux")]
+    sys::kill_children_on_interrupt();
+}
 
 /// From now on, someone else's code runs with the strongest isolation this system allows when
 /// the jail cannot be built (`grade --no-jail`), instead of not at all. [`describe`] says so.
@@ -401,29 +409,13 @@ fn start_plan(
         sweep: !namespaces,
         cgroup: None,
     };
-    let (started, root_plan, folder) = if jailed {
-        let folder_bytes = resources
-            .memory
-            .map_or(FOLDER_BYTES, |m| m.min(FOLDER_BYTES));
-        jail_places(
-            program,
-            workspace,
-            run_user.unwrap_or(uid),
-            folder_bytes,
-            &mut confinement,
-        )?
-    } else if untrusted {
-        let folder = match workspace {
-            Workspace::Fresh => {
-                let folder = fresh_folder("run", true)?;
-                confinement.folder = Some(folder.clone());
-                folder
-            }
-            Workspace::Folder(folder) => folder.to_path_buf(),
-        };
-        (PathBuf::from(program), None, Some(folder))
-    } else {
-        (PathBuf::from(program), None, None)
+    let (started, root_plan, folder) = match (jailed, untrusted) {
+        (true, _) => {
+            let id = run_user.unwrap_or(uid);
+            jail_places(program, workspace, id, resources, &mut confinement)?
+        }
+        (false, true) => untrusted_places(program, workspace, &mut confinement)?,
+        (false, false) => (PathBuf::from(program), None, None),
     };
     let memory_cap = resources.memory.filter(|_| jailed);
     confinement.cgroup = match memory_cap {
@@ -436,10 +428,7 @@ fn start_plan(
     let mut builder = Command::new(&started);
     builder.args(args).process_group(0);
     if untrusted {
-        builder.env_clear();
-        for (name, value) in ENVIRONMENT {
-            builder.env(name, value);
-        }
+        builder.env_clear().envs(ENVIRONMENT);
         if !jailed {
             let folder = folder.as_ref().expect("a folder");
             builder.env("HOME", folder).env("TMPDIR", folder);
@@ -535,17 +524,38 @@ fn kernel_limits(
     limits
 }
 
+/// What an untrusted run outside a jail starts and its working folder: a fresh one (kept in
+/// `confinement`), or the workspace's.
+fn untrusted_places(
+    program: &str,
+    workspace: Workspace,
+    confinement: &mut Confinement,
+) -> io::Result<(PathBuf, Option<root::RootPlan>, Option<PathBuf>)> {
+    let folder = match workspace {
+        Workspace::Fresh => {
+            let folder = temp::fresh_folder("run", true)?;
+            confinement.folder = Some(folder.clone());
+            folder
+        }
+        Workspace::Folder(folder) => folder.to_path_buf(),
+    };
+    Ok((PathBuf::from(program), None, Some(folder)))
+}
+
 /// What a jailed run starts, its root's plan and its working folder inside: the program's
 /// path in the root (a copy, when it lives outside the system's folders), the root mounted on
-/// a fresh host folder (kept in `confinement`), and the run's user `id` owning its folder of
-/// `folder_bytes`.
+/// a fresh host folder (kept in `confinement`), and the run's user `id` owning its folder (of
+/// at most [`FOLDER_BYTES`], and no more than the run's memory).
 fn jail_places(
     program: &str,
     workspace: Workspace,
     id: u32,
-    folder_bytes: u64,
+    resources: Resources,
     confinement: &mut Confinement,
 ) -> io::Result<(PathBuf, Option<root::RootPlan>, Option<PathBuf>)> {
+    let folder_bytes = resources
+        .memory
+        .map_or(FOLDER_BYTES, |m| m.min(FOLDER_BYTES));
     let host_program = find_program(program)?;
     let copy = !root::reachable(&host_program, workspace);
     let started = if copy {
@@ -553,7 +563,7 @@ fn jail_places(
     } else {
         host_program.clone()
     };
-    let mount_point = fresh_folder("root", false)?;
+    let mount_point = temp::fresh_folder("root", false)?;
     confinement.mount_point = Some(mount_point.clone());
     if let Workspace::Folder(folder) = workspace {
         if sys::effective_ids().0 == 0 {
@@ -622,31 +632,6 @@ fn next_run_user() -> u32 {
     });
     let step = 0x9e37_79b1u32;
     FIRST_RUN_USER + next.fetch_add(step, Ordering::Relaxed) % RUN_USERS
-}
-
-/// A new empty folder under the temporary folder; writable by anyone when the program will
-/// write into it directly (no jail).
-fn fresh_folder(kind: &str, writable_by_all: bool) -> io::Result<PathBuf> {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let path = std::env::temp_dir().join(format!(
-        "minejudge-{kind}-{}-{}",
-        sys::pid(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir(&path).map_err(|err| {
-        io::Error::new(
-            err.kind(),
-            format!(
-                "cannot make a folder in {} (TMPDIR): {err}",
-                std::env::temp_dir().display()
-            ),
-        )
-    })?;
-    if writable_by_all {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o1777))?;
-    }
-    Ok(path)
 }
 
 /// Makes this process a child subreaper, once.

@@ -14,7 +14,6 @@ const P_PID: c_int = 1;
 const WEXITED: c_int = 4;
 const WNOWAIT: c_int = 0x0100_0000;
 pub const SIGKILL: c_int = 9;
-const SIGCHLD: c_ulong = 17;
 const SIGHUP: c_int = 1;
 const SIGINT: c_int = 2;
 const SIGTERM: c_int = 15;
@@ -24,10 +23,8 @@ const ECHILD: c_int = 10;
 pub const RLIMIT_CPU: c_int = 0;
 pub const RLIMIT_FSIZE: c_int = 1;
 pub const RLIMIT_CORE: c_int = 4;
-pub const RLIMIT_NPROC: c_int = 6;
-pub const RLIMIT_NOFILE: c_int = 7;
-pub const RLIMIT_AS: c_int = 9;
 pub const RLIMIT_MSGQUEUE: c_int = 12;
+pub use arch::{RLIMIT_AS, RLIMIT_NOFILE, RLIMIT_NPROC};
 
 pub const CLONE_NEWNS: c_int = 0x0002_0000;
 pub const CLONE_NEWCGROUP: c_int = 0x0200_0000;
@@ -55,9 +52,8 @@ const PR_SET_NO_NEW_PRIVS: c_int = 38;
 
 const O_RDONLY: c_int = 0;
 const O_WRONLY: c_int = 1;
-const O_CREAT: c_int = 0o100;
-const O_EXCL: c_int = 0o200;
-const O_CLOEXEC: c_int = 0o2_000_000;
+use arch::{O_CLOEXEC, O_CREAT, O_EXCL};
+pub use arch::{O_NOFOLLOW, O_NONBLOCK};
 const AT_FDCWD: c_int = -100;
 const AT_RECURSIVE: c_uint = 0x8000;
 pub const MOUNT_ATTR_RDONLY: u64 = 1;
@@ -65,31 +61,81 @@ pub const MOUNT_ATTR_NOSUID: u64 = 2;
 pub const MOUNT_ATTR_NODEV: u64 = 4;
 pub const MOUNT_ATTR_NOEXEC: u64 = 8;
 
+// The numbers that differ between processors, each from that processor's kernel headers
+// (`asm/unistd*.h`, `asm/fcntl.h`, `asm/resource.h`, `asm/signal.h`). Where the processor is
+// not one of these, none is guessed: the calls that need them are refused.
+
 #[cfg(target_arch = "x86_64")]
-mod numbers {
-    pub const CLONE: i64 = 56;
-    pub const SETGROUPS: i64 = 116;
-    pub const SETRESUID: i64 = 117;
-    pub const SETRESGID: i64 = 119;
-    pub const CAPSET: i64 = 126;
-    pub const PIVOT_ROOT: i64 = 155;
+mod arch {
+    use std::os::raw::{c_int, c_long, c_ulong};
+    pub const KNOWN: bool = true;
+    pub const CLONE: c_long = 56;
+    pub const SETGROUPS: c_long = 116;
+    pub const SETRESUID: c_long = 117;
+    pub const SETRESGID: c_long = 119;
+    pub const CAPSET: c_long = 126;
+    pub const PIVOT_ROOT: c_long = 155;
+    pub const CLOSE_RANGE: c_long = 436;
+    pub const MOUNT_SETATTR: c_long = 442;
+    pub const SIGCHLD: c_ulong = 17;
+    pub const O_CREAT: c_int = 0o100;
+    pub const O_EXCL: c_int = 0o200;
+    pub const O_NONBLOCK: Option<c_int> = Some(0o4000);
+    pub const O_NOFOLLOW: Option<c_int> = Some(0o400_000);
+    pub const O_CLOEXEC: c_int = 0o2_000_000;
+    pub const RLIMIT_NPROC: c_int = 6;
+    pub const RLIMIT_NOFILE: c_int = 7;
+    pub const RLIMIT_AS: c_int = 9;
 }
 
 #[cfg(target_arch = "aarch64")]
-mod numbers {
-    pub const CLONE: i64 = 220;
-    pub const SETGROUPS: i64 = 159;
-    pub const SETRESUID: i64 = 147;
-    pub const SETRESGID: i64 = 149;
-    pub const CAPSET: i64 = 91;
-    pub const PIVOT_ROOT: i64 = 41;
+mod arch {
+    use std::os::raw::{c_int, c_long, c_ulong};
+    pub const KNOWN: bool = true;
+    pub const CLONE: c_long = 220;
+    pub const SETGROUPS: c_long = 159;
+    pub const SETRESUID: c_long = 147;
+    pub const SETRESGID: c_long = 149;
+    pub const CAPSET: c_long = 91;
+    pub const PIVOT_ROOT: c_long = 41;
+    pub const CLOSE_RANGE: c_long = 436;
+    pub const MOUNT_SETATTR: c_long = 442;
+    pub const SIGCHLD: c_ulong = 17;
+    pub const O_CREAT: c_int = 0o100;
+    pub const O_EXCL: c_int = 0o200;
+    pub const O_NONBLOCK: Option<c_int> = Some(0o4000);
+    // Not x86's 0o400000, which is O_LARGEFILE here.
+    pub const O_NOFOLLOW: Option<c_int> = Some(0o100_000);
+    pub const O_CLOEXEC: c_int = 0o2_000_000;
+    pub const RLIMIT_NPROC: c_int = 6;
+    pub const RLIMIT_NOFILE: c_int = 7;
+    pub const RLIMIT_AS: c_int = 9;
+}
+
+/// Another processor: no number is known. A system call number of -1 and a resource of -1
+/// are refused by the kernel (ENOSYS, EINVAL), so a limit is never set on the wrong resource;
+/// the open flags are never used ([`KNOWN`](arch::KNOWN) is checked first).
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+mod arch {
+    use std::os::raw::{c_int, c_long};
+    pub const KNOWN: bool = false;
+    pub const CLOSE_RANGE: c_long = -1;
+    pub const MOUNT_SETATTR: c_long = -1;
+    pub const O_CREAT: c_int = 0;
+    pub const O_EXCL: c_int = 0;
+    pub const O_NONBLOCK: Option<c_int> = None;
+    pub const O_NOFOLLOW: Option<c_int> = None;
+    pub const O_CLOEXEC: c_int = 0;
+    pub const RLIMIT_NPROC: c_int = -1;
+    pub const RLIMIT_NOFILE: c_int = -1;
+    pub const RLIMIT_AS: c_int = -1;
 }
 
 /// Whether this build knows the system call numbers a jail needs.
-pub const JAILS_BUILT: bool = cfg!(any(target_arch = "x86_64", target_arch = "aarch64"));
+pub const JAILS_BUILT: bool = arch::KNOWN;
 
-const SYS_CLOSE_RANGE: c_long = 436;
-const SYS_MOUNT_SETATTR: c_long = 442;
+const SYS_CLOSE_RANGE: c_long = arch::CLOSE_RANGE;
+const SYS_MOUNT_SETATTR: c_long = arch::MOUNT_SETATTR;
 
 /// `struct rusage`: two `timeval`s, then `ru_maxrss` (KiB) and 13 more longs. Sized
 /// generously: the kernel writes less.
@@ -349,6 +395,9 @@ pub fn unshare_namespaces(flags: c_int) -> io::Result<()> {
 
 /// Writes `bytes` to the file at `path` (such as `/proc/self/uid_map`).
 pub fn write_file(path: &CStr, bytes: &[u8]) -> io::Result<()> {
+    if !arch::KNOWN {
+        return Err(unsupported());
+    }
     // SAFETY: `path` is NUL-terminated; `bytes` is valid for reads of its length.
     unsafe {
         let fd = check(open(path.as_ptr(), O_WRONLY | O_CLOEXEC) as c_long)? as c_int;
@@ -391,21 +440,15 @@ pub fn mount_at(
 pub fn raw_fork() -> io::Result<i32> {
     // SAFETY: clone without CLONE_VM is a fork: the child gets a copy of the memory and goes
     // on from here.
-    check(unsafe {
-        syscall(
-            numbers::CLONE as c_long,
-            SIGCHLD,
-            0usize,
-            0usize,
-            0usize,
-            0usize,
-        )
-    })
-    .map(|pid| pid as i32)
+    check(unsafe { syscall(arch::CLONE, arch::SIGCHLD, 0usize, 0usize, 0usize, 0usize) })
+        .map(|pid| pid as i32)
 }
 
 /// A pipe whose ends close on exec: `(read, write)`.
 pub fn pipe() -> io::Result<(c_int, c_int)> {
+    if !arch::KNOWN {
+        return Err(unsupported());
+    }
     let mut fds = [0 as c_int; 2];
     // SAFETY: `fds` holds two ints.
     check(unsafe { pipe2(fds.as_mut_ptr(), O_CLOEXEC) } as c_long)?;
@@ -544,9 +587,9 @@ pub fn die_with_parent() -> io::Result<()> {
 pub fn become_user(uid: u32, gid: u32) -> io::Result<()> {
     // SAFETY: plain system calls.
     unsafe {
-        check(syscall(numbers::SETGROUPS as c_long, 0usize, 0usize))?;
-        check(syscall(numbers::SETRESGID as c_long, gid, gid, gid))?;
-        check(syscall(numbers::SETRESUID as c_long, uid, uid, uid))?;
+        check(syscall(arch::SETGROUPS, 0usize, 0usize))?;
+        check(syscall(arch::SETRESGID, gid, gid, gid))?;
+        check(syscall(arch::SETRESUID, uid, uid, uid))?;
     }
     Ok(())
 }
@@ -566,17 +609,11 @@ pub fn drop_capabilities() -> io::Result<()> {
         inheritable: 0,
     }; 2];
     // SAFETY: a version-3 header and two data structs, as capset expects.
-    check(unsafe {
-        syscall(
-            numbers::CAPSET as c_long,
-            &mut header as *mut CapHeader,
-            data.as_ptr(),
-        )
-    })
-    .map(|_| ())
+    check(unsafe { syscall(arch::CAPSET, &mut header as *mut CapHeader, data.as_ptr()) })
+        .map(|_| ())
 }
 
-#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+/// The error of a call this build has no numbers for.
 fn unsupported() -> io::Error {
     io::Error::new(io::ErrorKind::Unsupported, "no jail on this processor")
 }
@@ -625,6 +662,9 @@ pub fn make_symlink(target: &CStr, link: &CStr) -> io::Result<()> {
 
 /// Creates the empty file `path` (it must not exist), for a bind mount to cover.
 pub fn make_file(path: &CStr, mode: u32) -> io::Result<()> {
+    if !arch::KNOWN {
+        return Err(unsupported());
+    }
     // SAFETY: `path` is NUL-terminated.
     let fd = check(
         unsafe { open(path.as_ptr(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) } as c_long,
@@ -642,6 +682,9 @@ pub fn remove_file(path: &CStr) -> io::Result<()> {
 
 /// Copies the file `from` into a new file `to` of `mode`, through a buffer on the stack.
 pub fn copy_file(from: &CStr, to: &CStr, mode: u32) -> io::Result<()> {
+    if !arch::KNOWN {
+        return Err(unsupported());
+    }
     // SAFETY: both paths are NUL-terminated; the descriptors are ours and closed below.
     unsafe {
         let source = check(open(from.as_ptr(), O_RDONLY | O_CLOEXEC) as c_long)? as c_int;
@@ -711,11 +754,7 @@ pub fn set_mount_attributes(path: &CStr, set: u64, clear: u64, recursive: bool) 
 pub fn pivot_to_current_dir(dot: &CStr, root: &CStr) -> io::Result<()> {
     // SAFETY: both paths are NUL-terminated.
     unsafe {
-        check(syscall(
-            numbers::PIVOT_ROOT as c_long,
-            dot.as_ptr(),
-            dot.as_ptr(),
-        ))?;
+        check(syscall(arch::PIVOT_ROOT, dot.as_ptr(), dot.as_ptr()))?;
         check(umount2(dot.as_ptr(), MNT_DETACH) as c_long)?;
         check(chdir(root.as_ptr()) as c_long)?;
     }

@@ -222,30 +222,7 @@ impl Analyser {
     /// regroups and analyses the touched components, combines.
     fn update(&mut self, view: &View, mines: Mines) -> Result<Update, Inconsistent> {
         let grid = view.grid();
-        let mut fresh = self.basis != Some((grid, mines));
-        self.changed.clear();
-        if !fresh {
-            match view.changes_since(self.view_changes) {
-                Some(changes) if view.id() == self.view_id => {
-                    self.changed.extend_from_slice(changes)
-                }
-                _ => {
-                    let seen = &self.frontier.seen;
-                    self.changed.extend(
-                        (0..grid.len() as u32)
-                            .filter(|&c| seen[c as usize] != view.get(c as usize)),
-                    );
-                }
-            }
-            // Knowledge only grows while closed cells open or get flagged; anything else
-            // starts over.
-            fresh = self.changed.iter().any(|&c| {
-                let old = self.frontier.seen[c as usize];
-                old != Seen::Closed && old != view.get(c as usize)
-            });
-        }
-        self.view_id = view.id();
-        self.view_changes = view.change_count();
+        let fresh = self.list_changes(view, mines);
         if fresh {
             self.start_over(grid, mines);
         }
@@ -300,9 +277,51 @@ impl Analyser {
             "the estimated components counted"
         );
         self.proven = self.estimated_live == 0 && total_reached;
-        // What changed: the cells read and settled, and those whose probability moved (only
-        // what the moves kept ready look at: nothing after a start over, no probability when
-        // every one may have moved).
+        self.list_touched(fresh, refresh_all);
+        release_large(&mut self.changed);
+        self.frontier.commit();
+        Ok(Update {
+            started_over: fresh,
+            all_probabilities: refresh_all,
+        })
+    }
+
+    /// The cells of `view` that changed since the view last read into `changed`; whether the
+    /// analysis must start over (another grid or count of mines, or a change other than a
+    /// closed cell opened or flagged).
+    fn list_changes(&mut self, view: &View, mines: Mines) -> bool {
+        let grid = view.grid();
+        let mut fresh = self.basis != Some((grid, mines));
+        self.changed.clear();
+        if !fresh {
+            match view.changes_since(self.view_changes) {
+                Some(changes) if view.id() == self.view_id => {
+                    self.changed.extend_from_slice(changes)
+                }
+                _ => {
+                    let seen = &self.frontier.seen;
+                    self.changed.extend(
+                        (0..grid.len() as u32)
+                            .filter(|&c| seen[c as usize] != view.get(c as usize)),
+                    );
+                }
+            }
+            // Knowledge only grows while closed cells open or get flagged; anything else
+            // starts over.
+            fresh = self.changed.iter().any(|&c| {
+                let old = self.frontier.seen[c as usize];
+                old != Seen::Closed && old != view.get(c as usize)
+            });
+        }
+        self.view_id = view.id();
+        self.view_changes = view.change_count();
+        fresh
+    }
+
+    /// What changed: the cells read and settled, and those whose probability moved (only
+    /// what the moves kept ready look at: nothing after a start over, no probability when
+    /// every one may have moved).
+    fn list_touched(&mut self, fresh: bool, refresh_all: bool) {
         let touched = &mut self.touched;
         touched.clear();
         if !fresh {
@@ -315,12 +334,6 @@ impl Analyser {
                 touched.extend_from_slice(&self.frontier.comps[id as usize].cells);
             }
         }
-        release_large(&mut self.changed);
-        self.frontier.commit();
-        Ok(Update {
-            started_over: fresh,
-            all_probabilities: refresh_all,
-        })
     }
 
     /// Reads cell `cell` of `view` (opened or flagged since the last view read).

@@ -301,16 +301,7 @@ impl Search {
         };
         levels.clear();
         levels.reserve_exact(boxes);
-        let slots = values * (total + 1);
-        if self.row_of.len() < slots {
-            zeroed(&mut self.row_of, slots);
-            zeroed(&mut self.weight, slots);
-        }
-        debug_assert!(self.used.is_empty());
-        debug_assert!(self.row_of[..slots].iter().all(|&r| r == 0));
-        debug_assert!(self.weight[..slots].iter().all(|&w| w == 0.0));
-        out.mines.clear();
-        out.seen.clear();
+        self.clear_tallies(values * (total + 1), out);
         let cap = (TALLY_ENTRIES_PER_CELL * total).max(4096);
         let record_cost = 1 + boxes as u64 / 8;
         let mut nodes: u64 = 0;
@@ -383,17 +374,37 @@ impl Search {
                 placed_mines -= cur as u32;
             }
         }
-        let ended = if aborted {
-            Enumerated::OutOfBudget
-        } else {
-            self.finish(boxes, values, total + 1, out)
+        let ended = match aborted {
+            true => Enumerated::OutOfBudget,
+            false => self.finish(boxes, values, total + 1, out),
         };
+        self.zero_used_tallies();
+        (ended, nodes)
+    }
+
+    /// Zeroes the rows of tallies the walk used, for the next.
+    #[inline(always)]
+    fn zero_used_tallies(&mut self) {
         for &slot in &self.used {
             self.row_of[slot as usize] = 0;
             self.weight[slot as usize] = 0.0;
         }
         self.used.clear();
-        (ended, nodes)
+    }
+
+    /// Room for `slots` rows of tallies (each zero: [`Search::zero_used_tallies`] after each walk),
+    /// and `out` emptied.
+    #[inline(always)]
+    fn clear_tallies(&mut self, slots: usize, out: &mut Tallies) {
+        if self.row_of.len() < slots {
+            zeroed(&mut self.row_of, slots);
+            zeroed(&mut self.weight, slots);
+        }
+        debug_assert!(self.used.is_empty());
+        debug_assert!(self.row_of[..slots].iter().all(|&r| r == 0));
+        debug_assert!(self.weight[..slots].iter().all(|&w| w == 0.0));
+        out.mines.clear();
+        out.seen.clear();
     }
 
     /// The bounds on the mines of box `b` given what its numbers still need.

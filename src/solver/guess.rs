@@ -87,7 +87,6 @@ impl GuessPolicy {
     /// # Complexity
     /// O(cells) plus the probes, within the budget.
     pub(super) fn choose(&mut self, analysis: &mut Analyser, mines: Mines) -> Option<usize> {
-        let n = analysis.frontier.cells.len();
         self.scores.clear();
         self.dead.clear();
         self.fifty_fifty = false;
@@ -103,11 +102,48 @@ impl GuessPolicy {
             }
         }
         // From here a region apart is guessed last (`region.rs`: `left_for_last`).
+        let lowest = self.lowest_risk(analysis)?;
+        if let Some(cell) = self.endgame(analysis, mines) {
+            return Some(cell);
+        }
+        if let Some(cell) = self.fifties.weigh(analysis, &self.regions, mines) {
+            // A mine only where a 50/50 forms: its risk is one every player takes.
+            self.fifty_fifty = true;
+            return Some(cell);
+        }
+        let mut frontier_best = Best2::NONE;
+        self.comp_best.iter().for_each(|&b| frontier_best.merge(b));
+        self.frontier_best = frontier_best;
+        let floor = CANDIDATE_RATIO * (1.0 - lowest) - 1e-12;
+        let left = match mines {
+            Mines::Known(total) => total.saturating_sub(analysis.frontier.known_mines) as f64,
+            Mines::Density(p) => p * analysis.frontier.unknown as f64,
+        };
+        let mut candidates = std::mem::take(&mut self.candidates);
+        let regions = &self.regions;
+        // But those left for last.
+        candidates.gather(analysis, MAX_PROBES, |cell, p| {
+            1.0 - p >= floor && !regions.left_for_last(cell)
+        });
+        let mut best = None;
+        if candidates.ordered.len() > 1 {
+            self.probe.forget_rest();
+            best = self.best_candidate(analysis, mines, &candidates.ordered, progress_weight(left));
+            self.probe.forget_rest();
+        }
+        let best = best.or(candidates.ordered.first().map(|&c| key_cell(c).0));
+        self.candidates = candidates;
+        best
+    }
+
+    /// The lowest chance of a mine among the unknown cells (but those left for last), `None`
+    /// when there is no such cell; each component's two highest safeties into `comp_best`.
+    fn lowest_risk(&mut self, analysis: &Analyser) -> Option<f64> {
         let mut lowest = f64::INFINITY;
-        let mut comp_best = std::mem::take(&mut self.comp_best);
+        let comp_best = &mut self.comp_best;
         comp_best.clear();
         comp_best.resize(analysis.frontier.comps.len(), Best2::NONE);
-        for cell in 0..n {
+        for cell in 0..analysis.frontier.cells.len() {
             if analysis.frontier.know(cell) != Know::Unknown {
                 continue;
             }
@@ -120,94 +156,65 @@ impl GuessPolicy {
                 comp_best[comp as usize].push(1.0 - p, 1);
             }
         }
-        if lowest == f64::INFINITY {
-            self.comp_best = comp_best;
-            return None;
-        }
-        if let Some(cell) = self.endgame(analysis, mines) {
-            self.comp_best = comp_best;
-            return Some(cell);
-        }
-        if let Some(cell) = self.fifties.weigh(analysis, &self.regions, mines) {
-            // A mine only where a 50/50 forms: its risk is one every player takes.
-            self.comp_best = comp_best;
-            self.fifty_fifty = true;
-            return Some(cell);
-        }
-        let mut frontier_best = Best2::NONE;
-        comp_best.iter().for_each(|&b| frontier_best.merge(b));
-        self.comp_best = comp_best;
-        self.frontier_best = frontier_best;
-        let floor = CANDIDATE_RATIO * (1.0 - lowest) - 1e-12;
-        let left = match mines {
-            Mines::Known(total) => total.saturating_sub(analysis.frontier.known_mines) as f64,
-            Mines::Density(p) => p * analysis.frontier.unknown as f64,
-        };
-        let progress_weight = progress_weight(left);
-        let mut candidates = std::mem::take(&mut self.candidates);
-        let regions = &self.regions;
-        // But those left for last.
-        candidates.gather(analysis, MAX_PROBES, |cell, p| {
-            1.0 - p >= floor && !regions.left_for_last(cell)
-        });
-        let mut best = None;
-        let mut first_dead = None;
+        (lowest != f64::INFINITY).then_some(lowest)
+    }
+
+    /// Among `candidates` (in [`Candidates::gather`]'s order), the living one with the highest
+    /// score, or the first dead one when all are dead; each one scored into `scores`, the
+    /// dead into `dead`.
+    fn best_candidate(
+        &mut self,
+        analysis: &mut Analyser,
+        mines: Mines,
+        candidates: &[u128],
+        progress_weight: f64,
+    ) -> Option<usize> {
+        let (mut best, mut first_dead) = (None, None);
         // The credit of each candidate, as a share of the arrangements where it is safe.
         let credit_of = |analysis: &Analyser, fifties: &FiftyFifties, cell: usize| {
             let p = analysis.probability(cell);
             fifties.credit(cell).min(p) / (1.0 - p)
         };
         let most_credit = candidates
-            .ordered
             .iter()
             .map(|&c| credit_of(analysis, &self.fifties, key_cell(c).0))
             .fold(0.0, f64::max);
-        if candidates.ordered.len() > 1 {
-            self.probe.forget_rest();
-            let mut best_score = f64::NEG_INFINITY;
-            // An isolated cell's worth depends on its number of neighbours only.
-            let mut isolated_by_count = [None; 9];
-            for &candidate in &candidates.ordered {
-                let (cell, isolated) = key_cell(candidate);
-                let safety = 1.0 - analysis.probability(cell);
-                let most = safety * (1.0 + progress_weight);
-                if most * (1.0 + FIFTY_CREDIT * most_credit) <= best_score {
-                    // The worth is at most 1: neither this cell nor any after it can win.
-                    break;
-                }
-                let credit = credit_of(analysis, &self.fifties, cell);
-                if most * (1.0 + FIFTY_CREDIT * credit) <= best_score {
-                    continue;
-                }
-                let (worth, dead, progress) = if isolated {
-                    let around = analysis.frontier.neighbour_count(cell);
-                    *isolated_by_count[around]
-                        .get_or_insert_with(|| self.isolated_worth(analysis, cell))
-                } else {
-                    self.worth_after(analysis, mines, cell)
-                };
-                let score = safety
-                    * worth
-                    * (1.0 + progress_weight * progress)
-                    * (1.0 + FIFTY_CREDIT * credit);
-                self.scores.push((cell, score));
-                if dead {
-                    self.dead.push(cell);
-                    first_dead = first_dead.or(Some(cell));
-                    continue;
-                }
-                if score > best_score {
-                    best_score = score;
-                    best = Some(cell);
-                }
+        let mut best_score = f64::NEG_INFINITY;
+        // An isolated cell's worth depends on its number of neighbours only.
+        let mut isolated_by_count = [None; 9];
+        for &candidate in candidates {
+            let (cell, isolated) = key_cell(candidate);
+            let safety = 1.0 - analysis.probability(cell);
+            let most = safety * (1.0 + progress_weight);
+            if most * (1.0 + FIFTY_CREDIT * most_credit) <= best_score {
+                // The worth is at most 1: neither this cell nor any after it can win.
+                break;
             }
-            self.probe.forget_rest();
+            let credit = credit_of(analysis, &self.fifties, cell);
+            if most * (1.0 + FIFTY_CREDIT * credit) <= best_score {
+                continue;
+            }
+            let (worth, dead, progress) = if isolated {
+                let around = analysis.frontier.neighbour_count(cell);
+                *isolated_by_count[around]
+                    .get_or_insert_with(|| self.isolated_worth(analysis, cell))
+            } else {
+                self.worth_after(analysis, mines, cell)
+            };
+            let score =
+                safety * worth * (1.0 + progress_weight * progress) * (1.0 + FIFTY_CREDIT * credit);
+            self.scores.push((cell, score));
+            if dead {
+                self.dead.push(cell);
+                first_dead = first_dead.or(Some(cell));
+                continue;
+            }
+            if score > best_score {
+                best_score = score;
+                best = Some(cell);
+            }
         }
-        let best = best
-            .or(first_dead)
-            .or(candidates.ordered.first().map(|&c| key_cell(c).0));
-        self.candidates = candidates;
-        best
+        best.or(first_dead)
     }
 
     /// With the total known and few arrangements left (walled-off regions with a fixed count

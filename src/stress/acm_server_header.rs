@@ -1,19 +1,12 @@
 //! `stress acm-server --server FILE`: the student's `server.h` (the ACM class 2024 basic task)
-//! compiled into the course's `basic.cpp` (our `src/judges/acm_server/driver.cpp`), then
+//! compiled into the course's `basic.cpp` ([`crate::courses::acm_server`]), then
 //! stressed like any `acm-server` solution ([`crate::stress::search`]): seeded games within the course's
 //! limits (`--limits course`, which it requires) until its output differs from our judge's,
 //! the failing game shrunk within them.
 
-use crate::stress::driven::{self, DrivenFile, Driver};
+use crate::courses::acm_server::BASIC;
+use crate::stress::driven::{self, DrivenFile};
 use crate::stress::report::Report;
-
-/// The driver: basic.cpp.
-pub(crate) const BASIC: Driver = Driver {
-    source: include_str!("../judges/acm_server/driver.cpp"),
-    includes: "server.h",
-    student_part: "server.h",
-    runs_in: "the course's basic.cpp",
-};
 
 /// Compiles the file and stresses it.
 ///

@@ -2,7 +2,8 @@
 //! driver's judge ([`search`]): what `stress acm-server --server` and `stress jlu-panel
 //! --function` share.
 
-use crate::exec::compile::{compile, Compiler, Submission};
+use crate::courses::Driver;
+use crate::exec::compile::Compiler;
 use crate::stress::report::{judge_report, Report};
 use crate::stress::search::{search, JudgeStress, StressOutcome};
 use std::path::PathBuf;
@@ -19,18 +20,6 @@ pub struct DrivenFile {
     pub stress: JudgeStress,
 }
 
-/// One of our drivers: its source, and how the report names the student's part in it.
-pub(crate) struct Driver {
-    /// The driver's C++ source.
-    pub source: &'static str,
-    /// The name the driver includes the student's file by.
-    pub includes: &'static str,
-    /// What the student wrote, such as `server.h`.
-    pub student_part: &'static str,
-    /// Where it runs, such as `the course's basic.cpp`.
-    pub runs_in: &'static str,
-}
-
 /// Compiles `config.file` into `driver` and stresses it; the report names the student's file
 /// where it would name a command.
 ///
@@ -38,11 +27,7 @@ pub(crate) struct Driver {
 /// When no compiler is found or the file does not compile (exit 2).
 pub(crate) fn run(driver: &Driver, config: &DrivenFile) -> Result<(Report, StressOutcome), String> {
     let compiler = Compiler::find(config.cxx.as_deref())?;
-    let submission = Submission {
-        name: driver.includes,
-        path: &config.file,
-    };
-    let build = compile(&compiler, driver.source, &[submission])?;
+    let build = driver.compile(&compiler, &config.file)?;
     let mut stress = config.stress.clone();
     stress.harness.command = vec![build.exe.to_string_lossy().into_owned()];
     let outcome = search(&stress)?;

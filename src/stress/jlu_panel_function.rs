@@ -1,20 +1,13 @@
 //! `stress jlu-panel --function FILE`: the student's `RefreshGamePanel` (the JLU course's part
-//! (3)) compiled into our console judge of part (1) (`src/judges/jlu_panel/driver.cpp`), then
+//! (3)) compiled into our console judge of part (1) ([`crate::courses::jlu_panel`]), then
 //! stressed like any `jlu-panel` solution ([`crate::stress::search`]) on games within the course's limits
 //! (`--limits course`, which it requires: n, m <= 20, k <= 50, l <= 200), the failing game
 //! shrunk within them; the report also names the first differing cell.
 
-use crate::stress::driven::{self, DrivenFile, Driver};
+use crate::courses::jlu_panel::CONSOLE_JUDGE;
+use crate::stress::driven::{self, DrivenFile};
 use crate::stress::report::Report;
 use crate::stress::search::StressOutcome;
-
-/// The driver: part (1)'s console judge around the student's function.
-pub(crate) const CONSOLE_JUDGE: Driver = Driver {
-    source: include_str!("../judges/jlu_panel/driver.cpp"),
-    includes: "submission.cpp",
-    student_part: "RefreshGamePanel",
-    runs_in: "our driver",
-};
 
 /// Compiles the file and stresses it; a failure's report also names the first differing cell.
 ///

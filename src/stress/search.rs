@@ -2,16 +2,17 @@
 //! `solve`, until the first failure (the lowest-numbered failing input, whatever `--jobs`),
 //! which is then shrunk.
 
-use crate::exec::child::{self, Ending, ProgramRun};
-use crate::exec::pool::for_each_index;
+use crate::courses::program::verdict;
+use crate::courses::program::Verdict;
+use crate::courses::Harness;
+use crate::exec::child::{self, ProgramRun};
+use crate::exec::pool::{for_each_index, AfterPanic};
 use crate::exec::progress::Progress;
 use crate::io::runner::solve_in_memory;
 use crate::judges::limits::{Limits, WithinCourse};
 use crate::judges::options::GenOptions;
 use crate::judges::Judge;
-use crate::stress::compare::{compare, Difference};
 use crate::stress::shrink::{shrink, ShrinkBudget};
-use crate::stress::Harness;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -26,69 +27,6 @@ pub struct JudgeStress {
     pub count: u64,
     /// The program under test and how to run it.
     pub harness: Harness,
-}
-
-/// What was wrong with one run.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// It exited normally with another answer.
-    WrongAnswer(Difference),
-    /// It exited with a non-zero status or was killed by a signal.
-    Crashed(Ending),
-    /// It was still running at the time limit.
-    TimedOut,
-    /// It ran out of the memory allowed.
-    OutOfMemory,
-    /// It printed far more than the answer.
-    OutputLimit,
-}
-
-impl Verdict {
-    /// What the online judges call it: `wrong answer`, `crash`, `timeout`, ...
-    pub fn name(&self) -> &'static str {
-        match self {
-            Verdict::WrongAnswer(_) => "wrong answer",
-            Verdict::Crashed(_) => "crash",
-            Verdict::TimedOut => "timeout",
-            Verdict::OutOfMemory => "memory limit exceeded",
-            Verdict::OutputLimit => "output limit exceeded",
-        }
-    }
-
-    /// Whether `other` is the same kind of failure (any wrong answer is like any other).
-    pub fn same_kind(&self, other: &Verdict) -> bool {
-        std::mem::discriminant(self) == std::mem::discriminant(other)
-    }
-}
-
-/// The lines of stderr by which programs in common languages report a failed allocation.
-const OUT_OF_MEMORY: [&str; 6] = [
-    "memory allocation of",
-    "bad_alloc",
-    "MemoryError",
-    "out of memory",
-    "Cannot allocate memory",
-    "OutOfMemoryError",
-];
-
-/// The verdict on `run` against our answer `expected`; `None` when it passed. `memory` is the
-/// cap the run had, if any: a failed run that reports a failed allocation, or that used it all,
-/// ran out of memory.
-pub fn verdict(expected: &[u8], run: &ProgramRun, memory: Option<u64>) -> Option<Verdict> {
-    match run.ending {
-        Ending::TimedOut => return Some(Verdict::TimedOut),
-        Ending::OutputLimit => return Some(Verdict::OutputLimit),
-        Ending::Exited(0) => return compare(expected, &run.stdout).map(Verdict::WrongAnswer),
-        Ending::Exited(_) | Ending::Signalled(_) => {}
-    }
-    if let Some(limit) = memory {
-        let stderr = String::from_utf8_lossy(&run.stderr);
-        let used_all = run.peak_memory.is_some_and(|peak| peak >= limit);
-        if used_all || OUT_OF_MEMORY.iter().any(|marker| stderr.contains(marker)) {
-            return Some(Verdict::OutOfMemory);
-        }
-    }
-    Some(Verdict::Crashed(run.ending))
 }
 
 /// A failing run: our answer, the run, and what was wrong.
@@ -183,8 +121,9 @@ pub fn try_input(
 ///
 /// ```
 /// use minejudge::judges::{self, options::GenOptions};
-/// use minejudge::stress::search::{search, StressOutcome, JudgeStress, Verdict};
-/// use minejudge::stress::Harness;
+/// use minejudge::courses::program::Verdict;
+/// use minejudge::courses::Harness;
+/// use minejudge::stress::search::{search, StressOutcome, JudgeStress};
 ///
 /// // `cat` echoes the game instead of playing it: wrong from the first input.
 /// let config = JudgeStress {
@@ -230,10 +169,26 @@ pub fn search(search: &JudgeStress) -> Result<StressOutcome, String> {
             }
         }
     };
-    let done = for_each_index(harness.jobs, end, try_one, &mut progress, |inputs| {
-        let rate = inputs as f64 / started.elapsed().as_secs_f64().max(1e-3);
-        format!("{}: {inputs} inputs tried, {rate:.0}/s", judge.name())
-    });
+    let batch = for_each_index(
+        harness.jobs,
+        end,
+        AfterPanic::Stop,
+        try_one,
+        &mut progress,
+        |inputs| {
+            let rate = inputs as f64 / started.elapsed().as_secs_f64().max(1e-3);
+            format!("{}: {inputs} inputs tried, {rate:.0}/s", judge.name())
+        },
+    );
+    if let Some(panicked) = batch.panicked.first() {
+        return Err(format!(
+            "input {} (seed {}): minejudge failed on it: {}",
+            panicked.index,
+            harness.seed.wrapping_add(panicked.index),
+            panicked.message
+        ));
+    }
+    let done = batch.done;
     if let Some(message) = error.into_inner().expect("no panics hold it") {
         return Err(message);
     }
@@ -314,59 +269,4 @@ fn shrink_failure(
     failure.shrink_out_of_budget = shrunk.out_of_budget;
     failure.shrink_time = started.elapsed();
     failure
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn run(ending: Ending, stdout: &[u8], stderr: &[u8], peak: Option<u64>) -> ProgramRun {
-        ProgramRun {
-            ending,
-            stdout: stdout.to_vec(),
-            stderr: stderr.to_vec(),
-            elapsed: Duration::ZERO,
-            peak_memory: peak,
-        }
-    }
-
-    #[test]
-    fn verdicts() {
-        let ok = run(Ending::Exited(0), b"finish", b"", None);
-        assert_eq!(verdict(b"finish\n", &ok, None), None);
-        let wrong = run(Ending::Exited(0), b"boom\n", b"", None);
-        assert!(matches!(
-            verdict(b"finish\n", &wrong, None),
-            Some(Verdict::WrongAnswer(_))
-        ));
-        // A right answer with a non-zero exit status is still a crash.
-        let status = run(Ending::Exited(3), b"finish\n", b"", None);
-        assert_eq!(
-            verdict(b"finish\n", &status, None),
-            Some(Verdict::Crashed(Ending::Exited(3)))
-        );
-        let oom = run(
-            Ending::Signalled(6),
-            b"",
-            b"memory allocation of 8 bytes failed",
-            None,
-        );
-        assert_eq!(
-            verdict(b"", &oom, Some(1 << 20)),
-            Some(Verdict::OutOfMemory)
-        );
-        assert_eq!(
-            verdict(b"", &oom, None),
-            Some(Verdict::Crashed(Ending::Signalled(6)))
-        );
-        let full = run(Ending::Signalled(11), b"", b"", Some(2 << 20));
-        assert_eq!(
-            verdict(b"", &full, Some(1 << 20)),
-            Some(Verdict::OutOfMemory)
-        );
-        let slow = run(Ending::TimedOut, b"finish\n", b"", None);
-        assert_eq!(verdict(b"finish\n", &slow, None), Some(Verdict::TimedOut));
-        assert!(Verdict::TimedOut.same_kind(&Verdict::TimedOut));
-        assert!(!Verdict::TimedOut.same_kind(&Verdict::OutputLimit));
-    }
 }

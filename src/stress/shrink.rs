@@ -5,7 +5,10 @@
 //! removal of every single entry, row, column and mine, so a case that stops inside the budget
 //! is 1-minimal: nothing single can go while it still fails.
 
+use crate::exec::pool::{for_each_index, AfterPanic};
+use crate::exec::progress::Progress;
 use crate::judges::case::Case;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// How much shrinking may cost.
@@ -76,16 +79,28 @@ pub fn shrink<T: Send>(
             })
             .collect();
         tries += candidates.len();
-        let results: Vec<Option<T>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = candidates
-                .iter()
-                .map(|(_, _, text)| scope.spawn(move || still_fails(text)))
-                .collect();
-            handles
-                .into_iter()
-                .map(|handle| handle.join().expect("a shrinking thread panicked"))
-                .collect()
-        });
+        let found = Mutex::new(
+            (0..candidates.len())
+                .map(|_| None)
+                .collect::<Vec<Option<T>>>(),
+        );
+        let batch = for_each_index(
+            candidates.len(),
+            candidates.len() as u64,
+            AfterPanic::GoOn,
+            |index| {
+                let result = still_fails(&candidates[index as usize].2);
+                found.lock().unwrap_or_else(|e| e.into_inner())[index as usize] = result;
+                true
+            },
+            &mut Progress::new(false),
+            |_| String::new(),
+        );
+        if let Some(panicked) = batch.panicked.first() {
+            // Our judge failed on a smaller input: a bug of ours, stopped on with its message.
+            panic!("while shrinking: {}", panicked.message);
+        }
+        let results = found.into_inner().unwrap_or_else(|e| e.into_inner());
         let kept = candidates
             .into_iter()
             .zip(results)

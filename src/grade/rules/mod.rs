@@ -449,11 +449,13 @@ fn panel_written(code: &Code) -> Vec<Finding> {
             indexed += 1;
         }
         let before = text(tokens, at.wrapping_sub(1));
+        // The first argument, `GamePanel` or `&GamePanel`, of a call that writes memory.
+        let call = at.wrapping_sub(if before == "&" { 2 } else { 1 });
         let written = (indexed > 0
             && (ASSIGNMENTS.contains(&text(tokens, after)) || before == "++" || before == "--"))
-            || (text(tokens, at.wrapping_sub(2)) == "("
+            || (text(tokens, call) == "("
                 && matches!(
-                    text(tokens, at.wrapping_sub(3)),
+                    text(tokens, call.wrapping_sub(1)),
                     "memset" | "memcpy" | "memmove"
                 ));
         if written {
@@ -736,6 +738,160 @@ mod tests {
             findings.len() <= 2 * source.lines().count(),
             "{}",
             findings.len()
+        );
+    }
+
+    /// Every name of each rule, written out here from the rules as the course gives them (not
+    /// read from the lists the check uses), is found alone on its line.
+    #[test]
+    fn every_name_each_rule_forbids_is_found() {
+        let containers = [
+            "vector",
+            "list",
+            "deque",
+            "queue",
+            "priority_queue",
+            "stack",
+            "set",
+            "multiset",
+            "map",
+            "multimap",
+            "unordered_set",
+            "unordered_map",
+            "bitset",
+            "pair",
+            "string",
+            "array",
+        ];
+        for name in containers {
+            expect(
+                &format!("void f() {{ {name}<int> x; }}\n"),
+                &[(1, &format!("{name} (the"))],
+            );
+        }
+        let algorithms = [
+            "sort",
+            "stable_sort",
+            "next_permutation",
+            "prev_permutation",
+            "lower_bound",
+            "upper_bound",
+            "binary_search",
+            "min_element",
+            "max_element",
+            "random_shuffle",
+            "make_pair",
+            "unique",
+        ];
+        for name in algorithms {
+            expect(
+                &format!("void f() {{ {name}(a, a + 3); }}\n"),
+                &[(1, &format!("{name} (the"))],
+            );
+        }
+        let output = [
+            "printf", "puts", "putchar", "fprintf", "fputs", "fputc", "putc", "fwrite", "vprintf",
+            "vfprintf", "dprintf", "vdprintf", "perror", "putw", "wprintf", "fwprintf", "vwprintf",
+            "putwchar", "putwc", "fputwc", "fputws", "cout", "cerr", "clog", "wcout",
+        ];
+        for name in output {
+            for spelled in [
+                name.to_string(),
+                format!("__builtin_{name}"),
+                format!("{name}_unlocked"),
+                format!("__{name}_chk"),
+            ] {
+                expect(
+                    &format!("void f() {{ {spelled}; }}\n"),
+                    &[(1, "output with")],
+                );
+            }
+        }
+        let other_headers = [
+            "memset",
+            "memcpy",
+            "memmove",
+            "memcmp",
+            "strlen",
+            "strcpy",
+            "strncpy",
+            "strcmp",
+            "strcat",
+            "strchr",
+            "strstr",
+            "assert",
+            "INT_MAX",
+            "INT_MIN",
+            "LLONG_MAX",
+            "UINT_MAX",
+        ];
+        for name in other_headers {
+            expect(
+                &format!("void f() {{ {name}(x); }}\n"),
+                &[(1, &format!("{name} from"))],
+            );
+        }
+    }
+
+    #[test]
+    fn each_way_of_writing_the_panel_is_found() {
+        let machine = "void machine(int GamePanel[30][30], int n, int m, int &x, int &y) {\n";
+        for write in [
+            "GamePanel[0][0] = 1;",
+            "GamePanel[0][0] += 1;",
+            "GamePanel[0][0] -= 1;",
+            "GamePanel[0][0] <<= 1;",
+            "++GamePanel[0][0];",
+            "--GamePanel[0][0];",
+            "GamePanel[0][0]++;",
+            "memset(GamePanel, 0, 4);",
+            "memcpy(GamePanel, x, 4);",
+            "memmove(&GamePanel[1], x, 4);",
+        ] {
+            let found = found(&format!("{machine}  {write}\n}}\n"));
+            assert!(
+                found.contains(&(2, "GamePanel written".to_string())),
+                "{write}: {found:?}"
+            );
+        }
+        expect(
+            &format!("{machine}  x = GamePanel[0][0] + 1; y = GamePanel[1][1] == 0;\n}}\n"),
+            &[],
+        );
+    }
+
+    #[test]
+    fn the_panel_function_is_held_to_no_stl_only() {
+        let source =
+            "int seen;\nvoid RefreshGamePanel() {\n  std::vector<int> v;\n  printf(\"x\");\n}\n";
+        let found: Vec<(usize, String)> = check(Task::JluPanel, source.as_bytes())
+            .into_iter()
+            .map(|f| (f.line, f.what))
+            .collect();
+        assert_eq!(
+            found,
+            [(3, "std::vector (the course forbids the STL)".to_string())]
+        );
+        assert_eq!(check(Task::MineOps, source.as_bytes()), []);
+    }
+
+    #[test]
+    fn one_finding_per_line_and_rule_and_names_that_are_not_the_library() {
+        expect("int a; int b;\n", &[(1, "global variable")]);
+        expect(
+            "int a; void f() { printf(\"x\"); }\n",
+            &[(1, "output with"), (1, "global variable")],
+        );
+        // A member, or a helper of the file's own, named like an algorithm is not the STL's.
+        expect("void f() { v.sort(1); }\n", &[]);
+        expect(
+            "int unique(int a) { return a; }\nvoid f() { unique(2); }\n",
+            &[],
+        );
+        // Declarations that make no object.
+        expect(
+            "extern int shared;\ntypedef int cell;\nusing row = int;\ntemplate <class T> T id(T t);\n",
+            &[],
         );
     }
 }

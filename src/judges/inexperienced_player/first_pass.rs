@@ -294,56 +294,18 @@ impl<'b, 'r> FirstPass<'b, 'r> {
             let full_pace = (0..2).any(|at| paces[at] == 1 && left_closed[at].is_none());
             // What the start's game on the base opened, once it has ended.
             let bound = left_closed[BASE].map_or(0, |closed| self.safe - closed);
-            let FirstPass {
-                regions,
-                tree,
-                covered,
-                reopened,
-                reopenings,
-                ..
-            } = self;
-            let next = |cell: usize, opened: usize, work: u64| {
-                let region = regions.of_cell[cell];
-                if region == NONE {
-                    return Next::Open;
-                }
-                let node = tree.node_of_region[region as usize];
-                if node != NONE && tree.kind[node as usize] == Kind::Pending {
-                    if tree.worth_stopping_at(node, opened) {
-                        return Next::Stop(region);
-                    }
-                } else if node != NONE && tree.worth_stopping_at(node, opened) {
-                    // Stopping at a known end state leaves the start's for later, found on top
-                    // of that one: worth it for one not much smaller than the base, or else
-                    // once the bases racing at full pace had their say, for one not much smaller
-                    // than the start's game on the base.
-                    let size = tree.size[node as usize] as usize;
-                    if 4 * size >= base_size {
-                        return Next::Stop(region);
-                    }
-                    if full_pace {
-                        return Next::Wait;
-                    }
-                    if 4 * size >= bound {
-                        return Next::Stop(region);
-                    }
-                }
-                // A region that games keep opening again gets a node, after the bases racing
-                // at full pace had their say and the others a little more time.
-                let stop =
-                    node == NONE && covered[cell] && reopened[region as usize] >= *reopenings;
-                let flood = regions.flood[region as usize] as u64;
-                if (stop && (full_pace || lead < work + 2 * TURN)) || work + flood > lead {
-                    return Next::Wait;
-                }
-                if stop {
-                    return Next::Stop(region);
-                }
-                if covered[cell] {
-                    reopened[region as usize] = reopened[region as usize].saturating_add(1);
-                }
-                Next::Open
+            let mut fresh_turn = FreshTurn {
+                regions: self.regions,
+                tree: &self.tree,
+                covered: &self.covered,
+                reopened: &mut self.reopened,
+                reopenings: self.reopenings,
+                base_size,
+                full_pace,
+                bound,
+                lead,
             };
+            let next = |cell: usize, opened: usize, work: u64| fresh_turn.next(cell, opened, work);
             match self.games.fresh.run(next, lead.saturating_add(TURN)) {
                 RunEnd::Paused => {}
                 RunEnd::Waiting => waiting = true,
@@ -478,6 +440,70 @@ impl Games<'_> {
             std::mem::swap(core, &mut self.fresh);
         }
         self.fresh.undo_to((0, 0));
+    }
+}
+
+/// What the game from scratch does at each cell of a turn in [`FirstPass::race`].
+struct FreshTurn<'a> {
+    regions: &'a Regions,
+    tree: &'a EndStateTree,
+    covered: &'a [bool],
+    reopened: &'a mut [u8],
+    reopenings: u8,
+    /// The cells the base opened.
+    base_size: usize,
+    /// Whether a base still racing races at full pace.
+    full_pace: bool,
+    /// What the start's game on the base opened, once it has ended (else 0).
+    bound: usize,
+    /// The time of the game furthest behind.
+    lead: u64,
+}
+
+impl FreshTurn<'_> {
+    /// Whether the game opens `cell` (the game having opened `opened` cells and done `work`),
+    /// stops at its region or waits for the bases.
+    fn next(&mut self, cell: usize, opened: usize, work: u64) -> Next {
+        let region = self.regions.of_cell[cell];
+        if region == NONE {
+            return Next::Open;
+        }
+        let node = self.tree.node_of_region[region as usize];
+        if node != NONE && self.tree.kind[node as usize] == Kind::Pending {
+            if self.tree.worth_stopping_at(node, opened) {
+                return Next::Stop(region);
+            }
+        } else if node != NONE && self.tree.worth_stopping_at(node, opened) {
+            // Stopping at a known end state leaves the start's for later, found on top
+            // of that one: worth it for one not much smaller than the base, or else
+            // once the bases racing at full pace had their say, for one not much smaller
+            // than the start's game on the base.
+            let size = self.tree.size[node as usize] as usize;
+            if 4 * size >= self.base_size {
+                return Next::Stop(region);
+            }
+            if self.full_pace {
+                return Next::Wait;
+            }
+            if 4 * size >= self.bound {
+                return Next::Stop(region);
+            }
+        }
+        // A region that games keep opening again gets a node, after the bases racing
+        // at full pace had their say and the others a little more time.
+        let stop =
+            node == NONE && self.covered[cell] && self.reopened[region as usize] >= self.reopenings;
+        let flood = self.regions.flood[region as usize] as u64;
+        if (stop && (self.full_pace || self.lead < work + 2 * TURN)) || work + flood > self.lead {
+            return Next::Wait;
+        }
+        if stop {
+            return Next::Stop(region);
+        }
+        if self.covered[cell] {
+            self.reopened[region as usize] = self.reopened[region as usize].saturating_add(1);
+        }
+        Next::Open
     }
 }
 

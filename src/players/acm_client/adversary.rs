@@ -214,7 +214,45 @@ impl Adversary {
     fn rearrange(&mut self, rng: &mut Rng, cell: usize) -> bool {
         let grid = self.grid;
         let closed = |c: usize| self.cover.state(c) == CellState::Closed;
-        // The region: closed unflagged cells reached through numbers, breadth first.
+        let (vars, numbers, number_index) = self.region_of(cell);
+        // Each number: mines still to place among its region cells, and those cells left.
+        let need: Vec<i32> = numbers
+            .iter()
+            .map(|&n| {
+                let flags = grid
+                    .neighbours(n)
+                    .filter(|&m| self.cover.state(m) == CellState::Flagged)
+                    .count();
+                self.board.count(n) as i32 - flags as i32
+            })
+            .collect();
+        let left: Vec<i32> = numbers
+            .iter()
+            .map(|&n| grid.neighbours(n).filter(|&m| closed(m)).count() as i32)
+            .collect();
+        let var_numbers: Vec<Vec<usize>> = vars
+            .iter()
+            .map(|&v| {
+                grid.neighbours(v)
+                    .filter(|&n| number_index[n] != u32::MAX)
+                    .map(|n| number_index[n] as usize)
+                    .collect()
+            })
+            .collect();
+        let Some(value) = draw_arrangement(rng, &var_numbers, need, left) else {
+            return false;
+        };
+        for (i, &v) in vars.iter().enumerate() {
+            self.mine[v] = value[i] == 1;
+        }
+        true
+    }
+
+    /// The region of `cell`: the closed unflagged cells reached from it through numbers,
+    /// breadth first (`cell` first), the numbers on the way, and per cell its index among
+    /// those numbers (`u32::MAX`: none).
+    fn region_of(&self, cell: usize) -> (Vec<usize>, Vec<usize>, Vec<u32>) {
+        let grid = self.grid;
         let mut index = vec![u32::MAX; grid.len()];
         let mut vars = vec![cell];
         index[cell] = 0;
@@ -231,95 +269,78 @@ impl Adversary {
                 number_index[n] = numbers.len() as u32;
                 numbers.push(n);
                 for m in grid.neighbours(n) {
-                    if closed(m) && index[m] == u32::MAX {
+                    if self.cover.state(m) == CellState::Closed && index[m] == u32::MAX {
                         index[m] = vars.len() as u32;
                         vars.push(m);
                     }
                 }
             }
         }
-        // Each number: mines still to place among its region cells, and those cells left.
-        let mut need: Vec<i32> = numbers
-            .iter()
-            .map(|&n| {
-                let flags = grid
-                    .neighbours(n)
-                    .filter(|&m| self.cover.state(m) == CellState::Flagged)
-                    .count();
-                self.board.count(n) as i32 - flags as i32
-            })
-            .collect();
-        let mut left: Vec<i32> = numbers
-            .iter()
-            .map(|&n| grid.neighbours(n).filter(|&m| closed(m)).count() as i32)
-            .collect();
-        let var_numbers: Vec<Vec<usize>> = vars
-            .iter()
-            .map(|&v| {
-                grid.neighbours(v)
-                    .filter(|&n| number_index[n] != u32::MAX)
-                    .map(|n| number_index[n] as usize)
-                    .collect()
-            })
-            .collect();
-        // Depth-first: value[i] is the mine (1) or not (0) of vars[i]; first[i] the value tried
-        // first (random), tried[i] how many of the two were tried.
-        let count = vars.len();
-        let mut value = vec![0i32; count];
-        let mut tried = vec![0u8; count];
-        let mut first = vec![0i32; count];
-        let mut pos = 0usize;
-        let mut steps = 0u64;
-        let fits = |need: &[i32], left: &[i32], i: usize| {
-            var_numbers[i]
-                .iter()
-                .all(|&k| need[k] >= 0 && need[k] <= left[k])
-        };
-        loop {
-            if pos == count {
-                break;
-            }
-            steps += 1;
-            if steps > REARRANGE_NODES {
-                return false;
-            }
-            if tried[pos] == 0 {
-                first[pos] = if pos == 0 { 0 } else { rng.chance(0.5) as i32 };
-            } else {
-                // Undo the value tried last.
-                for &k in &var_numbers[pos] {
-                    need[k] += value[pos];
-                    left[k] += 1;
-                }
-            }
-            let limit = if pos == 0 { 1 } else { 2 };
-            if tried[pos] as i32 >= limit {
-                tried[pos] = 0;
-                if pos == 0 {
-                    return false;
-                }
-                pos -= 1;
-                continue;
-            }
-            value[pos] = if tried[pos] == 0 {
-                first[pos]
-            } else {
-                1 - first[pos]
-            };
-            tried[pos] += 1;
-            for &k in &var_numbers[pos] {
-                need[k] -= value[pos];
-                left[k] -= 1;
-            }
-            if fits(&need, &left, pos) {
-                pos += 1;
-            }
-        }
-        for (i, &v) in vars.iter().enumerate() {
-            self.mine[v] = value[i] == 1;
-        }
-        true
+        (vars, numbers, number_index)
     }
+}
+
+/// An arrangement of the region's cells (each 1, a mine, or 0; the first cell 0) that leaves
+/// every number its `need` of mines among its `left` cells (the numbers of cell i are
+/// `var_numbers[i]`), drawn by a randomised depth-first search; `None` when there is none
+/// or the search takes more than [`REARRANGE_NODES`] steps.
+fn draw_arrangement(
+    rng: &mut Rng,
+    var_numbers: &[Vec<usize>],
+    mut need: Vec<i32>,
+    mut left: Vec<i32>,
+) -> Option<Vec<i32>> {
+    // value[i] is the mine (1) or not (0) of cell i; first[i] the value tried first (random),
+    // tried[i] how many of the two were tried.
+    let count = var_numbers.len();
+    let mut value = vec![0i32; count];
+    let mut tried = vec![0u8; count];
+    let mut first = vec![0i32; count];
+    let mut pos = 0usize;
+    let mut steps = 0u64;
+    let fits = |need: &[i32], left: &[i32], i: usize| {
+        var_numbers[i]
+            .iter()
+            .all(|&k| need[k] >= 0 && need[k] <= left[k])
+    };
+    while pos < count {
+        steps += 1;
+        if steps > REARRANGE_NODES {
+            return None;
+        }
+        if tried[pos] == 0 {
+            first[pos] = if pos == 0 { 0 } else { rng.chance(0.5) as i32 };
+        } else {
+            // Undo the value tried last.
+            for &k in &var_numbers[pos] {
+                need[k] += value[pos];
+                left[k] += 1;
+            }
+        }
+        let limit = if pos == 0 { 1 } else { 2 };
+        if tried[pos] as i32 >= limit {
+            tried[pos] = 0;
+            if pos == 0 {
+                return None;
+            }
+            pos -= 1;
+            continue;
+        }
+        value[pos] = if tried[pos] == 0 {
+            first[pos]
+        } else {
+            1 - first[pos]
+        };
+        tried[pos] += 1;
+        for &k in &var_numbers[pos] {
+            need[k] -= value[pos];
+            left[k] -= 1;
+        }
+        if fits(&need, &left, pos) {
+            pos += 1;
+        }
+    }
+    Some(value)
 }
 
 /// The most steps one rearrangement may take before the adversary gives up (and the player

@@ -146,22 +146,7 @@ impl TreeSearch {
             return Ok((chance, Some(cell)));
         }
         // Otherwise a risk: the safest cells first.
-        let mut mines = [0u32; MAX_CELLS];
-        for &a in set {
-            let mut bits = self.arrangements[a as usize] & varying;
-            while bits != 0 {
-                mines[bits.trailing_zeros() as usize] += 1;
-                bits &= bits - 1;
-            }
-        }
-        // A list per level of the search, kept for the next: no allocation per position.
-        let mut risky = self.spare_risky.pop().unwrap_or_default();
-        risky.clear();
-        for cell in (0..cells).filter(|&cell| varying >> cell & 1 == 1) {
-            risky.push((set.len() - mines[cell] as usize, cell));
-        }
-        self.work += (cells * set.len()) as u64;
-        risky.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let risky = self.risky_cells(set, varying);
         // The best cell so far, and a bound on the cells found no better than it or `floor`.
         let (mut best, mut best_cell, mut bound) = (-1.0f64, None, 0.0f64);
         // A dead cell (one number wherever it is safe) tells nothing: opening it later loses
@@ -213,6 +198,30 @@ impl TreeSearch {
         self.spare_risky.push(risky);
         self.memo.insert(set, hash, chance);
         Ok((chance, best_cell))
+    }
+
+    /// The cells of `varying` (a mine in some arrangements of `set` only), each with the
+    /// arrangements where it is safe, the safest first (then by cell). The list is one kept
+    /// per level of the search, for the next: no allocation per position.
+    #[inline(always)]
+    fn risky_cells(&mut self, set: &[u16], varying: u128) -> Vec<(usize, usize)> {
+        let cells = self.around.len();
+        let mut mines = [0u32; MAX_CELLS];
+        for &a in set {
+            let mut bits = self.arrangements[a as usize] & varying;
+            while bits != 0 {
+                mines[bits.trailing_zeros() as usize] += 1;
+                bits &= bits - 1;
+            }
+        }
+        let mut risky = self.spare_risky.pop().unwrap_or_default();
+        risky.clear();
+        for cell in (0..cells).filter(|&cell| varying >> cell & 1 == 1) {
+            risky.push((set.len() - mines[cell] as usize, cell));
+        }
+        self.work += (cells * set.len()) as u64;
+        risky.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        risky
     }
 
     /// The first free cell (in `free`: safe in every arrangement of `set`) that tells

@@ -1,6 +1,9 @@
-//! Comparing the program's output with our judge's, as the judges compare: byte for byte, the
-//! final newline forgiven and nothing else; where an original judge is laxer, a note says so.
+//! A whole program, the form every judge's task takes: it reads the input on stdin and prints
+//! its answer, which is compared with our judge's as the judges compare (byte for byte, the
+//! final newline forgiven and nothing else; where an original judge is laxer, a note says so),
+//! and a failed run is given the online judges' [`Verdict`].
 
+use crate::exec::child::{Ending, ProgramRun};
 use crate::judges::{Judge, Spacing};
 
 /// Where two outputs first differ.
@@ -26,7 +29,7 @@ pub struct Difference {
 /// # Examples
 ///
 /// ```
-/// use minejudge::stress::compare::compare;
+/// use minejudge::courses::program::compare;
 ///
 /// assert_eq!(compare(b"1 2\nfinish\n", b"1 2\nfinish"), None);
 /// let difference = compare(b"1 2\n", b"1 2 \n").unwrap();
@@ -100,6 +103,69 @@ pub fn laxer_note(judge: &Judge, difference: &Difference) -> Option<&'static str
     })
 }
 
+/// What was wrong with one run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// It exited normally with another answer.
+    WrongAnswer(Difference),
+    /// It exited with a non-zero status or was killed by a signal.
+    Crashed(Ending),
+    /// It was still running at the time limit.
+    TimedOut,
+    /// It ran out of the memory allowed.
+    OutOfMemory,
+    /// It printed far more than the answer.
+    OutputLimit,
+}
+
+impl Verdict {
+    /// What the online judges call it: `wrong answer`, `crash`, `timeout`, ...
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::WrongAnswer(_) => "wrong answer",
+            Verdict::Crashed(_) => "crash",
+            Verdict::TimedOut => "timeout",
+            Verdict::OutOfMemory => "memory limit exceeded",
+            Verdict::OutputLimit => "output limit exceeded",
+        }
+    }
+
+    /// Whether `other` is the same kind of failure (any wrong answer is like any other).
+    pub fn same_kind(&self, other: &Verdict) -> bool {
+        std::mem::discriminant(self) == std::mem::discriminant(other)
+    }
+}
+
+/// The lines of stderr by which programs in common languages report a failed allocation.
+const OUT_OF_MEMORY: [&str; 6] = [
+    "memory allocation of",
+    "bad_alloc",
+    "MemoryError",
+    "out of memory",
+    "Cannot allocate memory",
+    "OutOfMemoryError",
+];
+
+/// The verdict on `run` against our answer `expected`; `None` when it passed. `memory` is the
+/// cap the run had, if any: a failed run that reports a failed allocation, or that used it all,
+/// ran out of memory.
+pub fn verdict(expected: &[u8], run: &ProgramRun, memory: Option<u64>) -> Option<Verdict> {
+    match run.ending {
+        Ending::TimedOut => return Some(Verdict::TimedOut),
+        Ending::OutputLimit => return Some(Verdict::OutputLimit),
+        Ending::Exited(0) => return compare(expected, &run.stdout).map(Verdict::WrongAnswer),
+        Ending::Exited(_) | Ending::Signalled(_) | Ending::Unknown(_) => {}
+    }
+    if let Some(limit) = memory {
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        let used_all = run.peak_memory.is_some_and(|peak| peak >= limit);
+        if used_all || OUT_OF_MEMORY.iter().any(|marker| stderr.contains(marker)) {
+            return Some(Verdict::OutOfMemory);
+        }
+    }
+    Some(Verdict::Crashed(run.ending))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,5 +225,55 @@ mod tests {
         assert!(laxer_note(judge("mine-ops"), &spaces)
             .unwrap()
             .contains("spaces at line ends"));
+    }
+
+    fn run(ending: Ending, stdout: &[u8], stderr: &[u8], peak: Option<u64>) -> ProgramRun {
+        ProgramRun {
+            ending,
+            stdout: stdout.to_vec(),
+            stderr: stderr.to_vec(),
+            elapsed: std::time::Duration::ZERO,
+            peak_memory: peak,
+        }
+    }
+
+    #[test]
+    fn verdicts() {
+        let ok = run(Ending::Exited(0), b"finish", b"", None);
+        assert_eq!(verdict(b"finish\n", &ok, None), None);
+        let wrong = run(Ending::Exited(0), b"boom\n", b"", None);
+        assert!(matches!(
+            verdict(b"finish\n", &wrong, None),
+            Some(Verdict::WrongAnswer(_))
+        ));
+        // A right answer with a non-zero exit status is still a crash.
+        let status = run(Ending::Exited(3), b"finish\n", b"", None);
+        assert_eq!(
+            verdict(b"finish\n", &status, None),
+            Some(Verdict::Crashed(Ending::Exited(3)))
+        );
+        let oom = run(
+            Ending::Signalled(6),
+            b"",
+            b"memory allocation of 8 bytes failed",
+            None,
+        );
+        assert_eq!(
+            verdict(b"", &oom, Some(1 << 20)),
+            Some(Verdict::OutOfMemory)
+        );
+        assert_eq!(
+            verdict(b"", &oom, None),
+            Some(Verdict::Crashed(Ending::Signalled(6)))
+        );
+        let full = run(Ending::Signalled(11), b"", b"", Some(2 << 20));
+        assert_eq!(
+            verdict(b"", &full, Some(1 << 20)),
+            Some(Verdict::OutOfMemory)
+        );
+        let slow = run(Ending::TimedOut, b"finish\n", b"", None);
+        assert_eq!(verdict(b"finish\n", &slow, None), Some(Verdict::TimedOut));
+        assert!(Verdict::TimedOut.same_kind(&Verdict::TimedOut));
+        assert!(!Verdict::TimedOut.same_kind(&Verdict::OutputLimit));
     }
 }

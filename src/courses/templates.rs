@@ -1,6 +1,7 @@
-//! `stress <task> --template`: a starter file for each course form, which compiles and runs
-//! as it is (with our drivers, as `--function`, `--client` and `--server` compile it) and
-//! states its contract in comments, so that a student need not read our drivers to learn it.
+//! Each course form's contract, as a starter file (`stress <task> --template`) which compiles
+//! and runs as it is (with our drivers, as `--function`, `--client` and `--server` compile it)
+//! and states the contract in comments, so that a student need not read our drivers to learn
+//! it.
 
 /// The starter file for `task` (a binary's name), or `None` when the task has none.
 pub fn template(task: &str) -> Option<&'static str> {
