@@ -38,7 +38,7 @@ fn one_mode(parsed: &mut Parsed, mode: Mode) -> Result<(), String> {
     Ok(())
 }
 
-/// Reads the options (see [`options`]).
+/// Reads the options (see [`options()`]).
 fn parse(args: &mut Args) -> Result<Parsed, String> {
     let mut parsed = (Mode::Play, Limits::Course);
     let subject = solve::PROGRAM.name;

@@ -75,7 +75,7 @@ fn options() -> Table<Options> {
     Table::of(options, 20)
 }
 
-/// Reads the options (see [`options`]).
+/// Reads the options (see [`options()`]).
 fn parse_options(args: &mut Args) -> Result<Options, String> {
     let mut options = Options {
         // Both set from the table's defaults.
