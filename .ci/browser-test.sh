@@ -2,7 +2,7 @@
 # The real-browser test of `play`: Debian's chromium (installed when missing, with a Chinese font)
 # driven headless by playwright-core 1.65.1 (installed from npm under target/, never committed;
 # it downloads no browser).
-# Needs target/release/play built (cargo test --release builds it).
+# Needs target/release/play built (.ci/run builds it with `cargo build --release`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The page in Chinese needs a font with its characters (1.6 MB).

@@ -4,7 +4,7 @@
 //! normal requests are all answered during the worst of it; the `--ignored` tool prints the
 //! figures of each attack (normal requests answered, their latency, the server's peak memory):
 //!
-//! `cargo test --release --test integration play_load -- --ignored --nocapture`
+//! `cargo test --test integration play_load -- --ignored --nocapture`
 //!
 //! `PLAY_LOAD_BINARY=path` measures another build of `play` (an older one, to compare). The
 //! server runs under `ulimit -v` ([`ADDRESS_SPACE_KIB`]) so that an attack that would take the
