@@ -5,6 +5,7 @@ use minejudge::courses::acm_client::header::read_game;
 use minejudge::courses::acm_client::{read_batch, BatchSpec, EXAMPLE_BATCH};
 use minejudge::courses::templates;
 use minejudge::courses::Harness;
+use minejudge::exec::ending::Stack;
 use minejudge::io::args::{self, Args};
 use minejudge::io::options::{self, unexpected, Group, Table};
 use minejudge::io::output::write_stdout;
@@ -155,15 +156,27 @@ fn common_options() -> Vec<Opt> {
         )
         .default("1"),
         Opt::value(
-            "--timeout",
+            "--time-limit",
             "SEC",
-            "wall time of one run, in seconds, e.g. 0.5 (default {default})",
+            "CPU time of one run, in seconds, e.g. 0.5 (default {default}): past it,\n\
+             the run is too slow, as on the online judges",
             |parsed, given| {
-                parsed.harness.timeout = given.seconds(0.001, 86_400.0)?;
+                parsed.harness.time_limit = given.seconds(0.001, 86_400.0)?;
                 Ok(())
             },
         )
         .default("2"),
+        Opt::value(
+            "--wall-limit",
+            "SEC",
+            "wall time of one run, the backstop of a program that waits or sleeps\n\
+             (default: 3 times --time-limit, and at least a second more)",
+            |parsed, given| {
+                parsed.harness.wall_limit = Some(given.seconds(0.001, 86_400.0)?);
+                Ok(())
+            },
+        ),
+        Opt::replaced("--timeout"),
         Opt::value(
             "--memory",
             "MIB",
@@ -176,6 +189,16 @@ fn common_options() -> Vec<Opt> {
             },
         )
         .default("1024"),
+        Opt::value(
+            "--stack",
+            "MIB",
+            "stack of one run, Linux only (default: --memory, as Kattis and DMOJ give\n\
+             it; 0 for no cap; a program's threads each get a stack this size)",
+            |parsed, given| {
+                parsed.harness.stack = Stack::from_mib(given.number(0, 1 << 30)?);
+                Ok(())
+            },
+        ),
         Opt::value(
             "--save",
             "DIR",
