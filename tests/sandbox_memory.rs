@@ -223,8 +223,10 @@ fn check_attack(
     (mode, processes, target_kib): (&str, u32, u64),
 ) -> Result<(), String> {
     let limits = Limits {
-        timeout: Duration::from_secs(30),
+        cpu: Duration::from_secs(30),
+        wall: Duration::from_secs(90),
         memory: Some(CAP),
+        stack: None,
         output: 1 << 20,
         policy: Policy::Untrusted { processes },
     };

@@ -234,6 +234,7 @@ mod tests {
             stderr: stderr.to_vec(),
             elapsed: std::time::Duration::ZERO,
             peak_memory: peak,
+            cpu_time: None,
         }
     }
 

@@ -422,6 +422,7 @@ mod tests {
         let told = [
             Ending::Exited(3),
             Ending::Signalled(11),
+            Ending::TooSlow,
             Ending::TimedOut,
             Ending::OutputLimit,
             Ending::Unknown(10),
@@ -429,10 +430,12 @@ mod tests {
         .map(describe_ending);
         assert_eq!(told[0], "exit status 3");
         assert_eq!(told[1], "killed by signal 11 (SIGSEGV)");
+        assert_eq!(told[2], "too slow (CPU time)");
+        assert_eq!(told[3], "no exit (wall time)");
         assert!(
-            told[4].contains("could not be read") && told[4].contains("this machine"),
+            told[5].contains("could not be read") && told[5].contains("this machine"),
             "{}",
-            told[4]
+            told[5]
         );
         for text in told {
             assert!(
@@ -440,6 +443,79 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    /// The time endings say which limit the run met, with its figures.
+    #[test]
+    fn a_time_limit_is_told_with_its_figures() {
+        let mut limits = limits(0);
+        limits.cpu = Duration::from_secs(2);
+        limits.wall = Limits::wall_for(limits.cpu);
+        let used = |cpu: u64, wall: u64| Usage {
+            cpu: Some(Duration::from_millis(cpu)),
+            wall: Duration::from_millis(wall),
+        };
+        assert_eq!(
+            describe_run_ending(Ending::TooSlow, used(2310, 2500), &limits),
+            "too slow: 2.31 s of CPU time, limit 2 s"
+        );
+        assert_eq!(
+            describe_run_ending(Ending::TimedOut, used(20, 6000), &limits),
+            "no exit after 6 s of wall time (0.02 s of CPU: waiting or sleeping)"
+        );
+        assert_eq!(
+            describe_run_ending(Ending::TimedOut, used(1500, 6000), &limits),
+            "no exit after 6 s of wall time (1.5 s of CPU)"
+        );
+        assert_eq!(
+            describe_run_ending(Ending::Signalled(11), used(1, 1), &limits),
+            "killed by signal 11 (SIGSEGV)"
+        );
+    }
+
+    /// The wall time is a backstop three times the CPU time, and at least a second more.
+    #[test]
+    fn the_wall_time_is_a_wide_backstop() {
+        assert_eq!(
+            Limits::wall_for(Duration::from_secs(2)),
+            Duration::from_secs(6)
+        );
+        assert_eq!(
+            Limits::wall_for(Duration::from_millis(200)),
+            Duration::from_millis(1200)
+        );
+    }
+
+    /// Past its CPU time a run is too slow, however it ended; the kernel's stop at its CPU
+    /// limit (SIGXCPU) is too slow, not a crash; a run in time keeps its ending.
+    #[test]
+    fn too_slow_is_judged_on_cpu_time() {
+        let mut limits = limits(0);
+        limits.cpu = Duration::from_secs(1);
+        let cpu = |ms: u64| Some(Duration::from_millis(ms));
+        let judged = |killed_for, reaped, used| judged_ending(killed_for, reaped, used, &limits);
+        assert_eq!(judged(None, Ending::Exited(0), cpu(1001)), Ending::TooSlow);
+        assert_eq!(judged(None, Ending::Exited(0), cpu(1000)), Ending::Exited(0));
+        assert_eq!(
+            judged(None, Ending::Signalled(SIGXCPU), cpu(900)),
+            Ending::TooSlow
+        );
+        assert_eq!(
+            judged(None, Ending::Signalled(SIGXCPU), None),
+            Ending::TooSlow
+        );
+        assert_eq!(
+            judged(Some(Ending::TimedOut), Ending::Signalled(9), cpu(10)),
+            Ending::TimedOut
+        );
+        assert_eq!(
+            judged(Some(Ending::TimedOut), Ending::Signalled(9), cpu(1500)),
+            Ending::TooSlow
+        );
+        assert_eq!(
+            judged(Some(Ending::OutputLimit), Ending::Signalled(9), cpu(1500)),
+            Ending::OutputLimit
+        );
     }
 
     /// A run whose ending cannot be read is an error of the machine, never a signal 0.
