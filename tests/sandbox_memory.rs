@@ -258,7 +258,7 @@ fn check_attack(
         Ending::Signalled(_) | Ending::Exited(_) => {
             held_kib <= CAP >> 10 && killed_for_memory(&run)
         }
-        Ending::TimedOut | Ending::OutputLimit | Ending::Unknown(_) => false,
+        Ending::TooSlow | Ending::TimedOut | Ending::OutputLimit | Ending::Unknown(_) => false,
     };
     if !stopped || out.contains("all held") || out.contains("held it all") {
         return Err(format!("not stopped at {} KiB: {}", CAP >> 10, shown()));
