@@ -26,8 +26,8 @@ pub mod report;
 pub mod templates;
 
 use crate::exec::child::{Ending, Limits};
-use crate::exec::ending::Stack;
 use crate::exec::compile::{compile, Build, BuildError, Compiler, Submission};
+use crate::exec::ending::Stack;
 use crate::sandbox::Policy;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

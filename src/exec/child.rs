@@ -6,8 +6,8 @@
 //! started ends with it (an interpreter or a shell script leaves grandchildren that hold the
 //! pipes open otherwise, and one that called `setsid()` would outlive the group).
 
-pub use crate::exec::ending::{describe_ending, describe_run_ending, Ending, Limits, Usage};
 use crate::exec::ending::SIGXCPU;
+pub use crate::exec::ending::{describe_ending, describe_run_ending, Ending, Limits, Usage};
 use crate::exec::process::{Pipes, Process};
 pub use crate::sandbox::Workspace;
 use std::io::{self, Read, Write};
@@ -495,7 +495,10 @@ mod tests {
         let cpu = |ms: u64| Some(Duration::from_millis(ms));
         let judged = |killed_for, reaped, used| judged_ending(killed_for, reaped, used, &limits);
         assert_eq!(judged(None, Ending::Exited(0), cpu(1001)), Ending::TooSlow);
-        assert_eq!(judged(None, Ending::Exited(0), cpu(1000)), Ending::Exited(0));
+        assert_eq!(
+            judged(None, Ending::Exited(0), cpu(1000)),
+            Ending::Exited(0)
+        );
         assert_eq!(
             judged(None, Ending::Signalled(SIGXCPU), cpu(900)),
             Ending::TooSlow

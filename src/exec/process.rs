@@ -217,9 +217,10 @@ mod platform {
             }
         }
         let per_second = sys::clock_ticks();
-        Some(Duration::from_secs(ticks / per_second) + Duration::from_nanos(
-            (ticks % per_second) * 1_000_000_000 / per_second,
-        ))
+        Some(
+            Duration::from_secs(ticks / per_second)
+                + Duration::from_nanos((ticks % per_second) * 1_000_000_000 / per_second),
+        )
     }
 
     pub fn sweep_escapees(state: &State) {

@@ -782,7 +782,9 @@ mod tests {
             ("--games", |c| c.games += 1),
             ("--seed", |c| c.seed += 1),
             ("--time-limit", |c| c.time_limit += Duration::from_millis(1)),
-            ("--wall-limit", |c| c.wall_limit = Some(Duration::from_secs(9))),
+            ("--wall-limit", |c| {
+                c.wall_limit = Some(Duration::from_secs(9))
+            }),
             ("--memory", |c| c.memory += 1),
             ("--stack", |c| c.stack = Stack::Unlimited),
             ("--processes", |c| c.processes += 1),

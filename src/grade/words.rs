@@ -78,8 +78,8 @@ const PHRASES: [(&str, &str); 72] = [
     (" of CPU time, limit ", " CPU 时间,限制 "),
     ("no exit after ", "未退出,已过 "),
     (" of wall time (", " 墙钟时间("),
-    (" of CPU: waiting or sleeping)", " CPU:在等待或睡眠)"),
-    (" of CPU)", " CPU)"),
+    (" of CPU: waiting or sleeping)", " CPU 时间:在等待或睡眠)"),
+    (" of CPU)", " CPU 时间)"),
     ("; killed", ",已终止"),
     ("it printed more than", "输出超过"),
     ("wrong answer", "答案错误"),
@@ -300,8 +300,8 @@ mod tests {
             "第 10x10 组第 4 张地图,7 步后:一张地图用了超过 2.000 s CPU 时间(--time-limit),已终止"
         );
         assert_eq!(
-            zh.note("test 3: too slow: 1.23 s of CPU time, limit 1 s; killed"),
-            "第 3 组测试:超时:用了 1.23 s CPU 时间,限制 1 s,已终止"
+            zh.note("game 1, click 3: too slow: 1.23 s of CPU time, limit 1 s; killed"),
+            "第 1 局第 3 次点击:超时:用了 1.23 s CPU 时间,限制 1 s,已终止"
         );
         assert_eq!(
             zh.note("skipped: a FIFO (only regular files and folders are graded)"),

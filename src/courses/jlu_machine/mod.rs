@@ -9,8 +9,8 @@ pub mod function;
 
 use crate::board::{Board, Grid};
 use crate::courses::Harness;
-use crate::exec::child::{describe_ending, describe_run_ending};
 use crate::exec::child::{self, Ending, ProgramRun};
+use crate::exec::child::{describe_ending, describe_run_ending};
 use crate::io::runner::solve_in_memory;
 use crate::judges::jlu_panel::panel::{ClickOutcome, Panel, CLOSED};
 use crate::players::jlu_machine::course::{self, BOARD_MINES, BOARD_SIDE, CLICK_LIMIT};
