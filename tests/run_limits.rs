@@ -131,3 +131,46 @@ fn a_program_that_sleeps_for_ever_ends_at_its_wall_time() {
         "{said}"
     );
 }
+
+/// A student's whole program for `grade mine-ops` that recurses a million frames deep before
+/// it prints the answer of the one test: full marks with the stack the memory cap gives, a
+/// crash with the shell's 8 MiB.
+#[test]
+#[cfg(target_os = "linux")]
+fn grade_gives_a_deep_recursion_the_memory_as_its_stack() {
+    if !util::have_compiler("grade: a deep recursion") {
+        return;
+    }
+    let dir = crate::grade::class("deep-recursion", &[]);
+    let tests = dir.with_extension("tests");
+    let _ = std::fs::remove_dir_all(&tests);
+    std::fs::create_dir_all(&tests).unwrap();
+    std::fs::write(tests.join("1.in"), "1 1\n.\nQuit\n").unwrap();
+    std::fs::write(tests.join("1.ans"), "deep enough\n").unwrap();
+    let program = DEEP
+        .replace("#include <unistd.h>\n", "#include <stdio.h>\n")
+        .replace(
+            "    execv(argv[1], argv + 1);\n    return 4;\n",
+            "    (void)argv;\n    puts(\"deep enough\");\n    return 0;\n",
+        )
+        .replace("|| argc < 2", "|| argc < 1");
+    std::fs::write(dir.join("deep.c"), program).unwrap();
+    let graded = |extra: &[&str]| {
+        let mut args = vec![
+            "mine-ops",
+            dir.to_str().unwrap(),
+            "--tests",
+            tests.to_str().unwrap(),
+            "--no-cache",
+        ];
+        args.extend_from_slice(extra);
+        let report = crate::grade::succeeded(&crate::grade::grade(&args));
+        let rows = crate::grade::table(&report);
+        (crate::grade::mark(&rows, "deep"), report)
+    };
+    let (mark, report) = graded(&[]);
+    assert!(mark > 0.0, "{report}");
+    let (mark, report) = graded(&["--stack", "8"]);
+    assert_eq!(mark, 0.0, "{report}");
+    assert!(report.contains("SIGSEGV"), "{report}");
+}

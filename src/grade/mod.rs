@@ -87,7 +87,9 @@ pub struct Config {
     /// Processes and threads each run may have (1: course programs never fork).
     pub processes: u32,
     /// The wall time all of one student's games, maps or tests may take: past it, the rest is
-    /// not played and scores 0.
+    /// not played and scores 0. Wall time on purpose, unlike a run's limits: it bounds how long
+    /// the grading of a class takes (a program that waits just under its wall time at every
+    /// step uses no CPU), and its default is far above what an honest program needs.
     pub budget: Duration,
     /// `--cxx`.
     pub cxx: Option<String>,
@@ -455,7 +457,7 @@ fn harness(config: &Config, policy: Policy) -> Harness {
     harness.stack = config.stack;
     harness.policy = policy;
     // A crash costs little: the games go on, so that the mark as played counts them all. A
-    // hang costs a whole timeout: after a few, the rest is not played.
+    // hang costs a whole time limit: after a few, the rest is not played.
     harness.faults = FaultBudget {
         any: usize::MAX,
         slow: SLOW_FAULTS,
