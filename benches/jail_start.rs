@@ -22,8 +22,10 @@ fn main() {
         ("someone else's", Policy::Untrusted { processes: 1 }),
     ] {
         let limits = Limits {
-            timeout: Duration::from_secs(5),
+            cpu: Duration::from_secs(5),
+            wall: Duration::from_secs(15),
             memory: Some(256 << 20),
+            stack: None,
             output: 1 << 10,
             policy,
         };

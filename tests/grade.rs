@@ -183,8 +183,11 @@ fn a_hostile_class_is_marked_as_the_course_marks_it_and_leaves_nothing_behind() 
         &games.to_string(),
         "--seed",
         "2024",
-        "--timeout",
+        "--time-limit",
         "0.5",
+        // The programs that hang spin: their CPU time decides, however busy the machine.
+        "--wall-limit",
+        "60",
         "--jobs",
         "2",
         "--no-cache",
@@ -215,9 +218,9 @@ fn a_hostile_class_is_marked_as_the_course_marks_it_and_leaves_nothing_behind() 
     // Those that do not run normally get 0, with the reason.
     for (student, reason) in [
         ("3班-赵六", "SIGSEGV"),
-        ("3班-钱七", "over 0.500 s"),
+        ("3班-钱七", "over 0.500 s of CPU time"),
         ("4班-孙八", "does not compile"),
-        ("4班-周九", "over 0.500 s"),
+        ("4班-周九", "over 0.500 s of CPU time"),
         ("5班-郑一", "SIGSEGV"),
         ("10班-冯二", "printed more than 16 MiB"),
     ] {
@@ -301,7 +304,7 @@ fn processes_that_fork_and_leave_their_session_end_with_their_run() {
             dir.to_str().unwrap(),
             "--games",
             "20",
-            "--timeout",
+            "--time-limit",
             "0.3",
             "--processes",
             "8",
@@ -680,15 +683,20 @@ fn an_empty_endless_loop_hangs_as_in_the_courses_build() {
         dir.to_str().unwrap(),
         "--games",
         "3",
-        "--timeout",
+        "--time-limit",
         "0.5",
+        "--wall-limit",
+        "60",
         "--no-cache",
     ]);
     let report = text(&output.stdout);
     let rows = table(&report);
     assert_eq!(mark(&rows, "waits"), 0.0, "{report}");
     assert!(
-        rows["waits"].last().unwrap().contains("over 0.500 s"),
+        rows["waits"]
+            .last()
+            .unwrap()
+            .contains("over 0.500 s of CPU time"),
         "{report}"
     );
 }
@@ -761,7 +769,7 @@ fn the_cache_is_the_teachers_sealed_and_keyed_on_every_option() {
     assert!(!dir.join(".grade-cache").exists());
     // Every option that changes an outcome is part of its key.
     for option in [
-        &["--timeout", "0.7"][..],
+        &["--time-limit", "0.7"][..],
         &["--memory", "300"],
         &["--processes", "3"],
         &["--budget", "50"],

@@ -118,7 +118,7 @@ fn the_machine_function_stops_between_games_once_its_budget_is_spent() {
         "3",
         "--budget",
         "2",
-        "--timeout",
+        "--time-limit",
         "10",
     ]);
     let report = crate::grade::succeeded(&output);

@@ -41,6 +41,7 @@ mod play_functions;
 mod play_load;
 mod play_stats;
 mod rules;
+mod run_limits;
 mod sandbox;
 mod sandbox_memory;
 mod similarity;

@@ -20,8 +20,10 @@ use std::time::{Duration, Instant};
 
 fn limits(policy: Policy) -> Limits {
     Limits {
-        timeout: Duration::from_secs(5),
+        cpu: Duration::from_secs(5),
+        wall: Duration::from_secs(15),
         memory: Some(1 << 30),
+        stack: None,
         output: 1 << 20,
         policy,
     }
@@ -714,6 +716,7 @@ fn a_file_stops_at_its_size_limit() {
     };
     let resources = Resources {
         memory: None,
+        stack: None,
         cpu_seconds: 5,
         file_size: 1 << 20,
     };
@@ -742,7 +745,7 @@ fn every_limit_holds() {
     let _runs = util::untrusted_runs();
     let policy = Policy::Untrusted { processes: 8 };
     let mut quick = limits(policy);
-    quick.timeout = Duration::from_millis(500);
+    quick.wall = Duration::from_millis(500);
     let sleep = ["/bin/sleep".to_string(), "30".to_string()];
     let started = Instant::now();
     let run = child::run(&sleep, b"", &quick).unwrap();
@@ -792,6 +795,7 @@ fn every_limit_holds() {
     );
     let resources = Resources {
         memory: None,
+        stack: None,
         cpu_seconds: 1,
         file_size: 1 << 20,
     };

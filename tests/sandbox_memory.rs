@@ -223,8 +223,10 @@ fn check_attack(
     (mode, processes, target_kib): (&str, u32, u64),
 ) -> Result<(), String> {
     let limits = Limits {
-        timeout: Duration::from_secs(30),
+        cpu: Duration::from_secs(30),
+        wall: Duration::from_secs(90),
         memory: Some(CAP),
+        stack: None,
         output: 1 << 20,
         policy: Policy::Untrusted { processes },
     };
@@ -256,7 +258,7 @@ fn check_attack(
         Ending::Signalled(_) | Ending::Exited(_) => {
             held_kib <= CAP >> 10 && killed_for_memory(&run)
         }
-        Ending::TimedOut | Ending::OutputLimit | Ending::Unknown(_) => false,
+        Ending::TooSlow | Ending::TimedOut | Ending::OutputLimit | Ending::Unknown(_) => false,
     };
     if !stopped || out.contains("all held") || out.contains("held it all") {
         return Err(format!("not stopped at {} KiB: {}", CAP >> 10, shown()));

@@ -50,10 +50,10 @@ fn planted() -> &'static Path {
 
 /// Two jobs, no memory cap: a cap makes each start a fork of this large test process instead
 /// of a cheap spawn (the cap has a test of its own).
-fn harness(command: &[&str], timeout: Duration) -> Harness {
+fn harness(command: &[&str], time_limit: Duration) -> Harness {
     let mut harness = Harness::new(command);
     harness.jobs = 2;
-    harness.timeout = timeout;
+    harness.time_limit = time_limit;
     harness.memory = None;
     harness
 }
@@ -352,8 +352,10 @@ fn a_child_that_never_exits_is_killed_with_what_it_started() {
     let marker = "30.2718";
     let script = format!("sleep {marker} & wait");
     let limits = Limits {
-        timeout: Duration::from_millis(300),
+        cpu: Duration::from_millis(300),
+        wall: Duration::from_millis(300),
         memory: Some(1 << 30),
+        stack: None,
         output: 1 << 20,
         policy: minejudge::sandbox::Policy::OwnCode,
     };
@@ -388,7 +390,7 @@ fn a_child_that_never_exits_is_killed_with_what_it_started() {
             "1",
             "--cols",
             "1",
-            "--timeout",
+            "--wall-limit",
             "0.2",
         ])
         .args(["--quiet", "--", "sh", "-c", "sleep 30"])
@@ -398,7 +400,7 @@ fn a_child_that_never_exits_is_killed_with_what_it_started() {
     assert_eq!(output.status.code(), Some(1), "{stdout}");
     assert!(stdout.contains("mine-ops: timeout on input 1"), "{stdout}");
     assert!(
-        stdout.contains("still running after 0.200 s: killed"),
+        stdout.contains("no exit after 0.2 s of wall time ("),
         "{stdout}"
     );
     assert!(started.elapsed() < Duration::from_secs(10));
@@ -417,7 +419,7 @@ fn an_interrupted_stress_kills_its_child() {
             "mine-ops",
             "--seed",
             "1",
-            "--timeout",
+            "--time-limit",
             "60",
             "--quiet",
             "--",
@@ -550,8 +552,12 @@ fn bad_usage_exits_2() {
             "--boards does not apply",
         ),
         (
-            &["mine-ops", "--timeout", "0", "--", "x"],
-            "--timeout \"0\"",
+            &["mine-ops", "--time-limit", "0", "--", "x"],
+            "--time-limit \"0\"",
+        ),
+        (
+            &["mine-ops", "--timeout", "1", "--", "x"],
+            "--timeout is no more: use --time-limit SEC",
         ),
         (
             &["mine-ops", "--count", "1", "--", "/nonexistent/solution"],

@@ -3,6 +3,7 @@
 
 use minejudge::courses::acm_client::read_batch;
 use minejudge::courses::acm_client::BatchSpec;
+use minejudge::exec::ending::Stack;
 use minejudge::grade::words::Lang;
 use minejudge::grade::{csv, default_batches, html, marks, table, Config, Task, TASKS};
 use minejudge::io::args::{self, Args};
@@ -112,15 +113,26 @@ fn run_options() -> Vec<Opt> {
             },
         ),
         Opt::value(
-            "--timeout",
+            "--time-limit",
             "SEC",
-            "per test, game or map (default: JLU part (1) 4, THU and ACM basic 1,\n\
-                     games and maps 2)",
+            "CPU time per test, game or map (default: JLU part (1) 4, THU and ACM\n\
+                     basic 1, games and maps 2)",
             |plan, given| {
-                plan.config.timeout = given.seconds(0.001, 3600.0)?;
+                plan.config.time_limit = given.seconds(0.001, 3600.0)?;
                 Ok(())
             },
         ),
+        Opt::value(
+            "--wall-limit",
+            "SEC",
+            "wall time per test, game or map, the backstop of a program that waits\n\
+                     (default: 3 times --time-limit, and at least a second more)",
+            |plan, given| {
+                plan.config.wall_limit = Some(given.seconds(0.001, 10_800.0)?);
+                Ok(())
+            },
+        ),
+        Opt::replaced("--timeout"),
         Opt::value(
             "--memory",
             "MIB",
@@ -128,6 +140,16 @@ fn run_options() -> Vec<Opt> {
                      cgroup is usable, and as each process's address space",
             |plan, given| {
                 plan.config.memory = given.number(16, 1 << 20)? << 20;
+                Ok(())
+            },
+        ),
+        Opt::value(
+            "--stack",
+            "MIB",
+            "stack of each run (default: --memory, as Kattis and DMOJ give it; 0\n\
+                     for no cap)",
+            |plan, given| {
+                plan.config.stack = Stack::from_mib(given.number(0, 1 << 20)?);
                 Ok(())
             },
         ),

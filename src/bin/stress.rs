@@ -5,6 +5,7 @@ use minejudge::courses::acm_client::header::read_game;
 use minejudge::courses::acm_client::{read_batch, BatchSpec, EXAMPLE_BATCH};
 use minejudge::courses::templates;
 use minejudge::courses::Harness;
+use minejudge::exec::ending::Stack;
 use minejudge::io::args::{self, Args};
 use minejudge::io::options::{self, unexpected, Group, Table};
 use minejudge::io::output::write_stdout;
@@ -53,7 +54,7 @@ const USAGE_ACM_CLIENT: &str = "\
 acm-client: the course's batch of 50 maps, played by your client, one process per map: it
   reads `n m`, then the map after the first click (made for it, as the course does); it prints
   a move `r c type` (0-based; 0 visit, 1 mark, 2 auto-explore) and reads the map after it, n
-  lines of `?`, `0`-`8`, `@`; stdin closes when the game ends. --timeout is per map. Prints the
+  lines of `?`, `0`-`8`, `@`; stdin closes when the game ends. --time-limit is per map. Prints the
   course's score (the mean of the best 45 maps' (marked + visited) / cells) of yours beside
   ours.";
 
@@ -64,7 +65,7 @@ the courses' own interfaces (your file as you hand it in, compiled with our driv
   jlu-machine --function FILE  your `void machine(int GamePanel[30][30], int n, int m, int &x,
                   int &y)` (and its helpers, no main) called for every click of every game in
                   one process, as the teacher's program does: srand(seed) once, static
-                  variables kept. --games N (default 1000 here), --timeout is per game.
+                  variables kept. --games N (default 1000 here), --time-limit is per game.
                   Prints the course mark and what went wrong (clicks on open cells, games
                   stopped at 400 clicks, the panel it crashed on).
   jlu-panel --function FILE    your `int RefreshGamePanel(int GamePanel[30][30], int x, int y,
@@ -76,7 +77,7 @@ the courses' own interfaces (your file as you hand it in, compiled with our driv
                   batch's 50 maps in one process as TestBatch() plays them (InitGame again
                   for each map), against our server; --server FILE links your server.h
                   instead, a process per map as TestSingle() plays; --map FILE plays one game
-                  file (adv*.in: n m, the map, the first click). --timeout is per map; a game
+                  file (adv*.in: n m, the map, the first click). --time-limit is per map; a game
                   stops at twice the cells + 2 moves. Prints the course's score beside ours.
   acm-server --server FILE     your server.h in the role of the course's basic.cpp (the end of
                   the input ends it), stressed like an acm-server solution on games within the
@@ -155,15 +156,27 @@ fn common_options() -> Vec<Opt> {
         )
         .default("1"),
         Opt::value(
-            "--timeout",
+            "--time-limit",
             "SEC",
-            "wall time of one run, in seconds, e.g. 0.5 (default {default})",
+            "CPU time of one run, in seconds, e.g. 0.5 (default {default}): past it,\n\
+             the run is too slow, as on the online judges",
             |parsed, given| {
-                parsed.harness.timeout = given.seconds(0.001, 86_400.0)?;
+                parsed.harness.time_limit = given.seconds(0.001, 86_400.0)?;
                 Ok(())
             },
         )
         .default("2"),
+        Opt::value(
+            "--wall-limit",
+            "SEC",
+            "wall time of one run, the backstop of a program that waits or sleeps\n\
+             (default: 3 times --time-limit, and at least a second more)",
+            |parsed, given| {
+                parsed.harness.wall_limit = Some(given.seconds(0.001, 86_400.0)?);
+                Ok(())
+            },
+        ),
+        Opt::replaced("--timeout"),
         Opt::value(
             "--memory",
             "MIB",
@@ -176,6 +189,16 @@ fn common_options() -> Vec<Opt> {
             },
         )
         .default("1024"),
+        Opt::value(
+            "--stack",
+            "MIB",
+            "stack of one run, Linux only (default: --memory, as Kattis and DMOJ give\n\
+             it; 0 for no cap; a program's threads each get a stack this size)",
+            |parsed, given| {
+                parsed.harness.stack = Stack::from_mib(given.number(0, 1 << 30)?);
+                Ok(())
+            },
+        ),
         Opt::value(
             "--save",
             "DIR",

@@ -25,8 +25,9 @@ pub mod program;
 pub mod report;
 pub mod templates;
 
-use crate::exec::child::Limits;
+use crate::exec::child::{Ending, Limits};
 use crate::exec::compile::{compile, Build, BuildError, Compiler, Submission};
+use crate::exec::ending::Stack;
 use crate::sandbox::Policy;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -40,10 +41,16 @@ pub struct Harness {
     pub seed: u64,
     /// Runs at a time.
     pub jobs: usize,
-    /// Wall time of one run.
-    pub timeout: Duration,
+    /// CPU time of one run (of one game or map, where a process plays many): past it, the run
+    /// is too slow.
+    pub time_limit: Duration,
+    /// Wall time of one run, the backstop for a program that waits (`None`:
+    /// [`Limits::wall_for`] the CPU time).
+    pub wall_limit: Option<Duration>,
     /// Address-space cap of one run, in bytes.
     pub memory: Option<u64>,
+    /// The stack of one run.
+    pub stack: Stack,
     /// Where to write a failing case.
     pub save: Option<PathBuf>,
     /// Whether to show progress on stderr.
@@ -78,15 +85,17 @@ impl FaultBudget {
 }
 
 impl Harness {
-    /// A harness for `command` with the defaults: seed 1, one job, 2 s, 1 GiB, no saving, no
-    /// progress.
+    /// A harness for `command` with the defaults: seed 1, one job, 2 s of CPU time, 1 GiB and
+    /// as much stack, no saving, no progress.
     pub fn new(command: &[&str]) -> Harness {
         Harness {
             command: command.iter().map(|part| part.to_string()).collect(),
             seed: 1,
             jobs: 1,
-            timeout: Duration::from_secs(2),
+            time_limit: Duration::from_secs(2),
+            wall_limit: None,
             memory: Some(1 << 30),
+            stack: Stack::AsMemory,
             save: None,
             progress: false,
             policy: Policy::OwnCode,
@@ -99,17 +108,40 @@ impl Harness {
     /// than twice that and a megabyte is stopped.
     pub fn limits(&self, answer_len: usize) -> Limits {
         Limits {
-            timeout: self.timeout,
+            cpu: self.time_limit,
+            wall: self.wall_limit(),
             memory: self.memory,
+            stack: self.stack.bytes(self.memory),
             output: answer_len.saturating_mul(2).saturating_add(1 << 20),
             policy: self.policy,
         }
+    }
+
+    /// The wall time of one run (of one game or map).
+    pub fn wall_limit(&self) -> Duration {
+        self.wall_limit
+            .unwrap_or_else(|| Limits::wall_for(self.time_limit))
     }
 
     /// Whether the time budget of work begun at `started` is spent.
     pub fn out_of_time(&self, started: Instant) -> bool {
         self.budget
             .is_some_and(|budget| started.elapsed() >= budget)
+    }
+
+    /// What a report says of a game or map (`stretch`) of a process that plays many, ended by
+    /// a time limit (`ending`: [`Ending::TooSlow`] or [`Ending::TimedOut`]).
+    pub fn time_fault(&self, stretch: &str, ending: Ending) -> String {
+        match ending {
+            Ending::TooSlow => format!(
+                "the {stretch} used over {:.3} s of CPU time (--time-limit): killed",
+                self.time_limit.as_secs_f64()
+            ),
+            _ => format!(
+                "the {stretch} took over {:.3} s of wall time (--wall-limit): killed",
+                self.wall_limit().as_secs_f64()
+            ),
+        }
     }
 
     /// The command as one line, for messages.

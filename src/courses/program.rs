@@ -110,7 +110,7 @@ pub enum Verdict {
     WrongAnswer(Difference),
     /// It exited with a non-zero status or was killed by a signal.
     Crashed(Ending),
-    /// It was still running at the time limit.
+    /// It used more than its CPU time, or was still running at its wall time.
     TimedOut,
     /// It ran out of the memory allowed.
     OutOfMemory,
@@ -151,7 +151,7 @@ const OUT_OF_MEMORY: [&str; 6] = [
 /// ran out of memory.
 pub fn verdict(expected: &[u8], run: &ProgramRun, memory: Option<u64>) -> Option<Verdict> {
     match run.ending {
-        Ending::TimedOut => return Some(Verdict::TimedOut),
+        Ending::TooSlow | Ending::TimedOut => return Some(Verdict::TimedOut),
         Ending::OutputLimit => return Some(Verdict::OutputLimit),
         Ending::Exited(0) => return compare(expected, &run.stdout).map(Verdict::WrongAnswer),
         Ending::Exited(_) | Ending::Signalled(_) | Ending::Unknown(_) => {}
@@ -234,6 +234,7 @@ mod tests {
             stderr: stderr.to_vec(),
             elapsed: std::time::Duration::ZERO,
             peak_memory: peak,
+            cpu_time: None,
         }
     }
 

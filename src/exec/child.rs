@@ -6,7 +6,8 @@
 //! started ends with it (an interpreter or a shell script leaves grandchildren that hold the
 //! pipes open otherwise, and one that called `setsid()` would outlive the group).
 
-pub use crate::exec::ending::{describe_ending, Ending, Limits};
+use crate::exec::ending::SIGXCPU;
+pub use crate::exec::ending::{describe_ending, describe_run_ending, Ending, Limits, Usage};
 use crate::exec::process::{Pipes, Process};
 pub use crate::sandbox::Workspace;
 use std::io::{self, Read, Write};
@@ -28,6 +29,18 @@ pub struct ProgramRun {
     pub elapsed: Duration,
     /// Its peak resident memory in bytes, where the platform reports it.
     pub peak_memory: Option<u64>,
+    /// Its CPU time with everything it started, where the platform reports it.
+    pub cpu_time: Option<Duration>,
+}
+
+impl ProgramRun {
+    /// Its CPU and wall time.
+    pub fn usage(&self) -> Usage {
+        Usage {
+            cpu: self.cpu_time,
+            wall: self.elapsed,
+        }
+    }
 }
 
 /// Runs `command` (program and arguments) with `input` on stdin, within `limits`.
@@ -43,8 +56,10 @@ pub struct ProgramRun {
 /// use std::time::Duration;
 ///
 /// let limits = Limits {
-///     timeout: Duration::from_secs(5),
+///     cpu: Duration::from_secs(5),
+///     wall: Duration::from_secs(15),
 ///     memory: None,
+///     stack: None,
 ///     output: 1 << 20,
 ///     policy: minejudge::sandbox::Policy::OwnCode,
 /// };
@@ -69,11 +84,28 @@ pub fn run_in(
     let mut child = Child::start_in(command, limits, workspace)?;
     child.send(input.to_vec());
     child.close_input();
-    let deadline = child.started + limits.timeout;
+    let deadline = child.started + limits.wall;
+    // A run cannot have used its CPU time before as much wall time has passed (unless it has
+    // threads, which the kernel's limit stops): from then on its CPU time is looked at, so
+    // that a program that spins is stopped soon after its limit, not a whole second later.
+    let mut cpu_check = child.started + limits.cpu;
     let mut stdout = Vec::new();
     let mut killed_for = None;
+    // What it had used when killed: killing it loses the time of what it started and had
+    // not reaped.
+    let mut cpu_at_kill = None;
     while !child.exited {
-        match child.next(deadline) {
+        if Instant::now() >= cpu_check {
+            let cpu = child.process.cpu_time();
+            if cpu.is_some_and(|cpu| cpu > limits.cpu) {
+                cpu_at_kill = cpu;
+                killed_for = Some(Ending::TooSlow);
+                break;
+            }
+            cpu_check = Instant::now() + CPU_CHECK_STEP;
+        }
+        match child.next(deadline.min(cpu_check)) {
+            None if Instant::now() < deadline => {}
             Some(Event::Stdout(chunk)) => {
                 stdout.extend_from_slice(&chunk);
                 if stdout.len() > limits.output {
@@ -84,6 +116,7 @@ pub fn run_in(
             }
             Some(_) => {}
             None => {
+                cpu_at_kill = child.process.cpu_time();
                 killed_for = Some(Ending::TimedOut);
                 break;
             }
@@ -101,13 +134,36 @@ pub fn run_in(
     if finished.stdout_over_limit {
         killed_for = killed_for.or(Some(Ending::OutputLimit));
     }
+    let cpu_time = match (finished.cpu_time, cpu_at_kill) {
+        (Some(reaped), Some(read)) => Some(reaped.max(read)),
+        (reaped, read) => reaped.or(read),
+    };
     Ok(ProgramRun {
-        ending: killed_for.unwrap_or(finished.ending),
+        ending: judged_ending(killed_for, finished.ending, cpu_time, limits),
         stdout,
         stderr: finished.stderr,
         elapsed,
         peak_memory: finished.peak_memory,
+        cpu_time,
     })
+}
+
+/// The ending the judges would give a run that ended `reaped` (or that we killed for
+/// `killed_for`) after `cpu_time` of CPU: too slow past its CPU limit, or when the kernel
+/// stopped it there, whatever else happened after; a flood of output stays one.
+pub fn judged_ending(
+    killed_for: Option<Ending>,
+    reaped: Ending,
+    cpu_time: Option<Duration>,
+    limits: &Limits,
+) -> Ending {
+    let over_cpu = cpu_time.is_some_and(|cpu| cpu > limits.cpu);
+    match killed_for {
+        Some(Ending::OutputLimit) => Ending::OutputLimit,
+        _ if over_cpu || reaped == Ending::Signalled(SIGXCPU) => Ending::TooSlow,
+        Some(killed) => killed,
+        None => reaped,
+    }
 }
 
 /// What the reading threads and the exit watcher report.
@@ -131,9 +187,14 @@ pub struct Finished {
     pub stderr: Vec<u8>,
     /// Its peak resident memory in bytes, where reported.
     pub peak_memory: Option<u64>,
+    /// Its CPU time with what it started, where reported.
+    pub cpu_time: Option<Duration>,
     /// Whether the stdout collected while cleaning up went past its limit (and was cut).
     pub stdout_over_limit: bool,
 }
+
+/// How often the CPU time of a run that has run as long as its CPU limit is looked at.
+const CPU_CHECK_STEP: Duration = Duration::from_millis(20);
 
 /// The most stderr kept.
 const STDERR_KEPT: usize = 64 * 1024;
@@ -149,7 +210,7 @@ const SWEEP_STEP: Duration = Duration::from_millis(20);
 
 /// A running program under test.
 pub struct Child {
-    process: Arc<Process>,
+    pub(crate) process: Arc<Process>,
     input: Option<Sender<Vec<u8>>>,
     events: Receiver<Event>,
     /// When it started.
@@ -304,6 +365,7 @@ impl Child {
             ending: reaped.ending,
             stderr: self.stderr.unwrap_or_default(),
             peak_memory: reaped.peak_memory,
+            cpu_time: reaped.cpu_time,
             stdout_over_limit,
         }
     }
@@ -315,8 +377,10 @@ mod tests {
 
     fn limits(output: usize) -> Limits {
         Limits {
-            timeout: Duration::from_secs(60),
+            cpu: Duration::from_secs(60),
+            wall: Duration::from_secs(180),
             memory: None,
+            stack: None,
             output,
             policy: crate::sandbox::Policy::OwnCode,
         }
@@ -358,6 +422,7 @@ mod tests {
         let told = [
             Ending::Exited(3),
             Ending::Signalled(11),
+            Ending::TooSlow,
             Ending::TimedOut,
             Ending::OutputLimit,
             Ending::Unknown(10),
@@ -365,10 +430,12 @@ mod tests {
         .map(describe_ending);
         assert_eq!(told[0], "exit status 3");
         assert_eq!(told[1], "killed by signal 11 (SIGSEGV)");
+        assert_eq!(told[2], "too slow (CPU time)");
+        assert_eq!(told[3], "no exit (wall time)");
         assert!(
-            told[4].contains("could not be read") && told[4].contains("this machine"),
+            told[5].contains("could not be read") && told[5].contains("this machine"),
             "{}",
-            told[4]
+            told[5]
         );
         for text in told {
             assert!(
@@ -376,6 +443,82 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    /// The time endings say which limit the run met, with its figures.
+    #[test]
+    fn a_time_limit_is_told_with_its_figures() {
+        let mut limits = limits(0);
+        limits.cpu = Duration::from_secs(2);
+        limits.wall = Limits::wall_for(limits.cpu);
+        let used = |cpu: u64, wall: u64| Usage {
+            cpu: Some(Duration::from_millis(cpu)),
+            wall: Duration::from_millis(wall),
+        };
+        assert_eq!(
+            describe_run_ending(Ending::TooSlow, used(2310, 2500), &limits),
+            "too slow: 2.31 s of CPU time, limit 2 s"
+        );
+        assert_eq!(
+            describe_run_ending(Ending::TimedOut, used(20, 6000), &limits),
+            "no exit after 6 s of wall time (0.02 s of CPU: waiting or sleeping)"
+        );
+        assert_eq!(
+            describe_run_ending(Ending::TimedOut, used(1500, 6000), &limits),
+            "no exit after 6 s of wall time (1.5 s of CPU)"
+        );
+        assert_eq!(
+            describe_run_ending(Ending::Signalled(11), used(1, 1), &limits),
+            "killed by signal 11 (SIGSEGV)"
+        );
+    }
+
+    /// The wall time is a backstop three times the CPU time, and at least a second more.
+    #[test]
+    fn the_wall_time_is_a_wide_backstop() {
+        assert_eq!(
+            Limits::wall_for(Duration::from_secs(2)),
+            Duration::from_secs(6)
+        );
+        assert_eq!(
+            Limits::wall_for(Duration::from_millis(200)),
+            Duration::from_millis(1200)
+        );
+    }
+
+    /// Past its CPU time a run is too slow, however it ended; the kernel's stop at its CPU
+    /// limit (SIGXCPU) is too slow, not a crash; a run in time keeps its ending.
+    #[test]
+    fn too_slow_is_judged_on_cpu_time() {
+        let mut limits = limits(0);
+        limits.cpu = Duration::from_secs(1);
+        let cpu = |ms: u64| Some(Duration::from_millis(ms));
+        let judged = |killed_for, reaped, used| judged_ending(killed_for, reaped, used, &limits);
+        assert_eq!(judged(None, Ending::Exited(0), cpu(1001)), Ending::TooSlow);
+        assert_eq!(
+            judged(None, Ending::Exited(0), cpu(1000)),
+            Ending::Exited(0)
+        );
+        assert_eq!(
+            judged(None, Ending::Signalled(SIGXCPU), cpu(900)),
+            Ending::TooSlow
+        );
+        assert_eq!(
+            judged(None, Ending::Signalled(SIGXCPU), None),
+            Ending::TooSlow
+        );
+        assert_eq!(
+            judged(Some(Ending::TimedOut), Ending::Signalled(9), cpu(10)),
+            Ending::TimedOut
+        );
+        assert_eq!(
+            judged(Some(Ending::TimedOut), Ending::Signalled(9), cpu(1500)),
+            Ending::TooSlow
+        );
+        assert_eq!(
+            judged(Some(Ending::OutputLimit), Ending::Signalled(9), cpu(1500)),
+            Ending::OutputLimit
+        );
     }
 
     /// A run whose ending cannot be read is an error of the machine, never a signal 0.

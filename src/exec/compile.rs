@@ -185,8 +185,10 @@ impl Compiler {
 /// The first line `program --version` prints, or that it printed none.
 fn version_line(program: &str) -> String {
     let limits = Limits {
-        timeout: Duration::from_secs(10),
+        cpu: Duration::from_secs(10),
+        wall: Limits::wall_for(Duration::from_secs(10)),
         memory: None,
+        stack: None,
         output: 1 << 16,
         policy: Policy::OwnCode,
     };
@@ -409,8 +411,10 @@ fn build(
     // The compiler reads the student's text: a file that never ends (`#include "/dev/zero"`)
     // or a template that explodes must not hold us, nor the machine.
     let limits = Limits {
-        timeout: COMPILE_TIME,
+        cpu: COMPILE_TIME,
+        wall: Limits::wall_for(COMPILE_TIME),
         memory: Some(COMPILE_MEMORY),
+        stack: Some(COMPILE_MEMORY),
         output: 1 << 20,
         policy: compiler.policy,
     };
@@ -419,9 +423,9 @@ fn build(
     let status = match ran.ending {
         Ending::Exited(0) => None,
         Ending::Exited(code) => Some(format!("exit status: {code}")),
-        Ending::TimedOut => Some(format!(
-            "still compiling after {} s: stopped",
-            COMPILE_TIME.as_secs()
+        Ending::TooSlow | Ending::TimedOut => Some(format!(
+            "still compiling, {}: stopped",
+            child::describe_run_ending(ran.ending, ran.usage(), &limits)
         )),
         ending => Some(child::describe_ending(ending)),
     };

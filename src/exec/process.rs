@@ -13,6 +13,7 @@ use crate::sandbox::Workspace;
 use std::io;
 use std::process::{ChildStderr, ChildStdin, ChildStdout, Stdio};
 use std::sync::Mutex;
+use std::time::Duration;
 
 /// The three standard streams of a started process.
 pub(crate) struct Pipes {
@@ -26,6 +27,9 @@ pub(crate) struct Reaped {
     pub ending: Ending,
     /// Its peak resident memory in bytes, where the platform reports it.
     pub peak_memory: Option<u64>,
+    /// Its CPU time with every descendant's, where the platform reports it (a run killed
+    /// from outside may lack the part of what it started that was not reaped yet).
+    pub cpu_time: Option<Duration>,
 }
 
 /// A started process, shared by the threads that may kill it (a watchdog, a reader that sees
@@ -37,9 +41,8 @@ pub(crate) struct Process {
 }
 
 impl Process {
-    /// Starts `command` with piped standard streams, contained by `limits` (their `timeout`,
-    /// rounded up and a second more, caps its CPU time), working in `workspace` if it is
-    /// someone else's code.
+    /// Starts `command` with piped standard streams, contained by `limits` (the kernel stops
+    /// it at [`Limits::cpu_seconds`]), working in `workspace` if it is someone else's code.
     ///
     /// # Errors
     /// When the program cannot be started.
@@ -82,6 +85,13 @@ impl Process {
         platform::wait_exited(self.pid, &self.state);
     }
 
+    /// The CPU time it and every process it started have used so far, while it runs (where
+    /// the platform tells it).
+    pub fn cpu_time(&self) -> Option<Duration> {
+        let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        platform::cpu_time(self.pid, &state)
+    }
+
     /// Kills what escaped its group, where no namespace ends it.
     pub fn sweep_escapees(&self) {
         let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
@@ -115,6 +125,7 @@ mod platform {
     use std::io;
     use std::process::{Child, Command};
     use std::sync::Mutex;
+    use std::time::Duration;
 
     /// Whether it is unreaped, and the containment, held until the reap.
     pub struct State {
@@ -129,7 +140,8 @@ mod platform {
     ) -> io::Result<(Command, State)> {
         let resources = crate::sandbox::Resources {
             memory: limits.memory,
-            cpu_seconds: limits.timeout.as_secs().saturating_add(1),
+            stack: limits.stack,
+            cpu_seconds: limits.cpu_seconds(),
             file_size: crate::sandbox::FOLDER_BYTES,
         };
         let (builder, confinement) =
@@ -162,6 +174,55 @@ mod platform {
         let _ = sys::wait_exited(pid);
     }
 
+    /// The sum over the tree of processes under `pid` of their own CPU time and their reaped
+    /// children's, from `/proc` (clock ticks): what the reap would report, read while it runs.
+    pub fn cpu_time(pid: u32, state: &State) -> Option<Duration> {
+        if !state.unreaped {
+            return None;
+        }
+        let mut ticks = 0u64;
+        let mut pending = vec![pid];
+        let mut seen = 0;
+        while let Some(next) = pending.pop() {
+            seen += 1;
+            // A fork bomb's tree is not walked to its end: its time is too long anyway.
+            if seen > 4096 {
+                break;
+            }
+            let Ok(stat) = std::fs::read_to_string(format!("/proc/{next}/stat")) else {
+                continue;
+            };
+            let Some((_, fields)) = stat.rsplit_once(')') else {
+                continue;
+            };
+            // utime, stime, cutime and cstime are fields 14 to 17; fields after the name
+            // start at field 3.
+            ticks += fields
+                .split_whitespace()
+                .skip(11)
+                .take(4)
+                .filter_map(|field| field.parse::<u64>().ok())
+                .sum::<u64>();
+            let Ok(tasks) = std::fs::read_dir(format!("/proc/{next}/task")) else {
+                continue;
+            };
+            for task in tasks.flatten() {
+                let children = std::fs::read_to_string(task.path().join("children"));
+                pending.extend(
+                    children
+                        .unwrap_or_default()
+                        .split_whitespace()
+                        .filter_map(|child| child.parse::<u32>().ok()),
+                );
+            }
+        }
+        let per_second = sys::clock_ticks();
+        Some(
+            Duration::from_secs(ticks / per_second)
+                + Duration::from_nanos((ticks % per_second) * 1_000_000_000 / per_second),
+        )
+    }
+
     pub fn sweep_escapees(state: &State) {
         if let Some(confinement) = &state.confinement {
             confinement.sweep_escapees();
@@ -173,6 +234,7 @@ mod platform {
             return Reaped {
                 ending: Ending::Unknown(ECHILD),
                 peak_memory: None,
+                cpu_time: None,
             };
         }
         sys::untrack(pid);
@@ -192,10 +254,12 @@ mod platform {
                     (None, None) => Ending::Unknown(0),
                 },
                 peak_memory: Some(reaped.peak_memory.max(cgroup_peak.unwrap_or(0))),
+                cpu_time: Some(reaped.cpu_time),
             },
             Err(err) => Reaped {
                 ending: Ending::Unknown(err.raw_os_error().unwrap_or(0)),
                 peak_memory: None,
+                cpu_time: None,
             },
         }
     }
@@ -281,6 +345,10 @@ mod platform {
 
     pub fn sweep_escapees(_state: &State) {}
 
+    pub fn cpu_time(_pid: u32, _state: &State) -> Option<Duration> {
+        None
+    }
+
     pub fn reap(_pid: u32, state: &mut State) -> Reaped {
         if state.status.is_none() {
             state.status = state.child.as_mut().map(Child::wait);
@@ -293,6 +361,7 @@ mod platform {
         Reaped {
             ending,
             peak_memory: None,
+            cpu_time: None,
         }
     }
 

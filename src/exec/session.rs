@@ -3,12 +3,13 @@
 //! between, which would cost a few thread switches per message).
 //!
 //! The child is started, contained, killed and reaped by [`process`](crate::exec::process), as
-//! any program under test; a watchdog thread kills it when the deadline passes, which also
-//! ends a blocked read or write. The
-//! deadline is moved on with [`Session::arm`] (per game, say). Its stderr is read by a thread
-//! and the first 64 KiB kept.
+//! any program under test; a watchdog thread kills it when the CPU time of the current stretch
+//! (a game, say, begun with [`Session::arm`]) passes [`Limits::cpu`], or its wall time the
+//! backstop [`Limits::wall`], which also ends a blocked read or write. Its stderr is read by a
+//! thread and the first 64 KiB kept.
 
 use crate::exec::child::{Ending, Limits};
+use crate::exec::ending::SIGXCPU;
 use crate::exec::process::{Pipes, Process};
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{ChildStdin, ChildStdout};
@@ -43,8 +44,14 @@ pub struct Session {
 struct Shared {
     /// Nanoseconds after the start at which the child is killed.
     deadline: AtomicU64,
-    /// Whether the watchdog killed it.
+    /// Its CPU time, in nanoseconds, when the current stretch began.
+    stretch_cpu: AtomicU64,
+    /// The CPU time one stretch may take.
+    cpu_limit: Duration,
+    /// Whether the watchdog killed it at the wall-time deadline.
     timed_out: AtomicBool,
+    /// Whether the watchdog killed it for the CPU time of a stretch.
+    too_slow: AtomicBool,
     /// Whether it printed more than [`PRINT_CAP`] on stderr, and was killed.
     printed_too_much: AtomicBool,
     /// Set once the child is reaped: the watchdog's cue to return.
@@ -55,25 +62,27 @@ struct Shared {
 /// How a session ended.
 #[derive(Clone, Debug)]
 pub struct SessionEnd {
-    /// Its exit code or signal, [`Ending::TimedOut`], or [`Ending::OutputLimit`] when it
-    /// printed more than [`PRINT_CAP`] on stderr.
+    /// Its exit code or signal, [`Ending::TooSlow`] (a stretch past its CPU time),
+    /// [`Ending::TimedOut`] (past its wall time), or [`Ending::OutputLimit`] when it printed
+    /// more than [`PRINT_CAP`] on stderr.
     pub ending: Ending,
     /// The first 64 KiB of its stderr (a driver sends the student's stdout there too).
     pub stderr: Vec<u8>,
 }
 
 impl Session {
-    /// Starts `command` contained by `limits`, whose `timeout` is the first deadline; `cpu` is
-    /// the CPU time of the whole session (the sum of the deadlines it will be given).
+    /// Starts `command` contained by `limits`, those of each stretch (the first begins now);
+    /// `cpu` is the CPU time of the whole session (the sum of its stretches'), at which the
+    /// kernel stops it.
     ///
     /// # Errors
     /// When it cannot be started.
     pub fn start(command: &[String], limits: &Limits, cpu: Duration) -> io::Result<Session> {
-        let limits = Limits {
-            timeout: cpu,
+        let whole = Limits {
+            cpu: cpu.max(limits.cpu),
             ..*limits
         };
-        let (process, pipes) = Process::start(command, &limits, crate::sandbox::Workspace::Fresh)?;
+        let (process, pipes) = Process::start(command, &whole, crate::sandbox::Workspace::Fresh)?;
         let started = Instant::now();
         let Pipes {
             stdin: input,
@@ -82,8 +91,11 @@ impl Session {
         } = pipes;
         let output = BufReader::with_capacity(1 << 16, stdout);
         let shared = Arc::new(Shared {
-            deadline: AtomicU64::new(limits.timeout.as_nanos() as u64),
+            deadline: AtomicU64::new(limits.wall.as_nanos() as u64),
+            stretch_cpu: AtomicU64::new(0),
+            cpu_limit: limits.cpu,
             timed_out: AtomicBool::new(false),
+            too_slow: AtomicBool::new(false),
             printed_too_much: AtomicBool::new(false),
             reaped: AtomicBool::new(false),
             process,
@@ -124,9 +136,15 @@ impl Session {
         })
     }
 
-    /// Moves the deadline to `timeout` from now.
-    pub fn arm(&self, timeout: Duration) {
-        let at = self.started.elapsed() + timeout;
+    /// Begins a stretch now: its CPU time is counted from here, and its wall time ends `wall`
+    /// from now.
+    pub fn arm(&self, wall: Duration) {
+        if let Some(cpu) = self.shared.process.cpu_time() {
+            self.shared
+                .stretch_cpu
+                .store(cpu.as_nanos() as u64, Ordering::SeqCst);
+        }
+        let at = self.started.elapsed() + wall;
         self.shared
             .deadline
             .store(at.as_nanos() as u64, Ordering::SeqCst);
@@ -196,7 +214,11 @@ impl Session {
         let timed_out = self.shared.timed_out.load(Ordering::SeqCst);
         let reaped = self.shared.process.reap().ending;
         self.shared.reaped.store(true, Ordering::SeqCst);
-        let ending = if timed_out {
+        let ending = if self.shared.too_slow.load(Ordering::SeqCst)
+            || reaped == Ending::Signalled(SIGXCPU)
+        {
+            Ending::TooSlow
+        } else if timed_out {
             Ending::TimedOut
         } else if self.shared.printed_too_much.load(Ordering::SeqCst) {
             Ending::OutputLimit
@@ -232,11 +254,21 @@ pub(crate) fn print_cap_fault() -> String {
     )
 }
 
-/// The watchdog: kills the child once the deadline has passed, unless it was reaped (the
-/// process refuses a kill after its reap).
+/// The watchdog: kills the child once the stretch has used its CPU time or the deadline has
+/// passed, unless it was reaped (the process refuses a kill after its reap).
 fn watch(shared: &Shared, started: Instant) {
     loop {
         if shared.reaped.load(Ordering::SeqCst) {
+            return;
+        }
+        let stretch_cpu = Duration::from_nanos(shared.stretch_cpu.load(Ordering::SeqCst));
+        let over_cpu = shared
+            .process
+            .cpu_time()
+            .is_some_and(|cpu| cpu.saturating_sub(stretch_cpu) > shared.cpu_limit);
+        if over_cpu {
+            shared.too_slow.store(true, Ordering::SeqCst);
+            shared.process.kill();
             return;
         }
         let now = started.elapsed().as_nanos() as u64;

@@ -111,9 +111,12 @@ fn machine_program(built: &Built, games: u64, harness: &Harness) -> Result<Machi
                 }
                 tally.add(&stopped.game);
                 scores.push(stopped.game.score_tenths());
-                let slow = run
-                    .as_ref()
-                    .is_some_and(|r| matches!(r.ending, Ending::TimedOut | Ending::OutputLimit));
+                let slow = run.as_ref().is_some_and(|r| {
+                    matches!(
+                        r.ending,
+                        Ending::TooSlow | Ending::TimedOut | Ending::OutputLimit
+                    )
+                });
                 faults.push(Fault {
                     game,
                     click: stopped.click,

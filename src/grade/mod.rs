@@ -32,6 +32,7 @@ pub mod words;
 use crate::courses::acm_client::BatchSpec;
 use crate::courses::{FaultBudget, Harness};
 use crate::exec::compile::{Compiler, Language};
+use crate::exec::ending::Stack;
 use crate::exec::pool::{for_each_index, AfterPanic};
 use crate::exec::progress::Progress;
 use crate::sandbox::{self, Policy};
@@ -62,10 +63,15 @@ pub struct Config {
     pub arguments: Vec<String>,
     /// Students graded at once.
     pub jobs: usize,
-    /// Wall time per test, game or map.
-    pub timeout: Duration,
+    /// CPU time per test, game or map.
+    pub time_limit: Duration,
+    /// Wall time per test, game or map, the backstop of a program that waits (`None`:
+    /// [`Limits::wall_for`](crate::exec::child::Limits::wall_for) the CPU time).
+    pub wall_limit: Option<Duration>,
     /// Address space of each process, in bytes.
     pub memory: u64,
+    /// The stack of each process.
+    pub stack: Stack,
     /// A folder of tests (`NAME.in`, `NAME.ans`), else `tests` made from the seed.
     pub tests_dir: Option<PathBuf>,
     /// Tests made from the seed when there is no folder.
@@ -81,7 +87,9 @@ pub struct Config {
     /// Processes and threads each run may have (1: course programs never fork).
     pub processes: u32,
     /// The wall time all of one student's games, maps or tests may take: past it, the rest is
-    /// not played and scores 0.
+    /// not played and scores 0. Wall time on purpose, unlike a run's limits: it bounds how long
+    /// the grading of a class takes (a program that waits just under its wall time at every
+    /// step uses no CPU), and its default is far above what an honest program needs.
     pub budget: Duration,
     /// `--cxx`.
     pub cxx: Option<String>,
@@ -114,8 +122,10 @@ impl Config {
             seed,
             arguments: Vec::new(),
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            timeout: task.default_timeout(),
+            time_limit: task.default_time_limit(),
+            wall_limit: None,
             memory: 512 << 20,
+            stack: Stack::AsMemory,
             tests_dir: None,
             tests,
             points,
@@ -176,13 +186,15 @@ impl Config {
     fn grading_options(&self) -> String {
         let batches: Vec<String> = self.batches.iter().map(BatchSpec::text).collect();
         format!(
-            "task {}; games {}; seed {}; timeout {:?}; memory {}; processes {}; budget {:?}; \
-             cxx {:?}; batches {}",
+            "task {}; games {}; seed {}; time limit {:?}; wall limit {:?}; memory {}; \
+             stack {:?}; processes {}; budget {:?}; cxx {:?}; batches {}",
             self.task.name(),
             self.games,
             self.seed,
-            self.timeout,
+            self.time_limit,
+            self.wall_limit,
             self.memory,
+            self.stack,
             self.processes,
             self.budget,
             self.cxx,
@@ -439,11 +451,13 @@ fn jail_or_weaker(config: &Config, policy: Policy) -> Result<bool, String> {
 fn harness(config: &Config, policy: Policy) -> Harness {
     let mut harness = Harness::new(&[]);
     harness.seed = config.seed;
-    harness.timeout = config.timeout;
+    harness.time_limit = config.time_limit;
+    harness.wall_limit = config.wall_limit;
     harness.memory = Some(config.memory);
+    harness.stack = config.stack;
     harness.policy = policy;
     // A crash costs little: the games go on, so that the mark as played counts them all. A
-    // hang costs a whole timeout: after a few, the rest is not played.
+    // hang costs a whole time limit: after a few, the rest is not played.
     harness.faults = FaultBudget {
         any: usize::MAX,
         slow: SLOW_FAULTS,
@@ -765,12 +779,16 @@ mod tests {
             config
         };
         type Change = fn(&mut Config);
-        let changes: [(&str, Change); 9] = [
+        let changes: [(&str, Change); 11] = [
             ("task", |c| c.task = Task::AcmServer),
             ("--games", |c| c.games += 1),
             ("--seed", |c| c.seed += 1),
-            ("--timeout", |c| c.timeout += Duration::from_millis(1)),
+            ("--time-limit", |c| c.time_limit += Duration::from_millis(1)),
+            ("--wall-limit", |c| {
+                c.wall_limit = Some(Duration::from_secs(9))
+            }),
             ("--memory", |c| c.memory += 1),
+            ("--stack", |c| c.stack = Stack::Unlimited),
             ("--processes", |c| c.processes += 1),
             ("--budget", |c| c.budget += Duration::from_secs(1)),
             ("--cxx", |c| c.cxx = Some("clang++".into())),

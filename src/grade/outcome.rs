@@ -143,8 +143,8 @@ pub fn quoted(text: &str, lines: usize) -> String {
 
 /// Whether a run that ended as `ending`, having held at most `peak` bytes of a `limit`, may
 /// have been ended by the machine rather than by itself or its limits: a wait that failed (no
-/// signal), or a SIGKILL its memory limit does not explain (its deadline is told apart as
-/// [`Ending::TimedOut`]).
+/// signal), or a SIGKILL its memory limit does not explain (its time limits are told apart as
+/// [`Ending::TooSlow`] and [`Ending::TimedOut`]).
 pub fn ended_by_the_machine(ending: Ending, peak: Option<u64>, limit: Option<u64>) -> bool {
     match ending {
         Ending::Signalled(0) => true,
@@ -433,6 +433,7 @@ mod tests {
             Ending::Signalled(11),
             Ending::Signalled(6),
             Ending::Exited(1),
+            Ending::TooSlow,
             Ending::TimedOut,
             Ending::OutputLimit,
         ] {

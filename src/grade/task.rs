@@ -79,8 +79,8 @@ impl Task {
         }
     }
 
-    /// The course's time per test (THU 1 s, JLU 4 s), per game or per map.
-    pub fn default_timeout(self) -> Duration {
+    /// The course's CPU time per test (THU 1 s, JLU 4 s), per game or per map.
+    pub fn default_time_limit(self) -> Duration {
         match self {
             Task::JluPanel => Duration::from_secs(4),
             Task::MineOps | Task::AcmServer => Duration::from_secs(1),

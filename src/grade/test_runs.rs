@@ -7,7 +7,7 @@ use crate::courses::program::{verdict, Verdict};
 use crate::courses::report::block;
 use crate::courses::Harness;
 use crate::exec::child;
-use crate::exec::child::{describe_ending, Ending};
+use crate::exec::child::{describe_ending, describe_run_ending, Ending};
 use crate::grade::games;
 use crate::grade::outcome::{ended_by_the_machine, Doubt, Outcome, Test};
 use crate::io::runner::solve_in_memory;
@@ -142,9 +142,10 @@ pub fn run_tests(command: &[String], tests: &[TestCase], harness: &Harness) -> O
                             }
                         ),
                         Verdict::Crashed(ending) => describe_ending(*ending),
-                        Verdict::TimedOut => {
-                            format!("over {:.3} s: killed", harness.timeout.as_secs_f64())
-                        }
+                        Verdict::TimedOut => format!(
+                            "{}; killed",
+                            describe_run_ending(run.ending, run.usage(), &harness.limits(0))
+                        ),
                         Verdict::OutOfMemory => "out of memory".to_string(),
                         Verdict::OutputLimit => "printed far more than the answer".to_string(),
                     };

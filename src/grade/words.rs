@@ -59,7 +59,7 @@ const WORDS: [(&str, &str); 41] = [
 ];
 
 /// Phrases of our own found inside notes and messages, and their Chinese.
-const PHRASES: [(&str, &str); 62] = [
+const PHRASES: [(&str, &str); 72] = [
     ("does not compile: ", "编译失败:"),
     ("not graded: ", "未评分:"),
     ("rules: ", "规则:"),
@@ -68,9 +68,19 @@ const PHRASES: [(&str, &str); 62] = [
     ("it crashed: killed by signal", "崩溃:被信号终止"),
     ("it crashed: exit status", "崩溃:退出码"),
     ("its input closed", "它的输入已关闭"),
-    ("(--timeout): killed", "(--timeout),已终止"),
-    ("the game took over", "一局用时超过"),
-    ("the map took over", "一张地图用时超过"),
+    (" of CPU time (--time-limit): killed", " CPU 时间(--time-limit),已终止"),
+    (" of wall time (--wall-limit): killed", " 墙钟时间(--wall-limit),已终止"),
+    ("the game used over", "一局用了超过"),
+    ("the map used over", "一张地图用了超过"),
+    ("the game took over", "一局用了超过"),
+    ("the map took over", "一张地图用了超过"),
+    ("too slow: ", "超时:用了 "),
+    (" of CPU time, limit ", " CPU 时间,限制 "),
+    ("no exit after ", "未退出,已过 "),
+    (" of wall time (", " 墙钟时间("),
+    (" of CPU: waiting or sleeping)", " CPU 时间:在等待或睡眠)"),
+    (" of CPU)", " CPU 时间)"),
+    ("; killed", ",已终止"),
     ("it printed more than", "输出超过"),
     ("wrong answer", "答案错误"),
     ("expected ", "应为 "),
@@ -284,9 +294,14 @@ mod tests {
         );
         assert_eq!(
             zh.note(
-                "batch 10x10, map 4, after 7 moves: the map took over 2.000 s (--timeout): killed"
+                "batch 10x10, map 4, after 7 moves: the map used over 2.000 s of CPU time \
+                 (--time-limit): killed"
             ),
-            "第 10x10 组第 4 张地图,7 步后:一张地图用时超过 2.000 s (--timeout),已终止"
+            "第 10x10 组第 4 张地图,7 步后:一张地图用了超过 2.000 s CPU 时间(--time-limit),已终止"
+        );
+        assert_eq!(
+            zh.note("game 1, click 3: too slow: 1.23 s of CPU time, limit 1 s; killed"),
+            "第 1 局第 3 次点击:超时:用了 1.23 s CPU 时间,限制 1 s,已终止"
         );
         assert_eq!(
             zh.note("skipped: a FIFO (only regular files and folders are graded)"),

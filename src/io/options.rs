@@ -65,6 +65,12 @@ impl Given {
     }
 }
 
+/// Options that are no more, and what replaced them.
+pub const REPLACED: [(&str, &str); 1] = [(
+    "--timeout",
+    "--time-limit SEC (CPU time; --wall-limit SEC is the wall-time backstop)",
+)];
+
 /// What an option does to the parsed state `T`.
 pub type Setter<T> = fn(&mut T, Given) -> Result<(), String>;
 
@@ -124,6 +130,18 @@ impl<T> Opt<T> {
     /// An option with a value, which may be given more than once.
     pub fn repeated(name: &'static str, value: &'static str, help: &str, set: Setter<T>) -> Self {
         Opt::new(name, value, Kind::Repeated, help, set)
+    }
+
+    /// An option that is no more, refused with the one that replaced it (from [`REPLACED`]),
+    /// and not shown in the usage.
+    pub fn replaced(name: &'static str) -> Self {
+        Opt::new(name, "", Kind::Flag, "", |_, given| {
+            let by = REPLACED
+                .iter()
+                .find(|(old, _)| *old == given.flag)
+                .map_or("", |(_, new)| new);
+            Err(format!("{} is no more: use {by}", given.flag))
+        })
     }
 
     /// An option that takes every argument after it.

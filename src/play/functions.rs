@@ -307,8 +307,10 @@ fn spawn(exe: &[u8]) -> Result<(Session, (bool, bool)), Fault> {
     let command = vec![path.to_string_lossy().into_owned()];
     // The student's own functions, in the game they play on their own machine.
     let limits = Limits {
-        timeout: CALL_TIMEOUT,
+        cpu: CALL_TIMEOUT,
+        wall: Limits::wall_for(CALL_TIMEOUT),
         memory: Some(MEMORY),
+        stack: Some(MEMORY),
         output: 0,
         policy: crate::sandbox::Policy::OwnCode,
     };

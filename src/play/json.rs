@@ -337,7 +337,7 @@ pub fn fault(fault: &Fault) -> String {
                 Ending::Signalled(signal) => {
                     format!("\"kind\":\"crashed\",\"signal\":{signal}")
                 }
-                Ending::TimedOut | Ending::OutputLimit => format!(
+                Ending::TooSlow | Ending::TimedOut | Ending::OutputLimit => format!(
                     "\"kind\":\"timeout\",\"seconds\":{}",
                     functions::CALL_TIMEOUT.as_secs()
                 ),

@@ -28,8 +28,9 @@
 //! and network; it gets a PID namespace of its own where the system allows it, else a process
 //! group, this process as a child subreaper, and a [`sweep`] of what left the group.
 //!
-//! Either way the limits are the kernel's (`setrlimit`): CPU time, address space, file size,
-//! open files, core dumps off, and processes for someone else's code. A jailed run's memory
+//! Either way the limits are the kernel's (`setrlimit`): CPU time, address space, stack (as
+//! the online judges give it: the memory cap, or none), file size, open files, core dumps off,
+//! and processes for someone else's code. A jailed run's memory
 //! is also bounded as memory ([`memory`]): a memory cgroup of its own where one is usable, and
 //! its IPC namespace's limits.
 
@@ -79,6 +80,9 @@ pub enum Policy {
 pub struct Resources {
     /// Address space of each process, in bytes (`None`: no cap).
     pub memory: Option<u64>,
+    /// Stack of each process, in bytes (`None`: no cap, or as much as this process may
+    /// give).
+    pub stack: Option<u64>,
     /// CPU time of each process, in seconds (SIGXCPU, then SIGKILL a second later).
     pub cpu_seconds: u64,
     /// The largest file it may write, in bytes.
@@ -212,6 +216,7 @@ fn try_jail(policy: Policy, seccomp: bool) -> Result<(), String> {
     // IPC namespace's limits).
     let resources = Resources {
         memory: Some(64 << 20),
+        stack: Some(8 << 20),
         cpu_seconds: 5,
         file_size: FOLDER_BYTES,
     };
@@ -252,7 +257,7 @@ pub fn jail_failure(policy: Policy) -> Option<String> {
 
 /// One line on the isolation in force for `policy`, for reports.
 pub fn describe(policy: Policy) -> String {
-    let limits = "limits on CPU time, wall time, address space, output and file size";
+    let limits = "limits on CPU time, wall time, address space, stack, output and file size";
     let Policy::Untrusted { processes } = policy else {
         return match isolation(policy) {
             Isolation::Namespaces { .. } => format!(
@@ -506,6 +511,10 @@ fn kernel_limits(
     if let Some(bytes) = resources.memory {
         limits.push((sys::RLIMIT_AS, bytes, bytes));
     }
+    // Never above the hard limit we were given: only a privileged process may raise it.
+    let stack_cap = sys::hard_limit(sys::RLIMIT_STACK);
+    let stack = resources.stack.unwrap_or(u64::MAX).min(stack_cap);
+    limits.push((sys::RLIMIT_STACK, stack, stack_cap));
     if let Policy::Untrusted { processes } = policy {
         limits.push((sys::RLIMIT_NOFILE, OPEN_FILES, OPEN_FILES));
         limits.push((

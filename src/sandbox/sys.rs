@@ -22,6 +22,7 @@ const ECHILD: c_int = 10;
 
 pub const RLIMIT_CPU: c_int = 0;
 pub const RLIMIT_FSIZE: c_int = 1;
+pub const RLIMIT_STACK: c_int = 3;
 pub const RLIMIT_CORE: c_int = 4;
 pub const RLIMIT_MSGQUEUE: c_int = 12;
 pub use arch::{RLIMIT_AS, RLIMIT_NOFILE, RLIMIT_NPROC};
@@ -179,6 +180,7 @@ extern "C" {
     fn wait4(pid: i32, status: *mut c_int, options: c_int, usage: *mut Rusage) -> i32;
     fn kill(pid: i32, signal: c_int) -> c_int;
     fn setrlimit(resource: c_int, limit: *const Rlimit) -> c_int;
+    fn getrlimit(resource: c_int, limit: *mut Rlimit) -> c_int;
     fn signal(signal: c_int, handler: usize) -> usize;
     fn _exit(status: c_int) -> !;
     fn getpid() -> i32;
@@ -317,6 +319,8 @@ pub struct Reaped {
     pub signal: Option<i32>,
     /// Its peak resident memory, in bytes.
     pub peak_memory: u64,
+    /// Its user and system time, with every descendant it reaped.
+    pub cpu_time: std::time::Duration,
 }
 
 /// Reaps child `pid` (which has exited), with its peak memory.
@@ -342,7 +346,35 @@ pub fn reap(pid: u32) -> io::Result<Reaped> {
         code: (signal == 0).then_some((status >> 8) & 0xff),
         signal: (signal != 0).then_some(signal),
         peak_memory: usage.maxrss.max(0) as u64 * 1024,
+        cpu_time: timeval(usage.times[0], usage.times[1]) + timeval(usage.times[2], usage.times[3]),
     })
+}
+
+fn timeval(seconds: c_long, microseconds: c_long) -> std::time::Duration {
+    std::time::Duration::from_secs(seconds.max(0) as u64)
+        + std::time::Duration::from_micros(microseconds.max(0) as u64)
+}
+
+/// The clock ticks of a second, the unit of CPU times in `/proc`.
+pub fn clock_ticks() -> u64 {
+    // SAFETY: a plain library call; _SC_CLK_TCK is 2.
+    let ticks = unsafe { sysconf(2) };
+    if ticks > 0 {
+        ticks as u64
+    } else {
+        100
+    }
+}
+
+/// `resource`'s hard limit in this process (`u64::MAX`: none).
+pub fn hard_limit(resource: c_int) -> u64 {
+    let mut limit = Rlimit { current: 0, max: 0 };
+    // SAFETY: `limit` is valid for a write of an rlimit.
+    if unsafe { getrlimit(resource, &mut limit) } == 0 {
+        limit.max as u64
+    } else {
+        u64::MAX
+    }
 }
 
 /// Sets `resource`'s soft and hard limits. Between fork and exec: one system call.

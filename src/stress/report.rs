@@ -3,7 +3,7 @@
 
 use crate::courses::program::{laxer_note, Verdict};
 use crate::courses::report::{block, line_count, tail_block};
-use crate::exec::child::{describe_ending, ProgramRun};
+use crate::exec::child::{describe_ending, describe_run_ending, ProgramRun};
 use crate::stress::search::{JudgeStress, StressOutcome};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -137,8 +137,8 @@ fn verdict_detail(verdict: &Verdict, run: &ProgramRun, search: &JudgeStress) -> 
     match verdict {
         Verdict::Crashed(ending) => format!("it crashed: {}", describe_ending(*ending)),
         Verdict::TimedOut => format!(
-            "it was still running after {:.3} s: killed, with everything it started",
-            harness.timeout.as_secs_f64()
+            "{}; killed, with everything it started",
+            describe_run_ending(run.ending, run.usage(), &harness.limits(0))
         ),
         Verdict::OutOfMemory => format!(
             "it ran out of memory: {}, under a cap of {} MiB of address space{}",

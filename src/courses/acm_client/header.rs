@@ -10,7 +10,7 @@
 //!
 //! A game stops at [`move_cap`] moves (the course has no cap, but a client repeating a move that
 //! changes nothing would never end); the client is then told the game is lost and the report
-//! names the maps. A crash, a hang past `--timeout` (per map) or a move off the map ends that
+//! names the maps. A crash, a run past `--time-limit` or `--wall-limit` (per map) or a move off the map ends that
 //! map; a fresh process plays on from the next one, up to the harness's fault budget (10 for
 //! `stress`).
 
@@ -206,7 +206,7 @@ fn play_against_theirs(
     let grid = Grid::new(map.rows, map.cols);
     let mut server = Server::new(Board::new(grid, map.mine.clone()));
     let limits = harness.limits(0);
-    let mut session = Session::start(command, &limits, harness.timeout)
+    let mut session = Session::start(command, &limits, harness.time_limit)
         .map_err(|err| unfinished(&server, 0, format!("cannot run our driver: {err}")))?;
     let mut game = Vec::new();
     push_map(&mut game, map);
@@ -241,10 +241,7 @@ fn play_against_theirs(
     let fault = fault.or(match end.ending {
         _ if capped => None,
         Ending::Exited(0) => None,
-        Ending::TimedOut => Some(format!(
-            "the map took over {:.3} s (--timeout): killed",
-            harness.timeout.as_secs_f64()
-        )),
+        Ending::TooSlow | Ending::TimedOut => Some(harness.time_fault("map", end.ending)),
         Ending::OutputLimit => Some(print_cap_fault()),
         ending => Some(format!("it crashed: {}", describe_ending(ending))),
     });
@@ -254,7 +251,10 @@ fn play_against_theirs(
             moves,
             what,
             stderr: end.stderr,
-            slow: matches!(end.ending, Ending::TimedOut | Ending::OutputLimit),
+            slow: matches!(
+                end.ending,
+                Ending::TooSlow | Ending::TimedOut | Ending::OutputLimit
+            ),
         })),
         None => Ok(scored(&server, capped, moves)),
     }
@@ -329,12 +329,12 @@ pub fn play(
             });
             continue;
         }
-        let cpu = harness.timeout * (maps.len() - next) as u32;
+        let cpu = harness.time_limit * (maps.len() - next) as u32;
         let mut session = Session::start(command, &harness.limits(0), cpu)
             .map_err(|err| format!("cannot run our driver {}: {err}", command[0]))?;
         let mut failed = None;
         while failed.is_none() && next < maps.len() {
-            session.arm(harness.timeout);
+            session.arm(harness.wall_limit());
             match play_against_ours(&mut session, &maps[next], &mut line) {
                 Ok(game) => played.push(game),
                 Err(unfinished) => {
@@ -357,12 +357,12 @@ pub fn play(
         }
         let end = session.finish();
         if let Some((map, moves, what, last_map)) = failed {
-            let slow = matches!(end.ending, Ending::TimedOut | Ending::OutputLimit);
+            let slow = matches!(
+                end.ending,
+                Ending::TooSlow | Ending::TimedOut | Ending::OutputLimit
+            );
             let what = match end.ending {
-                Ending::TimedOut => format!(
-                    "the map took over {:.3} s (--timeout): killed",
-                    harness.timeout.as_secs_f64()
-                ),
+                Ending::TooSlow | Ending::TimedOut => harness.time_fault("map", end.ending),
                 Ending::OutputLimit => print_cap_fault(),
                 ending if what.contains("output ended") || what.contains("input closed") => {
                     format!("it crashed: {}", describe_ending(ending))

@@ -13,8 +13,9 @@ pub mod header;
 
 use crate::board::{Board, Grid};
 use crate::courses::Harness;
-use crate::exec::child::describe_ending;
-use crate::exec::child::{Child, Event};
+use crate::exec::child::{
+    describe_ending, describe_run_ending, judged_ending, Child, Ending, Event, Usage,
+};
 use crate::io::runner::solve_in_memory;
 use crate::io::scanner::Scanner;
 use crate::judges::acm_server::rules::{Operation, Server, ServerStatus};
@@ -147,7 +148,7 @@ fn next_line(
             Some(_) => {}
             None => {
                 return Err(format!(
-                    "it was still playing after {:.3} s: killed",
+                    "it was still playing after {:.3} s of wall time (--wall-limit): killed",
                     timeout.as_secs_f64()
                 ))
             }
@@ -185,7 +186,9 @@ pub(crate) fn play_theirs(
     server.apply(grid.index(map.first.0, map.first.1), Operation::Visit);
     let mut child = Child::start(&harness.command, &harness.limits(0))
         .map_err(|err| Err(format!("cannot run {}: {err}", harness.command_line())))?;
-    let deadline = child.started + harness.timeout;
+    let limits = harness.limits(0);
+    let child_started = child.started;
+    let deadline = child_started + limits.wall;
     let mut greeting = format!("{} {}\n", map.rows, map.cols).into_bytes();
     greeting.extend_from_slice(server.map());
     child.send(greeting);
@@ -195,7 +198,7 @@ pub(crate) fn play_theirs(
     let move_limit = 2 * grid.len() + 2;
     let mut fault = None;
     while server.status() == ServerStatus::Running && moves < move_limit {
-        let next = next_line(&mut child, &mut pending, deadline, harness.timeout)
+        let next = next_line(&mut child, &mut pending, deadline, limits.wall)
             .and_then(|line| parse_move(&line, grid));
         match next {
             Ok((cell, operation)) => {
@@ -211,6 +214,19 @@ pub(crate) fn play_theirs(
         }
     }
     let finished = child.finish(&mut Vec::new(), 0);
+    let usage = Usage {
+        cpu: finished.cpu_time,
+        wall: child_started.elapsed(),
+    };
+    let ending = judged_ending(None, finished.ending, finished.cpu_time, &limits);
+    // A map played to its end past its CPU time is too slow all the same.
+    let fault = match ending {
+        Ending::TooSlow => Some(format!(
+            "{}; killed",
+            describe_run_ending(ending, usage, &limits)
+        )),
+        _ => fault,
+    };
     if let Some(what) = fault {
         let what = if child_crashed(finished.ending) && what.contains("closed its output") {
             format!("it crashed: {}", describe_ending(finished.ending))

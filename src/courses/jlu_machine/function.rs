@@ -5,7 +5,7 @@
 //! variables carry over. The games and their rules are [`play_game`]'s: the driver is
 //! sent what changed on the panel and answers `x y`.
 //!
-//! A process that crashes, hangs past `--timeout` in a game, or answers off the board ends its
+//! A process that crashes, runs past `--time-limit` or `--wall-limit` in a game, or answers off the board ends its
 //! game there (lost, with the cells it had opened); a fresh process (`srand(seed + game)`)
 //! plays on from the next game, up to the harness's fault budget (10 for `stress`). The course gives 0 to a program
 //! that does not run, which the report says.
@@ -149,7 +149,7 @@ pub fn play(command: &[String], games: u64, harness: &Harness) -> Result<Machine
         && !harness.faults.spent(faults.len(), slow(&faults))
         && !harness.out_of_time(started)
     {
-        let cpu = harness.timeout * (games - game).min(86_400) as u32;
+        let cpu = harness.time_limit * (games - game).min(86_400) as u32;
         let limits = harness.limits(0);
         let session = Session::start(command, &limits, cpu)
             .map_err(|err| format!("cannot run our driver {}: {err}", command[0]))?;
@@ -173,7 +173,7 @@ pub fn play(command: &[String], games: u64, harness: &Harness) -> Result<Machine
             )
         });
         while fault.is_none() && game < games && !harness.out_of_time(started) {
-            driver.session.arm(harness.timeout);
+            driver.session.arm(harness.wall_limit());
             match play_game(harness.seed, game, &mut |panel| driver.click(panel)) {
                 Ok(played) => {
                     tally.add(&played);
@@ -194,12 +194,12 @@ pub fn play(command: &[String], games: u64, harness: &Harness) -> Result<Machine
             .windows(PANEL_CHANGED.len())
             .any(|w| w == PANEL_CHANGED);
         if let Some((game, click, panel, what)) = fault {
-            let slow = matches!(end.ending, Ending::TimedOut | Ending::OutputLimit);
+            let slow = matches!(
+                end.ending,
+                Ending::TooSlow | Ending::TimedOut | Ending::OutputLimit
+            );
             let what = match end.ending {
-                Ending::TimedOut => format!(
-                    "the game took over {:.3} s (--timeout): killed",
-                    harness.timeout.as_secs_f64()
-                ),
+                Ending::TooSlow | Ending::TimedOut => harness.time_fault("game", end.ending),
                 Ending::OutputLimit => print_cap_fault(),
                 Ending::Exited(0) if what.contains("output ended") => {
                     "it ended the program (exit status 0) in the middle of a game".to_string()

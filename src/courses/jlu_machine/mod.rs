@@ -9,8 +9,8 @@ pub mod function;
 
 use crate::board::{Board, Grid};
 use crate::courses::Harness;
-use crate::exec::child::describe_ending;
 use crate::exec::child::{self, Ending, ProgramRun};
+use crate::exec::child::{describe_ending, describe_run_ending};
 use crate::io::runner::solve_in_memory;
 use crate::judges::jlu_panel::panel::{ClickOutcome, Panel, CLOSED};
 use crate::players::jlu_machine::course::{self, BOARD_MINES, BOARD_SIDE, CLICK_LIMIT};
@@ -257,9 +257,9 @@ pub(crate) fn theirs(
             Ok(cell) => return Ok(cell),
             Err(what) => what,
         },
-        Ending::TimedOut => format!(
-            "it was still running after {:.3} s: killed",
-            harness.timeout.as_secs_f64()
+        Ending::TooSlow | Ending::TimedOut => format!(
+            "{}; killed",
+            describe_run_ending(run.ending, run.usage(), &harness.limits(16))
         ),
         Ending::OutputLimit => "it printed more than a megabyte: killed".to_string(),
         ending => format!("it crashed: {}", describe_ending(ending)),
