@@ -11,6 +11,8 @@ pub mod driven;
 pub mod jlu_function;
 pub mod jlu_machine;
 pub mod jlu_panel_function;
+pub mod keep_going;
+pub mod kind;
 pub mod report;
 pub mod search;
 pub mod shrink;
