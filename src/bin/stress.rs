@@ -40,6 +40,7 @@ usage: stress <judge> [options] -- <command...>
   our judge, until the first failure: another output (byte for byte, only newlines at the very
   end forgiven), a non-zero exit, a timeout or memory over the cap. It then shrinks the input
   while it fails the same way and prints it, our answer, yours and the first differing line.
+  With --keep-going it runs every input and counts the failures by kind instead.
   Exit status: 0 every input passed, 1 a failure, 2 bad usage or a command that cannot start.";
 
 /// The prose before `--games`: the JLU course's AI task.
