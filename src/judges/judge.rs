@@ -83,9 +83,10 @@ pub struct Judge {
 /// How a judge's output reads: what makes two wrong answers the same kind of failure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Replies {
-    /// A reply a line, such as `3 cell(s) detected` (`mine-ops`, `inexperienced-player`): the
-    /// kind is the first differing line's shape.
-    Lines,
+    /// A reply a line, such as `3 cell(s) detected` (`mine-ops`, `inexperienced-player`),
+    /// each of one of these shapes (every run of digits written `#`): the kind is the first
+    /// differing line's shape, and the other program's when it is no reply of ours.
+    Lines(&'static [&'static str]),
     /// Rows of a board's cells (`jlu-panel`, `update-board`, `acm-server`): the kind is the
     /// first differing cell, wherever it is.
     Cells,

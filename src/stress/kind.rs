@@ -1,8 +1,9 @@
 //! The kind of a failure, for `stress --keep-going`: the failures of one bug must fall into one
 //! kind whatever their boards, so numbers are replaced by their shape (`#`). A wrong answer's
-//! kind is its first differing reply: for a judge that answers a reply a line, the shapes of
-//! both lines (and which number differs when only numbers do); for one that prints boards, the
-//! first differing cell; output that ends early or runs on is a kind of its own. Any other
+//! kind is its first differing reply: for a judge that answers a reply a line, the shape of
+//! ours, with which number differs when only numbers do, or the shape of theirs when it is no
+//! reply of ours (`yours another reply` when it is: one rule missed shows as many replies);
+//! for one that prints boards, the first differing cell; output that ends early or runs on is a kind of its own. Any other
 //! failure's kind is how the run ended.
 
 use crate::courses::program::{Difference, Verdict};
@@ -49,24 +50,34 @@ pub fn kind(judge: &Judge, verdict: &Verdict) -> String {
 fn reply_kind(judge: &Judge, difference: &Difference) -> String {
     let (ours, yours) = (difference.expected.as_deref(), difference.actual.as_deref());
     match (judge.replies, ours, yours) {
-        (Replies::Lines, Some(ours), None) => format!("missing lines, from ours {}", shape(ours)),
-        (Replies::Lines, None, Some(yours)) => format!("extra lines, from yours {}", shape(yours)),
+        (Replies::Lines(_), Some(ours), None) => {
+            format!("missing lines, from ours {:?}", shape(ours))
+        }
+        (Replies::Lines(_), None, Some(yours)) => {
+            format!("extra lines, from yours {:?}", shape(yours))
+        }
         (Replies::Cells, Some(_), None) => "missing lines".to_string(),
         (Replies::Cells, None, Some(_)) => "extra lines".to_string(),
-        (Replies::Lines, Some(ours), Some(yours)) => line_kind(ours, yours),
+        (Replies::Lines(replies), Some(ours), Some(yours)) => line_kind(replies, ours, yours),
         (Replies::Cells, Some(ours), Some(yours)) => cell_kind(ours, yours),
         (_, None, None) => "no difference".to_string(),
     }
 }
 
-/// Both lines' shapes, and when only their numbers differ, which one.
-fn line_kind(ours: &str, yours: &str) -> String {
+/// The shape of our line, and which number differs when only numbers do, or the shape of
+/// theirs when it is none of `replies`.
+fn line_kind(replies: &[&str], ours: &str, yours: &str) -> String {
     let (ours_shape, yours_shape) = (shape(ours), shape(yours));
-    let mut text = format!("ours {ours_shape}, yours {yours_shape}");
+    let mut text = format!("ours {ours_shape:?}, ");
     if ours_shape == yours_shape {
+        text.push_str(&format!("yours {yours_shape:?}"));
         if let Some(at) = numbers(ours).zip(numbers(yours)).position(|(a, b)| a != b) {
             text.push_str(&format!(", number {} differs", at + 1));
         }
+    } else if replies.contains(&yours_shape.as_str()) {
+        text.push_str("yours another reply");
+    } else {
+        text.push_str(&format!("yours {yours_shape:?}"));
     }
     text
 }
@@ -77,7 +88,11 @@ fn cell_kind(ours: &str, yours: &str) -> String {
     let at = (0..ours.len().max(yours.len()))
         .find(|&at| ours.get(at) != yours.get(at))
         .unwrap_or(0);
-    let cell = |cells: &[&str]| cells.get(at).map_or("nothing".to_string(), |c| shape(c));
+    let cell = |cells: &[&str]| {
+        cells
+            .get(at)
+            .map_or("nothing".to_string(), |c| format!("{:?}", shape(c)))
+    };
     format!("a cell: ours {}, yours {}", cell(&ours), cell(&yours))
 }
 
@@ -97,7 +112,7 @@ fn cells(row: &str) -> Vec<&str> {
         .collect()
 }
 
-/// `text`, quoted, with every run of digits as `#` and cut to [`SHAPE_CHARS`].
+/// `text` with every run of digits as `#`, cut to [`SHAPE_CHARS`].
 fn shape(text: &str) -> String {
     let mut out = String::new();
     let mut chars = 0;
@@ -115,7 +130,7 @@ fn shape(text: &str) -> String {
         out.push(if digit { '#' } else { c });
         chars += 1;
     }
-    format!("{out:?}")
+    out
 }
 
 /// The runs of digits of `text`, in order.
@@ -158,9 +173,19 @@ mod tests {
             wrong("mine-ops", b"1 1 0\n", b"1 1 1\n"),
             "a wrong column and a wrong count are two kinds"
         );
+        // A rule missed: whichever other reply it gives instead, one kind.
         assert_eq!(
             wrong("mine-ops", b"boom\n", b"1 cell(s) detected\n"),
-            "wrong answer: ours \"boom\", yours \"# cell(s) detected\""
+            "wrong answer: ours \"boom\", yours another reply"
+        );
+        assert_eq!(
+            wrong("mine-ops", b"boom\n", b"swept\n"),
+            "wrong answer: ours \"boom\", yours another reply"
+        );
+        // No reply of ours: its shape.
+        assert_eq!(
+            wrong("mine-ops", b"2 2 8\n", b"2 2 -8\n"),
+            "wrong answer: ours \"# # #\", yours \"# # -#\""
         );
         // Boards: the first differing cell, wherever it is.
         assert_eq!(
@@ -206,7 +231,28 @@ mod tests {
         );
         assert_eq!(kind(mine_ops, &Verdict::TimedOut), "timeout");
         let long = "x".repeat(100);
-        assert_eq!(shape(&long), format!("\"{}...\"", "x".repeat(40)));
-        assert_eq!(shape("12 cell(s) -3"), "\"# cell(s) -#\"");
+        assert_eq!(shape(&long), format!("{}...", "x".repeat(40)));
+        assert_eq!(shape("12 cell(s) -3"), "# cell(s) -#");
+    }
+
+    #[test]
+    fn every_line_our_judges_print_is_one_of_their_replies() {
+        for judge in judges::ALL {
+            let Replies::Lines(replies) = judge.replies else {
+                continue;
+            };
+            for seed in 0..300 {
+                let input = judge.generate(seed, judges::Size::Small, &Default::default());
+                let (answer, _) = crate::io::runner::solve_in_memory(judge.solve(), &input);
+                for line in String::from_utf8_lossy(&answer).lines() {
+                    let line_shape = shape(line);
+                    assert!(
+                        replies.contains(&line_shape.as_str()),
+                        "{}: {line_shape:?} (seed {seed})",
+                        judge.name()
+                    );
+                }
+            }
+        }
     }
 }

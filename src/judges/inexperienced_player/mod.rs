@@ -78,7 +78,7 @@ pub const DESCRIPTION: Judge = Judge {
         (EdgeShape::LargestFewest, Limits::Course),
         (EdgeShape::LargestMost, Limits::Course),
     ],
-    replies: Replies::Lines,
+    replies: Replies::Lines(&["#"]),
     spacing_notes: SpacingNotes::NONE,
     exporter: None,
     samples: &["sample", "no-zero-cell"],
