@@ -49,5 +49,6 @@ mod solver;
 mod solver_hostile;
 mod strength;
 mod stress;
+mod stress_keep_going;
 mod update_board;
 mod util;

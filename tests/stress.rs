@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 
 /// The planted solutions, compiled once per test run (without -O: they are small, and only
 /// their answers matter).
-fn planted() -> &'static Path {
+pub(crate) fn planted() -> &'static Path {
     static EXE: OnceLock<PathBuf> = OnceLock::new();
     EXE.get_or_init(|| {
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("stress");

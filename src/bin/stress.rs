@@ -20,7 +20,8 @@ use minejudge::stress::driven::DrivenFile;
 use minejudge::stress::jlu_function::{self, JluFunction};
 use minejudge::stress::jlu_machine::{self, JluGames};
 use minejudge::stress::jlu_panel_function;
-use minejudge::stress::report::{judge_report, Report};
+use minejudge::stress::keep_going::search_all;
+use minejudge::stress::report::{judge_report, tally_report, Report};
 use minejudge::stress::search::{self, JudgeStress};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -40,6 +41,7 @@ usage: stress <judge> [options] -- <command...>
   our judge, until the first failure: another output (byte for byte, only newlines at the very
   end forgiven), a non-zero exit, a timeout or memory over the cap. It then shrinks the input
   while it fails the same way and prints it, our answer, yours and the first differing line.
+  With --keep-going it runs every input and counts the failures by kind instead.
   Exit status: 0 every input passed, 1 a failure, 2 bad usage or a command that cannot start.";
 
 /// The prose before `--games`: the JLU course's AI task.
@@ -109,6 +111,8 @@ struct Parsed {
     files: CourseFiles,
     batch: Option<BatchSpec>,
     seed_given: bool,
+    /// `--keep-going`.
+    keep_going: bool,
     /// `--template`.
     template: bool,
 }
@@ -208,6 +212,16 @@ fn common_options() -> Vec<Opt> {
                 Ok(())
             },
         ),
+        Opt::flag(
+            "--keep-going",
+            "run all --count inputs (not 0), then print the failures by kind, the most\n\
+             frequent first, each with its count, first seed and smallest input shrunk",
+            |parsed, _| {
+                parsed.keep_going = true;
+                Ok(())
+            },
+        )
+        .applies(|parsed| parsed.judge.is_some()),
         Opt::flag("--quiet", "no progress on stderr", |parsed, _| {
             parsed.harness.progress = false;
             Ok(())
@@ -384,6 +398,8 @@ fn client_plan(
 enum Plan {
     /// Stress one judge.
     Judge(JudgeStress),
+    /// Stress one judge on every input, the failures counted by kind.
+    JudgeAll(JudgeStress),
     /// Play the JLU course's games.
     JluMachine(JluGames),
     /// Play the ACM course's batch.
@@ -424,6 +440,7 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
         files: CourseFiles::default(),
         batch: None,
         seed_given: false,
+        keep_going: false,
         template: false,
     };
     options().parse(
@@ -437,6 +454,9 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
     )?;
     if parsed.template {
         return template_plan(&mode);
+    }
+    if parsed.keep_going && parsed.count == 0 {
+        return Err("--keep-going runs every input: give --count N, not 0".into());
     }
     if parsed.files.any() {
         if let Some(plan) = file_plan(&parsed)? {
@@ -476,6 +496,7 @@ fn file_plan(parsed: &Parsed) -> Result<Option<Plan>, String> {
                 count: parsed.count,
                 harness,
             },
+            keep_going: parsed.keep_going,
         };
         return Ok(Some(if server {
             Plan::ServerHeader(config)
@@ -514,12 +535,17 @@ fn command_plan(parsed: Parsed) -> Result<Plan, String> {
     Ok(match parsed.judge {
         Some(judge) => {
             parsed.request.check(judge)?;
-            Plan::Judge(JudgeStress {
+            let stress = JudgeStress {
                 judge,
                 request: parsed.request,
                 count: parsed.count,
                 harness,
-            })
+            };
+            if parsed.keep_going {
+                Plan::JudgeAll(stress)
+            } else {
+                Plan::Judge(stress)
+            }
         }
         None if parsed.mode == "jlu-machine" => Plan::JluMachine(JluGames {
             games: parsed.games,
@@ -566,7 +592,7 @@ fn main() -> ExitCode {
             text: text.to_string(),
             failed: false,
         }),
-        Plan::Judge(search) => {
+        Plan::Judge(search) | Plan::JudgeAll(search) => {
             if search.harness.progress {
                 eprintln!(
                     "stress {}: seed {}, {}",
@@ -575,7 +601,11 @@ fn main() -> ExitCode {
                     search.harness.command_line()
                 );
             }
-            search::search(search).map(|outcome| judge_report(search, &outcome))
+            if matches!(plan, Plan::JudgeAll(_)) {
+                search_all(search).map(|tally| tally_report(search, &tally))
+            } else {
+                search::search(search).map(|outcome| judge_report(search, &outcome))
+            }
         }
         Plan::JluMachine(games) => jlu_machine::run(games),
         Plan::AcmClient(batch) => acm_client::run(batch),

@@ -63,6 +63,8 @@ pub struct Judge {
     /// What the original judge forgives beyond the final newline, for each kind of spacing
     /// difference (see [`Judge::spacing_note`]).
     pub spacing_notes: SpacingNotes,
+    /// How its output reads, for `stress --keep-going` to sort wrong answers into kinds.
+    pub replies: Replies,
     /// How a game of `play` (its mine map and every move, in order) is written as this judge's
     /// input; `None` when the judge takes no such game.
     pub exporter: Option<Exporter>,
@@ -76,6 +78,18 @@ pub struct Judge {
     /// `input` (as the generator writes it) as a case that `stress` can shrink; `None` for a
     /// text of another shape.
     pub(crate) parser: fn(&[u8]) -> Option<Box<dyn Case>>,
+}
+
+/// How a judge's output reads: what makes two wrong answers the same kind of failure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Replies {
+    /// A reply a line, such as `3 cell(s) detected` (`mine-ops`, `inexperienced-player`),
+    /// each of one of these shapes (every run of digits written `#`): the kind is the first
+    /// differing line's shape, and the other program's when it is no reply of ours.
+    Lines(&'static [&'static str]),
+    /// Rows of a board's cells (`jlu-panel`, `update-board`, `acm-server`): the kind is the
+    /// first differing cell, wherever it is.
+    Cells,
 }
 
 /// A judge's own generator: seed, size, its bounds and the knobs to the input's bytes.

@@ -21,7 +21,9 @@ pub mod package_facts;
 pub mod shapes;
 pub mod update_board;
 
-pub use judge::{Comparison, ExportedInput, Exporter, Judge, OriginalJudge, Spacing, SpacingNotes};
+pub use judge::{
+    Comparison, ExportedInput, Exporter, Judge, OriginalJudge, Replies, Spacing, SpacingNotes,
+};
 pub use knobs::{Knobs, Size};
 pub use limits::{CourseLimits, Limits, MaxCase};
 pub use package_facts::{Mutant, PackageFacts, Verdict};

@@ -4,7 +4,8 @@
 
 use crate::courses::Driver;
 use crate::exec::compile::Compiler;
-use crate::stress::report::{judge_report, Report};
+use crate::stress::keep_going::search_all;
+use crate::stress::report::{judge_report, tally_report, Report};
 use crate::stress::search::{search, JudgeStress, StressOutcome};
 use std::path::PathBuf;
 
@@ -18,20 +19,30 @@ pub struct DrivenFile {
     pub cxx: Option<String>,
     /// The stress test of the driver's judge.
     pub stress: JudgeStress,
+    /// `--keep-going`: every input run, the failures counted by kind.
+    pub keep_going: bool,
 }
 
 /// Compiles `config.file` into `driver` and stresses it; the report names the student's file
-/// where it would name a command.
+/// where it would name a command. The outcome is the first failure's search (`None` under
+/// `--keep-going`).
 ///
 /// # Errors
 /// When no compiler is found or the file does not compile (exit 2).
-pub(crate) fn run(driver: &Driver, config: &DrivenFile) -> Result<(Report, StressOutcome), String> {
+pub(crate) fn run(
+    driver: &Driver,
+    config: &DrivenFile,
+) -> Result<(Report, Option<StressOutcome>), String> {
     let compiler = Compiler::find(config.cxx.as_deref())?;
     let build = driver.compile(&compiler, &config.file)?;
     let mut stress = config.stress.clone();
     stress.harness.command = vec![build.exe.to_string_lossy().into_owned()];
-    let outcome = search(&stress)?;
-    let mut report = judge_report(&stress, &outcome);
+    let (mut report, outcome) = if config.keep_going {
+        (tally_report(&stress, &search_all(&stress)?), None)
+    } else {
+        let outcome = search(&stress)?;
+        (judge_report(&stress, &outcome), Some(outcome))
+    };
     report.text = report.text.replace(
         &stress.harness.command_line(),
         &format!(

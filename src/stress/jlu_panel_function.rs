@@ -15,7 +15,7 @@ use crate::stress::search::StressOutcome;
 /// When no compiler is found or the file does not compile (exit 2).
 pub fn run(config: &DrivenFile) -> Result<Report, String> {
     let (mut report, outcome) = driven::run(&CONSOLE_JUDGE, config)?;
-    if let StressOutcome::Failed(failure) = &outcome {
+    if let Some(StressOutcome::Failed(failure)) = &outcome {
         if let Some(cell) =
             first_cell_difference(&failure.evidence.expected, &failure.evidence.run.stdout)
         {

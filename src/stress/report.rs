@@ -4,7 +4,8 @@
 use crate::courses::program::{laxer_note, Verdict};
 use crate::courses::report::{block, line_count, tail_block};
 use crate::exec::child::{describe_ending, describe_run_ending, ProgramRun};
-use crate::stress::search::{JudgeStress, StressOutcome};
+use crate::stress::keep_going::{Tally, MOST_EXAMPLES};
+use crate::stress::search::{Failure, JudgeStress, StressOutcome};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -36,20 +37,101 @@ pub fn judge_report(search: &JudgeStress, outcome: &StressOutcome) -> Report {
         }
         StressOutcome::Failed(failure) => failure,
     };
-    let evidence = &failure.evidence;
-    let mut text = String::new();
-    let _ = writeln!(
-        text,
-        "{}: {} on input {} (`{}`), found after {:.2} s",
+    let mut text = format!(
+        "{}: {} on input {} (`{}`), found after {:.2} s\n",
         judge.name(),
-        evidence.verdict.name(),
+        failure.evidence.verdict.name(),
         failure.index + 1,
-        search
-            .request
-            .for_seed(judge, failure.seed)
-            .gen_command(judge, failure.seed),
+        gen_command(search, failure.seed),
         failure.found_after.as_secs_f64()
     );
+    text.push_str(&failure_text(search, failure));
+    Report { text, failed: true }
+}
+
+/// The report of `stress --keep-going`: the failures' table by kind, each kind's shrunk
+/// example, and `failed K of N inputs`; when none failed, the line of a stress test passed.
+pub fn tally_report(search: &JudgeStress, tally: &Tally) -> Report {
+    let failed = tally.failed();
+    if failed == 0 {
+        let passed = StressOutcome::Passed {
+            inputs: tally.inputs,
+            elapsed: tally.elapsed,
+        };
+        return judge_report(search, &passed);
+    }
+    let seed = |index: u64| search.harness.seed.wrapping_add(index);
+    let mut text = format!(
+        "{}: {failed} of {} inputs failed in {:.1} s (seeds {} to {}), by kind:\n",
+        search.judge.name(),
+        tally.inputs,
+        tally.elapsed.as_secs_f64(),
+        search.harness.seed,
+        seed(tally.inputs.saturating_sub(1)),
+    );
+    let rows: Vec<[String; 3]> = tally
+        .kinds
+        .iter()
+        .map(|kind| {
+            let first = seed(kind.first_index);
+            [kind.count.to_string(), first.to_string(), kind.kind.clone()]
+        })
+        .collect();
+    let header = ["count".to_string(), "first seed".into(), "kind".into()];
+    let width = |column: usize| {
+        let values = rows.iter().chain([&header]).map(|row| row[column].len());
+        values.max().unwrap_or(0)
+    };
+    let (count_width, seed_width) = (width(0), width(1));
+    for [count, first, kind] in [&header].into_iter().chain(&rows) {
+        let _ = writeln!(
+            text,
+            "  {count:>count_width$}  {first:>seed_width$}  {kind}"
+        );
+    }
+    for (number, kind) in tally.kinds.iter().enumerate() {
+        let Some(example) = &kind.example else {
+            continue;
+        };
+        let _ = writeln!(
+            text,
+            "\nkind {}, {} input{}: {}\nits smallest: input {} (`{}`)",
+            number + 1,
+            kind.count,
+            if kind.count == 1 { "" } else { "s" },
+            kind.kind,
+            example.index + 1,
+            gen_command(search, example.seed),
+        );
+        text.push_str(&failure_text(search, example));
+    }
+    let unshown = tally.kinds.iter().filter(|kind| kind.example.is_none());
+    let unshown = unshown.count();
+    if unshown > 0 {
+        let _ = writeln!(
+            text,
+            "\n{unshown} kind(s) without an example: beyond the first {MOST_EXAMPLES}, or their \
+             smallest input passed when run again"
+        );
+    }
+    let _ = writeln!(text, "\nfailed {failed} of {} inputs", tally.inputs);
+    Report { text, failed: true }
+}
+
+/// `gen <judge> --seed S` and the options that make input `seed`.
+fn gen_command(search: &JudgeStress, seed: u64) -> String {
+    search
+        .request
+        .for_seed(search.judge, seed)
+        .gen_command(search.judge, seed)
+}
+
+/// A shrunk failure: how far it shrank, the input, our answer, theirs and what was wrong; with
+/// `--save`, writes it first.
+fn failure_text(search: &JudgeStress, failure: &Failure) -> String {
+    let judge = search.judge;
+    let evidence = &failure.evidence;
+    let mut text = String::new();
     let budget = if failure.shrink_out_of_budget {
         ", stopped at the budget"
     } else {
@@ -112,7 +194,7 @@ pub fn judge_report(search: &JudgeStress, outcome: &StressOutcome) -> Report {
         let stem = format!("{}-{}", judge.name(), failure.seed);
         text.push_str(&save_case(dir, &stem, &failure.input, &evidence.expected));
     }
-    Report { text, failed: true }
+    text
 }
 
 /// Writes `DIR/<stem>.in` and `.ans`; the line that says where (or why not).

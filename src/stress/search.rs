@@ -77,6 +77,9 @@ pub enum StressOutcome {
     Failed(Box<Failure>),
 }
 
+/// A failing input: its number, text, evidence and when it was found.
+pub(crate) type Found = (u64, Vec<u8>, Evidence, Duration);
+
 /// What shrinking may cost: a few thousand runs, a minute.
 const SHRINK_BUDGET: ShrinkBudget = ShrinkBudget {
     tries: 3000,
@@ -144,8 +147,7 @@ pub fn search(search: &JudgeStress) -> Result<StressOutcome, String> {
         harness,
     } = search;
     let started = Instant::now();
-    // The lowest-numbered failing input: its number, text, evidence and when it was found.
-    type Found = (u64, Vec<u8>, Evidence, Duration);
+    // The lowest-numbered failing input.
     let first: Mutex<Option<Found>> = Mutex::new(None);
     let error = Mutex::new(None);
     let mut progress = Progress::new(harness.progress);
@@ -199,22 +201,19 @@ pub fn search(search: &JudgeStress) -> Result<StressOutcome, String> {
             elapsed: started.elapsed(),
         });
     };
+    let kind = evidence.verdict.clone();
     Ok(StressOutcome::Failed(Box::new(shrink_failure(
         search,
-        index,
-        original,
-        evidence,
-        found_after,
+        (index, original, evidence, found_after),
+        &|verdict| verdict.same_kind(&kind),
     ))))
 }
 
-/// Shrinks the failing `original` while it fails the same way.
-fn shrink_failure(
+/// Shrinks the failing input while `same_kind` holds for how it fails.
+pub(crate) fn shrink_failure(
     search: &JudgeStress,
-    index: u64,
-    original: Vec<u8>,
-    evidence: Evidence,
-    found_after: Duration,
+    (index, original, evidence, found_after): Found,
+    same_kind: &(dyn Fn(&Verdict) -> bool + Sync),
 ) -> Failure {
     let (judge, harness) = (search.judge, &search.harness);
     let started = Instant::now();
@@ -237,12 +236,11 @@ fn shrink_failure(
         Limits::Course => Box::new(WithinCourse(case)),
         Limits::Wide => case,
     };
-    let kind = failure.evidence.verdict.clone();
     let still_fails = |input: &[u8]| {
         try_input(judge, harness, input)
             .ok()
             .flatten()
-            .filter(|evidence| evidence.verdict.same_kind(&kind))
+            .filter(|evidence| same_kind(&evidence.verdict))
     };
     let mut progress = Progress::new(harness.progress);
     let shrunk = shrink(

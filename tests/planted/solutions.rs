@@ -3,7 +3,8 @@
 //!
 //! mine-ops, jlu-panel, update-board: correct; mine-ops-diagonals: the flood fill misses the
 //! diagonals; mine-ops-column-0-based: opened cells print their column 0-based; mine-ops-dsweep-
-//! ignores-flags: DSweep opens the neighbours whatever the flags around; jlu-panel-crash-1x1:
+//! ignores-flags: DSweep opens the neighbours whatever the flags around; mine-ops-diagonals-
+//! dsweep-crash-1x1: those two bugs, and a panic on a 1x1 board; jlu-panel-crash-1x1:
 //! panics on a 1x1 board; update-board-loops: loops forever when the flood meets a number;
 //! hog: allocates and touches 2 GiB; jlu-machine-first-closed: clicks the first closed cell;
 //! jlu-machine-garbage: prints no click; acm-client-first-closed: visits the first unvisited
@@ -17,10 +18,13 @@ use std::io::{self, BufRead, Read, Write};
 fn main() {
     let name = std::env::args().nth(1).expect("usage: solutions <name>");
     match name.as_str() {
-        "mine-ops" => mine_ops(Bug::None),
-        "mine-ops-diagonals" => mine_ops(Bug::Diagonals),
-        "mine-ops-column-0-based" => mine_ops(Bug::Column0Based),
-        "mine-ops-dsweep-ignores-flags" => mine_ops(Bug::DSweepIgnoresFlags),
+        "mine-ops" => mine_ops(&[]),
+        "mine-ops-diagonals" => mine_ops(&[Bug::Diagonals]),
+        "mine-ops-column-0-based" => mine_ops(&[Bug::Column0Based]),
+        "mine-ops-dsweep-ignores-flags" => mine_ops(&[Bug::DSweepIgnoresFlags]),
+        "mine-ops-diagonals-dsweep-crash-1x1" => {
+            mine_ops(&[Bug::Diagonals, Bug::DSweepIgnoresFlags, Bug::Crash1x1])
+        }
         "jlu-panel" => jlu_panel(false),
         "jlu-panel-crash-1x1" => jlu_panel(true),
         "update-board" => update_board(false),
@@ -105,13 +109,14 @@ fn neighbours(r: usize, c: usize, n: usize, m: usize, diagonals: bool) -> Vec<(u
 
 #[derive(Clone, Copy, PartialEq)]
 enum Bug {
-    None,
     Diagonals,
     Column0Based,
     DSweepIgnoresFlags,
+    Crash1x1,
 }
 
-fn mine_ops(bug: Bug) {
+fn mine_ops(bugs: &[Bug]) {
+    let bug = |which: Bug| bugs.contains(&which);
     let tokens = read_tokens();
     let mut at = 0;
     let mut next = || {
@@ -120,6 +125,7 @@ fn mine_ops(bug: Bug) {
     };
     let n: usize = next().parse().unwrap();
     let m: usize = next().parse().unwrap();
+    assert!(!bug(Bug::Crash1x1) || n * m > 1, "a board has two cells at least");
     let mine: Vec<Vec<bool>> = (0..n).map(|_| next().bytes().map(|b| b == b'*').collect()).collect();
     let count = |r: usize, c: usize| neighbours(r, c, n, m, true).iter().filter(|&&(a, b)| mine[a][b]).count();
     let mut open = vec![vec![false; m]; n];
@@ -172,7 +178,7 @@ fn mine_ops(bug: Bug) {
                 }
                 let around = neighbours(r, c, n, m, true);
                 let flags = around.iter().filter(|&&(a, b)| flag[a][b]).count();
-                let satisfied = flags == count(r, c) || bug == Bug::DSweepIgnoresFlags;
+                let satisfied = flags == count(r, c) || bug(Bug::DSweepIgnoresFlags);
                 if count(r, c) == 0 || !satisfied {
                     out.push_str("failed\n");
                     continue;
@@ -196,7 +202,7 @@ fn mine_ops(bug: Bug) {
                 safe_left -= 1;
                 opened.push((a, b));
                 if count(a, b) == 0 {
-                    stack.extend(neighbours(a, b, n, m, bug != Bug::Diagonals));
+                    stack.extend(neighbours(a, b, n, m, !bug(Bug::Diagonals)));
                 }
             }
         }
@@ -206,7 +212,7 @@ fn mine_ops(bug: Bug) {
             opened.sort();
             out.push_str(&format!("{} cell(s) detected\n", opened.len()));
             for (a, b) in opened {
-                let col = if bug == Bug::Column0Based { b } else { b + 1 };
+                let col = if bug(Bug::Column0Based) { b } else { b + 1 };
                 out.push_str(&format!("{} {} {}\n", a + 1, col, count(a, b)));
             }
         }

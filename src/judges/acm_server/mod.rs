@@ -9,7 +9,7 @@ pub mod rules;
 pub mod solve;
 
 use crate::judges::case::Case;
-use crate::judges::judge::{Comparison, Judge, OriginalJudge, SpacingNotes};
+use crate::judges::judge::{Comparison, Judge, OriginalJudge, Replies, SpacingNotes};
 use crate::judges::limits::{Limits, MaxCase};
 use crate::judges::package_facts::{Mutant, PackageFacts};
 use crate::judges::shapes::EdgeShape;
@@ -51,6 +51,7 @@ pub const DESCRIPTION: Judge = Judge {
         (EdgeShape::LargestFewest, Limits::Course),
         (EdgeShape::LargestMost, Limits::Course),
     ],
+    replies: Replies::Cells,
     spacing_notes: SpacingNotes::NONE,
     exporter: Some(export::export),
     samples: &["statement-win", "mark-safe-loses", "visit-mine-loses"],

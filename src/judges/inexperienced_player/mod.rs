@@ -41,7 +41,7 @@ pub use first_pass::{Bounds, Search};
 pub use search::{fewest_closed, search};
 
 use crate::judges::case::Case;
-use crate::judges::judge::{Comparison, Judge, OriginalJudge, SpacingNotes};
+use crate::judges::judge::{Comparison, Judge, OriginalJudge, Replies, SpacingNotes};
 use crate::judges::limits::{Limits, MaxCase};
 use crate::judges::package_facts::{Mutant, PackageFacts};
 use crate::judges::shapes::EdgeShape;
@@ -78,6 +78,7 @@ pub const DESCRIPTION: Judge = Judge {
         (EdgeShape::LargestFewest, Limits::Course),
         (EdgeShape::LargestMost, Limits::Course),
     ],
+    replies: Replies::Lines(&["#"]),
     spacing_notes: SpacingNotes::NONE,
     exporter: None,
     samples: &["sample", "no-zero-cell"],

@@ -10,7 +10,7 @@ pub mod panel;
 pub mod solve;
 
 use crate::judges::case::Case;
-use crate::judges::judge::{Comparison, Judge, OriginalJudge, SpacingNotes};
+use crate::judges::judge::{Comparison, Judge, OriginalJudge, Replies, SpacingNotes};
 use crate::judges::limits::{Limits, MaxCase};
 use crate::judges::package_facts::{Mutant, PackageFacts, Verdict};
 use crate::judges::shapes::EdgeShape;
@@ -50,6 +50,7 @@ pub const DESCRIPTION: Judge = Judge {
         (EdgeShape::LargestFewest, Limits::Course),
         (EdgeShape::LargestMost, Limits::Course),
     ],
+    replies: Replies::Cells,
     spacing_notes: SpacingNotes {
         line_ends: Some(
             "the course's panels end every line with a space after the last number, and so \

@@ -9,7 +9,7 @@ pub mod solve;
 
 use crate::board::Grid;
 use crate::judges::case::Case;
-use crate::judges::judge::{Comparison, Judge, OriginalJudge, SpacingNotes};
+use crate::judges::judge::{Comparison, Judge, OriginalJudge, Replies, SpacingNotes};
 use crate::judges::limits::{Limits, MaxCase};
 use crate::judges::package_facts::{PackageFacts, Verdict};
 use crate::judges::shapes::EdgeShape;
@@ -48,6 +48,22 @@ pub const DESCRIPTION: Judge = Judge {
         (EdgeShape::LargestFewest, Limits::Course),
         (EdgeShape::LargestMost, Limits::Course),
     ],
+    replies: Replies::Lines(&[
+        "success",
+        "cancelled",
+        "swept",
+        "flagged",
+        "not swept",
+        "failed",
+        "boom",
+        "no cell detected",
+        "# cell(s) detected",
+        "# # #",
+        "finish",
+        "game over",
+        "give up",
+        "total step #",
+    ]),
     spacing_notes: SpacingNotes::NONE,
     exporter: Some(export::export),
     samples: &["sample-1", "dsweep-wrong-flag-boom", "one-cell-finish"],

@@ -10,7 +10,7 @@ pub mod solve;
 
 use crate::board::Grid;
 use crate::judges::case::Case;
-use crate::judges::judge::{Comparison, Judge, OriginalJudge, SpacingNotes};
+use crate::judges::judge::{Comparison, Judge, OriginalJudge, Replies, SpacingNotes};
 use crate::judges::limits::{Limits, MaxCase};
 use crate::judges::package_facts::{Mutant, PackageFacts, Verdict};
 use crate::judges::shapes::EdgeShape;
@@ -48,6 +48,7 @@ pub const DESCRIPTION: Judge = Judge {
         (EdgeShape::LargestFewest, Limits::Course),
         (EdgeShape::LargestMost, Limits::Course),
     ],
+    replies: Replies::Cells,
     spacing_notes: SpacingNotes {
         line_ends: Some(ONLY_THE_BOARD),
         anywhere: Some(ONLY_THE_BOARD),
