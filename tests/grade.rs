@@ -126,7 +126,8 @@ fn leftovers() -> Vec<String> {
 fn assert_nothing_left() {
     let _alone = util::no_other_runs();
     let started = Instant::now();
-    while !leftovers().is_empty() && started.elapsed() < Duration::from_secs(3) {
+    // A hang guard: SIGKILL is asynchronous, and a busy machine reaps late.
+    while !leftovers().is_empty() && started.elapsed() < Duration::from_secs(30) {
         std::thread::sleep(Duration::from_millis(20));
     }
     assert_eq!(leftovers(), Vec::<String>::new(), "processes left behind");
@@ -326,12 +327,18 @@ fn processes_that_fork_and_leave_their_session_end_with_their_run() {
     }
     let output = running.wait_with_output().expect("grade's output");
     drop(runs);
+    println!(
+        "the slowest `true` took {slowest:?}; grade took {:?}",
+        started.elapsed()
+    );
+    // Hang guards, not speed: an unbounded bomb stalls every fork for good, and on a busy
+    // machine a fork takes tens of milliseconds.
     assert!(
-        slowest < Duration::from_secs(2),
+        slowest < Duration::from_secs(20),
         "a process took {slowest:?} to run"
     );
     let report = succeeded(&output);
-    assert!(started.elapsed() < Duration::from_secs(60), "{report}");
+    assert!(started.elapsed() < Duration::from_secs(300), "{report}");
     assert!(report.contains("at most 8 processes"), "{report}");
     let rows = table(&report);
     assert!(mark(&rows, "escapee") > 0.0, "{report}");
@@ -836,7 +843,8 @@ fn hostile_folders_names_and_outputs_are_held() {
         "--html",
         html.to_str().unwrap(),
     ]);
-    assert!(started.elapsed() < Duration::from_secs(30));
+    // A hang guard: a FIFO or /dev/zero read as a student's file would block or never end.
+    assert!(started.elapsed() < Duration::from_secs(120));
     let report = text(&output.stdout);
     assert_eq!(output.status.code(), Some(0), "{report}");
     // The terminal sees no control character, and every student one row.
@@ -875,43 +883,37 @@ fn hostile_folders_names_and_outputs_are_held() {
 
 #[test]
 fn a_student_past_the_time_budget_plays_no_more() {
-    let Some(dir) = built_class("budget", &[("sleeper", "usleep(600000);")]) else {
+    // Each test sleeps past the whole budget: the first always runs (the budget is checked
+    // before each test), none after it, however fast or busy the machine. The timeout is
+    // far past the sleep, so that no test ends as too slow.
+    let Some(dir) = built_class("budget", &[("sleeper", "usleep(1500000);")]) else {
         return;
     };
-    let output = grade(&[
+    let args = [
         "mine-ops",
         dir.to_str().unwrap(),
         "--count",
         "6",
         "--budget",
         "1",
+        "--timeout",
+        "30",
         "--processes",
         "4",
-    ]);
+    ];
+    let output = grade(&args);
     let report = text(&output.stdout);
     assert!(
         report.contains("a time budget of 1 s per student"),
         "{report}"
     );
     let note = table(&report)["sleeper"].last().unwrap().clone();
-    // Two tests of 0.6 s fill the budget; on a machine busy enough to make one test take a
-    // second, one does.
     assert!(
-        note.contains("its time budget (1 s, --budget) ran out: 2 of 6 tests")
-            || note.contains("its time budget (1 s, --budget) ran out: 1 of 6 tests"),
+        note.contains("its time budget (1 s, --budget) ran out: 1 of 6 tests"),
         "{note}"
     );
     // A budget spent may be the machine's doing: the outcome is not kept.
-    let again = grade(&[
-        "mine-ops",
-        dir.to_str().unwrap(),
-        "--count",
-        "6",
-        "--budget",
-        "1",
-        "--processes",
-        "4",
-    ]);
+    let again = grade(&args);
     let first = first_line(&again);
     assert!(first.ends_with("0 from the cache)"), "{first}");
 }

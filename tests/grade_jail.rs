@@ -30,13 +30,37 @@ fn one_test(class: &Path, seed: &str) -> (PathBuf, String) {
 }
 
 /// Copies of our binary put where teachers install it, removed (with the folders made for
-/// them) when dropped, also when the test fails.
+/// them) when dropped, also when the test fails. The names are the system's, not this
+/// process's: another test process on the machine (a second clone's CI) waits for them.
 struct Installed {
     files: Vec<PathBuf>,
     folders: Vec<PathBuf>,
+    _machine_wide: std::fs::File,
 }
 
 impl Installed {
+    /// Waits for every other test process's copies to be gone, then holds the places.
+    fn new() -> Installed {
+        use std::os::fd::AsRawFd;
+        extern "C" {
+            fn flock(fd: i32, operation: i32) -> i32;
+        }
+        const LOCK_EX: i32 = 2;
+        let lock = std::fs::OpenOptions::new()
+            .create(true)
+            .write(true)
+            .open(std::env::temp_dir().join("minejudge-installed-copies.lock"))
+            .expect("the lock file of the installed copies");
+        // Released when the file is closed, after `drop` has removed the copies.
+        let locked = unsafe { flock(lock.as_raw_fd(), LOCK_EX) };
+        assert_eq!(locked, 0, "flock: {}", std::io::Error::last_os_error());
+        Installed {
+            files: Vec::new(),
+            folders: Vec::new(),
+            _machine_wide: lock,
+        }
+    }
+
     fn put(&mut self, bytes: &[u8], to: &Path) {
         let mut missing: Vec<PathBuf> = to
             .ancestors()
@@ -135,10 +159,7 @@ fn our_binaries_are_reachable_from_no_jail_wherever_they_are_installed() {
     let tucked = PathBuf::from(format!("/usr/local/lib/minejudge-copy-{pid}"));
     let renamed = PathBuf::from(format!("/usr/bin/minejudge-renamed-{pid}"));
     let named = Path::new("/usr/games/mine-ops");
-    let mut installed = Installed {
-        files: Vec::new(),
-        folders: Vec::new(),
-    };
+    let mut installed = Installed::new();
     for place in [local, cargo, &tucked, &renamed] {
         installed.put(&bytes, place);
     }

@@ -15,7 +15,6 @@ use minejudge::players::jlu_machine::hostile::{
 use minejudge::players::{acm_client, jlu_machine};
 use minejudge::rng::Rng;
 use minejudge::solver::{Mines, Seen, Solver, Style, Verdict, View, NODE_BUDGET};
-use std::time::{Duration, Instant};
 
 /// Opens `cell` (with its cascade) on `view`.
 fn open(board: &Board, cover: &mut Cover, view: &mut View, cell: usize) {
@@ -260,9 +259,9 @@ fn crafted_and_mangled_inputs_never_break_the_ai_binaries() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(0xf022u64);
     let mut rng = Rng::new(seed);
-    let started = Instant::now();
+    // A count, not a time: the same seed plays the same rounds on any machine.
     let mut rounds = 0;
-    while rounds < 40 || (started.elapsed() < Duration::from_secs(2) && rounds < 400) {
+    while rounds < 100 {
         rounds += 1;
         let rows = 1 + rng.below(30);
         let cols = 1 + rng.below(30);

@@ -5,6 +5,13 @@ use minejudge::io::scanner::InputError;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::time::Duration;
+
+/// How long a test waits for what ends within a second on a quiet machine (a kill, a process
+/// reaped, a child started) before it calls it a hang: a guard, not a measure of speed, wide
+/// enough for a busy machine, and shorter than the 30 s and more that the tests' sleepers
+/// sleep, so that a sleeper's own end is not taken for its kill.
+pub const HANG_GUARD: Duration = Duration::from_secs(20);
 
 /// The path of a built binary. Every binary of the crate is listed here.
 pub fn binary(name: &str) -> &'static str {
