@@ -47,7 +47,8 @@ fn every_kattis_2025_package_passes_bapctools() {
             tests: 20,
             seed: 1,
         };
-        let files = package::package(&request, &src).expect("package");
+        let files =
+            package::package(&request, &package::Additions::default(), &src).expect("package");
         // The package's folder: lowercase letters and digits only, as the format wants.
         let dir = root.join(judge.name().replace('-', ""));
         package::write(&files, &dir).expect("write");

@@ -82,7 +82,8 @@ fn every_dmoj_package_judges_our_submissions_as_their_folders_say() {
             tests: TESTS,
             seed: 1,
         };
-        let files = package::package(&request, &src).expect("package");
+        let files =
+            package::package(&request, &package::Additions::default(), &src).expect("package");
         let dir = root.join("problems").join(judge.name().replace('-', ""));
         package::write(&files, &dir).expect("write");
         runs.extend(submissions(judge, &files, &dir));

@@ -49,12 +49,27 @@ fn every_kattis_package_passes_verifyproblem() {
             tests: 20,
             seed: 1,
         };
-        let files = package::package(&request, &src).expect("package");
+        let files =
+            package::package(&request, &package::Additions::default(), &src).expect("package");
         summaries.push(verify(&root, judge.name(), &files, &[]));
     }
-    let files = jlu_machine::files(Format::Kattis, 20, 1, &src).expect("package");
+    let files = jlu_machine::files(
+        Format::Kattis,
+        20,
+        1,
+        &minejudge::package::Additions::default(),
+        &src,
+    )
+    .expect("package");
     summaries.push(verify(&root, "jlu-machine", &files, &[JUSTIFIED_MACHINE]));
-    let files = acm_client::files(Format::Kattis, 10, 1, &src).expect("package");
+    let files = acm_client::files(
+        Format::Kattis,
+        10,
+        1,
+        &minejudge::package::Additions::default(),
+        &src,
+    )
+    .expect("package");
     summaries.push(verify(&root, "acm-client", &files, &[JUSTIFIED_CLIENT]));
     println!("{}", summaries.join("\n"));
     std::fs::remove_dir_all(&root).expect("clean up");
