@@ -3,8 +3,10 @@
 //! limit (`--time-limit`) and rights (`--license`, `--rights-owner`) in every format.
 
 use crate::util;
+use minejudge::bundle::bundle;
 use minejudge::io::runner::solve_in_memory;
 use minejudge::judges::{self, Knobs, Limits, Size};
+use minejudge::package;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -354,4 +356,27 @@ fn license_rights_owner_and_time_limit_reach_every_format() {
     );
     assert!(String::from_utf8_lossy(&output.stderr).contains("\"cc by-sa\""));
     std::fs::remove_dir_all(&root).expect("clean up");
+}
+
+/// What the long tier's packages of `mine-ops` add, as a teacher would: a folder of tests made
+/// by our generator (under `root`), our judge's bundle as an accepted submission of theirs,
+/// and a license with its rights owner.
+pub fn teacher_additions(root: &Path) -> package::Additions {
+    let judge = judges::named("mine-ops").unwrap();
+    let tests = root.join("teacher-tests");
+    teacher_tests(&tests, 3);
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let file = root.join("teacher_mine_ops.rs");
+    std::fs::write(&file, bundle(&src, "mine-ops").expect("bundle")).expect("write");
+    package::Additions {
+        tests: package::read_tests(judge, &tests).expect("the teacher's tests"),
+        submissions: vec![
+            package::read_submission(&format!("accepted={}", file.display())).expect("read"),
+        ],
+        time_limit: None,
+        rights: package::Rights {
+            license: Some("cc by-sa".into()),
+            rights_owner: Some("A Course".into()),
+        },
+    }
 }
