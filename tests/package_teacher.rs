@@ -65,6 +65,9 @@ fn added_tests_come_after_ours_in_every_format() {
     let root = scratch("package-added-tests");
     let tests = root.join("tests");
     let inputs = teacher_tests(&tests, 2);
+    // An input without an answer gets our judge's: the same as the one taken away.
+    let answer = std::fs::read(tests.join("teacher-0.ans")).unwrap();
+    std::fs::remove_file(tests.join("teacher-0.ans")).unwrap();
     let tests = tests.to_str().unwrap();
     let kattis = root.join("kattis");
     let args = ["--tests", "1", "--add-tests", tests, "--out"];
@@ -96,6 +99,10 @@ fn added_tests_come_after_ours_in_every_format() {
     assert_eq!(
         std::fs::read(kattis.join("data/secret/teacher-1.in")).unwrap(),
         inputs[1]
+    );
+    assert_eq!(
+        std::fs::read(kattis.join("data/secret/teacher-0.ans")).unwrap(),
+        answer
     );
     // With --tests 0, the samples and the teacher's tests only.
     let last = judges::named("mine-ops").unwrap().samples.len() + 2;
@@ -164,8 +171,8 @@ fn an_added_test_that_fails_validation_or_lacks_its_pair_is_refused_by_name() {
     };
     refused(&tests, &["teacher-1.in: line 1: not written the way"]);
     std::fs::write(tests.join("teacher-1.in"), input).unwrap();
-    std::fs::remove_file(tests.join("teacher-0.ans")).unwrap();
-    refused(&tests, &["teacher-0.in: it has no teacher-0.ans"]);
+    std::fs::remove_file(tests.join("teacher-0.in")).unwrap();
+    refused(&tests, &["teacher-0.ans: it has no teacher-0.in beside it"]);
     // The interactive problems' tests are seeds: a folder of tests is refused.
     let output = package(
         &[

@@ -2,6 +2,7 @@
 //! their own (`--add-submission`), a fixed time limit (`--time-limit`), and the package's
 //! license and rights owner (`--license`, `--rights-owner`).
 
+use crate::io::runner::solve_in_memory;
 use crate::judges::{Judge, Verdict};
 use crate::package::files::File;
 use crate::package::problem::Test;
@@ -74,56 +75,58 @@ pub fn license(name: &str) -> Result<String, String> {
     }
 }
 
-/// The `.in`/`.ans` pairs of `dir` as tests of `judge`, in the order of their names, each
-/// input checked by the package's validator.
+/// The tests of the folder `dir` as tests of `judge`, in the order of their names: every
+/// `NAME.in` with its `NAME.ans` or `NAME.out` beside it, or our judge's answer when there is
+/// none (as `grade --tests` reads a folder), each input checked by the package's validator.
 ///
 /// # Errors
-/// `dir` cannot be read or holds no pair; a file without its pair, larger than
-/// [`MAX_FILE_BYTES`] or unreadable; an input the validator refuses (its path and why, with
-/// the line where the validator can tell).
+/// `dir` cannot be read or holds no input; an answer without its input; a file larger than
+/// [`MAX_FILE_BYTES`] (or all of them than [`MAX_FOLDER_BYTES`]) or unreadable; an input the
+/// validator refuses (its path and why, with the line where the validator can tell).
 pub fn read_tests(judge: &Judge, dir: &Path) -> Result<Vec<Test>, String> {
     let shown = dir.display();
     let entries = std::fs::read_dir(dir).map_err(|err| format!("--add-tests {shown}: {err}"))?;
-    let mut stems = std::collections::BTreeSet::new();
-    let mut files = std::collections::BTreeSet::new();
+    let mut names = std::collections::BTreeSet::new();
     for entry in entries {
         let path = entry
             .map_err(|err| format!("--add-tests {shown}: {err}"))?
             .path();
-        let Some(name) = path.file_name().and_then(|name| name.to_str()) else {
-            continue;
-        };
-        for ext in [".in", ".ans"] {
-            if let Some(stem) = name.strip_suffix(ext) {
-                stems.insert(stem.to_string());
-                files.insert(name.to_string());
-            }
+        if let Some(name) = path.file_name().and_then(|name| name.to_str()) {
+            names.insert(name.to_string());
         }
     }
-    if stems.is_empty() {
-        return Err(format!("--add-tests {shown}: no .in/.ans pair in it"));
+    for name in &names {
+        let stem = name
+            .strip_suffix(".ans")
+            .or_else(|| name.strip_suffix(".out"));
+        if let Some(stem) = stem.filter(|stem| !names.contains(&format!("{stem}.in"))) {
+            return Err(format!(
+                "{}: it has no {stem}.in beside it",
+                dir.join(name).display()
+            ));
+        }
     }
     let mut tests = Vec::new();
     let mut total = 0;
-    for stem in stems {
-        let (input, answer) = (format!("{stem}.in"), format!("{stem}.ans"));
-        for (have, lacks) in [(&input, &answer), (&answer, &input)] {
-            if !files.contains(lacks) {
-                return Err(format!(
-                    "{}: it has no {lacks} beside it (each test is a .in/.ans pair; our judge \
-                     writes an answer: {} < {input} > {answer})",
-                    dir.join(have).display(),
-                    judge.name()
-                ));
-            }
-        }
-        let path = dir.join(&input);
-        let bytes = read_bounded(&path)?;
+    for stem in names.iter().filter_map(|name| name.strip_suffix(".in")) {
+        let path = dir.join(format!("{stem}.in"));
+        let input = read_bounded(&path)?;
         judge
-            .validate(&bytes)
+            .validate(&input)
             .map_err(|err| format!("{}: {err}", path.display()))?;
-        let answer = read_bounded(&dir.join(&answer))?;
-        total += (bytes.len() + answer.len()) as u64;
+        let given = ["ans", "out"]
+            .iter()
+            .map(|ext| format!("{stem}.{ext}"))
+            .find(|name| names.contains(name));
+        let answer = match given {
+            Some(name) => read_bounded(&dir.join(name))?,
+            None => {
+                let (answer, result) = solve_in_memory(judge.solve(), &input);
+                result.map_err(|err| format!("{}: our judge refuses it: {err}", path.display()))?;
+                answer
+            }
+        };
+        total += (input.len() + answer.len()) as u64;
         if total > MAX_FOLDER_BYTES {
             return Err(format!(
                 "--add-tests {shown}: more than {} MiB of tests",
@@ -136,9 +139,12 @@ pub fn read_tests(judge: &Judge, dir: &Path) -> Result<Vec<Test>, String> {
         );
         tests.push(Test {
             name,
-            input: bytes,
+            input,
             answer,
         });
+    }
+    if tests.is_empty() {
+        return Err(format!("--add-tests {shown}: no NAME.in in it"));
     }
     Ok(tests)
 }
