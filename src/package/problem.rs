@@ -85,8 +85,8 @@ impl Problem {
             judge,
             samples,
             secret,
-            statement_en: statement::render(judge, Language::English),
-            statement_zh: statement::render(judge, Language::Chinese),
+            statement_en: statement::render(judge, Language::English, None),
+            statement_zh: statement::render(judge, Language::Chinese, None),
             validator: bundle(src, "validate")?,
             submissions: submissions::of(judge, root, solution)?,
             time_limit: None,
@@ -114,6 +114,12 @@ impl Problem {
             self.secret.push(test);
         }
         self.submissions.extend(additions.submissions);
+        if let Some(seconds) = additions.time_limit {
+            // The statements say the limit the package sets.
+            let limit = Some(seconds * 1000);
+            self.statement_en = statement::render(self.judge, Language::English, limit);
+            self.statement_zh = statement::render(self.judge, Language::Chinese, limit);
+        }
         self.time_limit = additions.time_limit;
         self.rights = additions.rights;
         Ok(())
