@@ -36,6 +36,7 @@ mod package_hostile;
 mod package_kattis;
 mod package_machine;
 mod package_scoring;
+mod package_teacher;
 mod play;
 mod play_functions;
 mod play_load;

@@ -60,7 +60,8 @@ fn every_judge_packs_in_every_format_and_alike_twice() {
                 tests: 20,
                 seed: 1,
             };
-            let files = package::package(&request, &src()).expect("package");
+            let files = package::package(&request, &package::Additions::default(), &src())
+                .expect("package");
             let bytes: usize = files.iter().map(|file| file.bytes.len()).sum();
             sizes.push(format!(
                 "{} {}: {} files, {bytes} bytes",
@@ -97,7 +98,7 @@ fn every_judge_packs_in_every_format_and_alike_twice() {
             tests: 8,
             seed,
         };
-        package::package(&request, &src()).expect("package")
+        package::package(&request, &package::Additions::default(), &src()).expect("package")
     };
     assert_eq!(again(5), again(5), "the same seed gives the same package");
     assert_ne!(again(5), again(6), "another seed gives other tests");

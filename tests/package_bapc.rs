@@ -11,6 +11,7 @@
 //! `.ci/run` installs BAPCtools into a virtual environment and names its `bt` in `BAPCTOOLS`;
 //! without it, `bt` on the PATH is used, and without that the test is skipped (but under CI).
 
+use crate::package_teacher::teacher_additions;
 use crate::util;
 use minejudge::judges;
 use minejudge::package::{self, Format, Request};
@@ -47,7 +48,13 @@ fn every_kattis_2025_package_passes_bapctools() {
             tests: 20,
             seed: 1,
         };
-        let files = package::package(&request, &src).expect("package");
+        // mine-ops's package as a teacher makes it: tests and an accepted submission of
+        // theirs besides ours.
+        let additions = match judge.name() {
+            "mine-ops" => teacher_additions(&root.join("teacher")),
+            _ => package::Additions::default(),
+        };
+        let files = package::package(&request, &additions, &src).expect("package");
         // The package's folder: lowercase letters and digits only, as the format wants.
         let dir = root.join(judge.name().replace('-', ""));
         package::write(&files, &dir).expect("write");

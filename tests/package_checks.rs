@@ -436,7 +436,8 @@ fn each_package_s_checker_compares_as_its_original_judge() {
             seed: 1,
         };
         let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-        let files = package::package(&request, &src).expect("package");
+        let files =
+            package::package(&request, &package::Additions::default(), &src).expect("package");
         let texts: Vec<&str> = files
             .iter()
             .filter_map(|file| std::str::from_utf8(&file.bytes).ok())

@@ -8,6 +8,7 @@
 //! (DMOJ's sandbox lets cargo read only `/home`, and kills it for a chown that cargo makes as
 //! root); the test runs `dmoj-cli` as that user.
 
+use crate::package_teacher::teacher_additions;
 use crate::util;
 use minejudge::judges::{self, Judge};
 use minejudge::package::{self, File, Format, Request};
@@ -82,7 +83,13 @@ fn every_dmoj_package_judges_our_submissions_as_their_folders_say() {
             tests: TESTS,
             seed: 1,
         };
-        let files = package::package(&request, &src).expect("package");
+        // mine-ops's package as a teacher makes it: tests and an accepted submission of
+        // theirs besides ours.
+        let additions = match judge.name() {
+            "mine-ops" => teacher_additions(&root.join("teacher")),
+            _ => package::Additions::default(),
+        };
+        let files = package::package(&request, &additions, &src).expect("package");
         let dir = root.join("problems").join(judge.name().replace('-', ""));
         package::write(&files, &dir).expect("write");
         runs.extend(submissions(judge, &files, &dir));

@@ -179,7 +179,8 @@ fn packages(format: Format) -> Vec<(&'static str, Comparison, Vec<File>)> {
                 tests: 6,
                 seed: 2,
             };
-            let files = package::package(&request, &src).expect("package");
+            let files =
+                package::package(&request, &package::Additions::default(), &src).expect("package");
             (judge.name(), judge.original.comparison, files)
         })
         .collect()
@@ -333,8 +334,22 @@ fn acmoj_config_json_keeps_to_the_published_schema() {
 #[test]
 fn acmoj_config_json_of_the_ai_tasks_runs_their_interactors_and_takes_their_scores() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let machine = jlu_machine::files(Format::Acmoj, 6, 2, &src).expect("package");
-    let client = acm_client::files(Format::Acmoj, 6, 2, &src).expect("package");
+    let machine = jlu_machine::files(
+        Format::Acmoj,
+        6,
+        2,
+        &minejudge::package::Additions::default(),
+        &src,
+    )
+    .expect("package");
+    let client = acm_client::files(
+        Format::Acmoj,
+        6,
+        2,
+        &minejudge::package::Additions::default(),
+        &src,
+    )
+    .expect("package");
     for (name, files) in [("jlu-machine", machine), ("acm-client", client)] {
         acmoj_interactive(name, &files);
     }
@@ -653,7 +668,8 @@ fn hydro_time_limits_add_up_to_at_most_its_total() {
             tests: 20,
             seed: 1,
         };
-        let files = package::package(&request, &src).expect("package");
+        let files =
+            package::package(&request, &package::Additions::default(), &src).expect("package");
         let text = String::from_utf8(file(&files, "testdata/config.yaml").bytes.clone()).unwrap();
         let time_ms: u32 = text
             .lines()

@@ -61,8 +61,22 @@ fn interactor(game: Game, protocol: Protocol) -> &'static str {
         let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
         let mut texts = Vec::new();
         for protocol in PROTOCOLS {
-            let machine = jlu_machine::files(protocol.format(), 1, 1, &src).expect("package");
-            let client = acm_client::files(protocol.format(), 1, 1, &src).expect("package");
+            let machine = jlu_machine::files(
+                protocol.format(),
+                1,
+                1,
+                &minejudge::package::Additions::default(),
+                &src,
+            )
+            .expect("package");
+            let client = acm_client::files(
+                protocol.format(),
+                1,
+                1,
+                &minejudge::package::Additions::default(),
+                &src,
+            )
+            .expect("package");
             for (game, files) in [(Game::Machine, machine), (Game::Client, client)] {
                 texts.push((game, protocol, text(&files, protocol.path())));
             }
@@ -723,7 +737,14 @@ fn the_lowest_tenth_of_maps_is_left_out_of_the_score() {
 /// The LemonLime package's special judge and grader, written into `dir`.
 fn lemon(dir: &Path) -> PathBuf {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let files = jlu_machine::files(Format::Lemon, 1, 1, &src).expect("package");
+    let files = jlu_machine::files(
+        Format::Lemon,
+        1,
+        1,
+        &minejudge::package::Additions::default(),
+        &src,
+    )
+    .expect("package");
     minejudge::package::write(&files, dir).expect("write");
     dir.join("data/jlu-machine")
 }

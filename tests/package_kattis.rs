@@ -9,6 +9,7 @@
 //! `.ci/run` installs problemtools into a virtual environment and names its `verifyproblem` in
 //! `VERIFYPROBLEM`; without it, `verifyproblem` on the PATH is used.
 
+use crate::package_teacher::teacher_additions;
 use minejudge::judges;
 use minejudge::package::{self, acm_client, jlu_machine, Format, Request};
 use std::path::{Path, PathBuf};
@@ -26,6 +27,10 @@ fn tools() -> (PathBuf, PathBuf) {
 /// The one warning verifyproblem gives every package of the 2023-07 format: its support for
 /// that version is unfinished. Any other warning fails the test.
 const JUSTIFIED: &str = "WARNING Support for version 2023-07-draft is very incomplete";
+
+/// The warning verifyproblem gives a package whose license is not given: a course's data is
+/// not ours to license, so that is our packages' default.
+const LICENSE_UNKNOWN: &str = "WARNING License is 'unknown'";
 
 /// The warnings verifyproblem gives the `jlu-machine` package besides [`JUSTIFIED`]: no
 /// program wins every game, so our machine cannot reach the top of the declared score range,
@@ -49,13 +54,49 @@ fn every_kattis_package_passes_verifyproblem() {
             tests: 20,
             seed: 1,
         };
-        let files = package::package(&request, &src).expect("package");
-        summaries.push(verify(&root, judge.name(), &files, &[]));
+        // mine-ops's package as a teacher makes it: tests and an accepted submission of
+        // theirs besides ours, and a license.
+        let (additions, justified) = match judge.name() {
+            "mine-ops" => (teacher_additions(&root.join("teacher")), &[][..]),
+            _ => (package::Additions::default(), &[LICENSE_UNKNOWN][..]),
+        };
+        let files = package::package(&request, &additions, &src).expect("package");
+        let added = [
+            "data/secret/teacher-2.in",
+            "submissions/accepted/teacher_mine_ops.rs",
+        ];
+        let has = |path: &str| files.iter().any(|file| file.path == path);
+        assert!(additions.tests.is_empty() || added.iter().all(|path| has(path)));
+        summaries.push(verify(&root, judge.name(), &files, justified));
     }
-    let files = jlu_machine::files(Format::Kattis, 20, 1, &src).expect("package");
-    summaries.push(verify(&root, "jlu-machine", &files, &[JUSTIFIED_MACHINE]));
-    let files = acm_client::files(Format::Kattis, 10, 1, &src).expect("package");
-    summaries.push(verify(&root, "acm-client", &files, &[JUSTIFIED_CLIENT]));
+    let files = jlu_machine::files(
+        Format::Kattis,
+        20,
+        1,
+        &minejudge::package::Additions::default(),
+        &src,
+    )
+    .expect("package");
+    summaries.push(verify(
+        &root,
+        "jlu-machine",
+        &files,
+        &[JUSTIFIED_MACHINE, LICENSE_UNKNOWN],
+    ));
+    let files = acm_client::files(
+        Format::Kattis,
+        10,
+        1,
+        &minejudge::package::Additions::default(),
+        &src,
+    )
+    .expect("package");
+    summaries.push(verify(
+        &root,
+        "acm-client",
+        &files,
+        &[JUSTIFIED_CLIENT, LICENSE_UNKNOWN],
+    ));
     println!("{}", summaries.join("\n"));
     std::fs::remove_dir_all(&root).expect("clean up");
 }

@@ -31,10 +31,24 @@ fn text<'a>(files: &'a [File], path: &str) -> &'a str {
 
 #[test]
 fn the_machine_packs_alike_twice_as_an_interactive_scoring_problem() {
-    let files = jlu_machine::files(Format::Kattis, 20, 1, &src()).expect("package");
+    let files = jlu_machine::files(
+        Format::Kattis,
+        20,
+        1,
+        &minejudge::package::Additions::default(),
+        &src(),
+    )
+    .expect("package");
     assert_eq!(
         files,
-        jlu_machine::files(Format::Kattis, 20, 1, &src()).expect("package")
+        jlu_machine::files(
+            Format::Kattis,
+            20,
+            1,
+            &minejudge::package::Additions::default(),
+            &src()
+        )
+        .expect("package")
     );
     assert!(text(&files, "problem.yaml").contains("type: [interactive, scoring]\n"));
     for path in [
@@ -50,7 +64,14 @@ fn the_machine_packs_alike_twice_as_an_interactive_scoring_problem() {
     }
     assert_eq!(text(&files, "data/secret/testdata.yaml"), "range: 0 1200\n");
     assert!(text(&files, "statement/problem.zh.md").contains("5 秒"));
-    let acmoj = jlu_machine::files(Format::Acmoj, 20, 1, &src()).expect("package");
+    let acmoj = jlu_machine::files(
+        Format::Acmoj,
+        20,
+        1,
+        &minejudge::package::Additions::default(),
+        &src(),
+    )
+    .expect("package");
     assert!(text(&acmoj, "interactor").contains("PROTOCOL = \"acmoj\""));
     assert_eq!(
         text(&acmoj, "21.in"),
@@ -58,7 +79,14 @@ fn the_machine_packs_alike_twice_as_an_interactive_scoring_problem() {
     );
     for format in [Format::Kattis2025, Format::Dmoj] {
         assert!(
-            jlu_machine::files(format, 2, 1, &src()).is_err(),
+            jlu_machine::files(
+                format,
+                2,
+                1,
+                &minejudge::package::Additions::default(),
+                &src()
+            )
+            .is_err(),
             "{format:?}"
         );
     }
@@ -84,7 +112,14 @@ fn validate(dir: &Path, input: &str) -> Option<i32> {
 #[test]
 fn the_validator_takes_the_tests_and_refuses_damaged_ones() {
     let dir = scratch("machine-validate");
-    let files = jlu_machine::files(Format::Kattis, 8, 3, &src()).expect("package");
+    let files = jlu_machine::files(
+        Format::Kattis,
+        8,
+        3,
+        &minejudge::package::Additions::default(),
+        &src(),
+    )
+    .expect("package");
     minejudge::package::write(&files, &dir).expect("write");
     for file in files.iter().filter(|file| file.path.ends_with(".in")) {
         let input = std::str::from_utf8(&file.bytes).unwrap();
@@ -210,7 +245,14 @@ fn connect_stderr(script: &Path, args: &[PathBuf], exe: &Path) -> (Option<i32>, 
 #[test]
 fn the_interactor_scores_our_machine_above_the_weak_one_and_refuses_a_bad_click() {
     let dir = scratch("machine-interact");
-    let files = jlu_machine::files(Format::Kattis, 6, 1, &src()).expect("package");
+    let files = jlu_machine::files(
+        Format::Kattis,
+        6,
+        1,
+        &minejudge::package::Additions::default(),
+        &src(),
+    )
+    .expect("package");
     minejudge::package::write(&files, &dir).expect("write");
     let ours = compile(&dir, "submissions/accepted/jlu_machine.rs");
     let weak = compile(&dir, "submissions/partially_accepted/first_closed.rs");
@@ -244,7 +286,14 @@ fn the_interactor_scores_our_machine_above_the_weak_one_and_refuses_a_bad_click(
     // ACMOJ's protocol: `interactor input output`, the fraction of the score on output's first
     // line.
     let acmoj = dir.join("acmoj");
-    let files = jlu_machine::files(Format::Acmoj, 6, 1, &src()).expect("package");
+    let files = jlu_machine::files(
+        Format::Acmoj,
+        6,
+        1,
+        &minejudge::package::Additions::default(),
+        &src(),
+    )
+    .expect("package");
     minejudge::package::write(&files, &acmoj).expect("write");
     acmoj_scores_the_sample(&acmoj, &ours, &wrong);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -252,17 +301,38 @@ fn the_interactor_scores_our_machine_above_the_weak_one_and_refuses_a_bad_click(
 
 #[test]
 fn the_client_packs_alike_twice_and_its_validator_refuses_damaged_tests() {
-    let files = acm_client::files(Format::Kattis, 8, 1, &src()).expect("package");
+    let files = acm_client::files(
+        Format::Kattis,
+        8,
+        1,
+        &minejudge::package::Additions::default(),
+        &src(),
+    )
+    .expect("package");
     assert_eq!(
         files,
-        acm_client::files(Format::Kattis, 8, 1, &src()).expect("package")
+        acm_client::files(
+            Format::Kattis,
+            8,
+            1,
+            &minejudge::package::Additions::default(),
+            &src()
+        )
+        .expect("package")
     );
     assert!(text(&files, "problem.yaml").contains("type: [interactive, scoring]\n"));
     assert_eq!(text(&files, "data/secret/testdata.yaml"), "range: 0 800\n");
     assert!(text(&files, "statement/problem.zh.md").contains("10 秒"));
     for format in [Format::Kattis2025, Format::Lemon, Format::Dmoj] {
         assert!(
-            acm_client::files(format, 2, 1, &src()).is_err(),
+            acm_client::files(
+                format,
+                2,
+                1,
+                &minejudge::package::Additions::default(),
+                &src()
+            )
+            .is_err(),
             "{format:?}"
         );
     }
@@ -299,7 +369,14 @@ fn the_client_packs_alike_twice_and_its_validator_refuses_damaged_tests() {
 #[test]
 fn the_server_scores_our_client_above_the_weak_one_and_refuses_a_move_without_type() {
     let dir = scratch("client-interact");
-    let files = acm_client::files(Format::Kattis, 8, 1, &src()).expect("package");
+    let files = acm_client::files(
+        Format::Kattis,
+        8,
+        1,
+        &minejudge::package::Additions::default(),
+        &src(),
+    )
+    .expect("package");
     minejudge::package::write(&files, &dir).expect("write");
     let ours = compile(&dir, "submissions/accepted/acm_client.rs");
     let weak = compile(&dir, "submissions/partially_accepted/first_unvisited.rs");
@@ -333,13 +410,27 @@ fn the_server_scores_our_client_above_the_weak_one_and_refuses_a_move_without_ty
 
     // ACMOJ's protocol: the sample is test 1, scored 100 of 100 by ours, 0 for the wrong one.
     let acmoj = dir.join("acmoj");
-    let files = acm_client::files(Format::Acmoj, 2, 1, &src()).expect("package");
+    let files = acm_client::files(
+        Format::Acmoj,
+        2,
+        1,
+        &minejudge::package::Additions::default(),
+        &src(),
+    )
+    .expect("package");
     minejudge::package::write(&files, &acmoj).expect("write");
     acmoj_scores_the_sample(&acmoj, &ours, &wrong);
 
     // Hydro's: `interactor in tout out`, the verdict on stderr in testlib's words.
     let hydro = dir.join("hydro");
-    let files = acm_client::files(Format::Hydro, 2, 1, &src()).expect("package");
+    let files = acm_client::files(
+        Format::Hydro,
+        2,
+        1,
+        &minejudge::package::Additions::default(),
+        &src(),
+    )
+    .expect("package");
     minejudge::package::write(&files, &hydro).expect("write");
     let config = text(&files, "testdata/config.yaml");
     assert!(
@@ -392,13 +483,27 @@ fn hydro_verdict(stderr: &str, full: u32) -> (bool, u32) {
 fn hydro_config_declares_the_interactor_which_scores_in_testlib_words() {
     let dir = scratch("machine-hydro");
     let kattis = dir.join("kattis");
-    let files = jlu_machine::files(Format::Kattis, 6, 1, &src()).expect("package");
+    let files = jlu_machine::files(
+        Format::Kattis,
+        6,
+        1,
+        &minejudge::package::Additions::default(),
+        &src(),
+    )
+    .expect("package");
     minejudge::package::write(&files, &kattis).expect("write");
     let ours = compile(&kattis, "submissions/accepted/jlu_machine.rs");
     let weak = compile(&kattis, "submissions/partially_accepted/first_closed.rs");
     let wrong = compile(&kattis, "submissions/wrong_answer/one_based.rs");
     let hydro = dir.join("hydro");
-    let files = jlu_machine::files(Format::Hydro, 6, 1, &src()).expect("package");
+    let files = jlu_machine::files(
+        Format::Hydro,
+        6,
+        1,
+        &minejudge::package::Additions::default(),
+        &src(),
+    )
+    .expect("package");
     minejudge::package::write(&files, &hydro).expect("write");
 
     // The keys of Hydro's `ProblemConfigFile` that its `readYamlCases` and `isValid` read.
@@ -418,7 +523,14 @@ fn hydro_config_declares_the_interactor_which_scores_in_testlib_words() {
         assert!(hydro.join(format!("testdata/{index}.in")).is_file());
     }
     // Hydro refuses tests whose time limits add up to more than 60 s.
-    let many = jlu_machine::files(Format::Hydro, 20, 1, &src()).expect("package");
+    let many = jlu_machine::files(
+        Format::Hydro,
+        20,
+        1,
+        &minejudge::package::Additions::default(),
+        &src(),
+    )
+    .expect("package");
     assert!(text(&many, "testdata/config.yaml").contains("\ntime: 2857ms\n"));
 
     // Hydro's call: `interactor /w/in /w/tout /w/out`, the verdict on stderr.
@@ -504,10 +616,24 @@ fn lemon_interaction_task_grades_the_course_s_machine_function() {
         return;
     }
     let dir = scratch("machine-lemon");
-    let files = jlu_machine::files(Format::Lemon, 6, 1, &src()).expect("package");
+    let files = jlu_machine::files(
+        Format::Lemon,
+        6,
+        1,
+        &minejudge::package::Additions::default(),
+        &src(),
+    )
+    .expect("package");
     assert_eq!(
         files,
-        jlu_machine::files(Format::Lemon, 6, 1, &src()).unwrap()
+        jlu_machine::files(
+            Format::Lemon,
+            6,
+            1,
+            &minejudge::package::Additions::default(),
+            &src()
+        )
+        .unwrap()
     );
     minejudge::package::write(&files, &dir).expect("write");
     // The keys LemonLime's `Task::readFromJson` reads for an Interaction task (`taskType` 2)

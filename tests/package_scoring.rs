@@ -90,7 +90,14 @@ ns['submission'] = Clicks()";
 
 #[test]
 fn the_machine_s_interactor_scores_each_game_as_the_statement_says() {
-    let files = jlu_machine::files(Format::Kattis, 2, 1, &src()).expect("package");
+    let files = jlu_machine::files(
+        Format::Kattis,
+        2,
+        1,
+        &minejudge::package::Additions::default(),
+        &src(),
+    )
+    .expect("package");
     let script = interactor("scoring-machine", &files);
     // A won game in exactly c clicks: 50 points and the bonus, in tenths; c at each bound.
     let clicks = [
@@ -146,7 +153,14 @@ ns['submission'] = Moves()";
 
 #[test]
 fn the_client_s_interactor_keeps_the_best_nine_tenths_of_the_maps() {
-    let files = acm_client::files(Format::Kattis, 2, 1, &src()).expect("package");
+    let files = acm_client::files(
+        Format::Kattis,
+        2,
+        1,
+        &minejudge::package::Additions::default(),
+        &src(),
+    )
+    .expect("package");
     let script = interactor("scoring-client", &files);
     // Ten 3x3 maps from the corner (0, 0): nine lost at once, after one visited cell (a mine
     // beside the first click, and one on the cell the submission visits), and one won by the

@@ -10,7 +10,8 @@
 
 use crate::bundle::bundle;
 use crate::package::files::File;
-use crate::package::interactive::InteractiveScoring;
+use crate::package::interactive::{beside, refuse_tests_and_time_limit, InteractiveScoring};
+use crate::package::teacher::Additions;
 use crate::package::Format;
 use crate::players::acm_client::course_maps::{batch, CourseMap};
 use crate::rng::Rng;
@@ -75,10 +76,20 @@ const PROBLEM: InteractiveScoring = InteractiveScoring {
 /// The package's files in `format` (one of [`FORMATS`]): `tests` secret tests, their batches'
 /// seeds drawn from `seed`, the crate's sources in `src`.
 ///
+/// `additions` are a teacher's (submissions, license).
+///
 /// # Errors
-/// A format that does not take it; a source of the crate that cannot be bundled.
-pub fn files(format: Format, tests: usize, seed: u64, src: &Path) -> Result<Vec<File>, String> {
-    match format {
+/// A format that does not take it; added tests or a time limit; a source of the crate that
+/// cannot be bundled.
+pub fn files(
+    format: Format,
+    tests: usize,
+    seed: u64,
+    additions: &Additions,
+    src: &Path,
+) -> Result<Vec<File>, String> {
+    refuse_tests_and_time_limit("acm-client", additions)?;
+    let mut files = match format {
         Format::Kattis => {
             let submissions = vec![
                 ("accepted/acm_client.rs", accepted(src)?),
@@ -88,15 +99,19 @@ pub fn files(format: Format, tests: usize, seed: u64, src: &Path) -> Result<Vec<
                 ),
                 ("wrong_answer/no_type.rs", no_type()?),
             ];
-            Ok(PROBLEM.kattis_files(secret(tests, seed), submissions))
+            return Ok(PROBLEM.kattis_files(secret(tests, seed), submissions, additions));
         }
-        Format::Acmoj => Ok(PROBLEM.acmoj_files(secret(tests, seed), accepted(src)?)),
-        Format::Hydro => Ok(PROBLEM.hydro_files(secret(tests, seed))),
-        _ => Err(format!(
-            "acm-client is an interactive, scoring problem: --format kattis, acmoj or hydro, not {}",
-            format.name()
-        )),
-    }
+        Format::Acmoj => PROBLEM.acmoj_files(secret(tests, seed), accepted(src)?),
+        Format::Hydro => PROBLEM.hydro_files(secret(tests, seed)),
+        _ => {
+            return Err(format!(
+                "acm-client is an interactive, scoring problem: --format kattis, acmoj or hydro, not {}",
+                format.name()
+            ))
+        }
+    };
+    files.extend(beside(additions));
+    Ok(files)
 }
 
 /// The wrong submission: the weak one, its moves written without their type.

@@ -11,7 +11,8 @@ use crate::package::hydro::shares;
 use crate::package::problem::Problem;
 use crate::package::samples::with_samples;
 use crate::package::statement::{title, Language};
-use crate::package::submissions::Verdict;
+use crate::package::submissions::{submission_files, Verdict};
+use crate::package::teacher::rights_note;
 
 /// The package's files.
 pub(crate) fn files(problem: &Problem) -> Vec<File> {
@@ -42,6 +43,9 @@ pub(crate) fn files(problem: &Problem) -> Vec<File> {
     {
         files.push(File::new("solution.rs", accepted.source.as_bytes()));
     }
+    // ACMOJ keeps one solution: every submission is beside, as in the Kattis format.
+    files.extend(submission_files(&problem.submissions));
+    files.extend(rights_note(&problem.rights));
     files
 }
 
@@ -55,7 +59,7 @@ pub(crate) fn config(problem: &Problem) -> String {
     };
     config_json(
         problem.tests().count(),
-        original.time_limit_ms,
+        problem.fixed_time_limit_ms(),
         original.memory_mib,
         spj,
     )

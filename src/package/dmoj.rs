@@ -15,6 +15,8 @@ use crate::package::hydro::shares;
 use crate::package::problem::Problem;
 use crate::package::samples::with_samples;
 use crate::package::statement::{title, Language};
+use crate::package::submissions::submission_files;
+use crate::package::teacher::rights_note;
 
 /// The package's files.
 pub(crate) fn files(problem: &Problem) -> Vec<File> {
@@ -36,12 +38,8 @@ pub(crate) fn files(problem: &Problem) -> Vec<File> {
         );
         files.push(File::new(format!("statement.{}.md", language.code()), text));
     }
-    for submission in &problem.submissions {
-        files.push(File::new(
-            submission.kattis_path(),
-            submission.source.as_bytes(),
-        ));
-    }
+    files.extend(submission_files(&problem.submissions));
+    files.extend(rights_note(&problem.rights));
     files
 }
 
@@ -55,7 +53,7 @@ fn code(judge_name: &str) -> String {
 pub(crate) fn init_yml(problem: &Problem) -> String {
     let judge = problem.judge;
     let original = judge.original;
-    let seconds = f64::from(original.time_limit_ms) / 1000.0;
+    let seconds = f64::from(problem.fixed_time_limit_ms()) / 1000.0;
     let kib = u64::from(original.memory_mib) * 1024;
     let mut text = format!(
         "# {title}, from {origin}.\n\

@@ -12,6 +12,8 @@ use crate::package::kattis::yaml_string;
 use crate::package::problem::Problem;
 use crate::package::samples::with_samples;
 use crate::package::statement::{title, Language};
+use crate::package::submissions::submission_files;
+use crate::package::teacher::rights_note;
 
 /// The package's files.
 pub(crate) fn files(problem: &Problem) -> Vec<File> {
@@ -39,6 +41,9 @@ pub(crate) fn files(problem: &Problem) -> Vec<File> {
         let text = checker(Comparison::Tokens, Protocol::Kattis);
         files.push(File::program("testdata/compare.py", text));
     }
+    // Hydro's folder has no place for submissions: they are beside, as in the Kattis format.
+    files.extend(submission_files(&problem.submissions));
+    files.extend(rights_note(&problem.rights));
     files
 }
 
@@ -59,7 +64,7 @@ pub(crate) fn config(problem: &Problem) -> String {
     let count = problem.tests().count();
     let mut text = format!(
         "type: default\ntime: {}ms\nmemory: {}m\n",
-        time_per_test(original.time_limit_ms, count),
+        time_per_test(problem.fixed_time_limit_ms(), count),
         original.memory_mib
     );
     text.push_str(match original.comparison {

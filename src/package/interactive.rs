@@ -6,6 +6,36 @@ use crate::package::acmoj::config_json;
 use crate::package::files::File;
 use crate::package::hydro::{shares, time_per_test};
 use crate::package::kattis::{yaml_string, yaml_text, ProblemYaml};
+use crate::package::submissions::submission_files;
+use crate::package::teacher::{rights_note, Additions};
+
+/// Refuses what a teacher may not add to the interactive problem `name`: tests (its tests are
+/// seeds its interactor deals games from) and a time limit (a budget for all the games of a
+/// test, not a solution's running time).
+///
+/// # Errors
+/// Added tests, or a time limit.
+pub(crate) fn refuse_tests_and_time_limit(name: &str, additions: &Additions) -> Result<(), String> {
+    if !additions.tests.is_empty() {
+        return Err(format!(
+            "--add-tests: {name}'s tests are seeds its interactor deals games from, not inputs              and answers: use --tests N and --seed S"
+        ));
+    }
+    if additions.time_limit.is_some() {
+        return Err(format!(
+            "--time-limit: {name}'s time limit is a budget for all the games of a test, fixed              with its interactor"
+        ));
+    }
+    Ok(())
+}
+
+/// What the formats other than Kattis's hold of `additions`: the teacher's submissions beside
+/// the package, as in the Kattis format, and their license in `rights.txt`.
+pub(crate) fn beside(additions: &Additions) -> Vec<File> {
+    let mut files = submission_files(&additions.submissions);
+    files.extend(rights_note(&additions.rights));
+    files
+}
 
 /// An interactive, scoring problem of ours: what its packages need.
 pub(crate) struct InteractiveScoring {
@@ -40,8 +70,9 @@ pub(crate) struct InteractiveScoring {
 const INTERACTOR_IO: &str = include_str!("interactor_io.py");
 
 impl InteractiveScoring {
-    /// `problem.yaml`, 2023-07: interactive and scoring.
-    pub(crate) fn problem_yaml(&self) -> String {
+    /// `problem.yaml`, 2023-07: interactive and scoring, with the teacher's license and rights
+    /// owner from `additions`.
+    pub(crate) fn problem_yaml(&self, additions: &Additions) -> String {
         let title = |text: &'static str| {
             text.lines()
                 .next()
@@ -54,7 +85,8 @@ impl InteractiveScoring {
             titles: [title(self.statement_en), title(self.statement_zh)],
             name: self.name,
             source: self.source,
-            time_limit: &self.time_limit.to_string(),
+            rights: &additions.rights,
+            time_limit: Some(self.time_limit),
             memory: self.memory,
             last_limit: ("code", self.code),
         })
@@ -62,13 +94,14 @@ impl InteractiveScoring {
 
     /// The Kattis package: `problem.yaml`, the statements, the sample, the `secret` tests
     /// (name and input), the score ranges, the validator, the interactor and `submissions`
-    /// (a path under `submissions/`, the source).
+    /// (a path under `submissions/`, the source), then the teacher's from `additions`.
     pub(crate) fn kattis_files(
         &self,
         secret: Vec<(String, String)>,
         submissions: Vec<(&str, String)>,
+        additions: &Additions,
     ) -> Vec<File> {
-        let mut files = vec![File::new("problem.yaml", self.problem_yaml())];
+        let mut files = vec![File::new("problem.yaml", self.problem_yaml(additions))];
         for (code, text) in [("en", self.statement_en), ("zh", self.statement_zh)] {
             let path = format!("statement/problem.{code}.md");
             files.push(File::new(path, self.statement_body(text)));
@@ -106,6 +139,7 @@ impl InteractiveScoring {
         for (path, source) in submissions {
             files.push(File::new(format!("submissions/{path}"), source));
         }
+        files.extend(submission_files(&additions.submissions));
         files
     }
 

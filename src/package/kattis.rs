@@ -10,6 +10,8 @@ use crate::package::checker::{checker, Protocol};
 use crate::package::files::File;
 use crate::package::problem::Problem;
 use crate::package::statement::{title, Language};
+use crate::package::submissions::submission_files;
+use crate::package::teacher::Rights;
 
 /// The package's files.
 pub(crate) fn files(problem: &Problem) -> Vec<File> {
@@ -51,12 +53,7 @@ pub(crate) fn tests_validator_and_submissions(problem: &Problem) -> Vec<File> {
         "input_validators/validate/run",
         run_script(problem.judge.name()),
     ));
-    for submission in &problem.submissions {
-        files.push(File::new(
-            submission.kattis_path(),
-            submission.source.as_bytes(),
-        ));
-    }
+    files.extend(submission_files(&problem.submissions));
     files
 }
 
@@ -73,8 +70,11 @@ fn run_script(judge: &str) -> String {
 }
 
 /// `problem.yaml` of format `version` (the two versions take the same keys here): names in
-/// both languages, source, the original judge's limits, a UUID derived from the judge's name
-/// (the same on every run, as the format wants it stable).
+/// both languages, source, license and rights owner, the original judge's memory limit, a UUID
+/// derived from the judge's name (the same on every run, as the format wants it stable). The
+/// time limit is the teacher's when they fix one; otherwise the file gives the multipliers by
+/// which the judge system computes it from the accepted submissions' running times, as both
+/// versions want it: a fixed second would be judged on another machine's speed.
 pub(crate) fn problem_yaml(problem: &Problem, version: &str) -> String {
     let judge = problem.judge;
     let original = judge.original;
@@ -87,7 +87,8 @@ pub(crate) fn problem_yaml(problem: &Problem, version: &str) -> String {
         ],
         name: judge.name(),
         source: judge.origin,
-        time_limit: &(original.time_limit_ms as f64 / 1000.0).to_string(),
+        rights: &problem.rights,
+        time_limit: problem.time_limit,
         memory: original.memory_mib,
         last_limit: ("output", output_limit(problem) as u32),
     })
@@ -102,17 +103,38 @@ pub(crate) struct ProblemYaml<'a> {
     pub titles: [&'a str; 2],
     pub name: &'a str,
     pub source: &'a str,
-    /// The limits: seconds, MiB, and one more (its key and value).
-    pub time_limit: &'a str,
+    /// The license (`unknown` when none is given) and who holds the rights (left out when
+    /// nobody is named).
+    pub rights: &'a Rights,
+    /// The limits: whole seconds (none: computed from the accepted submissions), MiB, and one
+    /// more (its key and value).
+    pub time_limit: Option<u32>,
     pub memory: u32,
     pub last_limit: (&'a str, u32),
 }
+
+/// How much slower than the slowest accepted submission the computed time limit is, and how
+/// much slower than that a too-slow submission must be: the format's own defaults, written
+/// out so that a teacher sees them and can change them.
+const TIME_MULTIPLIERS: &str =
+    "  time_multipliers:\n    ac_to_time_limit: 2.0\n    time_limit_to_tle: 1.5\n";
 
 /// The text of `yaml`.
 pub(crate) fn yaml_text(yaml: &ProblemYaml) -> String {
     let kind = yaml
         .kind
         .map_or(String::new(), |kind| format!("type: {kind}\n"));
+    let rights_owner = yaml
+        .rights
+        .rights_owner
+        .as_ref()
+        .map_or(String::new(), |owner| {
+            format!("rights_owner: {}\n", yaml_string(owner))
+        });
+    let time = match yaml.time_limit {
+        Some(seconds) => format!("  time_limit: {seconds}\n"),
+        None => TIME_MULTIPLIERS.to_string(),
+    };
     let (last, value) = yaml.last_limit;
     format!(
         "problem_format_version: {version}\n\
@@ -120,15 +142,15 @@ pub(crate) fn yaml_text(yaml: &ProblemYaml) -> String {
          name:\n  en: {en}\n  zh: {zh}\n\
          uuid: {uuid}\n\
          source: {source}\n\
-         license: cc by-sa\n\
-         rights_owner: minejudge\n\
-         limits:\n  time_limit: {time}\n  memory: {memory}\n  {last}: {value}\n",
+         license: {license}\n\
+         {rights_owner}\
+         limits:\n{time}  memory: {memory}\n  {last}: {value}\n",
         version = yaml.version,
         en = yaml_string(yaml.titles[0]),
         zh = yaml_string(yaml.titles[1]),
         uuid = uuid(yaml.name),
         source = yaml_string(yaml.source),
-        time = yaml.time_limit,
+        license = yaml.rights.license.as_deref().unwrap_or("unknown"),
         memory = yaml.memory,
     )
 }

@@ -12,6 +12,7 @@ use crate::package::hydro::shares;
 use crate::package::problem::Problem;
 use crate::package::samples::with_samples;
 use crate::package::statement::{title, Language};
+use crate::package::teacher::rights_note;
 
 /// LemonLime's `Task::ComparisonMode`: `IgnoreSpacesMode` and `LemonSpecialJudgeMode`.
 const IGNORE_SPACES: u32 = 1;
@@ -45,6 +46,13 @@ pub(crate) fn files(problem: &Problem) -> Vec<File> {
         ));
     }
     files.push(File::new("source/.keep", Vec::new()));
+    // LemonLime judges each folder of `source/` as a contestant's, the task's file in it.
+    for submission in &problem.submissions {
+        let contestant = format!("{}-{}", submission.verdict.folder(), submission.name);
+        let path = format!("source/{contestant}/{name}.{}", submission.extension);
+        files.push(File::new(path, submission.source.as_bytes()));
+    }
+    files.extend(rights_note(&problem.rights));
     files
 }
 
@@ -80,7 +88,12 @@ pub(crate) fn cdf(problem: &Problem) -> String {
         comparison,
         special_judge: &special_judge,
         interaction: None,
-        cases: test_cases(name, count, original.time_limit_ms, original.memory_mib),
+        cases: test_cases(
+            name,
+            count,
+            problem.fixed_time_limit_ms(),
+            original.memory_mib,
+        ),
     })
 }
 

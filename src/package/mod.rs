@@ -35,11 +35,16 @@ mod samples;
 mod secret;
 mod statement;
 mod submissions;
+mod teacher;
 
 pub use checker::CHECKER;
 pub use files::{write, File};
 pub use problem::{Problem, Test};
 pub use submissions::{Submission, Verdict};
+pub use teacher::{
+    license, read_submission, read_tests, Additions, Rights, LICENSES, MAX_FILE_BYTES,
+    MAX_FOLDER_BYTES,
+};
 
 use crate::judges::Judge;
 use std::path::Path;
@@ -111,13 +116,15 @@ pub struct Request {
     pub seed: u64,
 }
 
-/// The files of the package `request` asks for, read from the crate whose `src` folder is
-/// `src` (its `testdata/` and `tests/planted/` beside it).
+/// The files of the package `request` asks for, with a teacher's `additions`, read from the
+/// crate whose `src` folder is `src` (its `testdata/` and `tests/planted/` beside it).
 ///
 /// # Errors
-/// A file of the crate that cannot be read, or a test our judge refuses (a bug of ours).
-pub fn package(request: &Request, src: &Path) -> Result<Vec<File>, String> {
-    let problem = Problem::build(request.judge, request.tests, request.seed, src)?;
+/// A file of the crate that cannot be read, or a test our judge refuses (a bug of ours); an
+/// added test named as one of ours.
+pub fn package(request: &Request, additions: &Additions, src: &Path) -> Result<Vec<File>, String> {
+    let mut problem = Problem::build(request.judge, request.tests, request.seed, src)?;
+    problem.add(additions.clone())?;
     Ok(files_of(&problem, request.format))
 }
 

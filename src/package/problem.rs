@@ -7,10 +7,12 @@ use crate::judges::Judge;
 use crate::package::secret;
 use crate::package::statement::{self, Language};
 use crate::package::submissions::{self, Submission};
+use crate::package::teacher::{Additions, Rights};
 use std::path::Path;
 
-/// One test: its name (without extension), its input and our judge's answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One test: its name (without extension), its input and its answer (our judge's, or the
+/// teacher's for an added test).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Test {
     /// The name, such as `sample-1` or `03-one-cell`.
     pub name: String,
@@ -35,8 +37,12 @@ pub struct Problem {
     pub statement_zh: String,
     /// The `validate` binary as one file (it takes the judge's name as its argument).
     pub validator: String,
-    /// The submissions: our judge's bundle (accepted) first.
+    /// The submissions: our judge's bundle (accepted) first, the teacher's last.
     pub submissions: Vec<Submission>,
+    /// The teacher's fixed time limit in whole seconds; without it, each format's convention.
+    pub time_limit: Option<u32>,
+    /// The license and rights owner.
+    pub rights: Rights,
 }
 
 impl Problem {
@@ -79,11 +85,51 @@ impl Problem {
             judge,
             samples,
             secret,
-            statement_en: statement::render(judge, Language::English),
-            statement_zh: statement::render(judge, Language::Chinese),
+            statement_en: statement::render(judge, Language::English, None),
+            statement_zh: statement::render(judge, Language::Chinese, None),
             validator: bundle(src, "validate")?,
             submissions: submissions::of(judge, root, solution)?,
+            time_limit: None,
+            rights: Rights::default(),
         })
+    }
+
+    /// The problem with a teacher's `additions`: their tests after ours (but one whose input
+    /// is one of ours already, such as a sample), their submissions after ours, their time
+    /// limit and rights.
+    ///
+    /// # Errors
+    /// An added test named as one of ours, with another input.
+    pub fn add(&mut self, additions: Additions) -> Result<(), String> {
+        for test in additions.tests {
+            if self.tests().any(|ours| ours.input == test.input) {
+                continue;
+            }
+            if self.tests().any(|ours| ours.name == test.name) {
+                return Err(format!(
+                    "--add-tests: {}.in is not our test of that name: rename it",
+                    test.name
+                ));
+            }
+            self.secret.push(test);
+        }
+        self.submissions.extend(additions.submissions);
+        if let Some(seconds) = additions.time_limit {
+            // The statements say the limit the package sets.
+            let limit = Some(seconds * 1000);
+            self.statement_en = statement::render(self.judge, Language::English, limit);
+            self.statement_zh = statement::render(self.judge, Language::Chinese, limit);
+        }
+        self.time_limit = additions.time_limit;
+        self.rights = additions.rights;
+        Ok(())
+    }
+
+    /// The time limit of the formats that take a fixed one, in milliseconds: the teacher's, or
+    /// the original judge's.
+    pub fn fixed_time_limit_ms(&self) -> u32 {
+        self.time_limit
+            .map_or(self.judge.original.time_limit_ms, |seconds| seconds * 1000)
     }
 
     /// Every test, samples first.

@@ -44,15 +44,16 @@ pub fn title(judge: &Judge, language: Language) -> String {
     }
 }
 
-/// The body of `judge`'s statement in `language` (without its title), limits filled in.
-pub fn render(judge: &Judge, language: Language) -> String {
+/// The body of `judge`'s statement in `language` (without its title), limits filled in: the
+/// original judge's, the time limit `time_limit_ms` instead when given.
+pub fn render(judge: &Judge, language: Language, time_limit_ms: Option<u32>) -> String {
     let text = text(judge, language);
     let body = text
         .split_once('\n')
         .map_or("", |(_, body)| body)
         .trim_start();
     let original = judge.original;
-    let seconds = original.time_limit_ms as f64 / 1000.0;
+    let seconds = time_limit_ms.unwrap_or(original.time_limit_ms) as f64 / 1000.0;
     body.replace("{time}", &format!("{seconds}"))
         .replace("{memory}", &original.memory_mib.to_string())
 }

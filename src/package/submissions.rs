@@ -7,6 +7,7 @@
 pub use crate::judges::Verdict;
 
 use crate::judges::Judge;
+use crate::package::files::File;
 use std::path::Path;
 
 impl Verdict {
@@ -22,14 +23,28 @@ impl Verdict {
 }
 
 impl Submission {
-    /// Its path in the Kattis format, `submissions/<verdict's folder>/<name>.rs`, which the
-    /// other formats that keep submissions follow.
+    /// Its path in the Kattis format, `submissions/<verdict's folder>/<name>.<extension>`,
+    /// which the other formats that keep submissions follow.
     pub fn kattis_path(&self) -> String {
-        format!("submissions/{}/{}.rs", self.verdict.folder(), self.name)
+        format!(
+            "submissions/{}/{}.{}",
+            self.verdict.folder(),
+            self.name,
+            self.extension
+        )
     }
 }
 
-/// One submission: a single Rust file, std only, that compiles alone.
+/// `submissions` at their [`Submission::kattis_path`]: where the Kattis formats' tools look,
+/// and beside the package in the formats that keep no submissions.
+pub(crate) fn submission_files(submissions: &[Submission]) -> Vec<File> {
+    submissions
+        .iter()
+        .map(|submission| File::new(submission.kattis_path(), submission.source.as_bytes()))
+        .collect()
+}
+
+/// One submission: a single file that compiles alone (ours are Rust, std only).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Submission {
     /// Its name, without `.rs`.
@@ -38,6 +53,8 @@ pub struct Submission {
     pub source: String,
     /// What it must get.
     pub verdict: Verdict,
+    /// Its file's extension, which names its language: `rs`, `c`, `cpp` or `py`.
+    pub extension: &'static str,
 }
 
 /// The line of `tests/planted/solutions.rs` that reads the solution's name from the arguments.
@@ -55,6 +72,7 @@ pub(crate) fn of(judge: &Judge, root: &Path, solution: String) -> Result<Vec<Sub
         name: name.replace('-', "_"),
         source: solution.clone(),
         verdict: Verdict::Accepted,
+        extension: "rs",
     }];
     let planted_path = root.join("tests").join("planted");
     let read = |file: &str| {
@@ -72,6 +90,7 @@ pub(crate) fn of(judge: &Judge, root: &Path, solution: String) -> Result<Vec<Sub
             name: format!("planted_{}", solution_name.replace('-', "_")),
             source: planted.replace(NAME_FROM_ARGS, &fixed),
             verdict,
+            extension: "rs",
         });
     }
     for mutant in facts.mutants {
@@ -85,6 +104,7 @@ pub(crate) fn of(judge: &Judge, root: &Path, solution: String) -> Result<Vec<Sub
             name: format!("mutant_{}", mutant.name.replace('-', "_")),
             source: solution.replace(mutant.text, mutant.becomes),
             verdict: Verdict::WrongAnswer,
+            extension: "rs",
         });
     }
     if let Some(file) = facts.brute_force {
@@ -92,6 +112,7 @@ pub(crate) fn of(judge: &Judge, root: &Path, solution: String) -> Result<Vec<Sub
             name: file.trim_end_matches(".rs").into(),
             source: read(file)?,
             verdict: Verdict::TimeLimitExceeded,
+            extension: "rs",
         });
     }
     Ok(out)

@@ -115,113 +115,165 @@ enum Bug {
     Crash1x1,
 }
 
+/// The words of `text`, without a copy of any.
+fn words(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+    text.split(|b| b.is_ascii_whitespace()).filter(|word| !word.is_empty())
+}
+
+fn number(word: &[u8]) -> usize {
+    word.iter().fold(0, |n, &digit| n * 10 + usize::from(digit - b'0'))
+}
+
+fn push_number(out: &mut Vec<u8>, n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[at..]);
+}
+
+/// Calls `visit` with the index (row * m + column) of each neighbour of (r, c) on an n x m
+/// board, the diagonal ones too when `diagonals`: no list is made, as a judge's time limit
+/// wants of a loop run once per cell.
+fn around(r: usize, c: usize, n: usize, m: usize, diagonals: bool, mut visit: impl FnMut(usize)) {
+    for rr in r.saturating_sub(1)..(r + 2).min(n) {
+        for cc in c.saturating_sub(1)..(c + 2).min(m) {
+            if (rr, cc) != (r, c) && (diagonals || rr == r || cc == c) {
+                visit(rr * m + cc);
+            }
+        }
+    }
+}
+
+/// mine-ops as a student writes it for a judge's time limit: the input read at once and parsed
+/// by hand, the counts made once, cells as indices, the flood with a stack of its own, and
+/// the output in one buffer.
 fn mine_ops(bugs: &[Bug]) {
     let bug = |which: Bug| bugs.contains(&which);
-    let tokens = read_tokens();
-    let mut at = 0;
-    let mut next = || {
-        at += 1;
-        tokens[at - 1].clone()
-    };
-    let n: usize = next().parse().unwrap();
-    let m: usize = next().parse().unwrap();
+    let mut text = Vec::new();
+    io::stdin().read_to_end(&mut text).unwrap();
+    let mut words = words(&text);
+    let mut next = || words.next().unwrap();
+    let n = number(next());
+    let m = number(next());
     assert!(!bug(Bug::Crash1x1) || n * m > 1, "a board has two cells at least");
-    let mine: Vec<Vec<bool>> = (0..n).map(|_| next().bytes().map(|b| b == b'*').collect()).collect();
-    let count = |r: usize, c: usize| neighbours(r, c, n, m, true).iter().filter(|&&(a, b)| mine[a][b]).count();
-    let mut open = vec![vec![false; m]; n];
-    let mut flag = vec![vec![false; m]; n];
-    let mut safe_left = (0..n).flat_map(|r| (0..m).map(move |c| (r, c))).filter(|&(r, c)| !mine[r][c]).count();
-    let mut out = String::new();
+    let mut mine = vec![false; n * m];
+    for r in 0..n {
+        for (c, &cell) in next().iter().enumerate() {
+            mine[r * m + c] = cell == b'*';
+        }
+    }
+    let mut count = vec![0usize; n * m];
+    for r in 0..n {
+        for c in 0..m {
+            around(r, c, n, m, true, |at| count[r * m + c] += usize::from(mine[at]));
+        }
+    }
+    let mut open = vec![false; n * m];
+    let mut flag = vec![false; n * m];
+    let mut safe_left = mine.iter().filter(|&&mine| !mine).count();
+    let mut out = Vec::new();
     let mut steps = 0;
+    let (mut targets, mut stack, mut opened) = (Vec::new(), Vec::new(), Vec::new());
     let ending = loop {
         let op = next();
-        if op == "Quit" {
+        if op == b"Quit" {
             break "give up";
         }
-        let r: usize = next().parse::<usize>().unwrap() - 1;
-        let c: usize = next().parse::<usize>().unwrap() - 1;
+        let r = number(next()) - 1;
+        let c = number(next()) - 1;
+        let at = r * m + c;
         steps += 1;
-        let mut targets = Vec::new();
-        match op.as_str() {
-            "Flag" => {
-                if open[r][c] {
-                    out.push_str("swept\n");
+        targets.clear();
+        match op {
+            b"Flag" => {
+                if open[at] {
+                    out.extend_from_slice(b"swept\n");
                 } else {
-                    flag[r][c] = !flag[r][c];
-                    out.push_str(if flag[r][c] { "success\n" } else { "cancelled\n" });
+                    flag[at] = !flag[at];
+                    out.extend_from_slice(if flag[at] { b"success\n" } else { b"cancelled\n" });
                 }
                 continue;
             }
             // A reply that sweeps nothing still ends the game on a board with no safe cell.
-            "Sweep" if open[r][c] => {
-                out.push_str("swept\n");
+            b"Sweep" if open[at] || flag[at] => {
+                out.extend_from_slice(if open[at] { b"swept\n" } else { b"flagged\n" });
                 if safe_left == 0 {
                     break "finish";
                 }
                 continue;
             }
-            "Sweep" if flag[r][c] => {
-                out.push_str("flagged\n");
-                if safe_left == 0 {
-                    break "finish";
-                }
-                continue;
-            }
-            "Sweep" => targets.push((r, c)),
+            b"Sweep" => targets.push(at),
             _ => {
-                if !open[r][c] {
-                    out.push_str("not swept\n");
+                if !open[at] {
+                    out.extend_from_slice(b"not swept\n");
                     if safe_left == 0 {
                         break "finish";
                     }
                     continue;
                 }
-                let around = neighbours(r, c, n, m, true);
-                let flags = around.iter().filter(|&&(a, b)| flag[a][b]).count();
-                let satisfied = flags == count(r, c) || bug(Bug::DSweepIgnoresFlags);
-                if count(r, c) == 0 || !satisfied {
-                    out.push_str("failed\n");
+                let mut flags = 0;
+                around(r, c, n, m, true, |near| flags += usize::from(flag[near]));
+                let satisfied = flags == count[at] || bug(Bug::DSweepIgnoresFlags);
+                if count[at] == 0 || !satisfied {
+                    out.extend_from_slice(b"failed\n");
                     continue;
                 }
-                targets.extend(around.into_iter().filter(|&(a, b)| !open[a][b] && !flag[a][b]));
+                around(r, c, n, m, true, |near| {
+                    if !open[near] && !flag[near] {
+                        targets.push(near);
+                    }
+                });
             }
         }
-        if targets.iter().any(|&(a, b)| mine[a][b]) {
-            out.push_str("boom\n");
+        if targets.iter().any(|&at| mine[at]) {
+            out.extend_from_slice(b"boom\n");
             break "game over";
         }
-        let mut opened = Vec::new();
-        for start in targets {
-            let mut stack = vec![start];
-            while let Some((a, b)) = stack.pop() {
-                if open[a][b] {
+        opened.clear();
+        for &start in &targets {
+            stack.push(start);
+            while let Some(cell) = stack.pop() {
+                if open[cell] {
                     continue;
                 }
-                open[a][b] = true;
-                flag[a][b] = false;
+                open[cell] = true;
+                flag[cell] = false;
                 safe_left -= 1;
-                opened.push((a, b));
-                if count(a, b) == 0 {
-                    stack.extend(neighbours(a, b, n, m, !bug(Bug::Diagonals)));
+                opened.push(cell);
+                if count[cell] == 0 {
+                    around(cell / m, cell % m, n, m, !bug(Bug::Diagonals), |near| stack.push(near));
                 }
             }
         }
         if opened.is_empty() {
-            out.push_str("no cell detected\n");
+            out.extend_from_slice(b"no cell detected\n");
         } else {
-            opened.sort();
-            out.push_str(&format!("{} cell(s) detected\n", opened.len()));
-            for (a, b) in opened {
+            opened.sort_unstable();
+            push_number(&mut out, opened.len());
+            out.extend_from_slice(b" cell(s) detected\n");
+            for &cell in &opened {
+                let (a, b) = (cell / m, cell % m);
                 let col = if bug(Bug::Column0Based) { b } else { b + 1 };
-                out.push_str(&format!("{} {} {}\n", a + 1, col, count(a, b)));
+                for (value, end) in [(a + 1, b' '), (col, b' '), (count[cell], b'\n')] {
+                    push_number(&mut out, value);
+                    out.push(end);
+                }
             }
         }
         if safe_left == 0 {
             break "finish";
         }
     };
-    out.push_str(&format!("{ending}\ntotal step {steps}\n"));
-    io::stdout().write_all(out.as_bytes()).unwrap();
+    out.extend_from_slice(format!("{ending}\ntotal step {steps}\n").as_bytes());
+    io::stdout().write_all(&out).unwrap();
 }
 
 fn jlu_panel(crash_on_one_cell: bool) {
