@@ -896,7 +896,7 @@ fn a_student_past_the_time_budget_plays_no_more() {
         "6",
         "--budget",
         "1",
-        "--timeout",
+        "--time-limit",
         "30",
         "--processes",
         "4",

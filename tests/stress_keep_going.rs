@@ -15,7 +15,7 @@ const THREE_BUGS: &str = "mine-ops-diagonals-dsweep-crash-1x1";
 fn stress(args: &[&str], solution: &str) -> Output {
     Command::new(util::binary("stress"))
         .args(args)
-        .args(["--timeout", "60", "--memory", "0", "--quiet", "--"])
+        .args(["--time-limit", "60", "--memory", "0", "--quiet", "--"])
         .arg(planted())
         .arg(solution)
         .output()
