@@ -637,12 +637,13 @@ fn a_fork_bomb_is_capped_and_ended() {
     if probe_exe().is_none() {
         return;
     }
-    // Its 100,000 forks fail at the cap and it exits on its own: a run ended by its timeout
+    // Its 100,000 forks fail at the cap and it exits on its own: a run ended by a time limit
     // (wide, for a busy machine) would be a bomb the cap did not hold.
     let mut command = vec![probe_exe().unwrap().display().to_string()];
     command.extend(["bomb", marker].map(String::from));
     let mut wide = limits(Policy::Untrusted { processes: 16 });
-    wide.timeout = HANG_GUARD;
+    wide.cpu = HANG_GUARD;
+    wide.wall = HANG_GUARD;
     let started = Instant::now();
     let run = child::run(&command, b"", &wide).expect("the probe starts");
     println!("the bomb ended in {:?}", started.elapsed());
