@@ -11,7 +11,7 @@
 use crate::bundle::bundle;
 use crate::package::files::File;
 use crate::package::interactive::{beside, refuse_tests_and_time_limit, InteractiveScoring};
-use crate::package::teacher::Additions;
+use crate::package::problem::Additions;
 use crate::package::Format;
 use crate::players::acm_client::course_maps::{batch, CourseMap};
 use crate::rng::Rng;

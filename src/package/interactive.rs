@@ -6,8 +6,9 @@ use crate::package::acmoj::config_json;
 use crate::package::files::File;
 use crate::package::hydro::{shares, time_per_test};
 use crate::package::kattis::{yaml_string, yaml_text, ProblemYaml};
+use crate::package::problem::Additions;
 use crate::package::submissions::submission_files;
-use crate::package::teacher::{rights_note, Additions};
+use crate::package::teacher::rights_note;
 
 /// Refuses what a teacher may not add to the interactive problem `name`: tests (its tests are
 /// seeds its interactor deals games from) and a time limit (a budget for all the games of a

@@ -16,7 +16,7 @@ mod problem;
 
 use crate::package::files::File;
 use crate::package::interactive::{beside, refuse_tests_and_time_limit};
-use crate::package::teacher::Additions;
+use crate::package::problem::Additions;
 use crate::package::Format;
 use problem::{accepted, secret, FIRST_CLOSED, ONE_BASED, PROBLEM};
 use std::path::Path;

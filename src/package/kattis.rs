@@ -9,9 +9,9 @@
 use crate::package::checker::{checker, Protocol};
 use crate::package::files::File;
 use crate::package::problem::Problem;
+use crate::package::problem::Rights;
 use crate::package::statement::{title, Language};
 use crate::package::submissions::submission_files;
-use crate::package::teacher::Rights;
 
 /// The package's files.
 pub(crate) fn files(problem: &Problem) -> Vec<File> {

@@ -39,11 +39,10 @@ mod teacher;
 
 pub use checker::CHECKER;
 pub use files::{write, File};
-pub use problem::{Problem, Test};
+pub use problem::{Additions, Problem, Rights, Test};
 pub use submissions::{Submission, Verdict};
 pub use teacher::{
-    license, read_submission, read_tests, Additions, Rights, LICENSES, MAX_FILE_BYTES,
-    MAX_FOLDER_BYTES,
+    license, read_submission, read_tests, LICENSES, MAX_FILE_BYTES, MAX_FOLDER_BYTES,
 };
 
 use crate::judges::Judge;

@@ -7,7 +7,6 @@ use crate::judges::Judge;
 use crate::package::secret;
 use crate::package::statement::{self, Language};
 use crate::package::submissions::{self, Submission};
-use crate::package::teacher::{Additions, Rights};
 use std::path::Path;
 
 /// One test: its name (without extension), its input and its answer (our judge's, or the
@@ -20,6 +19,30 @@ pub struct Test {
     pub input: Vec<u8>,
     /// Our judge's output for it.
     pub answer: Vec<u8>,
+}
+
+/// A teacher's additions and settings; the default adds nothing and keeps each format's own
+/// time limit, an `unknown` license and no rights owner.
+#[derive(Clone, Debug, Default)]
+pub struct Additions {
+    /// Secret tests, after ours, with the teacher's answers.
+    pub tests: Vec<Test>,
+    /// Submissions, after ours.
+    pub submissions: Vec<Submission>,
+    /// A fixed time limit in whole seconds, in every format.
+    pub time_limit: Option<u32>,
+    /// The license and rights owner.
+    pub rights: Rights,
+}
+
+/// A package's license and who holds its rights. A course's data is not ours to license: by
+/// default the license is `unknown` and nobody is named.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Rights {
+    /// The license, one the Kattis format allows (`--license`); `None` for `unknown`.
+    pub license: Option<String>,
+    /// Who holds the rights; `None` for nobody named.
+    pub rights_owner: Option<String>,
 }
 
 /// A judge as a problem, before any format lays it out.

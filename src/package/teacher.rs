@@ -5,7 +5,7 @@
 use crate::io::runner::solve_in_memory;
 use crate::judges::{Judge, Verdict};
 use crate::package::files::File;
-use crate::package::problem::Test;
+use crate::package::problem::{Rights, Test};
 use crate::package::submissions::Submission;
 use std::path::Path;
 
@@ -35,30 +35,6 @@ const EXTENSIONS: [(&str, &str); 4] = [
     ("py", "Python 3"),
     ("rs", "Rust"),
 ];
-
-/// A teacher's additions and settings; the default adds nothing and keeps each format's own
-/// time limit, an `unknown` license and no rights owner.
-#[derive(Clone, Debug, Default)]
-pub struct Additions {
-    /// Secret tests, after ours, with the teacher's answers.
-    pub tests: Vec<Test>,
-    /// Submissions, after ours.
-    pub submissions: Vec<Submission>,
-    /// A fixed time limit in whole seconds, in every format.
-    pub time_limit: Option<u32>,
-    /// The license and rights owner.
-    pub rights: Rights,
-}
-
-/// A package's license and who holds its rights. A course's data is not ours to license: by
-/// default the license is `unknown` and nobody is named.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Rights {
-    /// The license, one of [`LICENSES`]; `None` for `unknown`.
-    pub license: Option<String>,
-    /// Who holds the rights; `None` for nobody named.
-    pub rights_owner: Option<String>,
-}
 
 /// The license named `name`, or an error that lists them.
 ///
