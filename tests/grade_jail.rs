@@ -49,6 +49,7 @@ impl Installed {
         let lock = std::fs::OpenOptions::new()
             .create(true)
             .write(true)
+            .truncate(false)
             .open(std::env::temp_dir().join("minejudge-installed-copies.lock"))
             .expect("the lock file of the installed copies");
         // Released when the file is closed, after `drop` has removed the copies.
