@@ -475,7 +475,7 @@ mod tests {
             stderr: Vec::new(),
         };
         assert!(fault(&nonsense).contains("\"text\":\"\\u003coops\\u003e\""));
-        assert_eq!(hung.describe(), "it ended: timed out");
+        assert_eq!(hung.describe(), "it ended: no exit (wall time)");
     }
 
     #[test]

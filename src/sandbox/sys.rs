@@ -371,7 +371,10 @@ pub fn hard_limit(resource: c_int) -> u64 {
     let mut limit = Rlimit { current: 0, max: 0 };
     // SAFETY: `limit` is valid for a write of an rlimit.
     if unsafe { getrlimit(resource, &mut limit) } == 0 {
-        limit.max as u64
+        // c_ulong is 32 bits wide on a 32-bit system.
+        #[allow(clippy::unnecessary_cast)]
+        let max = limit.max as u64;
+        max
     } else {
         u64::MAX
     }

@@ -100,7 +100,7 @@ pub struct MachineFault {
     pub what: String,
     /// The run; `None` when the program cannot start (or our machine failed), which stops
     /// everything.
-    pub run: Option<ProgramRun>,
+    pub run: Option<Box<ProgramRun>>,
 }
 
 /// The panel text a machine reads: `n m`, then the rows as `jlu-panel` prints them.
@@ -128,7 +128,7 @@ fn parse_click(output: &[u8], grid: Grid) -> Result<usize, String> {
 
 /// What a machine does with a panel: a click, or why there is none with the run (no run: the
 /// program cannot start, or our machine failed, which stops everything).
-type Machine<'a> = dyn Fn(&[u8]) -> Result<usize, (String, Option<ProgramRun>)> + Sync + 'a;
+type Machine<'a> = dyn Fn(&[u8]) -> Result<usize, (String, Option<Box<ProgramRun>>)> + Sync + 'a;
 
 /// Plays game `index` of `seed` with `machine`: its first click, then the mines dealt around
 /// it (the course's judge does the same), then a click per panel until a win, a loss or
@@ -235,7 +235,7 @@ pub fn play_games(
 }
 
 /// Our machine's click.
-pub(crate) fn ours(panel: &[u8]) -> Result<usize, (String, Option<ProgramRun>)> {
+pub(crate) fn ours(panel: &[u8]) -> Result<usize, (String, Option<Box<ProgramRun>>)> {
     let (answer, result) = solve_in_memory(solve::solve, panel);
     result.map_err(|err| (format!("our machine refused the panel: {err}"), None))?;
     parse_click(&answer, Grid::new(BOARD_SIDE, BOARD_SIDE)).map_err(|what| (what, None))
@@ -245,7 +245,7 @@ pub(crate) fn ours(panel: &[u8]) -> Result<usize, (String, Option<ProgramRun>)> 
 pub(crate) fn theirs(
     harness: &Harness,
     panel: &[u8],
-) -> Result<usize, (String, Option<ProgramRun>)> {
+) -> Result<usize, (String, Option<Box<ProgramRun>>)> {
     let run = child::run(&harness.command, panel, &harness.limits(16)).map_err(|err| {
         (
             format!("cannot run {}: {err}", harness.command_line()),
@@ -264,7 +264,7 @@ pub(crate) fn theirs(
         Ending::OutputLimit => "it printed more than a megabyte: killed".to_string(),
         ending => format!("it crashed: {}", describe_ending(ending)),
     };
-    Err((what, Some(run)))
+    Err((what, Some(Box::new(run))))
 }
 
 #[cfg(test)]
@@ -294,7 +294,7 @@ mod tests {
 
     #[test]
     fn a_machine_stuck_on_an_open_cell_is_stopped_at_the_limit() {
-        let corner = |_: &[u8]| -> Result<usize, (String, Option<ProgramRun>)> { Ok(0) };
+        let corner = |_: &[u8]| -> Result<usize, (String, Option<Box<ProgramRun>>)> { Ok(0) };
         let game = play(1, 0, &corner).unwrap();
         assert!(game.stopped && !game.won);
         assert_eq!((game.clicks, game.ignored), (1, CLICK_LIMIT - 1));
