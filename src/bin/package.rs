@@ -40,8 +40,8 @@ course scores a batch; the submissions are our client, a weaker one, and a wrong
   --format acmoj           ACMOJ's data folder (config.json)
   --format dmoj            DMOJ's problem folder (init.yml; statements beside)
 The time limit: the Kattis formats give the multipliers by which the judge system computes it
-from the accepted submissions (problemtools does; BAPCtools once `bt time_limit` writes it); the others
-take the course's. --time-limit fixes it in every format.";
+from the accepted submissions (problemtools does; BAPCtools once `bt time_limit` writes it);
+the others take the course's. --time-limit fixes it in every format.";
 
 /// What to package: a judge, or the machine.
 enum Subject {
