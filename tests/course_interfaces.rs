@@ -84,6 +84,7 @@ pub(crate) fn random_clicker(seed: u32, games: u64) -> Tally {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn a_machine_with_a_static_counter_keeps_it_across_clicks_and_games() {
     if !have_compiler("static counter") {
         return;
@@ -230,6 +231,7 @@ fn a_file_that_does_not_compile_is_told_with_the_compilers_lines() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn a_refresh_game_panel_with_a_bug_is_found_and_shrunk_within_the_course_limits() {
     if !have_compiler("RefreshGamePanel") {
         return;
@@ -302,6 +304,7 @@ fn a_refresh_game_panel_with_a_bug_is_found_and_shrunk_within_the_course_limits(
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn a_client_header_plays_the_batch_against_our_server_and_its_own() {
     if !have_compiler("client.h") {
         return;
@@ -384,6 +387,7 @@ fn a_client_that_never_ends_a_game_is_stopped_at_the_move_cap() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn a_server_header_with_a_bug_is_found_and_shrunk_and_a_correct_one_passes() {
     if !have_compiler("server.h") {
         return;
@@ -437,6 +441,7 @@ fn a_server_header_with_a_bug_is_found_and_shrunk_and_a_correct_one_passes() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn a_machine_that_hangs_is_killed_at_the_game_timeout_and_a_fresh_process_plays_on() {
     if !have_compiler("hang") {
         return;

@@ -283,6 +283,7 @@ fn a_hostile_class_is_marked_as_the_course_marks_it_and_leaves_nothing_behind() 
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn processes_that_fork_and_leave_their_session_end_with_their_run() {
     if !have_compiler("grade escapes") {
         return;
@@ -549,6 +550,7 @@ fn acm_clients_are_marked_through_the_baselines() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn an_honest_machine_using_devices_scores_as_under_stress() {
     if !have_compiler("grade jlu-machine with devices") {
         return;
@@ -677,6 +679,7 @@ fn read(path: &Path) -> String {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn an_empty_endless_loop_hangs_as_in_the_courses_build() {
     if !have_compiler("grade jlu-machine empty loop") {
         return;
@@ -748,6 +751,7 @@ pub(crate) fn first_line(output: &Output) -> String {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn the_cache_is_the_teachers_sealed_and_keyed_on_every_option() {
     let Some(dir) = built_class("sealed", &[("quiet", "puts(\"nothing\");")]) else {
         return;
@@ -882,6 +886,7 @@ fn hostile_folders_names_and_outputs_are_held() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn a_student_past_the_time_budget_plays_no_more() {
     // Each test sleeps past the whole budget: the first always runs (the budget is checked
     // before each test), none after it, however fast or busy the machine. The timeout is
@@ -1162,6 +1167,7 @@ fn stress_tells_a_machine_file_with_main_to_remove_it() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn marks_come_with_their_interval_and_numbers_a_spreadsheet_can_sort() {
     if !have_compiler("grade intervals") {
         return;
@@ -1229,6 +1235,7 @@ fn marks_come_with_their_interval_and_numbers_a_spreadsheet_can_sort() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn the_report_speaks_chinese_when_asked_or_in_a_chinese_locale() {
     if !have_compiler("grade in Chinese") {
         return;
@@ -1340,6 +1347,7 @@ fn seed_of(report: &str) -> String {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn games_nobody_knows_in_advance_are_drawn_for_every_grading() {
     if !have_compiler("grade seed") {
         return;
@@ -1378,6 +1386,7 @@ fn games_nobody_knows_in_advance_are_drawn_for_every_grading() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn invisible_and_bidirectional_characters_are_shown_as_escapes_everywhere() {
     if !have_compiler("grade hidden characters") {
         return;

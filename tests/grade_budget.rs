@@ -103,6 +103,7 @@ void machine(int GamePanel[30][30], int n, int m, int &x, int &y)\n\
 }\n";
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn the_machine_function_stops_between_games_once_its_budget_is_spent() {
     if !crate::util::have_compiler("grade: the machine's budget between games") {
         return;

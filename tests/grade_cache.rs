@@ -28,6 +28,7 @@ fn entries(dir: &Path) -> Vec<PathBuf> {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn a_student_whose_budget_ran_out_after_a_crash_is_graded_again() {
     // Every run crashes, after a while: far more games than a second holds.
     let Some(dir) = built_class(

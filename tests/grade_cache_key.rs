@@ -23,6 +23,7 @@ fn cached(output: &Output) -> String {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn the_file_its_form_and_the_tests_are_each_in_the_cache_key() {
     if !have_compiler("grade: the cache's key") {
         return;

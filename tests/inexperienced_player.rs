@@ -283,6 +283,7 @@ fn check_searches(
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn matches_the_oracle_by_starts_on_larger_random_boards() {
     // Past brute force's reach: dense enough for end states that reach one another, that
     // stop at earlier starts and that get bounded on the bases.
@@ -343,6 +344,7 @@ fn crafted_boards_match_brute_force() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn crafted_boards_match_the_oracle_by_starts() {
     // Larger, and with a few cells flipped at random, so that the chains, doors and wires break
     // in many ways; every part of the search runs.

@@ -42,6 +42,7 @@ fn course_knobs(rng: &mut Rng, judge: &Judge) -> Knobs {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn thousands_of_course_inputs_pass_the_course_check_and_our_judge() {
     let seed = 0x4c49_4d49;
     println!("course inputs seed {seed:#x}");

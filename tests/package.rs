@@ -49,6 +49,7 @@ fn every_generated_course_input_is_valid() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn every_judge_packs_in_every_format_and_alike_twice() {
     let start = Instant::now();
     let mut sizes = Vec::new();
@@ -192,6 +193,7 @@ fn the_command_line_writes_a_package_and_refuses_a_folder_with_files() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn the_brute_force_agrees_with_mine_ops_on_small_games() {
     let dir = std::env::temp_dir().join(format!("minejudge-brute-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("scratch folder");

@@ -123,6 +123,7 @@ fn verdicts(dir: &Path, mode: &str, outputs: &[&[u8]], answer: &[u8]) -> Vec<boo
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn the_checker_accepts_and_rejects_as_the_original_judges_compare() {
     let dir = scratch("checker");
     let answer = b"-1 1 0 \n-1 1 0 \n\nYou win\n";
@@ -418,6 +419,7 @@ fn the_validator_takes_every_course_input_of_gen_and_rejects_it_damaged() {
 /// The checker in each package compares as the judge's original does (our judges' pages say
 /// which), and is called as the package's judge system calls it.
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn each_package_s_checker_compares_as_its_original_judge() {
     for (name, format, mode, protocol) in [
         ("mine-ops", Format::Kattis, "exact", "kattis"),

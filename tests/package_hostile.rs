@@ -478,6 +478,7 @@ fn a_submission_gone_before_its_panel_is_a_wrong_answer() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn sigpipe_at_its_default_does_not_kill_the_interactor() {
     let submissions = [Hostile::Blind(CLICK), Hostile::Blind(MOVE)];
     refused_everywhere(
@@ -489,6 +490,7 @@ fn sigpipe_at_its_default_does_not_kill_the_interactor() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn an_early_end_of_output_is_a_wrong_answer() {
     let ended = "no answer, the output ended";
     let silent = [Hostile::Blind(b""), Hostile::Blind(b"")];
@@ -505,12 +507,14 @@ fn a_line_of_one_and_a_half_gigabytes_is_a_wrong_answer_read_no_further() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn a_flood_of_answers_without_reading_is_a_wrong_answer() {
     let submissions = [Hostile::Flood("0 0"), Hostile::Flood("0 0 2")];
     refused_everywhere("hostile-flood", submissions, Meeting::Live, STOPPED);
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn words_are_a_wrong_answer() {
     refused(
         "hostile-words",
@@ -571,6 +575,7 @@ fn negative_numbers_are_a_wrong_answer() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn numbers_out_of_range_are_a_wrong_answer() {
     refused(
         "hostile-range",
@@ -632,6 +637,7 @@ fn binary_garbage_is_a_wrong_answer() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn the_win_bonus_steps_where_the_course_s_table_does() {
     let dir = Scratch::new("hostile-bonus");
     // One 1x3 game whose mine, dealt from seed 1 after the first click (0, 0), is (0, 1): (0, 0)

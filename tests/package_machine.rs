@@ -110,6 +110,7 @@ fn validate(dir: &Path, input: &str) -> Option<i32> {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn the_validator_takes_the_tests_and_refuses_damaged_ones() {
     let dir = scratch("machine-validate");
     let files = jlu_machine::files(
@@ -243,6 +244,7 @@ fn connect_stderr(script: &Path, args: &[PathBuf], exe: &Path) -> (Option<i32>, 
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn the_interactor_scores_our_machine_above_the_weak_one_and_refuses_a_bad_click() {
     let dir = scratch("machine-interact");
     let files = jlu_machine::files(
@@ -300,6 +302,7 @@ fn the_interactor_scores_our_machine_above_the_weak_one_and_refuses_a_bad_click(
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn the_client_packs_alike_twice_and_its_validator_refuses_damaged_tests() {
     let files = acm_client::files(
         Format::Kattis,
@@ -367,6 +370,7 @@ fn the_client_packs_alike_twice_and_its_validator_refuses_damaged_tests() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn the_server_scores_our_client_above_the_weak_one_and_refuses_a_move_without_type() {
     let dir = scratch("client-interact");
     let files = acm_client::files(
@@ -480,6 +484,7 @@ fn hydro_verdict(stderr: &str, full: u32) -> (bool, u32) {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn hydro_config_declares_the_interactor_which_scores_in_testlib_words() {
     let dir = scratch("machine-hydro");
     let kattis = dir.join("kattis");
@@ -604,6 +609,7 @@ fn lemon_score(data: &Path, dir: &Path, output: &[u8], full: u32) -> (String, St
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn lemon_interaction_task_grades_the_course_s_machine_function() {
     if !have_tool(
         "lemon",

@@ -89,6 +89,7 @@ ns['random'] = Random
 ns['submission'] = Clicks()";
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn the_machine_s_interactor_scores_each_game_as_the_statement_says() {
     let files = jlu_machine::files(
         Format::Kattis,

@@ -385,6 +385,7 @@ fn play_by_hints(server: &Server, game: &str, cols: usize) -> (String, usize) {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn whole_games_by_the_hint_and_by_step_end_won_or_lost_with_the_mines_shown() {
     let server = Server::start();
     // The hint sees only the visible board: on an untouched board it is the same for any map.
@@ -534,6 +535,7 @@ fn bad_requests_get_400_and_the_server_stays_up() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn the_oldest_game_goes_beyond_a_thousand() {
     let server = Server::start();
     let oldest = server.new_game(2, 2, 1, 0);
@@ -608,6 +610,7 @@ fn sigint_stops_the_server_and_frees_the_port() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn a_client_that_stops_mid_request_gets_408_in_seconds() {
     let server = Server::start();
     let start = std::time::Instant::now();

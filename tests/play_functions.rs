@@ -109,6 +109,7 @@ fn flood(map: &[bool], rows: usize, cols: usize, start: usize, diagonals: bool) 
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn a_file_that_does_not_compile_or_defines_neither_function_is_refused_at_startup() {
     if !have_compiler("play --functions: refused files") {
         return;
@@ -199,6 +200,7 @@ fn a_refresh_game_panel_whose_flood_has_no_diagonals_is_shown_cell_by_cell() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn a_correct_refresh_game_panel_agrees_on_whole_games_with_flags_and_chords() {
     if !have_compiler("play --functions: RefreshGamePanel") {
         return;
@@ -302,6 +304,7 @@ fn their_machine_plays_beside_ours_in_hint_and_autoplay() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn a_machine_that_crashes_or_hangs_is_told_and_the_next_call_works() {
     if !have_compiler("play --functions: crash and hang") {
         return;

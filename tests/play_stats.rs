@@ -259,6 +259,7 @@ fn close(ours: Option<f64>, theirs: f64) -> bool {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn play_stats_agree_with_ms_toollib_on_1000_games() {
     let seed = 0x05ee_d3b5;
     println!("seed {seed}");

@@ -107,6 +107,7 @@ fn lines_with_object(compiler: &Compiler, file: &Path) -> Vec<(usize, String)> {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn the_object_file_shows_globals_the_text_cannot() {
     let Some(compiler) = compiler("rules: the object file's witness") else {
         return;

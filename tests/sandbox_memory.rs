@@ -291,6 +291,7 @@ fn check_every_attack() -> Vec<String> {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn every_memory_attack_stops_at_the_cap_and_leaves_nothing() {
     if std::env::var_os("MINEJUDGE_NO_NAMESPACES").is_some()
         || !util::have_compiler("every_memory_attack_stops_at_the_cap_and_leaves_nothing")
@@ -321,6 +322,7 @@ fn memory_attacks_as_the_user_running_the_tests() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn every_memory_attack_stops_at_the_cap_for_an_ordinary_user() {
     if std::env::var_os("MINEJUDGE_NO_NAMESPACES").is_some()
         || !root_user()

@@ -168,6 +168,7 @@ fn wrong_line(failure: &Failure) -> (usize, String, String) {
 const GENEROUS: Duration = Duration::from_secs(10);
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn a_flood_fill_that_misses_diagonals_is_found_and_shrunk() {
     let failure = find_planted(
         judges::named("mine-ops").unwrap(),
@@ -195,6 +196,7 @@ fn an_off_by_one_in_1_based_columns_is_found_and_shrunk() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn a_dsweep_that_ignores_flags_is_found_and_shrunk() {
     let failure = find_planted(
         judges::named("mine-ops").unwrap(),
@@ -209,6 +211,7 @@ fn a_dsweep_that_ignores_flags_is_found_and_shrunk() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn a_crash_on_a_1x1_board_is_found_and_shrunk() {
     let failure = find_planted(
         judges::named("jlu-panel").unwrap(),
@@ -225,6 +228,7 @@ fn a_crash_on_a_1x1_board_is_found_and_shrunk() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn an_infinite_loop_is_killed_found_and_shrunk() {
     let timeout = Duration::from_millis(300);
     let failure = find_planted(

@@ -64,6 +64,7 @@ fn table(report: &str) -> Vec<(u64, u64, String)> {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn every_input_runs_and_the_failures_are_counted_by_kind_whatever_the_jobs() {
     let args = ["mine-ops", "--seed", "1", "--count", "200", "--keep-going"];
     let run = |jobs: &str| {
