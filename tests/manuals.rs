@@ -89,6 +89,7 @@ const FOREIGN_OPTIONS: &[&str] = &[
     "--test",
     "--test-threads",
     "--time",
+    "--write",
 ];
 
 /// A wall time no command of a manual needs; past it the command is killed and fails.
