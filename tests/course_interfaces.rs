@@ -146,6 +146,7 @@ fn a_machine_with_a_static_counter_keeps_it_across_clicks_and_games() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn a_machine_using_rand_is_seeded_once() {
     if !have_compiler("rand") {
         return;
@@ -353,6 +354,7 @@ fn a_client_header_plays_the_batch_against_our_server_and_its_own() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn a_client_that_never_ends_a_game_is_stopped_at_the_move_cap() {
     if !have_compiler("stuck client") {
         return;
@@ -479,6 +481,7 @@ fn a_machine_that_hangs_is_killed_at_the_game_timeout_and_a_fresh_process_plays_
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn a_client_that_crashes_is_reported_with_its_map_and_the_batch_goes_on() {
     if !have_compiler("crashing client") {
         return;

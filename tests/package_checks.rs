@@ -206,6 +206,7 @@ fn the_checker_accepts_and_rejects_as_the_original_judges_compare() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn the_checker_as_dmoj_imports_it_judges_through_its_check_function() {
     let dir = scratch("checker-dmoj");
     let answer = b"-1 1 0 \n\nYou win\n";

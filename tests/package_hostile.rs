@@ -466,12 +466,14 @@ const CLICK: &[u8] = b"0 0\n";
 const MOVE: &[u8] = b"0 0 2\n";
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn a_submission_that_closes_its_input_is_a_wrong_answer() {
     let submissions = [Hostile::Deaf(CLICK), Hostile::Deaf(MOVE)];
     refused_everywhere("hostile-deaf", submissions, Meeting::Live, STOPPED);
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn a_submission_gone_before_its_panel_is_a_wrong_answer() {
     let submissions = [Hostile::Blind(CLICK), Hostile::Blind(MOVE)];
     refused_everywhere("hostile-gone", submissions, Meeting::Gone, STOPPED);
@@ -500,6 +502,7 @@ fn an_early_end_of_output_is_a_wrong_answer() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn a_line_of_one_and_a_half_gigabytes_is_a_wrong_answer_read_no_further() {
     let long = "a line longer than 100 bytes, b'11111";
     let submissions = [Hostile::LongLine, Hostile::LongLine];
@@ -531,6 +534,7 @@ fn words_are_a_wrong_answer() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn nan_is_a_wrong_answer() {
     refused(
         "hostile-nan",
@@ -543,6 +547,7 @@ fn nan_is_a_wrong_answer() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn infinities_are_a_wrong_answer() {
     refused(
         "hostile-inf",
@@ -555,6 +560,7 @@ fn infinities_are_a_wrong_answer() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn negative_numbers_are_a_wrong_answer() {
     refused(
         "hostile-negative",
@@ -597,6 +603,7 @@ fn numbers_out_of_range_are_a_wrong_answer() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn extra_tokens_are_a_wrong_answer() {
     refused(
         "hostile-extra",
@@ -613,6 +620,7 @@ fn extra_tokens_are_a_wrong_answer() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn binary_garbage_is_a_wrong_answer() {
     refused(
         "hostile-binary",
@@ -707,6 +715,7 @@ fn moves_for(tenths: usize) -> String {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn the_lowest_tenth_of_maps_is_left_out_of_the_score() {
     let dir = Scratch::new("hostile-tenth");
     let batch = [5, 8, 1, 10, 3, 6, 9, 2, 4, 7];

@@ -151,6 +151,7 @@ fn a_file_that_does_not_compile_or_defines_neither_function_is_refused_at_startu
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn a_refresh_game_panel_whose_flood_has_no_diagonals_is_shown_cell_by_cell() {
     if !have_compiler("play --functions: RefreshGamePanel bug") {
         return;
@@ -250,6 +251,7 @@ fn a_correct_refresh_game_panel_agrees_on_whole_games_with_flags_and_chords() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn their_machine_plays_beside_ours_in_hint_and_autoplay() {
     if !have_compiler("play --functions: machine") {
         return;
@@ -393,6 +395,7 @@ fn a_machine_that_crashes_or_hangs_is_told_and_the_next_call_works() {
 /// terminal's SIGINT does not reach).
 #[cfg(target_os = "linux")]
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn sigint_ends_the_students_process_with_the_server() {
     if !have_compiler("play --functions: SIGINT") {
         return;

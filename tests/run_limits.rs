@@ -83,6 +83,7 @@ fn a_deep_recursion_has_the_memory_as_its_stack() {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 #[cfg(target_os = "linux")]
 fn a_program_that_sleeps_past_its_cpu_time_passes() {
     let script = format!("sleep 1.5; exec {}", util::binary("mine-ops"));

@@ -743,6 +743,7 @@ fn a_file_stops_at_its_size_limit() {
 
 /// runguard's list: wall time, output size, file size, memory, CPU time with threads.
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn every_limit_holds() {
     let _runs = util::untrusted_runs();
     let policy = Policy::Untrusted { processes: 8 };

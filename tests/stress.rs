@@ -586,6 +586,7 @@ fn score_lines(stdout: &str) -> (String, String) {
 }
 
 #[test]
+#[ignore = "long tier: .ci/run runs it"]
 fn jlu_machine_scores_a_machine_beside_ours() {
     // Our own machine as the one under test: the same games, the same scores.
     let output = Command::new(util::binary("stress"))
