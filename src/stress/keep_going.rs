@@ -7,7 +7,7 @@
 use crate::exec::pool::{for_each_index, AfterPanic};
 use crate::exec::progress::Progress;
 use crate::stress::kind::kind;
-use crate::stress::search::{shrink_failure, try_input, Failure, JudgeStress};
+use crate::stress::search::{refuse_panicked, shrink_failure, try_input, Failure, JudgeStress};
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -109,14 +109,7 @@ pub fn search_all(search: &JudgeStress) -> Result<Tally, String> {
             )
         },
     );
-    if let Some(panicked) = batch.panicked.first() {
-        return Err(format!(
-            "input {} (seed {}): minejudge failed on it: {}",
-            panicked.index,
-            harness.seed.wrapping_add(panicked.index),
-            panicked.message
-        ));
-    }
+    refuse_panicked(&batch.panicked, harness.seed)?;
     if let Some(message) = error.into_inner().expect("no panics hold it") {
         return Err(message);
     }

@@ -6,7 +6,7 @@ use crate::courses::program::verdict;
 use crate::courses::program::Verdict;
 use crate::courses::Harness;
 use crate::exec::child::{self, ProgramRun};
-use crate::exec::pool::{for_each_index, AfterPanic};
+use crate::exec::pool::{for_each_index, AfterPanic, Panicked};
 use crate::exec::progress::Progress;
 use crate::io::runner::solve_in_memory;
 use crate::judges::limits::{Limits, WithinCourse};
@@ -182,14 +182,7 @@ pub fn search(search: &JudgeStress) -> Result<StressOutcome, String> {
             format!("{}: {inputs} inputs tried, {rate:.0}/s", judge.name())
         },
     );
-    if let Some(panicked) = batch.panicked.first() {
-        return Err(format!(
-            "input {} (seed {}): minejudge failed on it: {}",
-            panicked.index,
-            harness.seed.wrapping_add(panicked.index),
-            panicked.message
-        ));
-    }
+    refuse_panicked(&batch.panicked, harness.seed)?;
     let done = batch.done;
     if let Some(message) = error.into_inner().expect("no panics hold it") {
         return Err(message);
@@ -207,6 +200,20 @@ pub fn search(search: &JudgeStress) -> Result<StressOutcome, String> {
         (index, original, evidence, found_after),
         &|verdict| verdict.same_kind(&kind),
     ))))
+}
+
+/// The first input on which our own code panicked, as an error: a bug of ours, never the
+/// solution's failure.
+pub(crate) fn refuse_panicked(panicked: &[Panicked], seed: u64) -> Result<(), String> {
+    match panicked.first() {
+        Some(panicked) => Err(format!(
+            "input {} (seed {}): minejudge failed on it: {}",
+            panicked.index,
+            seed.wrapping_add(panicked.index),
+            panicked.message
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Shrinks the failing input while `same_kind` holds for how it fails.
