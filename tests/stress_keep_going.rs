@@ -35,10 +35,16 @@ fn masked(report: &str) -> String {
             || line.starts_with("shrunk from ")
             || line.starts_with("--- yours: ");
         if timed {
-            out.extend(
-                line.chars()
-                    .map(|c| if c.is_ascii_digit() { '#' } else { c }),
-            );
+            // Each number one `#`, however many digits a busy machine's times take.
+            let mut in_number = false;
+            for c in line.chars() {
+                if !c.is_ascii_digit() {
+                    out.push(c);
+                } else if !in_number {
+                    out.push('#');
+                }
+                in_number = c.is_ascii_digit();
+            }
         } else {
             out.push_str(line);
         }
