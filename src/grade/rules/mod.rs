@@ -265,7 +265,8 @@ pub fn check_with_object(task: Task, source: &[u8], object: Option<&[u8]>) -> Ve
             rule(panel_written(&code));
         }
         Task::JluPanel => rule(stl(&code)),
-        Task::MineOps | Task::AcmServer | Task::AcmClient => {}
+        Task::AcmClient => rule(standard_output(&code)),
+        Task::MineOps | Task::AcmServer => {}
     }
     findings.sort_by_key(|f| f.line);
     findings
@@ -400,6 +401,33 @@ fn uses(tokens: &[Token], code: &Code, what: impl Fn(&str) -> Option<String>) ->
         .collect()
 }
 
+/// The ways to print that write to the standard output (beside `stdout` named, as in
+/// `fprintf(stdout, ...)`).
+const STANDARD_OUTPUT: [&str; 9] = [
+    "cout", "wcout", "printf", "puts", "putchar", "vprintf", "wprintf", "vwprintf", "putwchar",
+];
+
+/// Each use of the standard output in an ACM `client.h`: the course's `advanced.cpp` gives it
+/// the map, so anything else printed there corrupts the game (the client's own output goes to
+/// `std::cerr`).
+fn standard_output(code: &Code) -> Vec<Finding> {
+    let found = |tokens: &[Token]| -> Vec<Finding> {
+        uses(tokens, code, |name| {
+            let function = output_function(name).filter(|f| STANDARD_OUTPUT.contains(f));
+            let name = function
+                .map(|_| name)
+                .or((name == "stdout").then_some(name))?;
+            Some(format!(
+                "output with {name} to the standard output, which advanced.cpp keeps for the \
+                 map (print to std::cerr)"
+            ))
+        })
+    };
+    let mut all = found(&code.tokens);
+    all.extend(found(&code.macros));
+    all
+}
+
 fn other_headers(code: &Code) -> Vec<Finding> {
     let what = |name: &str| {
         let (name, header) = OTHER_HEADERS.iter().find(|(n, _)| *n == name)?;
@@ -482,6 +510,37 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    #[test]
+    fn an_acm_client_printing_to_the_standard_output_is_found_at_its_line() {
+        let source = "#include <iostream>\n#include <cstdio>\nvoid Decide() {\n\
+            std::cout << \"debug\" << std::endl;\n  std::cerr << \"fine\";\n\
+            fprintf(stderr, \"fine\");\n  fprintf(stdout, \"x\");\n  printf(\"%d\", 1);\n\
+            const char *s = \"cout printf\";\n  puts(s); std::cout << 1;\n}\n\
+            #define SAY(x) std::cout << x\n";
+        let found: Vec<(usize, String)> = check(Task::AcmClient, source.as_bytes())
+            .into_iter()
+            .map(|f| {
+                (
+                    f.line,
+                    f.what.split(' ').take(2).collect::<Vec<_>>().join(" "),
+                )
+            })
+            .collect();
+        let expect: Vec<(usize, String)> = [
+            (4, "output with"),
+            (7, "output with"),
+            (8, "output with"),
+            (10, "output with"),
+            (12, "output with"),
+        ]
+        .iter()
+        .map(|(line, what)| (*line, what.to_string()))
+        .collect();
+        assert_eq!(found, expect);
+        let starter = include_str!("../../courses/templates/acm_client.h");
+        assert_eq!(check(Task::AcmClient, starter.as_bytes()), vec![]);
     }
 
     #[test]
