@@ -512,6 +512,7 @@ fn acm_clients_are_marked_through_the_baselines() {
             ("simple.h", "tests/submissions/acm_client.h"),
             ("random.h", "tests/class/acm-client/rubbish.h"),
             ("crash.h", "tests/submissions/acm_crash_client.h"),
+            ("prints.h", "tests/class/acm-client/prints_to_cout.h"),
         ],
     );
     let batches = dir.parent().unwrap().join("acm-batches");
@@ -536,17 +537,48 @@ fn acm_clients_are_marked_through_the_baselines() {
     ]);
     let report = succeeded(&output);
     let rows = table(&report);
-    // Each scores exactly its baseline's raw score: rubbish 0, baseline 1 20, beating (here:
-    // equalling) baseline 2 the full 35.
-    assert_eq!(mark(&rows, "strong"), 35.0, "{report}");
+    // Each scores exactly its baseline's raw score, and gets that baseline's mark: rubbish 0,
+    // baseline 1 20, baseline 2 30 (35 is for beating it).
+    assert_eq!(mark(&rows, "strong"), 30.0, "{report}");
     assert_eq!(mark(&rows, "simple"), 20.0, "{report}");
     assert_eq!(mark(&rows, "random"), 0.0, "{report}");
     assert_eq!(mark(&rows, "crash"), 0.0, "{report}");
-    assert!(report.contains("baseline2"), "{report}");
-    // Without the three baselines the course's mapping cannot be made.
-    let output = grade(&["acm-client", dir.to_str().unwrap()]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(text(&output.stderr).contains("--baseline"));
+    assert!(
+        report.contains("these are the files given with --baseline"),
+        "{report}"
+    );
+    assert!(
+        report.contains("tests/class/acm-client/subsets.h"),
+        "{report}"
+    );
+    // Printing to std::cout is found on its line.
+    assert!(
+        rows["prints"]
+            .last()
+            .unwrap()
+            .contains("rules: line 33: output with cout"),
+        "{report}"
+    );
+    // Without --baseline, our stand-ins mark the class, and the report says so.
+    let html = dir.parent().unwrap().join("acm-report.html");
+    let output = grade(&[
+        "acm-client",
+        dir.to_str().unwrap(),
+        "--batch",
+        batches.join("a.in").to_str().unwrap(),
+        "--html",
+        html.to_str().unwrap(),
+        "--lang",
+        "zh",
+    ]);
+    let report = succeeded(&output);
+    let ours = "以上是本项目自带的基准程序替代品";
+    assert!(report.contains(ours), "{report}");
+    for name in ["rubbish", "baseline1", "baseline2"] {
+        assert!(report.contains(&format!("  {name} ")), "{report}");
+    }
+    let page = read(&html);
+    assert!(page.contains(ours), "{page}");
 }
 
 #[test]

@@ -363,6 +363,23 @@ fn heading(class: &ClassGrades) -> String {
     }
 }
 
+/// Which baselines marked the class: ours, or the files the teacher gave.
+pub fn baselines_used(class: &ClassGrades) -> String {
+    let ours = class.baselines.iter().all(|b| b.file.is_none());
+    match (class.config.lang, ours) {
+        (Lang::English, true) => {
+            "these are our stand-ins for the course's baselines, written from \
+             its descriptions of them (--baseline NAME=FILE gives the course's own)"
+                .into()
+        }
+        (Lang::English, false) => "these are the files given with --baseline".into(),
+        (Lang::Chinese, true) => "以上是本项目自带的基准程序替代品，按课程对它们的描述编写\
+             （--baseline NAME=FILE 可换用课程自己的）"
+            .into(),
+        (Lang::Chinese, false) => "以上是 --baseline 给出的文件".into(),
+    }
+}
+
 /// The marks' mean, median and range, and the baselines' raw scores and marks.
 fn summary(class: &ClassGrades) -> String {
     let config = &class.config;
@@ -400,11 +417,13 @@ fn summary(class: &ClassGrades) -> String {
             .iter()
             .enumerate()
             .map(|(i, b)| {
-                vec![
+                let mut row = vec![
                     format!("  {}", b.name),
                     format!("{:.6}", b.raw),
                     trim_number(marks.get(i).copied().unwrap_or(0.0)),
-                ]
+                ];
+                row.extend(b.file.as_ref().map(|f| visible(&f.display().to_string())));
+                row
             })
             .collect();
         text.push_str(&align(&rows));
@@ -414,6 +433,7 @@ fn summary(class: &ClassGrades) -> String {
         } else {
             writeln!(text, "  beating the highest: {top}")
         };
+        let _ = writeln!(text, "  {}", baselines_used(class));
     }
     text
 }
