@@ -346,8 +346,13 @@ fn stl_in(tokens: &[Token], code: &Code, std_names: &HashSet<&str>) -> Vec<Findi
         let container = CONTAINERS.contains(&word)
             && next == "<"
             && (before != "::" || !std_names.contains(qualifier) && !code.declares(qualifier));
-        let algorithm =
-            ALGORITHMS.contains(&word) && next == "(" && before != "." && !code.defines(word);
+        // `std::sort(` is found at `std`, whichever line `sort` is on.
+        let after_std = before == "::" && std_names.contains(qualifier);
+        let algorithm = ALGORITHMS.contains(&word)
+            && next == "("
+            && before != "."
+            && !after_std
+            && !code.defines(word);
         if qualified || container || algorithm {
             let name = if qualified {
                 format!("{word}::{}", text(tokens, at + 2))
@@ -541,6 +546,21 @@ mod tests {
         assert_eq!(found, expect);
         let starter = include_str!("../../courses/templates/acm_client.h");
         assert_eq!(check(Task::AcmClient, starter.as_bytes()), vec![]);
+    }
+
+    #[test]
+    fn a_library_call_is_one_finding_wherever_its_name_is() {
+        let source = "void machine(int GamePanel[30][30], int n, int m, int &x, int &y) {\n\
+            int v[3] = {3, 1, 2};\n  std::sort(v, v + 3);\n  std::\n    sort(v, v + 3);\n\
+            sort(v, v + 3);\n  x = 0; y = 0;\n}\n";
+        assert_eq!(
+            lines(source),
+            [
+                (3, "std::sort (the course".to_string()),
+                (4, "std::sort (the course".to_string()),
+                (6, "sort (the course".to_string()),
+            ]
+        );
     }
 
     #[test]
