@@ -422,7 +422,7 @@ fn tasks_by_tests_earn_points_per_test_passed() {
     let report = text(&grade(&["jlu-panel", panel.to_str().unwrap()]).stdout);
     let rows = table(&report);
     assert_eq!(mark(&rows, "good"), 30.0, "{report}");
-    assert_eq!(rows["good"][2], "6/6", "{report}");
+    assert_eq!(rows["good"][2..4], ["6/6", "6/6"], "{report}");
     assert!(mark(&rows, "bug") < 30.0, "{report}");
     assert!(
         rows["bug"].last().unwrap().contains("wrong answer"),
@@ -543,6 +543,14 @@ fn acm_clients_are_marked_through_the_baselines() {
     assert_eq!(mark(&rows, "simple"), 20.0, "{report}");
     assert_eq!(mark(&rows, "random"), 0.0, "{report}");
     assert_eq!(mark(&rows, "crash"), 0.0, "{report}");
+    // The maps played beside those asked, and why the crash's batches score 0.
+    assert_eq!(rows["simple"][4], "100/100", "{report}");
+    assert!(
+        rows["crash"]
+            .iter()
+            .any(|c| c == "a fault on a map (its batch scores 0)"),
+        "{report}"
+    );
     assert!(
         report.contains("these are the files given with --baseline"),
         "{report}"
@@ -720,16 +728,19 @@ fn an_empty_endless_loop_hangs_as_in_the_courses_build() {
         "jlu-empty-loop",
         &[("waits.txt", "tests/class/jlu-machine/empty_loop.txt")],
     );
+    let csv = dir.with_extension("csv");
     let output = grade(&[
         "jlu-machine",
         dir.to_str().unwrap(),
         "--games",
-        "3",
+        "5",
         "--time-limit",
         "0.5",
         "--wall-limit",
         "60",
         "--no-cache",
+        "--csv",
+        csv.to_str().unwrap(),
     ]);
     let report = text(&output.stdout);
     let rows = table(&report);
@@ -741,6 +752,21 @@ fn an_empty_endless_loop_hangs_as_in_the_courses_build() {
             .contains("over 0.500 s of CPU time"),
         "{report}"
     );
+    // After three hangs the rest is not played: the games played beside those asked, and why
+    // the mark is 0, each in a column of its own.
+    assert_eq!(rows["waits"][2..4], ["0/3", "3/5"], "{report}");
+    let why = "a fault in a game; hung or flooded too often";
+    assert!(rows["waits"].iter().any(|c| c == why), "{report}");
+    let csv = read(&csv);
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let row: Vec<&str> = csv.lines().nth(1).unwrap().split(',').collect();
+    let at = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    assert_eq!(
+        [row[at("won")], row[at("games played")], row[at("games")]],
+        ["0", "3", "5"],
+        "{csv}"
+    );
+    assert_eq!(row[at("why")], why, "{csv}");
 }
 
 /// A class of programs already built: each student's C statements, run after reading all of
@@ -1042,6 +1068,21 @@ fn the_courses_rules_are_found_line_by_line_and_strict_marks_zero() {
     assert!(
         (penalised - (clean - 10.0).max(0.0)).abs() < 0.006,
         "{clean} {penalised}"
+    );
+    // Why each mark is 0, or lower, in a column of its own.
+    for (student, _, _) in RULE_BREAKS {
+        assert!(
+            strict_rows[student]
+                .iter()
+                .any(|c| c.contains("breaks the course's rules (--strict)")),
+            "{student}: {strict}"
+        );
+    }
+    assert!(
+        strict_rows["clean"]
+            .iter()
+            .any(|c| c == "a resubmission: points taken"),
+        "{strict}"
     );
     // The whole findings, in the CSV.
     let csv_path = dir.with_extension("rules.csv");

@@ -234,11 +234,12 @@ fn marks_table(class: &ClassGrades) -> String {
             escape(&grade.student.name),
             grade.mark.mark
         );
-        let mut cells = row_cells(task, grade);
+        let mut cells = row_cells(class, grade);
         let last = cells.len().saturating_sub(1);
         cells[last] = lang.note(&cells[last]);
         for (c, cell) in cells.iter().enumerate() {
-            let class = if c == last { "" } else { " class=\"n\"" };
+            // The reasons and the note are text; the rest are numbers.
+            let class = if c + 1 >= last { "" } else { " class=\"n\"" };
             let _ = write!(html, "<td{class}>{}</td>", escape(cell));
         }
         html.push_str("</tr>\n");

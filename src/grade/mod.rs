@@ -27,6 +27,7 @@ pub mod task;
 pub mod test_runs;
 pub mod version;
 pub mod visible;
+pub mod why;
 pub mod words;
 
 use crate::courses::acm_client::BatchSpec;
