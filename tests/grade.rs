@@ -422,7 +422,7 @@ fn tasks_by_tests_earn_points_per_test_passed() {
     let report = text(&grade(&["jlu-panel", panel.to_str().unwrap()]).stdout);
     let rows = table(&report);
     assert_eq!(mark(&rows, "good"), 30.0, "{report}");
-    assert_eq!(rows["good"][2], "6/6", "{report}");
+    assert_eq!(rows["good"][2..4], ["6/6", "6/6"], "{report}");
     assert!(mark(&rows, "bug") < 30.0, "{report}");
     assert!(
         rows["bug"].last().unwrap().contains("wrong answer"),
@@ -512,6 +512,7 @@ fn acm_clients_are_marked_through_the_baselines() {
             ("simple.h", "tests/submissions/acm_client.h"),
             ("random.h", "tests/class/acm-client/rubbish.h"),
             ("crash.h", "tests/submissions/acm_crash_client.h"),
+            ("prints.h", "tests/class/acm-client/prints_to_cout.h"),
         ],
     );
     let batches = dir.parent().unwrap().join("acm-batches");
@@ -536,17 +537,56 @@ fn acm_clients_are_marked_through_the_baselines() {
     ]);
     let report = succeeded(&output);
     let rows = table(&report);
-    // Each scores exactly its baseline's raw score: rubbish 0, baseline 1 20, beating (here:
-    // equalling) baseline 2 the full 35.
-    assert_eq!(mark(&rows, "strong"), 35.0, "{report}");
+    // Each scores exactly its baseline's raw score, and gets that baseline's mark: rubbish 0,
+    // baseline 1 20, baseline 2 30 (35 is for beating it).
+    assert_eq!(mark(&rows, "strong"), 30.0, "{report}");
     assert_eq!(mark(&rows, "simple"), 20.0, "{report}");
     assert_eq!(mark(&rows, "random"), 0.0, "{report}");
     assert_eq!(mark(&rows, "crash"), 0.0, "{report}");
-    assert!(report.contains("baseline2"), "{report}");
-    // Without the three baselines the course's mapping cannot be made.
-    let output = grade(&["acm-client", dir.to_str().unwrap()]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(text(&output.stderr).contains("--baseline"));
+    // The maps played beside those asked, and why the crash's batches score 0.
+    assert_eq!(rows["simple"][4], "100/100", "{report}");
+    assert!(
+        rows["crash"]
+            .iter()
+            .any(|c| c == "a fault on a map (its batch scores 0)"),
+        "{report}"
+    );
+    assert!(
+        report.contains("these are the files given with --baseline"),
+        "{report}"
+    );
+    assert!(
+        report.contains("tests/class/acm-client/subsets.h"),
+        "{report}"
+    );
+    // Printing to std::cout is found on its line.
+    assert!(
+        rows["prints"]
+            .last()
+            .unwrap()
+            .contains("rules: line 33: output with cout"),
+        "{report}"
+    );
+    // Without --baseline, our stand-ins mark the class, and the report says so.
+    let html = dir.parent().unwrap().join("acm-report.html");
+    let output = grade(&[
+        "acm-client",
+        dir.to_str().unwrap(),
+        "--batch",
+        batches.join("a.in").to_str().unwrap(),
+        "--html",
+        html.to_str().unwrap(),
+        "--lang",
+        "zh",
+    ]);
+    let report = succeeded(&output);
+    let ours = "以上是本项目自带的基准程序替代品";
+    assert!(report.contains(ours), "{report}");
+    for name in ["rubbish", "baseline1", "baseline2"] {
+        assert!(report.contains(&format!("  {name} ")), "{report}");
+    }
+    let page = read(&html);
+    assert!(page.contains(ours), "{page}");
 }
 
 #[test]
@@ -688,16 +728,19 @@ fn an_empty_endless_loop_hangs_as_in_the_courses_build() {
         "jlu-empty-loop",
         &[("waits.txt", "tests/class/jlu-machine/empty_loop.txt")],
     );
+    let csv = dir.with_extension("csv");
     let output = grade(&[
         "jlu-machine",
         dir.to_str().unwrap(),
         "--games",
-        "3",
+        "5",
         "--time-limit",
         "0.5",
         "--wall-limit",
         "60",
         "--no-cache",
+        "--csv",
+        csv.to_str().unwrap(),
     ]);
     let report = text(&output.stdout);
     let rows = table(&report);
@@ -709,6 +752,21 @@ fn an_empty_endless_loop_hangs_as_in_the_courses_build() {
             .contains("over 0.500 s of CPU time"),
         "{report}"
     );
+    // After three hangs the rest is not played: the games played beside those asked, and why
+    // the mark is 0, each in a column of its own.
+    assert_eq!(rows["waits"][2..4], ["0/3", "3/5"], "{report}");
+    let why = "a fault in a game; hung or flooded too often";
+    assert!(rows["waits"].iter().any(|c| c == why), "{report}");
+    let csv = read(&csv);
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let row: Vec<&str> = csv.lines().nth(1).unwrap().split(',').collect();
+    let at = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    assert_eq!(
+        [row[at("won")], row[at("games played")], row[at("games")]],
+        ["0", "3", "5"],
+        "{csv}"
+    );
+    assert_eq!(row[at("why")], why, "{csv}");
 }
 
 /// A class of programs already built: each student's C statements, run after reading all of
@@ -1010,6 +1068,21 @@ fn the_courses_rules_are_found_line_by_line_and_strict_marks_zero() {
     assert!(
         (penalised - (clean - 10.0).max(0.0)).abs() < 0.006,
         "{clean} {penalised}"
+    );
+    // Why each mark is 0, or lower, in a column of its own.
+    for (student, _, _) in RULE_BREAKS {
+        assert!(
+            strict_rows[student]
+                .iter()
+                .any(|c| c.contains("breaks the course's rules (--strict)")),
+            "{student}: {strict}"
+        );
+    }
+    assert!(
+        strict_rows["clean"]
+            .iter()
+            .any(|c| c == "a resubmission: points taken"),
+        "{strict}"
     );
     // The whole findings, in the CSV.
     let csv_path = dir.with_extension("rules.csv");

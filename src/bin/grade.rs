@@ -32,7 +32,8 @@ tasks:
   mine-ops      THU Mine: a whole program, by tests, 10 points each
   acm-server    ACM basic task: server.h or a whole program, by tests, 10 points each
   acm-client    ACM advanced task: client.h, by batches of 50 maps (the mean of the best 45),
-                mapped through the baselines' raw scores";
+                mapped through the baselines' raw scores (ours unless --baseline gives the
+                course's)";
 
 /// What the command line asks for.
 struct Plan {
@@ -231,7 +232,7 @@ fn test_options() -> Vec<Opt> {
             "--baseline",
             "NAME=FILE",
             "acm-client: a baseline client, graded as the students; give the\n\
-                     course's three (rubbish, baseline1, baseline2)",
+                     course's three (rubbish, baseline1, baseline2), else ours are used",
             |plan, given| {
                 let (name, file) = given
                     .value
@@ -417,10 +418,11 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
     } else if plan.seed_given {
         config.batches = default_batches(config.seed);
     }
-    if task == Task::AcmClient && config.baselines.len() + 1 != config.baseline_marks.len() {
+    let baselines = config.baselines.len();
+    if task == Task::AcmClient && baselines > 0 && baselines + 1 != config.baseline_marks.len() {
         return Err(format!(
             "acm-client is marked through the course's {} baselines: give each with --baseline \
-             NAME=FILE (rubbish, baseline1, baseline2)",
+             NAME=FILE (rubbish, baseline1, baseline2), or none for ours",
             config.baseline_marks.len() - 1
         ));
     }

@@ -4,6 +4,7 @@
 use crate::grade::outcome::Status;
 use crate::grade::table::{matching_lines, note, ranks};
 use crate::grade::visible::unhidden;
+use crate::grade::why;
 use crate::grade::{ClassGrades, Grade, Task};
 
 /// The CSV text: every count and mark a number of its own column, so that a spreadsheet sorts
@@ -16,15 +17,16 @@ pub fn render(class: &ClassGrades) -> String {
             "mark low (95%)",
             "mark high (95%)",
             "won",
+            "games played",
             "games",
             "score per game",
             "clicks per win",
             "faults",
         ][..],
-        Task::AcmClient => &["raw score", "maps won", "maps", "faults"][..],
-        _ => &["passed", "tests", "faults"][..],
+        Task::AcmClient => &["raw score", "maps won", "maps played", "maps", "faults"][..],
+        _ => &["passed", "tests run", "tests", "faults"][..],
     });
-    header.extend(["mark as played", "note", "file"]);
+    header.extend(["mark as played", "why", "note", "file"]);
     let lang = class.config.lang;
     let mut text = String::from("\u{feff}");
     push_row(&mut text, header.iter().map(|s| lang.word(s)));
@@ -42,6 +44,7 @@ pub fn render(class: &ClassGrades) -> String {
                 .as_played
                 .map_or(String::new(), |m| format!("{m:.2}")),
         );
+        cells.push(why::reasons_text(&class.config, grade, class.tests.len()));
         cells.push(lang.note(&note(grade)));
         cells.push(
             grade
@@ -61,6 +64,8 @@ fn numbers(task: Task, grade: &Grade, tests: usize) -> Vec<String> {
     let graded = outcome.status == Status::Graded;
     let number = |value: Option<String>| value.filter(|_| graded).unwrap_or_default();
     let faults = number(Some(outcome.faults.to_string()));
+    let (played, asked) = why::played(task, grade, tests);
+    let (played, asked) = (number(Some(played.to_string())), asked.to_string());
     match task {
         Task::JluMachine => {
             let games = outcome.games.unwrap_or_default();
@@ -74,7 +79,8 @@ fn numbers(task: Task, grade: &Grade, tests: usize) -> Vec<String> {
                 low,
                 high,
                 number(Some(games.won.to_string())),
-                number(Some(games.games.to_string())),
+                played,
+                asked,
                 number(grade.mark.raw.map(|raw| format!("{raw:.2}"))),
                 number(clicks),
                 faults,
@@ -82,21 +88,17 @@ fn numbers(task: Task, grade: &Grade, tests: usize) -> Vec<String> {
         }
         Task::AcmClient => {
             let won: u64 = outcome.batches.iter().map(|b| b.won).sum();
-            let maps: u64 = outcome.batches.iter().map(|b| b.maps).sum();
             vec![
                 number(grade.mark.raw.map(|raw| format!("{raw:.6}"))),
                 number(Some(won.to_string())),
-                number(Some(maps.to_string())),
+                played,
+                asked,
                 faults,
             ]
         }
         _ => {
             let passed = outcome.tests.iter().filter(|t| t.passed()).count();
-            vec![
-                number(Some(passed.to_string())),
-                number(Some(tests.to_string())),
-                faults,
-            ]
+            vec![number(Some(passed.to_string())), played, asked, faults]
         }
     }
 }

@@ -5,7 +5,7 @@
 //! student (names, code, output) is escaped.
 
 use crate::grade::outcome::Status;
-use crate::grade::table::{columns, note, ranks, row_cells, trim_number, what};
+use crate::grade::table::{baselines_used, columns, note, ranks, row_cells, trim_number, what};
 use crate::grade::visible::{hidden, unhidden};
 use crate::grade::words::Lang;
 use crate::grade::{clock, ClassGrades, Grade, Task};
@@ -108,28 +108,34 @@ pub fn render(class: &ClassGrades) -> String {
     if !class.baselines.is_empty() {
         let _ = writeln!(
             page,
-            "<h2>{}</h2>\n<table><tr><th>{}</th><th>{}</th><th>{}</th></tr>",
+            "<h2>{}</h2>\n<table><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
             lang.word("Baselines"),
             lang.word("baseline"),
             lang.word("raw score"),
-            lang.word("mark there")
+            lang.word("mark there"),
+            lang.word("file")
         );
         for (i, baseline) in class.baselines.iter().enumerate() {
             let _ = writeln!(
                 page,
-                "<tr><td>{}</td><td class=\"n\">{:.6}</td><td class=\"n\">{}</td></tr>",
+                "<tr><td>{}</td><td class=\"n\">{:.6}</td><td class=\"n\">{}</td><td>{}</td></tr>",
                 escape(&baseline.name),
                 baseline.raw,
-                trim_number(config.baseline_marks.get(i).copied().unwrap_or(0.0))
+                trim_number(config.baseline_marks.get(i).copied().unwrap_or(0.0)),
+                baseline
+                    .file
+                    .as_ref()
+                    .map_or(String::new(), |f| escape(&f.display().to_string()))
             );
         }
         let _ = writeln!(
             page,
-            "</table><p>{}</p>",
+            "</table><p>{}</p><p>{}</p>",
             lang.note(&format!(
                 "Beating the highest: {}; below the lowest: 0; linear between two.",
                 trim_number(config.baseline_marks.last().copied().unwrap_or(0.0))
-            ))
+            )),
+            escape(&baselines_used(class))
         );
     }
     page.push_str(&pairs(class));
@@ -228,11 +234,12 @@ fn marks_table(class: &ClassGrades) -> String {
             escape(&grade.student.name),
             grade.mark.mark
         );
-        let mut cells = row_cells(task, grade);
+        let mut cells = row_cells(class, grade);
         let last = cells.len().saturating_sub(1);
         cells[last] = lang.note(&cells[last]);
         for (c, cell) in cells.iter().enumerate() {
-            let class = if c == last { "" } else { " class=\"n\"" };
+            // The reasons and the note are text; the rest are numbers.
+            let class = if c + 1 >= last { "" } else { " class=\"n\"" };
             let _ = write!(html, "<td{class}>{}</td>", escape(cell));
         }
         html.push_str("</tr>\n");

@@ -4,8 +4,10 @@
 //!   gets 0.
 //! - ACM advanced: each batch's score, a batch where the client failed scoring 0 (the online
 //!   judge's runtime error); their mean is the raw score, mapped to a mark through the
-//!   baselines' raw scores: the mark of the highest baseline beaten, linear between two
-//!   (never lower, as the course promises), 0 below the lowest.
+//!   baselines' raw scores, as the course's statement says: 0 up to the lowest; linear between
+//!   two (never lower, as the course promises), so a raw score equal to a baseline's gets the
+//!   mark at that baseline; the mark for beating the highest only above it (the course gives a
+//!   baseline's full marks to whoever beats it, and a score equal to it does not).
 //! - Tests (JLU part (1), THU, ACM basic): points per test passed, by OI rules.
 //!
 //! Where a fault cost the mark, the mark the games would have earned had the faulty ones
@@ -178,21 +180,25 @@ impl Marking {
     /// assert_eq!(marking.baseline_mark(0.1), 0.0);
     /// assert_eq!(marking.baseline_mark(0.7), 20.0);
     /// assert!((marking.baseline_mark(0.75) - 25.0).abs() < 1e-9);
-    /// assert_eq!(marking.baseline_mark(0.8), 35.0);
-    /// assert_eq!(marking.baseline_mark(1.0), 35.0);
+    /// assert_eq!(marking.baseline_mark(0.8), 30.0);
+    /// assert_eq!(marking.baseline_mark(0.81), 35.0);
     /// ```
     pub fn baseline_mark(&self, raw: f64) -> f64 {
         let (b, m) = (&self.baselines, &self.baseline_marks);
         let Some(&top) = b.last() else {
             return 0.0;
         };
-        if raw >= top {
+        if raw > top {
             return m[b.len()];
         }
-        match b.windows(2).position(|w| w[0] <= raw && raw < w[1]) {
-            Some(i) => m[i] + (m[i + 1] - m[i]) * (raw - b[i]) / (b[i + 1] - b[i]),
-            None => 0.0,
+        // The highest baseline reached; with ties, the last of them.
+        let Some(i) = b.iter().rposition(|&at| at <= raw) else {
+            return 0.0;
+        };
+        if i + 1 == b.len() {
+            return m[i];
         }
+        m[i] + (m[i + 1] - m[i]) * (raw - b[i]) / (b[i + 1] - b[i])
     }
 }
 
@@ -269,8 +275,57 @@ mod tests {
         };
         let mark = marking(Task::AcmClient).mark(&faulty, 0);
         assert!((mark.raw.unwrap() - 0.4).abs() < 1e-12);
-        assert_eq!(mark.as_played, Some(35.0));
+        assert_eq!(mark.as_played, Some(30.0));
         assert!((mark.mark - 20.0 * 0.1 / 0.4).abs() < 1e-9, "{mark:?}");
+    }
+
+    #[test]
+    fn each_baseline_gives_its_own_mark_and_only_beating_the_highest_gives_more() {
+        let step = 1e-6;
+        for (marks, class) in [(CLASS_A, "A"), (CLASS_B, "B")] {
+            let marking = Marking {
+                baseline_marks: marks.to_vec(),
+                ..marking(Task::AcmClient)
+            };
+            let at = |raw: f64| marking.baseline_mark(raw);
+            let near = |got: f64, want: f64, what: &str| {
+                assert!(
+                    (got - want).abs() < 1e-3,
+                    "class {class}, {what}: {got} != {want}"
+                );
+            };
+            for (i, &raw) in marking.baselines.iter().enumerate() {
+                assert_eq!(at(raw), marks[i], "class {class}, equal to baseline {i}");
+                let below = if i == 0 { 0.0 } else { marks[i] };
+                near(at(raw - step), below, &format!("just below baseline {i}"));
+                let above = if i + 1 == marking.baselines.len() {
+                    marks[i + 1]
+                } else {
+                    marks[i]
+                };
+                near(at(raw + step), above, &format!("just above baseline {i}"));
+            }
+            assert_eq!(
+                at(0.9 + step),
+                marks[3],
+                "class {class}, just above the top"
+            );
+            assert!(
+                at(0.9 - step) < marks[2],
+                "class {class}, just below the top"
+            );
+        }
+    }
+
+    #[test]
+    fn tied_baselines_give_the_higher_mark_when_reached() {
+        let marking = Marking {
+            baselines: vec![0.3, 0.7, 0.7],
+            ..marking(Task::AcmClient)
+        };
+        assert_eq!(marking.baseline_mark(0.7), 30.0);
+        assert_eq!(marking.baseline_mark(0.71), 35.0);
+        assert!((marking.baseline_mark(0.5) - 10.0).abs() < 1e-9);
     }
 
     #[test]

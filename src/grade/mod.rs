@@ -27,6 +27,7 @@ pub mod task;
 pub mod test_runs;
 pub mod version;
 pub mod visible;
+pub mod why;
 pub mod words;
 
 use crate::courses::acm_client::BatchSpec;
@@ -80,7 +81,8 @@ pub struct Config {
     pub points: f64,
     /// The ACM batches.
     pub batches: Vec<BatchSpec>,
-    /// The ACM baselines: a name and its client.
+    /// The ACM baselines: a name and its client; none: ours
+    /// ([`SHIPPED_BASELINES`](crate::courses::acm_client::SHIPPED_BASELINES)).
     pub baselines: Vec<(String, PathBuf)>,
     /// The marks at the baselines and for beating the highest.
     pub baseline_marks: Vec<f64>,
@@ -263,6 +265,8 @@ pub struct Baseline {
     pub outcome: Outcome,
     /// Its raw score.
     pub raw: f64,
+    /// The teacher's file, or none for our stand-in.
+    pub file: Option<PathBuf>,
 }
 
 /// The class graded.
@@ -306,10 +310,12 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
     let jailed = jail_or_weaker(config, policy)?;
     let students = class::students(&config.dir, config.task.course_file())?;
     let tests = tests_of(config)?;
+    let shipped = ShippedBaselines::written_for(config)?;
+    let baseline_files = shipped.as_ref().map_or(&config.baselines, |s| &s.files);
     let needs_compiler = students
         .iter()
         .any(|s| s.file.is_some() && s.form != Form::Executable)
-        || !config.baselines.is_empty();
+        || !baseline_files.is_empty();
     let compiler = if needs_compiler {
         // Checked for every flag before anyone is graded: too old a compiler would refuse
         // every file, each refusal cached as the student's.
@@ -334,8 +340,8 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
         tests_digest: tests_digest(&tests),
     };
     // The baselines first (their raw scores place every mark), then the students.
-    let baseline_count = config.baselines.len();
-    let entries = baselines_then(config, students);
+    let baseline_count = baseline_files.len();
+    let entries = baselines_then(baseline_files, students);
     if config.progress {
         eprintln!(
             "grade {}: {} students in {}, seed {}, {} at a time",
@@ -353,7 +359,11 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
         baselines: Vec::new(),
         baseline_marks: config.baseline_marks.clone(),
     };
-    let baselines = baselines_of(&entries[..baseline_count], &results, &marking)?;
+    let mut baselines = baselines_of(&entries[..baseline_count], &results, &marking)?;
+    if shipped.is_some() {
+        baselines.iter_mut().for_each(|b| b.file = None);
+    }
+    drop(shipped);
     marking.baselines = baselines.iter().map(|b| b.raw).collect();
     let students = &entries[baseline_count..];
     let outcomes = &results[baseline_count..];
@@ -409,10 +419,54 @@ fn tests_of(config: &Config) -> Result<Vec<TestCase>, String> {
     })
 }
 
+/// Our stand-ins for the baselines, written to a folder of their own for the time of grading
+/// (removed when dropped).
+struct ShippedBaselines {
+    dir: PathBuf,
+    files: Vec<(String, PathBuf)>,
+}
+
+impl ShippedBaselines {
+    /// Ours, written, when the class is marked through baselines and the teacher gave none.
+    ///
+    /// # Errors
+    /// When they cannot be written.
+    fn written_for(config: &Config) -> Result<Option<ShippedBaselines>, String> {
+        if config.task != Task::AcmClient || !config.baselines.is_empty() {
+            return Ok(None);
+        }
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let dir = std::env::temp_dir().join(format!(
+            "minejudge-baselines-{}-{nanos}",
+            std::process::id()
+        ));
+        let cannot =
+            |err: std::io::Error| format!("cannot write our baselines in {}: {err}", dir.display());
+        std::fs::create_dir(&dir).map_err(cannot)?;
+        let mut shipped = ShippedBaselines {
+            files: Vec::new(),
+            dir: dir.clone(),
+        };
+        for (name, text) in crate::courses::acm_client::SHIPPED_BASELINES {
+            let file = dir.join(format!("{name}.h"));
+            std::fs::write(&file, text).map_err(cannot)?;
+            shipped.files.push((name.to_string(), file));
+        }
+        Ok(Some(shipped))
+    }
+}
+
+impl Drop for ShippedBaselines {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
 /// The baselines as entries to grade, then `students`.
-fn baselines_then(config: &Config, students: Vec<Student>) -> Vec<Student> {
-    let mut entries: Vec<Student> = config
-        .baselines
+fn baselines_then(baselines: &[(String, PathBuf)], students: Vec<Student>) -> Vec<Student> {
+    let mut entries: Vec<Student> = baselines
         .iter()
         .map(|(name, path)| Student {
             name: name.clone(),
@@ -494,6 +548,7 @@ fn baselines_of(
             name: entry.name.clone(),
             outcome: outcome.clone(),
             raw,
+            file: entry.file.clone(),
         });
     }
     baselines.sort_by(|a, b| a.raw.total_cmp(&b.raw));
@@ -562,7 +617,8 @@ fn apply_rules(config: &Config, student: &Student, findings: &[rules::Finding], 
     if config.strict && !findings.is_empty() {
         mark.mark = 0.0;
         mark.interval = None;
-        mark.reason = format!("not as the course requires (--strict): {}", findings[0]);
+        // The findings themselves are in the note, once.
+        mark.reason = "not as the course requires (--strict)".into();
     }
     if config.resubmitted.contains(&student.name) {
         mark.mark = (mark.mark - RESUBMISSION_PENALTY).max(0.0);

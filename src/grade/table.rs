@@ -5,6 +5,7 @@
 use crate::grade::intervals;
 use crate::grade::outcome::Status;
 use crate::grade::visible::visible;
+use crate::grade::why;
 use crate::grade::words::Lang;
 use crate::grade::{clock, ClassGrades, Grade, Task};
 use std::fmt::Write as _;
@@ -128,13 +129,17 @@ pub(crate) fn columns(task: Task) -> &'static [&'static str] {
         Task::JluMachine => &[
             "95% interval",
             "won",
+            "played",
             "score/game",
             "clicks/win",
             "faults",
+            "why",
             "note",
         ],
-        Task::AcmClient => &["raw", "maps won", "faults", "note"],
-        Task::JluPanel | Task::AcmServer | Task::MineOps => &["passed", "faults", "note"],
+        Task::AcmClient => &["raw", "maps won", "maps played", "faults", "why", "note"],
+        Task::JluPanel | Task::AcmServer | Task::MineOps => {
+            &["passed", "run", "faults", "why", "note"]
+        }
     }
 }
 
@@ -143,63 +148,58 @@ fn two(x: f64) -> String {
     format!("{x:.2}")
 }
 
-/// The cells of one student's row.
-pub fn row_cells(task: Task, grade: &Grade) -> Vec<String> {
+/// The cells of one student's row: the last two are the reasons for the mark, in the report's
+/// language, and the note, in English.
+pub fn row_cells(class: &ClassGrades, grade: &Grade) -> Vec<String> {
+    let (config, tests) = (&class.config, class.tests.len());
+    let task = config.task;
     let outcome = &grade.outcome;
-    let note = note(grade);
-    let faults = outcome.faults.to_string();
-    match task {
-        Task::JluMachine => {
-            let games = outcome.games.unwrap_or_default();
-            if outcome.status != Status::Graded {
-                return vec![
-                    String::new(),
-                    String::new(),
-                    String::new(),
-                    String::new(),
-                    String::new(),
-                    note,
-                ];
+    let (played, asked) = why::played(task, grade, tests);
+    let played = format!("{played}/{asked}");
+    let mut cells = if outcome.status != Status::Graded {
+        vec![String::new(); columns(task).len() - 2]
+    } else {
+        let faults = outcome.faults.to_string();
+        match task {
+            Task::JluMachine => {
+                let games = outcome.games.unwrap_or_default();
+                let clicks = if games.won > 0 {
+                    format!("{:.1}", games.clicks_in_wins as f64 / games.won as f64)
+                } else {
+                    "-".into()
+                };
+                let interval = grade
+                    .mark
+                    .interval
+                    .map_or(String::new(), |(low, high)| format!("{low:.2}-{high:.2}"));
+                vec![
+                    interval,
+                    format!("{}/{}", games.won, games.played),
+                    played,
+                    two(grade.mark.raw.unwrap_or(0.0)),
+                    clicks,
+                    faults,
+                ]
             }
-            let clicks = if games.won > 0 {
-                format!("{:.1}", games.clicks_in_wins as f64 / games.won as f64)
-            } else {
-                "-".into()
-            };
-            let interval = grade
-                .mark
-                .interval
-                .map_or(String::new(), |(low, high)| format!("{low:.2}-{high:.2}"));
-            vec![
-                interval,
-                format!("{}/{}", games.won, games.games),
-                two(grade.mark.raw.unwrap_or(0.0)),
-                clicks,
-                faults,
-                note,
-            ]
-        }
-        Task::AcmClient => {
-            if outcome.status != Status::Graded {
-                return vec![String::new(), String::new(), String::new(), note];
+            Task::AcmClient => {
+                let won: u64 = outcome.batches.iter().map(|b| b.won).sum();
+                let maps: u64 = outcome.batches.iter().map(|b| b.maps).sum();
+                vec![
+                    format!("{:.6}", grade.mark.raw.unwrap_or(0.0)),
+                    format!("{won}/{maps}"),
+                    played,
+                    faults,
+                ]
             }
-            let won: u64 = outcome.batches.iter().map(|b| b.won).sum();
-            let maps: u64 = outcome.batches.iter().map(|b| b.maps).sum();
-            vec![
-                format!("{:.6}", grade.mark.raw.unwrap_or(0.0)),
-                format!("{won}/{maps}"),
-                faults,
-                note,
-            ]
-        }
-        Task::JluPanel | Task::AcmServer | Task::MineOps => {
-            if outcome.status != Status::Graded {
-                return vec![String::new(), String::new(), note];
+            Task::JluPanel | Task::AcmServer | Task::MineOps => {
+                let passed = outcome.tests.iter().filter(|t| t.passed()).count();
+                vec![format!("{passed}/{}", outcome.tests.len()), played, faults]
             }
-            let passed = outcome.tests.iter().filter(|t| t.passed()).count();
-            vec![format!("{passed}/{}", outcome.tests.len()), faults, note]
         }
-    }
+    };
+    cells.push(why::reasons_text(config, grade, tests));
+    cells.push(note(grade));
+    cells
 }
 
 /// Why a mark is what it is, in a line: a compile error, a fault and the mark as played, the
@@ -315,7 +315,7 @@ pub fn render(class: &ClassGrades) -> String {
             grade.student.name.clone(),
             two(grade.mark.mark),
         ];
-        row.extend(row_cells(task, grade));
+        row.extend(row_cells(class, grade));
         if let Some(last) = row.last_mut() {
             *last = cut(&lang.note(last), 90);
         }
@@ -363,6 +363,23 @@ fn heading(class: &ClassGrades) -> String {
     }
 }
 
+/// Which baselines marked the class: ours, or the files the teacher gave.
+pub fn baselines_used(class: &ClassGrades) -> String {
+    let ours = class.baselines.iter().all(|b| b.file.is_none());
+    match (class.config.lang, ours) {
+        (Lang::English, true) => {
+            "these are our stand-ins for the course's baselines, written from \
+             its descriptions of them (--baseline NAME=FILE gives the course's own)"
+                .into()
+        }
+        (Lang::English, false) => "these are the files given with --baseline".into(),
+        (Lang::Chinese, true) => "以上是本项目自带的基准程序替代品，按课程对它们的描述编写\
+             （--baseline NAME=FILE 可换用课程自己的）"
+            .into(),
+        (Lang::Chinese, false) => "以上是 --baseline 给出的文件".into(),
+    }
+}
+
 /// The marks' mean, median and range, and the baselines' raw scores and marks.
 fn summary(class: &ClassGrades) -> String {
     let config = &class.config;
@@ -400,11 +417,13 @@ fn summary(class: &ClassGrades) -> String {
             .iter()
             .enumerate()
             .map(|(i, b)| {
-                vec![
+                let mut row = vec![
                     format!("  {}", b.name),
                     format!("{:.6}", b.raw),
                     trim_number(marks.get(i).copied().unwrap_or(0.0)),
-                ]
+                ];
+                row.extend(b.file.as_ref().map(|f| visible(&f.display().to_string())));
+                row
             })
             .collect();
         text.push_str(&align(&rows));
@@ -414,6 +433,7 @@ fn summary(class: &ClassGrades) -> String {
         } else {
             writeln!(text, "  beating the highest: {top}")
         };
+        let _ = writeln!(text, "  {}", baselines_used(class));
     }
     text
 }

@@ -14,7 +14,7 @@ pub enum Lang {
 }
 
 /// Words of our own, for headings and columns, and their Chinese.
-const WORDS: [(&str, &str); 41] = [
+const WORDS: [(&str, &str); 47] = [
     ("student", "学生"),
     ("mark", "成绩"),
     ("95% interval", "95% 区间"),
@@ -26,6 +26,12 @@ const WORDS: [(&str, &str); 41] = [
     ("note", "备注"),
     ("raw", "原始分"),
     ("maps won", "胜图"),
+    ("played", "已玩"),
+    ("maps played", "已玩地图"),
+    ("run", "已运行"),
+    ("why", "原因"),
+    ("games played", "已玩局数"),
+    ("tests run", "已运行测试"),
     ("maps", "地图数"),
     ("passed", "通过"),
     ("tests", "测试数"),

@@ -265,7 +265,8 @@ pub fn check_with_object(task: Task, source: &[u8], object: Option<&[u8]>) -> Ve
             rule(panel_written(&code));
         }
         Task::JluPanel => rule(stl(&code)),
-        Task::MineOps | Task::AcmServer | Task::AcmClient => {}
+        Task::AcmClient => rule(standard_output(&code)),
+        Task::MineOps | Task::AcmServer => {}
     }
     findings.sort_by_key(|f| f.line);
     findings
@@ -345,8 +346,13 @@ fn stl_in(tokens: &[Token], code: &Code, std_names: &HashSet<&str>) -> Vec<Findi
         let container = CONTAINERS.contains(&word)
             && next == "<"
             && (before != "::" || !std_names.contains(qualifier) && !code.declares(qualifier));
-        let algorithm =
-            ALGORITHMS.contains(&word) && next == "(" && before != "." && !code.defines(word);
+        // `std::sort(` is found at `std`, whichever line `sort` is on.
+        let after_std = before == "::" && std_names.contains(qualifier);
+        let algorithm = ALGORITHMS.contains(&word)
+            && next == "("
+            && before != "."
+            && !after_std
+            && !code.defines(word);
         if qualified || container || algorithm {
             let name = if qualified {
                 format!("{word}::{}", text(tokens, at + 2))
@@ -398,6 +404,33 @@ fn uses(tokens: &[Token], code: &Code, what: impl Fn(&str) -> Option<String>) ->
         })
         .filter_map(|(_, t)| what(&t.text).map(|what| Finding { line: t.line, what }))
         .collect()
+}
+
+/// The ways to print that write to the standard output (beside `stdout` named, as in
+/// `fprintf(stdout, ...)`).
+const STANDARD_OUTPUT: [&str; 9] = [
+    "cout", "wcout", "printf", "puts", "putchar", "vprintf", "wprintf", "vwprintf", "putwchar",
+];
+
+/// Each use of the standard output in an ACM `client.h`: the course's `advanced.cpp` gives it
+/// the map, so anything else printed there corrupts the game (the client's own output goes to
+/// `std::cerr`).
+fn standard_output(code: &Code) -> Vec<Finding> {
+    let found = |tokens: &[Token]| -> Vec<Finding> {
+        uses(tokens, code, |name| {
+            let function = output_function(name).filter(|f| STANDARD_OUTPUT.contains(f));
+            let name = function
+                .map(|_| name)
+                .or((name == "stdout").then_some(name))?;
+            Some(format!(
+                "output with {name} to the standard output, which advanced.cpp keeps for the \
+                 map (print to std::cerr)"
+            ))
+        })
+    };
+    let mut all = found(&code.tokens);
+    all.extend(found(&code.macros));
+    all
 }
 
 fn other_headers(code: &Code) -> Vec<Finding> {
@@ -482,6 +515,52 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    #[test]
+    fn an_acm_client_printing_to_the_standard_output_is_found_at_its_line() {
+        let source = "#include <iostream>\n#include <cstdio>\nvoid Decide() {\n\
+            std::cout << \"debug\" << std::endl;\n  std::cerr << \"fine\";\n\
+            fprintf(stderr, \"fine\");\n  fprintf(stdout, \"x\");\n  printf(\"%d\", 1);\n\
+            const char *s = \"cout printf\";\n  puts(s); std::cout << 1;\n}\n\
+            #define SAY(x) std::cout << x\n";
+        let found: Vec<(usize, String)> = check(Task::AcmClient, source.as_bytes())
+            .into_iter()
+            .map(|f| {
+                (
+                    f.line,
+                    f.what.split(' ').take(2).collect::<Vec<_>>().join(" "),
+                )
+            })
+            .collect();
+        let expect: Vec<(usize, String)> = [
+            (4, "output with"),
+            (7, "output with"),
+            (8, "output with"),
+            (10, "output with"),
+            (12, "output with"),
+        ]
+        .iter()
+        .map(|(line, what)| (*line, what.to_string()))
+        .collect();
+        assert_eq!(found, expect);
+        let starter = include_str!("../../courses/templates/acm_client.h");
+        assert_eq!(check(Task::AcmClient, starter.as_bytes()), vec![]);
+    }
+
+    #[test]
+    fn a_library_call_is_one_finding_wherever_its_name_is() {
+        let source = "void machine(int GamePanel[30][30], int n, int m, int &x, int &y) {\n\
+            int v[3] = {3, 1, 2};\n  std::sort(v, v + 3);\n  std::\n    sort(v, v + 3);\n\
+            sort(v, v + 3);\n  x = 0; y = 0;\n}\n";
+        assert_eq!(
+            lines(source),
+            [
+                (3, "std::sort (the course".to_string()),
+                (4, "std::sort (the course".to_string()),
+                (6, "sort (the course".to_string()),
+            ]
+        );
     }
 
     #[test]
