@@ -4,6 +4,7 @@
 //! code, on partial copies and on hostile files.
 
 mod disguise;
+mod disguised;
 
 use crate::util;
 use disguise::{disguise, function, names, Disguise};

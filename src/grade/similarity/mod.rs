@@ -5,7 +5,8 @@
 //! still match; code of the course's skeleton, or that too much of the class shares, does not
 //! count ([`profile`]); two sources' shared fingerprints ([`shared`]), grown into the runs of
 //! tokens equal in both ([`runs`]), give a score from the stretches longer than any idiom, and
-//! chained, the passages to show side by side ([`passages`]).
+//! chained, the passages to show side by side ([`passages`]). Before any of that, loops are
+//! read in one form and unused variables dropped ([`canonical`]), as a copier rewrites them.
 //!
 //! # Examples
 //!
@@ -31,6 +32,7 @@
 //! assert_eq!(pairs[0].matches[0].b_lines, 2..=8);
 //! ```
 
+pub mod canonical;
 pub mod passages;
 pub mod profile;
 pub mod runs;
@@ -212,11 +214,23 @@ fn compare_two(
     let k = options.k.max(1);
     // Far enough to step over a statement or two inserted into a copied passage.
     let reach = 2 * (k + options.window.max(1));
-    let found = runs::runs(&both.pairs, k, first.codes(), second.codes());
-    let long = runs::long_stretches(&found, SLACK, reach, options.min_stretch);
+    // Runs go on through base and common code, which a copy keeps with the rest, but only
+    // the tokens that count make a stretch long enough, and the score.
+    let found = runs::runs(&both.pairs, k, first.kinds(), second.kinds());
+    let count: (runs::Count, runs::Count) = (&|tokens| first.counted_in(tokens), &|tokens| {
+        second.counted_in(tokens)
+    });
+    let limits = (SLACK, reach, options.min_stretch);
+    let long = runs::long_stretches_counted(&found, limits, count);
     let covered = (
-        runs::covered(long.iter().map(|run| run.a..run.a + run.len).collect()),
-        runs::covered(long.iter().map(|run| run.b..run.b + run.len).collect()),
+        runs::covered_counted(
+            long.iter().map(|run| run.a..run.a + run.len).collect(),
+            count.0,
+        ),
+        runs::covered_counted(
+            long.iter().map(|run| run.b..run.b + run.len).collect(),
+            count.1,
+        ),
     );
     let counted = (first.counted_tokens(), second.counted_tokens());
     let fraction = |part: usize, whole: usize| {

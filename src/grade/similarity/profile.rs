@@ -17,6 +17,8 @@ pub struct Profile {
     lines: Vec<usize>,
     /// Each token's [`Kind::code`](super::tokens::Kind::code), or [`NOT_COUNTED`].
     codes: Vec<u16>,
+    /// Each token's [`Kind::code`](super::tokens::Kind::code), counted or not.
+    kinds: Vec<u16>,
     /// Its fingerprints that count, sorted by hash, then position.
     fingerprints: Vec<Fingerprint>,
     /// `counted_before[i]`: tokens before token `i` that count (outside base and common code).
@@ -121,6 +123,10 @@ impl Profile {
             k,
             lines: tokens.iter().map(|token| token.line).collect(),
             codes,
+            kinds: tokens
+                .iter()
+                .map(|token| token.kind.code() as u16)
+                .collect(),
             fingerprints,
             counted_before,
         }
@@ -135,6 +141,12 @@ impl Profile {
     /// or [`NOT_COUNTED`].
     pub fn codes(&self) -> &[u16] {
         &self.codes
+    }
+
+    /// Each token's code, counted or not: a copied stretch goes on through code of the base
+    /// or the class's idioms, though those tokens do not count.
+    pub fn kinds(&self) -> &[u16] {
+        &self.kinds
     }
 
     /// How many of its tokens count.
@@ -161,7 +173,7 @@ impl Profile {
     }
 
     /// How many tokens that count lie in `tokens`.
-    fn counted_in(&self, tokens: Range<usize>) -> usize {
+    pub fn counted_in(&self, tokens: Range<usize>) -> usize {
         self.counted_before[tokens.end] - self.counted_before[tokens.start]
     }
 

@@ -102,6 +102,17 @@ pub fn runs(pairs: &[(usize, usize)], k: usize, a_codes: &[u16], b_codes: &[u16]
 /// assert!(long_stretches(&found, 2, 50, 61).is_empty());
 /// ```
 pub fn long_stretches(found: &[Run], slack: usize, reach: usize, min_len: usize) -> Vec<Run> {
+    let all = |tokens: Range<usize>| tokens.len();
+    long_stretches_counted(found, (slack, reach, min_len), (&all, &all))
+}
+
+/// [`long_stretches`], with `limits` its `(slack, reach, min_len)`, where a stretch's length
+/// is the tokens it covers that `count` (in the first source, in the second) counts.
+pub fn long_stretches_counted(
+    found: &[Run],
+    (slack, reach, min_len): (usize, usize, usize),
+    count: (Count, Count),
+) -> Vec<Run> {
     let mut sorted = found.to_vec();
     sorted.sort_unstable_by_key(|run| (run.a, run.b));
     // Each stretch: its runs' indices in `sorted`.
@@ -143,8 +154,14 @@ pub fn long_stretches(found: &[Run], slack: usize, reach: usize, min_len: usize)
     let mut long: Vec<Run> = Vec::new();
     for stretch in closed {
         let runs: Vec<Run> = stretch.iter().map(|&i| sorted[i].clone()).collect();
-        let in_a = covered(runs.iter().map(|run| run.a..run.a + run.len).collect());
-        let in_b = covered(runs.iter().map(|run| run.b..run.b + run.len).collect());
+        let in_a = covered_counted(
+            runs.iter().map(|run| run.a..run.a + run.len).collect(),
+            count.0,
+        );
+        let in_b = covered_counted(
+            runs.iter().map(|run| run.b..run.b + run.len).collect(),
+            count.1,
+        );
         if in_a.min(in_b) >= min_len {
             long.extend(runs);
         }
@@ -154,14 +171,22 @@ pub fn long_stretches(found: &[Run], slack: usize, reach: usize, min_len: usize)
 }
 
 /// How many tokens the `ranges` cover together, each counted once.
-pub fn covered(mut ranges: Vec<Range<usize>>) -> usize {
+pub fn covered(ranges: Vec<Range<usize>>) -> usize {
+    covered_counted(ranges, &|tokens: Range<usize>| tokens.len())
+}
+
+/// How many tokens of a source in a range of them count.
+pub type Count<'a> = &'a dyn Fn(Range<usize>) -> usize;
+
+/// How many tokens that `count` counts the `ranges` cover together, each counted once.
+pub fn covered_counted(mut ranges: Vec<Range<usize>>, count: Count) -> usize {
     ranges.sort_unstable_by_key(|range| (range.start, range.end));
     let mut total = 0;
     let mut reached = 0;
     for range in ranges {
         let start = range.start.max(reached);
         if range.end > start {
-            total += range.end - start;
+            total += count(start..range.end);
             reached = range.end;
         }
     }

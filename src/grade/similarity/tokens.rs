@@ -1,10 +1,12 @@
 //! C and C++ source as a sequence of normalised tokens, so that what a student can change
 //! without changing the program (names, layout, comments, preprocessor lines) leaves the
 //! sequence as it was: the [lexemes](crate::exec::source::lexer) but the directives, each
-//! reduced to its kind and line (every name is the one kind [`Kind::Identifier`]).
+//! reduced to its kind and line (every name is the one kind [`Kind::Identifier`]), in the
+//! [canonical](super::canonical) form that loop forms and dead code do not change.
 
 pub use crate::exec::source::lexer::{Kind, ALTERNATIVES, KEYWORDS, OPERATORS};
 
+use super::canonical::canonical;
 use crate::exec::source::lexer::lex;
 
 /// One token of source and the line it starts on.
@@ -34,12 +36,17 @@ pub struct Token {
 /// assert_eq!(renamed.last().unwrap().line, 3);
 /// ```
 pub fn tokenize(source: &[u8]) -> Vec<Token> {
-    lex(source)
+    let lexemes: Vec<_> = lex(source)
         .into_iter()
         .filter(|lexeme| lexeme.kind != Kind::Directive)
+        .collect();
+    let tokens: Vec<Token> = lexemes
+        .iter()
         .map(|lexeme| Token {
             kind: lexeme.kind,
             line: lexeme.line,
         })
-        .collect()
+        .collect();
+    let names: Vec<&[u8]> = lexemes.iter().map(|l| &source[l.span.clone()]).collect();
+    canonical(&tokens, &names)
 }
