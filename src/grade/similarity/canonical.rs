@@ -6,9 +6,17 @@
 //! `rand()` fallback after the loops); and a variable a copier pads with, declared and never
 //! named again, is dropped.
 
-use super::tokens::Token;
 use crate::exec::source::lexer::{Kind, KEYWORDS, OPERATORS};
 use std::collections::HashMap;
+
+/// One token of source and the line it starts on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    /// What it is, normalised.
+    pub kind: Kind,
+    /// Its first byte's line, from 1.
+    pub line: usize,
+}
 
 /// Loops nested deeper than this are left as written: the rewriting recurses once a level.
 const MAX_DEPTH: usize = 48;

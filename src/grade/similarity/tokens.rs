@@ -6,17 +6,10 @@
 
 pub use crate::exec::source::lexer::{Kind, ALTERNATIVES, KEYWORDS, OPERATORS};
 
+pub use super::canonical::Token;
+
 use super::canonical::canonical;
 use crate::exec::source::lexer::lex;
-
-/// One token of source and the line it starts on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Token {
-    /// What it is, normalised.
-    pub kind: Kind,
-    /// Its first byte's line, from 1.
-    pub line: usize,
-}
 
 /// The tokens of `source`, in order.
 ///
