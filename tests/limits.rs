@@ -165,7 +165,7 @@ fn inputs_the_courses_never_give_are_refused_with_the_limit() {
     assert_eq!(verdict("jlu-panel", "20 20 1 1\n19 19\n0 0\n"), "ok");
     assert_eq!(
         verdict("acm-server", "junk"),
-        "not an input of acm-server as gen writes it"
+        "line 1: expected n (rows) (an integer), found \"junk\""
     );
 }
 

@@ -171,7 +171,8 @@ impl<T> Opt<T> {
     }
 
     /// The option's lines of the usage: its name and value in a column of `column - 4`, then its
-    /// help (a longer name pushes it right).
+    /// help; a longer name stands on a line of its own, so that every line of help starts at
+    /// `column`.
     fn usage(&self, text: &mut String, column: usize, width: usize) {
         if self.help.is_empty() {
             return;
@@ -186,6 +187,11 @@ impl<T> Opt<T> {
             None => self.help.clone(),
         };
         let mut head = format!("  {name:<0$}  ", column - 4);
+        if head.len() > column {
+            text.push_str(head.trim_end());
+            text.push('\n');
+            head = " ".repeat(column);
+        }
         for line in help.split('\n') {
             wrap(text, head, line, column, width);
             head = " ".repeat(column);
@@ -456,7 +462,8 @@ mod tests {
         assert_eq!(
             table().usage(),
             "options:\n  --seed S  the seed (default 7)\n  --quiet   no progress\nfiles:\n  \
-             --file FILE  a file;\n            repeat for more"
+             --file FILE\n            a file;\n            repeat for more",
+            "a name longer than its column stands on its own line"
         );
         let mut text = String::new();
         wrap(&mut text, "  -x  ".into(), "one two three four", 6, 15);

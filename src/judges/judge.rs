@@ -2,6 +2,7 @@
 //! tests): the [`Judge`] description each judge fills in.
 
 use crate::board::Board;
+use crate::io::output::Output;
 use crate::io::runner::{Program, Solve};
 use crate::judges::case::Case;
 use crate::judges::generator::GenLimits;
@@ -121,7 +122,17 @@ impl Judge {
     pub fn check_course(&self, input: &[u8]) -> Result<(), String> {
         match self.parse_case(input) {
             Some(case) => case.check_course(),
-            None => Err(format!("not an input of {} as gen writes it", self.name())),
+            None => Err(self.unreadable(input, "not an input of {} as gen writes it")),
+        }
+    }
+
+    /// Why `input` does not parse: the judge's own error, with its line, where the judge
+    /// refuses it; else `otherwise` with `{}` the judge's name (an input the judge reads but
+    /// that no test may hold, such as one beyond what `gen` writes).
+    fn unreadable(&self, input: &[u8], otherwise: &str) -> String {
+        match (self.solve())(input, &mut Output::in_memory()) {
+            Err(err) => format!("line {}: {}", err.line, err.message),
+            Ok(()) => otherwise.replace("{}", self.name()),
         }
     }
 
@@ -137,11 +148,16 @@ impl Judge {
     /// let acm = judges::named("acm-server").unwrap();
     /// assert_eq!(acm.validate(b"2 2\nX.\n..\n0 1 0\n"), Ok(()));
     /// assert!(acm.validate(b"2 2\nX.\n..\n0 1  0\n").is_err());
+    /// // What the judge itself refuses gets the judge's own reason and line.
+    /// assert_eq!(
+    ///     acm.validate(b"2 2\nX.\n..\n0 x 0\n"),
+    ///     Err("line 4: expected y (column) (an integer), found \"x\"".into())
+    /// );
     /// ```
     pub fn validate(&self, input: &[u8]) -> Result<(), String> {
         let case = self
             .parse_case(input)
-            .ok_or_else(|| format!("not an input of {}", self.name()))?;
+            .ok_or_else(|| self.unreadable(input, "not an input of {}"))?;
         let canonical = case.render();
         if canonical != input {
             let at = canonical
