@@ -412,12 +412,10 @@ fn normal_requests_are_answered_during_slow_loris_and_heavy_bursts() {
     );
     println!("{summary}");
     assert_eq!(server.ended(), None, "{summary}");
+    // Every normal request is answered while the heavy ones still run (they are stopped only
+    // after): none waits for the attack to end. The latency is printed, not judged, since the
+    // machine may be busy.
     assert_eq!(normal.answered(), normal.answers.len(), "{summary}");
-    // Generous: a normal request waits for no heavy one, but the machine is shared.
-    assert!(
-        normal.percentile(100) < Duration::from_secs(10),
-        "{summary}"
-    );
 }
 
 /// One attack for [`figures`]: its name, and what it starts against the server's address.
