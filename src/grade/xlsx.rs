@@ -37,6 +37,9 @@ const DECLARATION: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\
 /// The widest column, in characters: a note may run to hundreds.
 const WIDEST: usize = 60;
 
+/// The most a cell holds in Excel, in UTF-16 code units (its specifications and limits).
+const CELL_LIMIT: usize = 32_767;
+
 /// A workbook of one sheet named `name` (at most 31 characters, none of `[]:*?/\`, as Excel
 /// requires), holding `rows`; the first row is the header.
 fn workbook(name: &str, rows: &[Vec<Cell>]) -> Result<Vec<u8>, String> {
@@ -147,7 +150,7 @@ fn sheet(rows: &[Vec<Cell>]) -> String {
                 }
                 cell if cell_text(cell).is_empty() => {}
                 cell => {
-                    let text = unhidden(cell_text(cell));
+                    let text = within_a_cell(shown(&unhidden(cell_text(cell))));
                     let style = if index == 0 {
                         " s=\"1\""
                     } else if text.contains('\n') {
@@ -201,10 +204,41 @@ fn column_name(column: usize) -> String {
     String::from_utf8(name).expect("ASCII letters")
 }
 
-/// `text` as XML character data or an attribute's value: `&`, `<`, `>` and `"` as entities, a
-/// carriage return as a reference (a parser would turn a bare one into a line feed), and each
-/// character XML 1.0 forbids (the other controls below a space, U+FFFE, U+FFFF) written as a
-/// visible escape `\x1b`, as the table on the terminal shows it.
+/// `text` with each character XML 1.0 forbids (the controls below a space but tab, line feed
+/// and carriage return; U+FFFE, U+FFFF) written as a visible escape `\x1b`, as the table on the
+/// terminal shows it.
+fn shown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\t' | '\n' | '\r' => out.push(c),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\x{:02x}", c as u32)),
+            '\u{fffe}' | '\u{ffff}' => out.push_str(&format!("\\u{{{:04x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `text` cut to what a cell holds, with `…` where cut.
+fn within_a_cell(text: String) -> String {
+    if text.encode_utf16().count() <= CELL_LIMIT {
+        return text;
+    }
+    let mut units = 0;
+    let kept: String = text
+        .chars()
+        .take_while(|c| {
+            units += c.len_utf16();
+            units < CELL_LIMIT
+        })
+        .collect();
+    kept + "…"
+}
+
+/// `text`, free of what XML forbids ([`shown`]), as character data or an attribute's value:
+/// `&`, `<`, `>` and `"` as entities, and a carriage return as a reference (a parser would turn
+/// a bare one into a line feed).
 fn escaped(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -214,9 +248,6 @@ fn escaped(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\r' => out.push_str("&#13;"),
-            '\t' | '\n' => out.push(c),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\x{:02x}", c as u32)),
-            '\u{fffe}' | '\u{ffff}' => out.push_str(&format!("\\u{{{:04x}}}", c as u32)),
             c => out.push(c),
         }
     }
@@ -324,11 +355,26 @@ mod tests {
     fn text_is_escaped_and_what_xml_forbids_is_shown_as_an_escape() {
         assert_eq!(escaped("a&b<c>\"d\"'"), "a&amp;b&lt;c&gt;&quot;d&quot;'");
         assert_eq!(escaped("cr\rlf\ntab\t"), "cr&#13;lf\ntab\t");
-        assert_eq!(escaped("esc\u{1b}[2J\0"), "esc\\x1b[2J\\x00");
+        assert_eq!(shown("cr\rlf\ntab\t"), "cr\rlf\ntab\t");
+        assert_eq!(shown("esc\u{1b}[2J\0"), "esc\\x1b[2J\\x00");
         assert_eq!(
-            escaped("\u{fffe}\u{ffff}\u{fffd}"),
+            shown("\u{fffe}\u{ffff}\u{fffd}"),
             "\\u{fffe}\\u{ffff}\u{fffd}"
         );
+        let zip = workbook("x", &[vec![text("a\u{7}b\r")]]).unwrap();
+        let sheet = part(&zip, "xl/worksheets/sheet1.xml");
+        assert!(sheet.contains(">a\\x07b&#13;</t>"), "{sheet}");
+    }
+
+    #[test]
+    fn a_text_longer_than_a_cell_holds_is_cut() {
+        let fits = "张".repeat(CELL_LIMIT);
+        assert_eq!(within_a_cell(fits.clone()), fits);
+        // A character outside the basic plane is two units: it fits whole or not at all.
+        let long = format!("{}😀😀", "a".repeat(CELL_LIMIT - 3));
+        let cut = within_a_cell(long);
+        assert_eq!(cut, format!("{}😀…", "a".repeat(CELL_LIMIT - 3)));
+        assert_eq!(cut.encode_utf16().count(), CELL_LIMIT);
     }
 
     #[test]
