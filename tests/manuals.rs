@@ -58,19 +58,22 @@ const BINARIES: [(&str, &str); 15] = [
 ];
 
 /// Options the manuals may name that belong to other programs (cargo, rustc, GNU parallel,
-/// Slurm, the test harness, BAPCtools).
+/// Slurm, the test harness, BAPCtools, LibreOffice).
 const FOREIGN_OPTIONS: &[&str] = &[
     "--all-targets",
     "--array",
     "--bench",
     "--bin",
     "--check",
+    "--convert-to",
     "--cpus-per-task",
     "--dependency",
     "--edition",
     "--error",
     "--example",
+    "--headless",
     "--ignored",
+    "--infilter",
     "--no-ansi",
     "--kattis",
     "--no-deps",

@@ -5,7 +5,7 @@ use minejudge::courses::acm_client::read_batch;
 use minejudge::courses::acm_client::BatchSpec;
 use minejudge::exec::ending::Stack;
 use minejudge::grade::words::Lang;
-use minejudge::grade::{csv, default_batches, html, marks, table, Config, Task, TASKS};
+use minejudge::grade::{csv, default_batches, html, marks, table, xlsx, Config, Task, TASKS};
 use minejudge::io::args::{self, Args};
 use minejudge::io::options::{self, unexpected, Group, Table};
 use minejudge::io::output::write_stdout;
@@ -39,6 +39,7 @@ tasks:
 struct Plan {
     config: Config,
     csv: Option<PathBuf>,
+    xlsx: Option<PathBuf>,
     html: Option<PathBuf>,
     pairs: Option<PathBuf>,
     /// `--batch` files read, in order.
@@ -283,6 +284,16 @@ fn report_options() -> Vec<Opt> {
             },
         ),
         Opt::value(
+            "--xlsx",
+            "FILE",
+            "also write the marks as an Excel workbook (the CSV's rows, numbers as\n\
+                     numbers; Excel, WPS and LibreOffice open it in any language)",
+            |plan, given| {
+                plan.xlsx = Some(given.path());
+                Ok(())
+            },
+        ),
+        Opt::value(
             "--html",
             "FILE",
             "also write the report as one HTML page (histogram, details, alike code)",
@@ -400,6 +411,7 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
     let mut plan = Plan {
         config,
         csv: None,
+        xlsx: None,
         html: None,
         pairs: None,
         batches: Vec::new(),
@@ -455,6 +467,14 @@ fn main() -> ExitCode {
                 eprintln!("error: cannot write {}: {err}", path.display());
                 return ExitCode::from(1);
             }
+        }
+    }
+    if let Some(path) = &plan.xlsx {
+        let written = xlsx::render(&class)
+            .and_then(|bytes| std::fs::write(path, bytes).map_err(|err| err.to_string()));
+        if let Err(err) = written {
+            eprintln!("error: cannot write {}: {err}", path.display());
+            return ExitCode::from(1);
         }
     }
     if let Err(line) = write_stdout(table::render(&class).as_bytes()) {

@@ -10,6 +10,34 @@ use crate::grade::{ClassGrades, Grade, Task};
 /// The CSV text: every count and mark a number of its own column, so that a spreadsheet sorts
 /// and sums them.
 pub fn render(class: &ClassGrades) -> String {
+    let mut text = String::from("\u{feff}");
+    for row in rows(class) {
+        push_row(&mut text, row.into_iter().map(Cell::into_text));
+    }
+    text
+}
+
+/// A cell of the marks: words, or a number as the CSV writes it (empty where there is none).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cell {
+    /// Words: a heading, a name, a reason, a note, a file.
+    Text(String),
+    /// A rank, count, score or mark, in decimal.
+    Number(String),
+}
+
+impl Cell {
+    /// What the cell holds, as written.
+    pub fn into_text(self) -> String {
+        match self {
+            Cell::Text(text) | Cell::Number(text) => text,
+        }
+    }
+}
+
+/// The marks' rows, the header (in the report's language) first, then one row per student,
+/// best first: the CSV's and the workbook's.
+pub fn rows(class: &ClassGrades) -> Vec<Vec<Cell>> {
     let task = class.config.task;
     let mut header: Vec<&str> = vec!["rank", "student", "mark", "out of"];
     header.extend(match task {
@@ -28,34 +56,41 @@ pub fn render(class: &ClassGrades) -> String {
     });
     header.extend(["mark as played", "why", "note", "file"]);
     let lang = class.config.lang;
-    let mut text = String::from("\u{feff}");
-    push_row(&mut text, header.iter().map(|s| lang.word(s)));
+    let mut rows = vec![header.iter().map(|s| Cell::Text(lang.word(s))).collect()];
     for (grade, rank) in class.grades.iter().zip(ranks(class)) {
         let mut cells = vec![
-            rank.to_string(),
-            grade.student.name.clone(),
-            format!("{:.2}", grade.mark.mark),
-            format!("{}", grade.mark.out_of),
+            Cell::Number(rank.to_string()),
+            Cell::Text(grade.student.name.clone()),
+            Cell::Number(format!("{:.2}", grade.mark.mark)),
+            Cell::Number(format!("{}", grade.mark.out_of)),
         ];
-        cells.extend(numbers(task, grade, class.tests.len()));
-        cells.push(
+        cells.extend(
+            numbers(task, grade, class.tests.len())
+                .into_iter()
+                .map(Cell::Number),
+        );
+        cells.push(Cell::Number(
             grade
                 .mark
                 .as_played
                 .map_or(String::new(), |m| format!("{m:.2}")),
-        );
-        cells.push(why::reasons_text(&class.config, grade, class.tests.len()));
-        cells.push(lang.note(&note(grade)));
-        cells.push(
+        ));
+        cells.push(Cell::Text(why::reasons_text(
+            &class.config,
+            grade,
+            class.tests.len(),
+        )));
+        cells.push(Cell::Text(lang.note(&note(grade))));
+        cells.push(Cell::Text(
             grade
                 .student
                 .file
                 .as_ref()
                 .map_or(String::new(), |f| f.display().to_string()),
-        );
-        push_row(&mut text, cells.into_iter());
+        ));
+        rows.push(cells);
     }
-    text
+    rows
 }
 
 /// The task's numbers of one student, each in a cell of its own (empty where not graded).

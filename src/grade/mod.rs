@@ -8,8 +8,8 @@
 //! by tests ([`test_runs`]: JLU part (1), THU, ACM basic). Every student plays the same games
 //! and tests, from one seed; an outcome is kept in a [`cache`] keyed by the file's content and
 //! the options, so that a late submission regrades only itself. The marks come out as a table,
-//! a CSV file and an HTML report ([`table`], [`csv`], [`html`]), with the pairs of
-//! submissions whose code is suspiciously alike ([`similarity`]).
+//! a CSV file, an Excel workbook and an HTML report ([`table`], [`csv`], [`xlsx`], [`html`]),
+//! with the pairs of submissions whose code is suspiciously alike ([`similarity`]).
 
 pub mod build;
 pub mod cache;
@@ -29,6 +29,8 @@ pub mod version;
 pub mod visible;
 pub mod why;
 pub mod words;
+pub mod xlsx;
+pub mod zip;
 
 use crate::courses::acm_client::BatchSpec;
 use crate::courses::{FaultBudget, Harness};
