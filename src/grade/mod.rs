@@ -24,6 +24,7 @@ pub mod rules;
 pub mod similarity;
 pub mod table;
 pub mod task;
+pub mod terminal;
 pub mod test_runs;
 pub mod version;
 pub mod visible;
@@ -284,7 +285,7 @@ pub struct ClassGrades {
     pub pairs: Vec<similarity::Pair>,
     /// The sources compared: each student's name and text.
     pub sources: Vec<similarity::Source>,
-    /// The isolation in force.
+    /// The isolation in force, in the report's language ([`sandbox::description`]).
     pub isolation: String,
     /// Whether it was the jail (else `--no-jail` chose weaker isolation, and the report says
     /// so at its top).
@@ -343,7 +344,7 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
     let baseline_count = baseline_files.len();
     let entries = baselines_then(baseline_files, students);
     if config.progress {
-        eprintln!(
+        let line = format!(
             "grade {}: {} students in {}, seed {}, {} at a time",
             config.task.name(),
             entries.len() - baseline_count,
@@ -351,6 +352,7 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
             config.seed,
             config.jobs
         );
+        eprintln!("{}", config.lang.message(&line));
     }
     let results = context.grade_all(&entries, started);
     let mut marking = Marking {
@@ -398,7 +400,10 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
         tests: tests.iter().map(|t| t.name.clone()).collect(),
         pairs,
         sources,
-        isolation: sandbox::describe(policy),
+        isolation: match (config.lang, sandbox::description(policy)) {
+            (words::Lang::English, description) => description.english,
+            (words::Lang::Chinese, description) => description.chinese,
+        },
         jailed,
         elapsed: started.elapsed(),
     })
@@ -720,11 +725,11 @@ impl Context<'_> {
                 } else {
                     String::new()
                 };
-                format!(
+                config.lang.message(&format!(
                     "grade {}: {done} of {total} done ({}){eta}",
                     config.task.name(),
                     clock(started.elapsed().as_secs_f64())
-                )
+                ))
             },
         );
         let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());

@@ -34,6 +34,7 @@
 //! is also bounded as memory ([`memory`]): a memory cgroup of its own where one is usable, and
 //! its IPC namespace's limits.
 
+mod description;
 pub mod elf;
 mod jail;
 pub mod libraries;
@@ -46,6 +47,7 @@ pub(crate) mod sys;
 pub mod temp;
 pub mod toolchain;
 
+pub use description::{describe, description, Description};
 use jail::JailPlan;
 pub use root::Workspace;
 use std::ffi::CString;
@@ -253,66 +255,6 @@ pub fn isolation(policy: Policy) -> Isolation {
 /// one line, or `None` when they can.
 pub fn jail_failure(policy: Policy) -> Option<String> {
     probe(policy).failure.clone()
-}
-
-/// One line on the isolation in force for `policy`, for reports.
-pub fn describe(policy: Policy) -> String {
-    let limits = "limits on CPU time, wall time, address space, stack, output and file size";
-    let Policy::Untrusted { processes } = policy else {
-        return match isolation(policy) {
-            Isolation::Namespaces { .. } => format!(
-                "a PID namespace of its own: when the run ends, the kernel ends every process \
-                 it started, whatever group or session it moved to; {limits}"
-            ),
-            Isolation::ProcessGroup => format!(
-                "a process group of its own, killed as a whole, and a sweep after each run of \
-                 what left the group (this process is a child subreaper; namespaces are not \
-                 available here); {limits}"
-            ),
-        };
-    };
-    let count = format!(
-        "at most {processes} process{}",
-        if processes == 1 { "" } else { "es" }
-    );
-    match isolation(policy) {
-        Isolation::Namespaces {
-            user_namespace,
-            seccomp,
-        } => format!(
-            "a jail: an empty root (a program's: the loader and the libraries it needs; the \
-             compiler's: the system's programs and libraries, none of ours; all read-only; \
-             /dev/null, zero, random and urandom, an empty /etc, its own /proc, a fresh {} MiB \
-             folder it starts in); only its standard streams open; PID, mount, network, IPC, \
-             UTS and cgroup namespaces; an environment of PATH, HOME, TMPDIR and LANG only; {}, \
-             {count}; no_new_privs; {}; {limits}; {}",
-            FOLDER_BYTES >> 20,
-            if user_namespace {
-                "a user id of its own inside a user namespace (outside, the kernel allows only \
-                 ours), no capabilities"
-            } else {
-                "an unprivileged user id of its own"
-            },
-            if seccomp {
-                "a system call filter (no keyrings, io_uring, userfaultfd, bpf, perf events, \
-                 namespaces, mounts, vsock or netlink sockets)"
-            } else {
-                "no system call filter (this kernel has no seccomp)"
-            },
-            memory::describe(),
-        ),
-        Isolation::ProcessGroup => format!(
-            "NOT JAILED ({}; weaker isolation was chosen): it sees the whole file system, \
-             the network and the environment; a process group of its own, killed as a whole, \
-             and a sweep of what left it{}; a fresh folder it starts in; {limits}",
-            jail_failure(policy).unwrap_or_default(),
-            if sys::effective_ids().0 == 0 {
-                format!("; an unprivileged user id of its own, {count}")
-            } else {
-                String::new()
-            }
-        ),
-    }
 }
 
 /// What a contained run holds until it has been reaped: the jail's mount point or its folder,
