@@ -176,8 +176,8 @@ fn grades_usage_and_errors_are_chinese() {
     let (mut found, mut printed) = english_in(&runs, |stdout| stdout.to_string());
     // An error in an option before --lang zh is Chinese too.
     let output = run(&["jlu-machine", empty, "--seed", "x", "--lang", "zh"], &[]);
-    let said = text(&output.stderr);
-    assert!(said.starts_with("错误：--seed \"x\"："), "{said}");
+    let before_lang = text(&output.stderr);
+    found.extend(english_words(&before_lang));
     // A class that cannot be graded here: the jail cannot be built.
     let no_jail = [("MINEJUDGE_NO_NAMESPACES", "1")];
     let output = run(&["jlu-machine", empty, "--lang", "zh"], &no_jail);
@@ -186,6 +186,10 @@ fn grades_usage_and_errors_are_chinese() {
     found.extend(english_words(&said));
     printed.push_str(&said);
     assert_chinese(&found, &printed);
+    assert!(
+        before_lang.starts_with("错误：--seed \"x\"："),
+        "{before_lang}"
+    );
     // The English stays as it was.
     let output = run(&["jlu-machine", missing], &[]);
     let said = text(&output.stderr);
@@ -231,8 +235,8 @@ fn grades_progress_and_isolation_are_chinese() {
         isolation.map_or(String::new(), |(_, isolation)| format!("{isolation}\n"))
     };
     let (found, printed) = english_in(&runs, isolation);
+    assert_chinese(&found, &printed);
     for said in ["名学生", "无法写入", "监狱："] {
         assert!(printed.contains(said), "{said}: {printed}");
     }
-    assert_chinese(&found, &printed);
 }
