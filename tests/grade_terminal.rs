@@ -227,6 +227,28 @@ fn grades_progress_and_isolation_are_chinese() {
             unwritable.to_str().unwrap(),
         ],
     ];
+    // Without the jail, the report says so above the table, why included.
+    let no_jail = [("MINEJUDGE_NO_NAMESPACES", "1")];
+    let args = [
+        "jlu-machine",
+        dir,
+        "--games",
+        "3",
+        "--no-jail",
+        "--lang",
+        "zh",
+        "--quiet",
+    ];
+    let stdout = text(&run(&args, &no_jail).stdout);
+    let warning = stdout.lines().find(|line| line.contains("未在监狱中"));
+    let warning = warning
+        .and_then(|line| line.split_once(['：', ':']))
+        .map(|(_, w)| w);
+    let warning = warning.unwrap_or("no warning");
+    assert!(
+        warning.contains("未在监狱中（设置了 MINEJUDGE_NO_NAMESPACES"),
+        "{stdout}"
+    );
     // The table is the report's; the isolation line below it is the terminal's (none when the
     // report could not be written).
     let isolation = |stdout: &str| {
@@ -234,7 +256,8 @@ fn grades_progress_and_isolation_are_chinese() {
         let isolation = line.and_then(|line| line.split_once(['：', ':']));
         isolation.map_or(String::new(), |(_, isolation)| format!("{isolation}\n"))
     };
-    let (found, printed) = english_in(&runs, isolation);
+    let (mut found, printed) = english_in(&runs, isolation);
+    found.extend(english_words(warning));
     assert_chinese(&found, &printed);
     for said in ["名学生", "无法写入", "监狱："] {
         assert!(printed.contains(said), "{said}: {printed}");

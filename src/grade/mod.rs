@@ -400,13 +400,22 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
         tests: tests.iter().map(|t| t.name.clone()).collect(),
         pairs,
         sources,
-        isolation: match (config.lang, sandbox::description(policy)) {
-            (words::Lang::English, description) => description.english,
-            (words::Lang::Chinese, description) => description.chinese,
-        },
+        isolation: isolation_in(config.lang, policy),
         jailed,
         elapsed: started.elapsed(),
     })
+}
+
+/// The isolation in force for `policy`, in `lang` (why the jail could not be built too).
+fn isolation_in(lang: words::Lang, policy: Policy) -> String {
+    let description = sandbox::description(policy);
+    match lang {
+        words::Lang::English => description.english,
+        words::Lang::Chinese => match sandbox::jail_failure(policy) {
+            Some(why) => description.chinese.replace(&why, &lang.message(&why)),
+            None => description.chinese,
+        },
+    }
 }
 
 /// The tests of a task marked by tests: from `--tests`, or made by `gen` from the class's
