@@ -316,7 +316,7 @@ pub fn description(policy: Policy) -> Description {
         Isolation::Namespaces {
             user_namespace,
             seccomp,
-        } => jail(user_namespace, seccomp, &count, &limits),
+        } => jail_description(user_namespace, seccomp, &count, &limits),
         Isolation::ProcessGroup => {
             let failure = jail_failure(policy).unwrap_or_default();
             let root = sys::effective_ids().0 == 0;
@@ -348,7 +348,7 @@ pub fn description(policy: Policy) -> Description {
 }
 
 /// The jail's description.
-fn jail(
+fn jail_description(
     user_namespace: bool,
     seccomp: bool,
     count: &[String; 2],
