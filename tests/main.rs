@@ -21,6 +21,7 @@ mod grade_budget;
 mod grade_cache;
 mod grade_cache_key;
 mod grade_jail;
+mod grade_terminal;
 mod grade_xlsx;
 mod inexperienced_player;
 mod jlu_machine;

@@ -5,7 +5,9 @@ use minejudge::courses::acm_client::read_batch;
 use minejudge::courses::acm_client::BatchSpec;
 use minejudge::exec::ending::Stack;
 use minejudge::grade::words::Lang;
-use minejudge::grade::{csv, default_batches, html, marks, table, xlsx, Config, Task, TASKS};
+use minejudge::grade::{
+    csv, default_batches, html, marks, table, terminal, xlsx, ClassGrades, Config, Task, TASKS,
+};
 use minejudge::io::args::{self, Args};
 use minejudge::io::options::{self, unexpected, Group, Table};
 use minejudge::io::output::write_stdout;
@@ -66,9 +68,9 @@ fn by_tests(plan: &Plan) -> bool {
     plan.config.task.judge().is_some()
 }
 
-/// Grade's options.
-fn options() -> Table<Plan> {
-    Table {
+/// Grade's options, their help in `lang`.
+fn options(lang: Lang) -> Table<Plan> {
+    let mut table = Table {
         groups: vec![
             Group::new("options:", run_options()),
             Group::new("", test_options()),
@@ -77,7 +79,16 @@ fn options() -> Table<Plan> {
         ],
         column: 20,
         width: usize::MAX,
+    };
+    if lang == Lang::Chinese {
+        table.groups[0].heading = terminal::OPTIONS_HEADING.to_string();
+        for option in table.groups.iter_mut().flat_map(|group| &mut group.options) {
+            if let Some(help) = terminal::option_help(option.name) {
+                option.help = help.to_string();
+            }
+        }
     }
+    table
 }
 
 /// The options of every run: the seed, the games, the limits.
@@ -382,9 +393,18 @@ fn rule_options() -> Vec<Opt> {
     ]
 }
 
-/// The whole usage text.
-fn usage() -> String {
-    format!("{USAGE_HEAD}\n{}", options().usage())
+/// The whole usage text, in `lang`.
+fn usage(lang: Lang) -> String {
+    let head = match lang {
+        Lang::English => USAGE_HEAD,
+        Lang::Chinese => terminal::USAGE_HEAD,
+    };
+    format!("{head}\n{}", options(lang).usage())
+}
+
+/// The error line of `message`, in `lang`.
+fn error_line(lang: Lang, message: &str) -> String {
+    format!("{}{}", lang.error_tag(), lang.message(message))
 }
 
 /// Reads the command line (see [`usage`]).
@@ -418,7 +438,7 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
         seed_given: false,
         budget: None,
     };
-    options().parse(&mut plan, args, task.name(), |_, arg, _| {
+    options(Lang::English).parse(&mut plan, args, task.name(), |_, arg, _| {
         Err(unexpected(&arg))
     })?;
     let config = &mut plan.config;
@@ -442,7 +462,15 @@ fn parse(args: &mut Args) -> Result<Plan, String> {
 }
 
 fn main() -> ExitCode {
-    let plan = match args::parse(&usage(), parse) {
+    let arguments: Vec<String> = std::env::args().skip(1).collect();
+    let lang = Lang::of_arguments(&arguments);
+    let parsed = args::parse_tagged(
+        Args::new(arguments),
+        &usage(lang),
+        lang.error_tag(),
+        |args| parse(args).map_err(|message| lang.message(&message)),
+    );
+    let plan = match parsed {
         Ok(plan) => plan,
         Err(code) => return code,
     };
@@ -450,35 +478,32 @@ fn main() -> ExitCode {
     let class = match minejudge::grade::grade(&plan.config) {
         Ok(class) => class,
         Err(message) => {
-            eprintln!("error: {message}");
+            eprintln!("{}", error_line(lang, &message));
             return ExitCode::from(2);
         }
     };
-    for (path, text) in [
-        (&plan.csv, plan.csv.as_ref().map(|_| csv::render(&class))),
-        (&plan.html, plan.html.as_ref().map(|_| html::render(&class))),
-        (
-            &plan.pairs,
-            plan.pairs.as_ref().map(|_| csv::render_pairs(&class)),
-        ),
-    ] {
-        if let (Some(path), Some(text)) = (path, text) {
-            if let Err(err) = std::fs::write(path, text) {
-                eprintln!("error: cannot write {}: {err}", path.display());
-                return ExitCode::from(1);
-            }
-        }
-    }
-    if let Some(path) = &plan.xlsx {
-        let written = xlsx::render(&class)
-            .and_then(|bytes| std::fs::write(path, bytes).map_err(|err| err.to_string()));
+    type Render = fn(&ClassGrades) -> Result<Vec<u8>, String>;
+    let outputs: [(&Option<PathBuf>, Render); 4] = [
+        (&plan.csv, |class| Ok(csv::render(class).into_bytes())),
+        (&plan.html, |class| Ok(html::render(class).into_bytes())),
+        (&plan.pairs, |class| {
+            Ok(csv::render_pairs(class).into_bytes())
+        }),
+        (&plan.xlsx, xlsx::render),
+    ];
+    for (path, render) in outputs {
+        let Some(path) = path else { continue };
+        let written =
+            render(&class).and_then(|bytes| std::fs::write(path, bytes).map_err(|e| e.to_string()));
         if let Err(err) = written {
-            eprintln!("error: cannot write {}: {err}", path.display());
+            let message = format!("cannot write {}: {err}", path.display());
+            eprintln!("{}", error_line(lang, &message));
             return ExitCode::from(1);
         }
     }
     if let Err(line) = write_stdout(table::render(&class).as_bytes()) {
-        eprintln!("{line}");
+        let message = line.strip_prefix("error: ").unwrap_or(&line);
+        eprintln!("{}", error_line(lang, message));
         return ExitCode::from(1);
     }
     ExitCode::SUCCESS

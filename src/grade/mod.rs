@@ -24,6 +24,7 @@ pub mod rules;
 pub mod similarity;
 pub mod table;
 pub mod task;
+pub mod terminal;
 pub mod test_runs;
 pub mod version;
 pub mod visible;
@@ -286,7 +287,7 @@ pub struct ClassGrades {
     pub pairs: Vec<similarity::Pair>,
     /// The sources compared: each student's name and text.
     pub sources: Vec<similarity::Source>,
-    /// The isolation in force.
+    /// The isolation in force, in the report's language ([`sandbox::description`]).
     pub isolation: String,
     /// Whether it was the jail (else `--no-jail` chose weaker isolation, and the report says
     /// so at its top).
@@ -345,7 +346,7 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
     let baseline_count = baseline_files.len();
     let entries = baselines_then(baseline_files, students);
     if config.progress {
-        eprintln!(
+        let line = format!(
             "grade {}: {} students in {}, seed {}, {} at a time",
             config.task.name(),
             entries.len() - baseline_count,
@@ -353,6 +354,7 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
             config.seed,
             config.jobs
         );
+        eprintln!("{}", config.lang.message(&line));
     }
     let results = context.grade_all(&entries, started);
     let mut marking = Marking {
@@ -400,10 +402,22 @@ pub fn grade(config: &Config) -> Result<ClassGrades, String> {
         tests: tests.iter().map(|t| t.name.clone()).collect(),
         pairs,
         sources,
-        isolation: sandbox::describe(policy),
+        isolation: isolation_in(config.lang, policy),
         jailed,
         elapsed: started.elapsed(),
     })
+}
+
+/// The isolation in force for `policy`, in `lang` (why the jail could not be built too).
+fn isolation_in(lang: words::Lang, policy: Policy) -> String {
+    let description = sandbox::description(policy);
+    match lang {
+        words::Lang::English => description.english,
+        words::Lang::Chinese => match sandbox::jail_failure(policy) {
+            Some(why) => description.chinese.replace(&why, &lang.message(&why)),
+            None => description.chinese,
+        },
+    }
 }
 
 /// The tests of a task marked by tests: from `--tests`, or made by `gen` from the class's
@@ -722,11 +736,11 @@ impl Context<'_> {
                 } else {
                     String::new()
                 };
-                format!(
+                config.lang.message(&format!(
                     "grade {}: {done} of {total} done ({}){eta}",
                     config.task.name(),
                     clock(started.elapsed().as_secs_f64())
-                )
+                ))
             },
         );
         let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());

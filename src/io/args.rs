@@ -98,8 +98,19 @@ pub fn parse<T>(
 
 /// [`parse`] over given arguments.
 pub fn parse_from<T>(
+    args: Args,
+    usage: &str,
+    parse: impl FnOnce(&mut Args) -> Result<T, String>,
+) -> Result<T, ExitCode> {
+    parse_tagged(args, usage, "error: ", parse)
+}
+
+/// [`parse_from`], an error line begun with `tag` rather than `error: ` (in the user's
+/// language).
+pub fn parse_tagged<T>(
     mut args: Args,
     usage: &str,
+    tag: &str,
     parse: impl FnOnce(&mut Args) -> Result<T, String>,
 ) -> Result<T, ExitCode> {
     let mut own = args.items.iter().take_while(|arg| *arg != "--");
@@ -119,7 +130,7 @@ pub fn parse_from<T>(
         None => Ok(value),
     });
     parsed.map_err(|message| {
-        eprintln!("error: {message}\n{}", usage.trim_end());
+        eprintln!("{tag}{message}\n{}", usage.trim_end());
         ExitCode::from(2)
     })
 }

@@ -358,19 +358,28 @@ impl Drop for RunCgroup {
 /// How a jailed run's memory is bounded beyond its address space, for the sandbox's
 /// one-line description.
 pub fn describe() -> &'static str {
+    description()[0]
+}
+
+/// [`describe`] in English and in Chinese.
+pub fn description() -> [&'static str; 2] {
     match cgroup_layout() {
-        Some(Layout::V1) => {
+        Some(Layout::V1) => [
             "memory also counted as resident memory, shared memory and files in memory \
-             included (a memory cgroup, v1)"
-        }
-        Some(Layout::V2) => {
+             included (a memory cgroup, v1)",
+            "内存还按常驻内存计算，含共享内存和内存中的文件（内存 cgroup，v1）",
+        ],
+        Some(Layout::V2) => [
             "memory also counted as resident memory, shared memory and files in memory \
-             included (a memory cgroup, v2, no swap)"
-        }
-        None => {
+             included (a memory cgroup, v2, no swap)",
+            "内存还按常驻内存计算，含共享内存和内存中的文件（内存 cgroup，v2，不用交换区）",
+        ],
+        None => [
             "System V shared memory and message queues capped to the memory limit in the run's \
              IPC namespace, files in memory by the file size limit (no memory cgroup is usable \
-             here)"
-        }
+             here)",
+            "运行的 IPC 命名空间中，System V 共享内存和消息队列以内存限制为上限，内存中的文件受文件\
+             大小限制（这里没有可用的内存 cgroup）",
+        ],
     }
 }
