@@ -337,8 +337,8 @@ const OPTION_HELP: &[(&str, &str)] = &[
     ),
     (
         "--xlsx",
-        "另外把成绩写成 Excel 工作簿（与 CSV 的行相同，数字即数字；Excel、WPS\n\
-         和 LibreOffice 在任何语言下都能正确打开）",
+        "另外把成绩写成 Excel 工作簿（与 CSV 的行相同，数字即数字；各种表格软件\n\
+         在任何语言下都能正确打开）",
     ),
     (
         "--html",
