@@ -45,7 +45,7 @@ pub fn render(class: &ClassGrades) -> String {
                 .map_or(String::new(), |m| format!("{m:.2}")),
         );
         cells.push(why::reasons_text(&class.config, grade, class.tests.len()));
-        cells.push(lang.note(&note(grade)));
+        cells.push(note(grade, lang));
         cells.push(
             grade
                 .student

@@ -18,6 +18,7 @@ pub mod csv;
 pub mod games;
 pub mod html;
 pub mod intervals;
+pub mod isolation_words;
 pub mod marks;
 pub mod outcome;
 pub mod rules;
