@@ -299,11 +299,11 @@ pub fn render(class: &ClassGrades) -> String {
     let mut text = heading(class);
     if !class.jailed {
         let warning = if lang == Lang::Chinese {
-            "警告"
+            "警告："
         } else {
-            "WARNING"
+            "WARNING: "
         };
-        let _ = writeln!(text, "{warning}: {}", lang.isolation(&class.isolation));
+        let _ = writeln!(text, "{warning}{}", lang.isolation(&class.isolation));
     }
     text.push('\n');
     let mut header: Vec<String> = vec!["#".into(), lang.word("student"), lang.word("mark")];

@@ -227,6 +227,12 @@ const PHRASES: &[(&str, &str)] = &[
     ("too slow (CPU time)", "超时（CPU 时间）"),
     ("no exit (wall time)", "未退出（墙钟时间）"),
     ("output limit", "输出超限"),
+    (" s, --budget) ran out: ", " 秒，--budget）已用完："),
+    (" played, the rest score 0", "已完成，其余计 0 分"),
+    ("no source file in the folder ", "文件夹中没有源文件："),
+    ("graded ", "评分的是 "),
+    (" of the ", "（文件夹中共 "),
+    (" files in the folder", " 个文件）"),
 ];
 
 impl Lang {
@@ -490,7 +496,7 @@ fn numbered(text: &str) -> String {
     out
 }
 
-/// `3 games` as `3 局`, and so for maps, tests and batches.
+/// `3 games` as `3 局`, and so for maps, tests and batches; `3 of 20` as `3/20`.
 fn counted(text: &str) -> String {
     const UNITS: [(&str, &str); 8] = [
         ("games", "局"),
@@ -510,6 +516,12 @@ fn counted(text: &str) -> String {
     }) {
         out.push_str(number);
         rest = tail;
+        if let Some((whole, after)) = tail.strip_prefix(" of ").and_then(digits) {
+            out.push('/');
+            out.push_str(whole);
+            rest = after;
+        }
+        let tail = rest;
         let unit = UNITS.iter().find(|(en, _)| {
             tail.strip_prefix(' ')
                 .and_then(|t| t.strip_prefix(en))
@@ -558,6 +570,17 @@ mod tests {
                  gives a program that does not run normally"
             ),
             "失败于 3 局（第 2 局第 5 次点击：它的输入已关闭）：按课程规定，不能正常运行的程序计 0 分"
+        );
+        assert_eq!(
+            zh.note(
+                "its time budget (120 s, --budget) ran out: 3 of 20 games played, the rest \
+                 score 0"
+            ),
+            "时间预算（120 秒，--budget）已用完：3/20 局已完成，其余计 0 分"
+        );
+        assert_eq!(
+            zh.note("graded a.c of the 3 files in the folder"),
+            "评分的是 a.c（文件夹中共 3 个文件）"
         );
         assert_eq!(
             Lang::English.note("game 1, click 3: x"),
