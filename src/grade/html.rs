@@ -518,50 +518,54 @@ fn quoted_block(lang: Lang, text: &str) -> String {
 /// (`--- the input (3 lines) ---`), the lines left out (`    ... 4 lines`, `[5 more lines]`),
 /// the compile error's first line (`FILE does not compile (...):`).
 fn ours(lang: Lang, index: usize, line: &str) -> Option<String> {
-    let chinese = lang == Lang::Chinese;
+    let said = |chinese: String| match lang {
+        Lang::English => line.to_string(),
+        Lang::Chinese => chinese,
+    };
     if let Some(title) = line
         .strip_prefix("--- ")
         .and_then(|l| l.strip_suffix(" ---"))
     {
         let (title, count) = title.rsplit_once(" (")?;
-        let count = count.strip_suffix(')')?;
-        let lines = count.split(' ').next()?;
-        return Some(if chinese {
-            format!("--- {}（{lines} 行）---", lang.word(title))
-        } else {
-            line.to_string()
-        });
+        let lines = count.strip_suffix(')')?.split(' ').next()?;
+        return Some(said(format!("--- {}（{lines} 行）---", lang.word(title))));
     }
-    let more = |text: &str, prefix: &str, suffix: &str| {
-        let number = text.strip_prefix(prefix)?.strip_suffix(suffix)?;
-        number
-            .bytes()
-            .all(|b| b.is_ascii_digit())
-            .then_some(number.to_string())
+    let number = |prefix: &str, suffix: &str| {
+        let number = line.strip_prefix(prefix)?.strip_suffix(suffix)?;
+        let digits = number.bytes().all(|b| b.is_ascii_digit());
+        digits.then(|| number.to_string())
     };
-    if let Some(n) = more(line, "    ... ", " lines") {
-        return Some(if chinese {
-            format!("    ……前 {n} 行")
-        } else {
-            line.to_string()
-        });
+    if let Some(n) = number("    ... ", " lines") {
+        return Some(said(format!("    ……前 {n} 行")));
     }
-    if let Some(n) = more(line, "    ... ", " more lines (--save writes them all)") {
-        return Some(if chinese {
-            format!("    ……另有 {n} 行（--save 写出全部）")
-        } else {
-            line.to_string()
-        });
+    if let Some(n) = number("    ... ", " more lines (--save writes them all)") {
+        return Some(said(format!("    ……另有 {n} 行（--save 写出全部）")));
     }
-    if let Some(n) = more(line, "[", " more lines]") {
-        return Some(if chinese {
-            format!("［另有 {n} 行］")
-        } else {
-            line.to_string()
-        });
+    if let Some(n) = number("[", " more lines]") {
+        return Some(said(format!("［另有 {n} 行］")));
     }
-    if index == 0 && line.contains(" does not compile") && line.ends_with("):") {
-        return Some(lang.note(line));
+    (index == 0 && line.contains(" does not compile") && line.ends_with("):"))
+        .then(|| lang.note(line))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn evidence_keeps_what_was_printed_and_puts_our_lines_in_the_language() {
+        let evidence =
+            "--- its stderr (3 lines) ---\n    ... 2 lines\n    line 1: <x>\n[4 more lines]";
+        let english = quoted_block(Lang::English, evidence);
+        let unmarked = english
+            .replace("<span class=\"printed\">", "")
+            .replace("</span>", "");
+        assert_eq!(unmarked, escape(evidence));
+        assert!(english.contains("<span class=\"printed\">    line 1: &lt;x&gt;</span>\n"));
+        assert_eq!(
+            quoted_block(Lang::Chinese, evidence),
+            "--- 它的标准错误（3 行）---\n    ……前 2 行\n\
+             <span class=\"printed\">    line 1: &lt;x&gt;</span>\n［另有 4 行］"
+        );
     }
-    None
 }
