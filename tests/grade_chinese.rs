@@ -50,6 +50,7 @@ const NAMES: &[&str] = &[
     "PID",
     "UTS",
     "MiB",
+    "ID",
 ];
 
 /// Names of our tools and tasks: `gen jlu-panel --seed 1` names a test by the command that
