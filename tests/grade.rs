@@ -714,7 +714,7 @@ fn no_byte_of_the_teachers_files_reaches_a_submission_or_the_report() {
     }
 }
 
-fn read(path: &Path) -> String {
+pub(crate) fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_default()
 }
 
@@ -1336,7 +1336,7 @@ fn the_report_speaks_chinese_when_asked_or_in_a_chinese_locale() {
         "备注",
         "满分",
         "每次运行的隔离",
-        "规则:第 1 行",
+        "规则：第 1 行",
     ] {
         assert!(report.contains(words), "{words}: {report}");
     }

@@ -20,6 +20,7 @@ mod grade;
 mod grade_budget;
 mod grade_cache;
 mod grade_cache_key;
+mod grade_chinese;
 mod grade_jail;
 mod grade_terminal;
 mod grade_xlsx;

@@ -80,7 +80,7 @@ pub fn rows(class: &ClassGrades) -> Vec<Vec<Cell>> {
             grade,
             class.tests.len(),
         )));
-        cells.push(Cell::Text(lang.note(&note(grade))));
+        cells.push(Cell::Text(note(grade, lang)));
         cells.push(Cell::Text(
             grade
                 .student

@@ -5,10 +5,12 @@
 //! student (names, code, output) is escaped.
 
 use crate::grade::outcome::Status;
-use crate::grade::table::{baselines_used, columns, note, ranks, row_cells, trim_number, what};
+use crate::grade::table::{
+    baselines_used, columns, note, ranks, row_cells, took, trim_number, what,
+};
 use crate::grade::visible::{hidden, unhidden};
 use crate::grade::words::Lang;
-use crate::grade::{clock, ClassGrades, Grade, Task};
+use crate::grade::{ClassGrades, Grade, Task};
 use std::fmt::Write as _;
 
 /// `text` with `&`, `<`, `>`, `"` and `'` escaped, and each
@@ -51,23 +53,27 @@ max-height:30em}.pair{display:flex;gap:1em}.pair>div{flex:1;min-width:0}\
 pub fn render(class: &ClassGrades) -> String {
     let config = &class.config;
     let task = config.task;
+    let title = if config.lang == Lang::Chinese {
+        format!("评分 {}", task.name())
+    } else {
+        format!("grade {}", task.name())
+    };
     let mut page = String::new();
     let _ = write!(
         page,
         "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
-         <title>grade {}</title><style>{STYLE}</style></head><body>\n",
+         <title>{title}</title><style>{STYLE}</style></head><body>\n",
         if config.lang == Lang::Chinese {
             "zh-CN"
         } else {
             "en"
         },
-        task.name()
     );
     let _ = writeln!(
         page,
-        "<h1>grade {}: {} {}</h1>\n<p>{} · {} {} · {} · {}</p>",
-        task.name(),
+        "<h1>{title}{}{} {}</h1>\n<p>{} · {} {} · {} · {}</p>",
+        colon(config.lang),
         class.grades.len(),
         if config.lang == Lang::Chinese {
             "名学生"
@@ -82,7 +88,7 @@ pub fn render(class: &ClassGrades) -> String {
         },
         config.seed,
         escape(&what(class)),
-        clock(class.elapsed.as_secs_f64())
+        took(config.lang, class.elapsed.as_secs_f64())
     );
     let _ = writeln!(
         page,
@@ -97,9 +103,10 @@ pub fn render(class: &ClassGrades) -> String {
     let lang = config.lang;
     let _ = writeln!(
         page,
-        "<p class=\"{}\">{}: {}</p>",
+        "<p class=\"{}\">{}{}{}</p>",
         if class.jailed { "muted" } else { "warning" },
         lang.word("Isolation of every run"),
+        colon(lang),
         escape(&class.isolation)
     );
     let _ = writeln!(page, "<h2>{}</h2>", lang.word("Distribution"));
@@ -149,6 +156,7 @@ pub fn render(class: &ClassGrades) -> String {
 
 /// Ten bars over the marks' range, drawn in SVG.
 fn histogram(class: &ClassGrades) -> String {
+    let lang = class.config.lang;
     let out_of = class
         .grades
         .first()
@@ -164,7 +172,8 @@ fn histogram(class: &ClassGrades) -> String {
     let bar = (width - left) / 10.0;
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" \
-         width=\"100%\" style=\"max-width:{width}px\" role=\"img\" aria-label=\"marks histogram\">\n"
+         width=\"100%\" style=\"max-width:{width}px\" role=\"img\" aria-label=\"{}\">\n",
+        lang.word("marks histogram")
     );
     let _ = writeln!(
         svg,
@@ -200,12 +209,16 @@ fn histogram(class: &ClassGrades) -> String {
             trim_number((low * 10.0).round() / 10.0)
         );
     }
+    let axis = if lang == Lang::Chinese {
+        format!("成绩（满分 {}）", trim_number(out_of))
+    } else {
+        format!("mark (out of {})", trim_number(out_of))
+    };
     let _ = writeln!(
         svg,
-        "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"12\" text-anchor=\"middle\">mark (out of {})</text>",
+        "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"12\" text-anchor=\"middle\">{axis}</text>",
         left + (width - left) / 2.0,
         height - 5.0,
-        trim_number(out_of)
     );
     svg.push_str("</svg>\n");
     svg
@@ -234,9 +247,8 @@ fn marks_table(class: &ClassGrades) -> String {
             escape(&grade.student.name),
             grade.mark.mark
         );
-        let mut cells = row_cells(class, grade);
+        let cells = row_cells(class, grade);
         let last = cells.len().saturating_sub(1);
-        cells[last] = lang.note(&cells[last]);
         for (c, cell) in cells.iter().enumerate() {
             // The reasons and the note are text; the rest are numbers.
             let class = if c + 1 >= last { "" } else { " class=\"n\"" };
@@ -264,16 +276,20 @@ fn pairs(class: &ClassGrades) -> String {
         };
         return html;
     }
-    html.push_str(
+    html.push_str(if lang == Lang::Chinese {
+        "<p>相似度是两份文件共有的代码指纹（词元 k 元组，经筛选）所占的比例，计算前去掉标识符、\
+         字面量、排版、注释和函数的顺序。分数高是值得查看的理由，不是抄袭的证据。</p>\n"
+    } else {
         "<p>Scored by the share of code fingerprints two files have in common (token k-grams, \
          winnowed), after identifiers, literals, layout, comments and the order of functions \
-         are set aside. A high score is a reason to look, not a proof.</p>\n",
-    );
+         are set aside. A high score is a reason to look, not a proof.</p>\n"
+    });
+    let and = if lang == Lang::Chinese { "与" } else { "and" };
     for pair in &class.pairs {
         let (a, b) = (&class.sources[pair.a], &class.sources[pair.b]);
         let _ = writeln!(
             html,
-            "<h3>{:.0}% · {} and {}</h3>",
+            "<h3>{:.0}% · {} {and} {}</h3>",
             100.0 * pair.score,
             escape(&a.name),
             escape(&b.name)
@@ -281,12 +297,16 @@ fn pairs(class: &ClassGrades) -> String {
         for m in pair.matches.iter().take(5) {
             html.push_str("<div class=\"pair\">");
             for (source, lines) in [(a, &m.a_lines), (b, &m.b_lines)] {
+                let (start, end) = (lines.start(), lines.end());
                 let _ = write!(
                     html,
-                    "<div><div class=\"muted\">{}, lines {}-{}</div><pre>",
+                    "<div><div class=\"muted\">{}{}</div><pre class=\"printed\">",
                     escape(&source.name),
-                    lines.start(),
-                    lines.end()
+                    if lang == Lang::Chinese {
+                        format!("，第 {start}-{end} 行")
+                    } else {
+                        format!(", lines {start}-{end}")
+                    }
                 );
                 let text = String::from_utf8_lossy(&source.text);
                 for (number, line) in text
@@ -328,14 +348,14 @@ fn student(task: Task, lang: Lang, index: usize, grade: &Grade) -> String {
     if let Some(file) = &grade.student.file {
         let _ = write!(
             html,
-            "<li>{}{} ({}){}</li>",
+            "<li>{}{}{}{}</li>",
             lang.note("file: "),
             escape(&file.display().to_string()),
-            grade.student.form.describe(),
+            lang.note(&format!(" ({})", lang.word(grade.student.form.describe()))),
             lang.note(if grade.cached { ", from the cache" } else { "" })
         );
     }
-    let why = lang.note(&note(grade));
+    let why = note(grade, lang);
     if !why.is_empty() {
         let _ = write!(html, "<li>{}</li>", escape(&why));
     }
@@ -345,23 +365,29 @@ fn student(task: Task, lang: Lang, index: usize, grade: &Grade) -> String {
     push_results(&mut html, task, lang, grade);
     let _ = write!(
         html,
-        "<li>crashes, hangs and other faults: {}</li>",
+        "<li>{}{}{}</li>",
+        lang.word("crashes, hangs and other faults"),
+        colon(lang),
         outcome.faults
     );
     html.push_str("</ul>\n");
     if !outcome.compile_error.is_empty() {
         let _ = writeln!(
             html,
-            "<p>Compile error:</p><pre>{}</pre>",
-            escape(&outcome.compile_error)
+            "<p>{}{}</p><pre>{}</pre>",
+            lang.word("Compile error"),
+            colon(lang).trim_end(),
+            quoted_block(lang, &outcome.compile_error)
         );
     }
     if !outcome.evidence.is_empty() {
         let _ = writeln!(
             html,
-            "<p>First failure: {}</p><pre>{}</pre>",
-            escape(&outcome.first_fault),
-            escape(&outcome.evidence)
+            "<p>{}{}{}</p><pre>{}</pre>",
+            lang.word("First failure"),
+            colon(lang),
+            escape(&lang.note(&outcome.first_fault)),
+            quoted_block(lang, &outcome.evidence)
         );
     }
     html.push_str("</div>\n");
@@ -395,25 +421,26 @@ fn push_results(html: &mut String, task: Task, lang: Lang, grade: &Grade) {
         );
     }
     for batch in &outcome.batches {
-        let _ = write!(
-            html,
-            "<li>{}: {} {:.6}, {} {}/{}{}</li>",
-            if lang == Lang::Chinese {
-                format!("第 {} 组", escape(&batch.name))
-            } else {
-                format!("batch {}", escape(&batch.name))
-            },
-            lang.word("score"),
-            batch.score,
-            lang.word("maps won"),
-            batch.won,
-            batch.maps,
-            if batch.faults > 0 {
-                lang.note(&format!(", failed on {} (scores 0)", batch.faults))
-            } else {
-                String::new()
-            }
-        );
+        let line = if lang == Lang::Chinese {
+            format!(
+                "第 {} 组：得分 {:.6}，胜图 {}/{}",
+                lang.batch(&batch.name),
+                batch.score,
+                batch.won,
+                batch.maps
+            )
+        } else {
+            format!(
+                "batch {}: score {:.6}, maps won {}/{}",
+                batch.name, batch.score, batch.won, batch.maps
+            )
+        };
+        let failed = if batch.faults > 0 {
+            lang.note(&format!(", failed on {} (scores 0)", batch.faults))
+        } else {
+            String::new()
+        };
+        let _ = write!(html, "<li>{}{}</li>", escape(&line), escape(&failed));
     }
     if matches!(task, Task::JluPanel | Task::AcmServer | Task::MineOps) && !outcome.tests.is_empty()
     {
@@ -423,18 +450,122 @@ fn push_results(html: &mut String, task: Task, lang: Lang, grade: &Grade) {
             .iter()
             .map(|t| {
                 if t.passed() {
-                    format!("{} passed", escape(&t.name))
+                    escape(&lang.note(&format!("{} passed", t.name)))
                 } else {
+                    let (head, detail) = (format!("{}: {}", t.name, t.verdict), &t.detail);
                     format!(
-                        "<b>{}: {}</b> ({})",
-                        escape(&t.name),
-                        escape(&t.verdict),
-                        escape(&t.detail)
+                        "<b>{}</b>{}",
+                        escape(&lang.note(&head)),
+                        escape(&lang.note(&format!(" ({detail})")))
                     )
                 }
             })
             .collect();
-        html.push_str(&items.join("; "));
+        html.push_str(&items.join(if lang == Lang::Chinese { "；" } else { "; " }));
         html.push_str("</li>");
+    }
+}
+
+/// `: ` in English, `：` in Chinese.
+fn colon(lang: Lang) -> &'static str {
+    match lang {
+        Lang::English => ": ",
+        Lang::Chinese => "：",
+    }
+}
+
+/// A compile error or the evidence of a fault, escaped, inside a `<pre>`: what the compiler or
+/// the program printed in `<span class="printed">`, our own lines around it (the blocks'
+/// titles, the lines left out) in the report's language.
+fn quoted_block(lang: Lang, text: &str) -> String {
+    let mut html = String::new();
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        let (line, newline) = match line.strip_suffix('\n') {
+            Some(line) => (line, "\n"),
+            None => (line, ""),
+        };
+        match ours(lang, i, line) {
+            Some(ours) => html.push_str(&escape(&ours)),
+            None => {
+                let cut = line.rsplit_once(" [").and_then(|(printed, more)| {
+                    let bytes = more.strip_suffix(" more bytes]")?;
+                    bytes
+                        .bytes()
+                        .all(|b| b.is_ascii_digit())
+                        .then_some((printed, bytes))
+                });
+                let (printed, cut) = match cut {
+                    Some((printed, n)) if lang == Lang::Chinese => {
+                        (printed, format!("［另有 {n} 字节］"))
+                    }
+                    Some((printed, n)) => (printed, format!(" [{n} more bytes]")),
+                    None => (line, String::new()),
+                };
+                let _ = write!(
+                    html,
+                    "<span class=\"printed\">{}</span>{}",
+                    escape(printed),
+                    escape(&cut)
+                );
+            }
+        }
+        html.push_str(newline);
+    }
+    html
+}
+
+/// Line `index` of a compile error or evidence in `lang` when it is ours: a block's title
+/// (`--- the input (3 lines) ---`), the lines left out (`    ... 4 lines`, `[5 more lines]`),
+/// the compile error's first line (`FILE does not compile (...):`).
+fn ours(lang: Lang, index: usize, line: &str) -> Option<String> {
+    let said = |chinese: String| match lang {
+        Lang::English => line.to_string(),
+        Lang::Chinese => chinese,
+    };
+    if let Some(title) = line
+        .strip_prefix("--- ")
+        .and_then(|l| l.strip_suffix(" ---"))
+    {
+        let (title, count) = title.rsplit_once(" (")?;
+        let lines = count.strip_suffix(')')?.split(' ').next()?;
+        return Some(said(format!("--- {}（{lines} 行）---", lang.word(title))));
+    }
+    let number = |prefix: &str, suffix: &str| {
+        let number = line.strip_prefix(prefix)?.strip_suffix(suffix)?;
+        let digits = number.bytes().all(|b| b.is_ascii_digit());
+        digits.then(|| number.to_string())
+    };
+    if let Some(n) = number("    ... ", " lines") {
+        return Some(said(format!("    ……前 {n} 行")));
+    }
+    if let Some(n) = number("    ... ", " more lines (--save writes them all)") {
+        return Some(said(format!("    ……另有 {n} 行（--save 写出全部）")));
+    }
+    if let Some(n) = number("[", " more lines]") {
+        return Some(said(format!("［另有 {n} 行］")));
+    }
+    (index == 0 && line.contains(" does not compile") && line.ends_with("):"))
+        .then(|| lang.note(line))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn evidence_keeps_what_was_printed_and_puts_our_lines_in_the_language() {
+        let evidence =
+            "--- its stderr (3 lines) ---\n    ... 2 lines\n    line 1: <x>\n[4 more lines]";
+        let english = quoted_block(Lang::English, evidence);
+        let unmarked = english
+            .replace("<span class=\"printed\">", "")
+            .replace("</span>", "");
+        assert_eq!(unmarked, escape(evidence));
+        assert!(english.contains("<span class=\"printed\">    line 1: &lt;x&gt;</span>\n"));
+        assert_eq!(
+            quoted_block(Lang::Chinese, evidence),
+            "--- 它的标准错误（3 行）---\n    ……前 2 行\n\
+             <span class=\"printed\">    line 1: &lt;x&gt;</span>\n［另有 4 行］"
+        );
     }
 }

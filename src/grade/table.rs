@@ -148,8 +148,8 @@ fn two(x: f64) -> String {
     format!("{x:.2}")
 }
 
-/// The cells of one student's row: the last two are the reasons for the mark, in the report's
-/// language, and the note, in English.
+/// The cells of one student's row: the last two are the reasons for the mark and the note, in
+/// the report's language.
 pub fn row_cells(class: &ClassGrades, grade: &Grade) -> Vec<String> {
     let (config, tests) = (&class.config, class.tests.len());
     let task = config.task;
@@ -198,18 +198,18 @@ pub fn row_cells(class: &ClassGrades, grade: &Grade) -> Vec<String> {
         }
     };
     cells.push(why::reasons_text(config, grade, tests));
-    cells.push(note(grade));
+    cells.push(note(grade, config.lang));
     cells
 }
 
-/// Why a mark is what it is, in a line: a compile error, a fault and the mark as played, the
-/// first failed test, or the file picked in a folder.
-pub fn note(grade: &Grade) -> String {
+/// Why a mark is what it is, in a line of `lang`: a compile error (the compiler's words quoted),
+/// a fault and the mark as played, the first failed test, or the file picked in a folder.
+pub fn note(grade: &Grade, lang: Lang) -> String {
     let outcome = &grade.outcome;
     let mut note = match outcome.status {
         Status::CompileError => format!(
             "does not compile: {}",
-            first_error_line(&outcome.compile_error)
+            lang.printed(&first_error_line(&outcome.compile_error))
         ),
         Status::NotGraded => format!("not graded: {}", outcome.first_fault),
         Status::Graded => match grade.mark.as_played {
@@ -239,7 +239,7 @@ pub fn note(grade: &Grade) -> String {
         let all: Vec<String> = grade.findings.iter().map(|f| f.to_string()).collect();
         note.push_str(&format!("rules: {}", all.join("; ")));
     }
-    note.replace('\n', " ")
+    lang.note(&note.replace('\n', " "))
 }
 
 /// The compiler's first line that says `error`, else its first line.
@@ -278,15 +278,15 @@ pub fn what(class: &ClassGrades) -> String {
         (Lang::Chinese, task) => {
             let work = match task {
                 Task::JluMachine => format!(
-                    "每人 {} 局(20x20,50 个雷;成绩:平均分 x 1.3,最高 60)",
+                    "每人 {} 局（20×20，50 个雷；成绩：平均分 × 1.3，最高 60）",
                     config.games
                 ),
                 Task::AcmClient => format!(
-                    "{batches} 组,每组 50 张地图(取最好的 45 张的平均),按 {baselines} 个基准程序换算"
+                    "{batches} 组，每组 50 张地图（取最好的 45 张的平均），按 {baselines} 个基准程序换算"
                 ),
-                _ => format!("{tests} 个测试,每个 {points} 分"),
+                _ => format!("{tests} 个测试，每个 {points} 分"),
             };
-            format!("{work};每名学生的时间预算 {budget} 秒")
+            format!("{work}；每名学生的时间预算 {budget} 秒")
         }
     }
 }
@@ -299,11 +299,11 @@ pub fn render(class: &ClassGrades) -> String {
     let mut text = heading(class);
     if !class.jailed {
         let warning = if lang == Lang::Chinese {
-            "警告"
+            "警告："
         } else {
-            "WARNING"
+            "WARNING: "
         };
-        let _ = writeln!(text, "{warning}: {}", class.isolation);
+        let _ = writeln!(text, "{warning}{}", class.isolation);
     }
     text.push('\n');
     let mut header: Vec<String> = vec!["#".into(), lang.word("student"), lang.word("mark")];
@@ -317,7 +317,7 @@ pub fn render(class: &ClassGrades) -> String {
         ];
         row.extend(row_cells(class, grade));
         if let Some(last) = row.last_mut() {
-            *last = cut(&lang.note(last), 90);
+            *last = cut(last, 90);
         }
         rows.push(row);
     }
@@ -325,13 +325,16 @@ pub fn render(class: &ClassGrades) -> String {
     text.push_str(&summary(class));
     text.push_str(&neighbours(class));
     let (replay, isolation) = if lang == Lang::Chinese {
-        ("重放同样的对局与测试：", "每次运行的隔离")
+        ("重放同样的对局与测试：", "每次运行的隔离：")
     } else {
-        ("the same games and tests again: ", "isolation of every run")
+        (
+            "the same games and tests again: ",
+            "isolation of every run: ",
+        )
     };
     let _ = writeln!(
         text,
-        "\n{replay}{}\n{isolation}: {}",
+        "\n{replay}{}\n{isolation}{}",
         visible(&config.replay_command()),
         class.isolation
     );
@@ -347,7 +350,7 @@ fn heading(class: &ClassGrades) -> String {
         class.grades.len(),
         visible(&config.dir.display().to_string()),
     );
-    let (what, took) = (what(class), clock(class.elapsed.as_secs_f64()));
+    let (what, took) = (what(class), took(config.lang, class.elapsed.as_secs_f64()));
     let name = config.task.name();
     match config.lang {
         Lang::English => format!(
@@ -357,7 +360,7 @@ fn heading(class: &ClassGrades) -> String {
             config.seed
         ),
         Lang::Chinese => format!(
-            "grade {name}:{dir} 的 {n} 名学生,种子 {},{what}({took},{cached} 个来自缓存)\n",
+            "评分 {name}：{dir} 的 {n} 名学生，种子 {}，{what}（{took}，{cached} 个来自缓存）\n",
             config.seed
         ),
     }
@@ -374,7 +377,7 @@ pub fn baselines_used(class: &ClassGrades) -> String {
         }
         (Lang::English, false) => "these are the files given with --baseline".into(),
         (Lang::Chinese, true) => "以上是本项目自带的基准程序替代品，按课程对它们的描述编写\
-             （--baseline NAME=FILE 可换用课程自己的）"
+             （--baseline 名称=文件 可换用课程自己的）"
             .into(),
         (Lang::Chinese, false) => "以上是 --baseline 给出的文件".into(),
     }
@@ -395,7 +398,7 @@ fn summary(class: &ClassGrades) -> String {
         let _ = if chinese {
             writeln!(
                 text,
-                "\n满分 {out_of}:平均 {mean:.2},中位数 {median:.2},最低 {low:.2},最高 {high:.2}"
+                "\n满分 {out_of}：平均 {mean:.2}，中位数 {median:.2}，最低 {low:.2}，最高 {high:.2}"
             )
         } else {
             writeln!(
@@ -407,7 +410,7 @@ fn summary(class: &ClassGrades) -> String {
     }
     if !class.baselines.is_empty() {
         text.push_str(if chinese {
-            "\n基准程序(原始分,及其对应成绩):\n"
+            "\n基准程序（原始分，及其对应成绩）：\n"
         } else {
             "\nbaselines (raw score, and the mark it gives):\n"
         });
@@ -429,7 +432,7 @@ fn summary(class: &ClassGrades) -> String {
         text.push_str(&align(&rows));
         let top = trim_number(marks.last().copied().unwrap_or(0.0));
         let _ = if chinese {
-            writeln!(text, "  超过最高者:{top}")
+            writeln!(text, "  超过最高者：{top}")
         } else {
             writeln!(text, "  beating the highest: {top}")
         };
@@ -452,7 +455,7 @@ fn neighbours(class: &ClassGrades) -> String {
     }
     let lang = class.config.lang;
     let mut text = String::from(if lang == Lang::Chinese {
-        "\n相邻成绩逐局比较(所有人的对局相同;95%):\n"
+        "\n相邻成绩逐局比较（所有人的对局相同；95%）：\n"
     } else {
         "\nneighbouring marks, compared game by game (the same games for all; 95%):\n"
     });
@@ -510,7 +513,7 @@ fn similar_pairs(class: &ClassGrades) -> String {
         };
     }
     let mut text = String::from(if chinese {
-        "\n可疑相似(去掉标识符、字面量、排版和注释后,相同代码指纹的比例;相同的行见 HTML 报告):\n"
+        "\n可疑相似（去掉标识符、字面量、排版和注释后，相同代码指纹的比例；相同的行见网页报告）：\n"
     } else {
         "\nsuspiciously alike (the share of code fingerprints in common, after identifiers, \
          literals, layout and comments are set aside; see the HTML report for the lines):\n"
@@ -524,16 +527,26 @@ fn similar_pairs(class: &ClassGrades) -> String {
                 format!("  {:.0}%", 100.0 * pair.score),
                 class.sources[pair.a].name.clone(),
                 class.sources[pair.b].name.clone(),
-                format!(
-                    "{} {}",
-                    if chinese { "行" } else { "lines" },
-                    lines.join(", ")
-                ),
+                if chinese {
+                    format!("第 {} 行", lines.join("，"))
+                } else {
+                    format!("lines {}", lines.join(", "))
+                },
             ]
         })
         .collect();
     text.push_str(&align(&rows));
     text
+}
+
+/// Seconds as `1m05s` or `42s` in English, `1 分 05 秒` or `42 秒` in Chinese.
+pub fn took(lang: Lang, seconds: f64) -> String {
+    let whole = seconds.round() as u64;
+    match (lang, whole >= 60) {
+        (Lang::English, _) => clock(seconds),
+        (Lang::Chinese, true) => format!("{} 分 {:02} 秒", whole / 60, whole % 60),
+        (Lang::Chinese, false) => format!("{whole} 秒"),
+    }
 }
 
 /// Each student's rank, best first: equal marks share the rank of the first of them.
