@@ -37,6 +37,7 @@ pub mod passages;
 pub mod profile;
 pub mod runs;
 pub mod shared;
+mod statements;
 pub mod tokens;
 pub mod winnow;
 
@@ -221,7 +222,8 @@ fn compare_two(
         second.counted_in(tokens)
     });
     let limits = (SLACK, reach, options.min_stretch);
-    let long = runs::long_stretches_counted(&found, limits, count);
+    let kinds = (first.kinds(), second.kinds());
+    let long = runs::long_stretches_counted(&found, limits, count, kinds);
     let covered = (
         runs::covered_counted(
             long.iter().map(|run| run.a..run.a + run.len).collect(),
