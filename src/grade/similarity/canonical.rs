@@ -3,10 +3,10 @@
 //!
 //! - every `for (init; test; step) body` becomes `{ init; while (test) body }`, and a `while`
 //!   loop's step (its body's last statement, `i++;` or `i += 2;` of a variable of its test)
-//!   goes, with the same step written before each `continue` ([`statements`]): a loop
-//!   rewritten by hand from one form into the other reads as it did (the step is dropped, not
-//!   moved, as moved it would lengthen the idioms everyone writes: the cell found, then the
-//!   `rand()` fallback after the loops);
+//!   goes, with the same step written before each `continue`: a loop rewritten by hand from
+//!   one form into the other reads as it did (the step is dropped, not moved, as moved it
+//!   would lengthen the idioms everyone writes: the cell found, then the `rand()` fallback
+//!   after the loops);
 //! - the braces of blocks and empty statements go, so that bracing habits and the block a
 //!   loop rewritten by hand is wrapped in do not cut a copied stretch (a block's braces also
 //!   lengthened the idioms everyone writes, by the loops closed after the cell found);

@@ -98,10 +98,9 @@ fn step_by_one<'a>(code: &Code<'_, 'a>, at: usize) -> Option<(usize, Word<'a>, u
     };
     let end = |index: usize| code.is(index, operator(";")).then_some(index);
     // `++x;`
-    if sign_at(at).is_some_and(|s| s.len() == 2 && s.as_bytes()[0] == s.as_bytes()[1])
-        && code.is(at + 1, Kind::Identifier)
-    {
-        return Some((at + 1, by(sign_at(at)?)?, end(at + 2)?));
+    if let Some(sign @ ("++" | "--")) = sign_at(at) {
+        let name = code.is(at + 1, Kind::Identifier).then_some(at + 1)?;
+        return Some((name, by(sign)?, end(at + 2)?));
     }
     if !code.is(at, Kind::Identifier) {
         return None;
@@ -155,11 +154,14 @@ pub(super) fn without_steps<'a>(words: &[Word<'a>]) -> Vec<Word<'a>> {
         }
         let step = &words[start..=last];
         dropped[start..=last].fill(true);
+        // Written alike, on whatever line.
+        let same = |x: &Word, y: &Word| x.token.kind == y.token.kind && x.text == y.text;
         for before in open + 1..start {
             let continues = code.is(before + step.len(), keyword("continue"));
+            let written = &words[before..before + step.len()];
             if continues
                 && code.starts_statement(before)
-                && words[before..before + step.len()] == *step
+                && written.iter().zip(step).all(|(x, y)| same(x, y))
             {
                 dropped[before..before + step.len()].fill(true);
             }
@@ -237,8 +239,8 @@ mod tests {
     #[test]
     fn a_while_loop_loses_its_step() {
         let written_for = "for (int i = 0; i < n; i++) { if (a[i] < 0) continue; s = s * a[i]; }";
-        let by_hand = "{ int i = 0; while (i < n) { if (a[i] < 0) { i++; continue; } \
-                       s = s * a[i]; ++i; } }";
+        let by_hand = "{ int i = 0; while (i < n) { if (a[i] < 0) { i++; continue; }\n\
+                       s = s * a[i];\n++i; } }";
         assert_eq!(kinds(written_for), kinds(by_hand));
         // Not a step: the test does not read it, or it is not the body's last statement.
         for kept in [
