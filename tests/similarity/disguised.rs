@@ -63,11 +63,22 @@ fn every_disguised_copy_is_flagged_and_no_pair_written_apart() {
     let (class, group) = labelled_class();
     assert!(class.len() >= 60, "{} files", class.len());
     let options = options();
+    let started = std::time::Instant::now();
     let pairs = compare(&class, &options);
+    println!(
+        "compare: {} files in {:.1} ms",
+        class.len(),
+        started.elapsed().as_secs_f64() * 1e3
+    );
     let describe = |pair: &Pair| {
         format!(
-            "{} / {}: {:.3}, {} tokens",
-            class[pair.a].name, class[pair.b].name, pair.score, pair.shared_tokens
+            "{} / {}: {:.3} (shares {:.2} and {:.2}), {} tokens",
+            class[pair.a].name,
+            class[pair.b].name,
+            pair.score,
+            pair.a_share,
+            pair.b_share,
+            pair.shared_tokens
         )
     };
     let score = |a: usize, b: usize| pairs.iter().find(|p| (p.a, p.b) == (a, b));
@@ -103,29 +114,31 @@ fn every_disguised_copy_is_flagged_and_no_pair_written_apart() {
         highest_apart.map_or("none".into(), describe)
     );
     println!("wrongly judged:\n{}", wrong.join("\n"));
-    // Before loops were read in one form, a copy with its loops rewritten was missed: recall
-    // 0.72. What is still missed is code the class's other machines share (see
-    // docs/similarity.md).
-    assert!(
-        precision >= 0.95 && recall >= 0.88,
-        "precision {precision}, recall {recall}"
+    // The pairs written apart that are flagged share one passage, the corner search of
+    // hand_frontier that is most of the short corner machine (see docs/similarity.md).
+    let corner_search = |name: &str| name.starts_with("hand_frontier") || name == "corner.txt";
+    let other_apart = pairs.iter().find(|p| {
+        let corner = corner_search(&class[p.a].name) && corner_search(&class[p.b].name);
+        group[p.a] != group[p.b] && !corner
+    });
+    println!(
+        "highest written apart, the corner search aside: {}",
+        other_apart.map_or("none".into(), describe)
     );
-    for pair in &pairs {
+    // Before braces, steps and statements that do nothing were read away and stretches joined
+    // across shared code between two changed tokens, recall was 0.89 and the lowest copy 0.00.
+    assert!(
+        recall == 1.0 && lowest_copy.0 >= 0.45 && precision >= 0.95,
+        "precision {precision}, recall {recall}, lowest copy {}",
+        lowest_copy.1
+    );
+    for pair in pairs.iter().filter(|p| p.is_suspicious(&options)) {
         let (a, b) = (&class[pair.a].name, &class[pair.b].name);
-        let loops_rewritten = a.contains(".loops") || b.contains(".loops");
-        let plain = |name: &str| !name.contains(".all") && !name.contains(".merged");
-        if group[pair.a] == group[pair.b] && loops_rewritten && plain(a) && plain(b) {
-            let own = |name: &str| {
-                ["hand_safe", "independent"]
-                    .iter()
-                    .all(|o| !name.starts_with(o))
-            };
-            assert!(
-                !own(a) || pair.is_suspicious(&options),
-                "{}",
-                describe(pair)
-            );
-        }
+        assert!(
+            group[pair.a] == group[pair.b] || (corner_search(a) && corner_search(b)),
+            "{}",
+            describe(pair)
+        );
     }
 }
 

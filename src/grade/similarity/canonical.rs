@@ -1,13 +1,25 @@
-//! What a disguise changes and leaves the program as it was, undone on the tokens: every
-//! `for (init; test; step) body` becomes `init; while (test) body`, so that a loop rewritten
-//! into a `while` differs from it only by its step, a statement of a few tokens at the end of
-//! the body, which the check steps over as it does an inserted statement (the step is dropped,
-//! not moved, as moved it would lengthen the idioms everyone writes: the cell found, then the
-//! `rand()` fallback after the loops); and a variable a copier pads with, declared and never
-//! named again, is dropped.
+//! What a disguise changes and leaves the program as it was, undone on the tokens, so that a
+//! copy and its original read alike:
+//!
+//! - every `for (init; test; step) body` becomes `{ init; while (test) body }`, and a `while`
+//!   loop's step (its body's last statement, `i++;` or `i += 2;` of a variable of its test)
+//!   goes, with the same step written before each `continue`: a loop rewritten by hand from
+//!   one form into the other reads as it did (the step is dropped, not moved, as moved it
+//!   would lengthen the idioms everyone writes: the cell found, then the `rand()` fallback
+//!   after the loops);
+//! - the braces of blocks and empty statements go, so that bracing habits and the block a
+//!   loop rewritten by hand is wrapped in do not cut a copied stretch (a block's braces also
+//!   lengthened the idioms everyone writes, by the loops closed after the cell found);
+//! - `++i;`, `i += 1;` and `i = i + 1;` read as `i++;`;
+//! - code that does nothing, which a copier pads with, goes: a variable declared and never
+//!   named again, `x = x;`, a statement under `if (0)` or `while (false)`.
+//!
+//! A function nobody calls stays: a helper copied and left unused is evidence too.
 
 use crate::exec::source::lexer::{Kind, KEYWORDS, OPERATORS};
 use std::collections::HashMap;
+
+use super::statements;
 
 /// One token of source and the line it starts on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,32 +30,53 @@ pub struct Token {
     pub line: usize,
 }
 
-/// Loops nested deeper than this are left as written: the rewriting recurses once a level.
+/// A token and how it is written: a name must be told from another to see that a variable is
+/// never used, or which one a loop steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Word<'a> {
+    pub token: Token,
+    pub text: &'a [u8],
+}
+
+impl<'a> Word<'a> {
+    /// A token the canonical form adds, on `line`.
+    pub fn made(kind: Kind, text: &'static str, line: usize) -> Word<'a> {
+        Word {
+            token: Token { kind, line },
+            text: text.as_bytes(),
+        }
+    }
+}
+
+/// Statements nested deeper than this are left as written: reading them recurses once a level.
 const MAX_DEPTH: usize = 48;
 
-/// `tokens` (with `names[i]` the text of token `i` if it is an identifier) in canonical form:
-/// dead declarations out, `for` loops as `while` loops.
+/// `tokens` (with `names[i]` the text of token `i`) in canonical form.
 ///
 /// # Complexity
 /// O(tokens × nesting depth, at most [`MAX_DEPTH`]).
 pub fn canonical(tokens: &[Token], names: &[&[u8]]) -> Vec<Token> {
-    let live = without_dead_code(tokens, names);
-    let brackets = matching_brackets(&live);
-    let mut out = Vec::with_capacity(live.len() + live.len() / 8);
-    Loops {
-        tokens: &live,
-        brackets: &brackets,
-    }
-    .emit(0..live.len(), 0, &mut out);
-    out
+    let words: Vec<Word> = tokens
+        .iter()
+        .zip(names)
+        .map(|(&token, &text)| Word { token, text })
+        .collect();
+    let words = statements::without_no_ops(&words);
+    let words = without_dead_declarations(&words);
+    let words = statements::increments_alike(&words);
+    let words = loops_as_while(&words);
+    let words = statements::without_steps(&words);
+    let words = statements::without_empty_statements(&words);
+    let words = statements::without_block_braces(&words);
+    words.into_iter().map(|word| word.token).collect()
 }
 
-fn keyword(word: &str) -> Kind {
+pub(super) fn keyword(word: &str) -> Kind {
     let index = KEYWORDS.iter().position(|k| *k == word).expect("a keyword");
     Kind::Keyword(index as u8)
 }
 
-fn operator(text: &str) -> Kind {
+pub(super) fn operator(text: &str) -> Kind {
     let index = OPERATORS
         .iter()
         .position(|o| *o == text)
@@ -51,56 +84,115 @@ fn operator(text: &str) -> Kind {
     Kind::Operator(index as u8)
 }
 
-/// For each opening bracket (`(`, `[`, `{`) the index of the one closing it, if any.
-fn matching_brackets(tokens: &[Token]) -> Vec<Option<usize>> {
-    let opening = [operator("("), operator("["), operator("{")];
-    let closing = [operator(")"), operator("]"), operator("}")];
-    let mut matching = vec![None; tokens.len()];
-    let mut open: Vec<(usize, usize)> = Vec::new();
-    for (index, token) in tokens.iter().enumerate() {
-        if let Some(kind) = opening.iter().position(|&k| k == token.kind) {
-            open.push((index, kind));
-        } else if let Some(kind) = closing.iter().position(|&k| k == token.kind) {
-            // A stray closing bracket closes nothing; one of another kind ends what it closes.
-            if let Some(at) = open.iter().rposition(|&(_, k)| k == kind) {
-                matching[open[at].0] = Some(index);
-                open.truncate(at);
+/// `words` but those `dropped` marks.
+pub(super) fn kept<'a>(words: &[Word<'a>], dropped: &[bool]) -> Vec<Word<'a>> {
+    words
+        .iter()
+        .zip(dropped)
+        .filter(|(_, &gone)| !gone)
+        .map(|(word, _)| *word)
+        .collect()
+}
+
+/// Words read as statements: which brackets match, which braces make blocks.
+pub(super) struct Code<'w, 'a> {
+    pub words: &'w [Word<'a>],
+    /// For each opening bracket (`(`, `[`, `{`), the index of the one closing it, if any.
+    pub brackets: Vec<Option<usize>>,
+    /// For each closing bracket, the index of the one opening it, if any.
+    openers: Vec<Option<usize>>,
+    /// Whether each word lies directly inside `(` or `[`: no statement starts there.
+    in_expression: Vec<bool>,
+    /// Whether each `{` opens a block of statements (not an initialiser or a class's body).
+    block: Vec<bool>,
+}
+
+impl<'w, 'a> Code<'w, 'a> {
+    pub fn new(words: &'w [Word<'a>]) -> Code<'w, 'a> {
+        let opening = [operator("("), operator("["), operator("{")];
+        let closing = [operator(")"), operator("]"), operator("}")];
+        let len = words.len();
+        let mut code = Code {
+            words,
+            brackets: vec![None; len],
+            openers: vec![None; len],
+            in_expression: vec![false; len],
+            block: vec![false; len],
+        };
+        let mut open: Vec<(usize, usize)> = Vec::new();
+        for (index, word) in words.iter().enumerate() {
+            code.in_expression[index] = open.last().is_some_and(|&(_, kind)| kind < 2);
+            if let Some(kind) = opening.iter().position(|&k| k == word.token.kind) {
+                code.block[index] = kind == 2 && code.opens_block(index);
+                open.push((index, kind));
+            } else if let Some(kind) = closing.iter().position(|&k| k == word.token.kind) {
+                // A stray closing bracket closes nothing; one of another kind ends what it closes.
+                if let Some(at) = open.iter().rposition(|&(_, k)| k == kind) {
+                    code.brackets[open[at].0] = Some(index);
+                    code.openers[index] = Some(open[at].0);
+                    open.truncate(at);
+                }
             }
         }
-    }
-    matching
-}
-
-struct Loops<'a> {
-    tokens: &'a [Token],
-    brackets: &'a [Option<usize>],
-}
-
-impl Loops<'_> {
-    fn is(&self, index: usize, kind: Kind) -> bool {
-        self.tokens.get(index).is_some_and(|t| t.kind == kind)
+        code
     }
 
-    /// Where the statement starting at `start` ends (its last token), within `end`.
-    fn statement_end(&self, start: usize, end: usize, depth: usize) -> Option<usize> {
+    /// Whether the `{` at `index` opens a block, from what comes before it (blocks before it
+    /// already known): a body after `)`, `else` or `do`, or a block among statements.
+    fn opens_block(&self, index: usize) -> bool {
+        let Some(before) = index.checked_sub(1) else {
+            return true;
+        };
+        let kind = self.words[before].token.kind;
+        [operator(")"), operator(";"), keyword("else"), keyword("do")].contains(&kind)
+            || self.is_block_brace(before)
+    }
+
+    pub fn is(&self, index: usize, kind: Kind) -> bool {
+        self.words.get(index).is_some_and(|w| w.token.kind == kind)
+    }
+
+    /// Whether the word at `index` is a brace, opening or closing, of a block.
+    pub fn is_block_brace(&self, index: usize) -> bool {
+        if self.is(index, operator("{")) {
+            return self.block[index];
+        }
+        self.is(index, operator("}")) && self.openers[index].is_some_and(|open| self.block[open])
+    }
+
+    /// Whether a statement may start at `index`: after a statement, or a block's brace.
+    pub fn starts_statement(&self, index: usize) -> bool {
+        if self.in_expression.get(index) != Some(&false) {
+            return false;
+        }
+        let Some(before) = index.checked_sub(1) else {
+            return true;
+        };
+        self.is(before, operator(";")) || self.is_block_brace(before)
+    }
+
+    /// The index after the `)` closing the `(` at `at`, if there is one.
+    pub fn after_parenthesis(&self, at: usize) -> Option<usize> {
+        self.is(at, operator("("))
+            .then(|| self.brackets[at])
+            .flatten()
+            .map(|close| close + 1)
+    }
+
+    /// Where the statement starting at `start` ends (its last word), within `end`.
+    pub fn statement_end(&self, start: usize, end: usize, depth: usize) -> Option<usize> {
         if start >= end || depth > MAX_DEPTH {
             return None;
         }
-        let kind = self.tokens[start].kind;
-        let after_header = |at: usize| -> Option<usize> {
-            self.is(at, operator("("))
-                .then(|| self.brackets[at])
-                .flatten()
-                .map(|close| close + 1)
-        };
+        let kind = self.words[start].token.kind;
         if kind == operator("{") {
             return self.brackets[start].filter(|&close| close < end);
         }
         if kind == keyword("for") || kind == keyword("while") || kind == keyword("switch") {
-            return self.statement_end(after_header(start + 1)?, end, depth + 1);
+            return self.statement_end(self.after_parenthesis(start + 1)?, end, depth + 1);
         }
         if kind == keyword("if") {
-            let then = self.statement_end(after_header(start + 1)?, end, depth + 1)?;
+            let then = self.statement_end(self.after_parenthesis(start + 1)?, end, depth + 1)?;
             return match self.is(then + 1, keyword("else")) {
                 true => self.statement_end(then + 2, end, depth + 1),
                 false => Some(then),
@@ -108,12 +200,14 @@ impl Loops<'_> {
         }
         if kind == keyword("do") {
             let body = self.statement_end(start + 1, end, depth + 1)?;
-            let close = after_header(body + 2).filter(|_| self.is(body + 1, keyword("while")))?;
+            let close = self
+                .after_parenthesis(body + 2)
+                .filter(|_| self.is(body + 1, keyword("while")))?;
             return self.is(close, operator(";")).then_some(close);
         }
         let mut at = start;
         while at < end {
-            let kind = self.tokens[at].kind;
+            let kind = self.words[at].token.kind;
             if kind == operator(";") {
                 return Some(at);
             }
@@ -128,15 +222,43 @@ impl Loops<'_> {
         None
     }
 
+    /// The statements from `start` to `end` (first and last word of each), if all of it is
+    /// statements.
+    pub fn statements(&self, start: usize, end: usize) -> Option<Vec<(usize, usize)>> {
+        let mut found = Vec::new();
+        let mut at = start;
+        while at < end {
+            let last = self.statement_end(at, end, 0)?;
+            found.push((at, last));
+            at = last + 1;
+        }
+        Some(found)
+    }
+}
+
+/// `words` with every `for (init; test; step) body` as `{ init; while (test) body }` (`1` for
+/// an empty test); a `for` that is not a whole loop (a range `for`, one cut off) stays.
+fn loops_as_while<'a>(words: &[Word<'a>]) -> Vec<Word<'a>> {
+    let code = Code::new(words);
+    let mut out = Vec::with_capacity(words.len() + words.len() / 8);
+    Loops { code: &code }.emit(0..words.len(), 0, &mut out);
+    out
+}
+
+struct Loops<'c, 'w, 'a> {
+    code: &'c Code<'w, 'a>,
+}
+
+impl<'a> Loops<'_, '_, 'a> {
     /// The two top-level `;` of the `for` header whose `(` is at `open`, closed at `close`.
     fn header_semicolons(&self, open: usize, close: usize) -> Option<(usize, usize)> {
         let mut found = Vec::new();
         let mut at = open + 1;
         while at < close {
-            if self.is(at, operator(";")) {
+            if self.code.is(at, operator(";")) {
                 found.push(at);
             }
-            at = match self.brackets[at] {
+            at = match self.code.brackets[at] {
                 Some(end) => end + 1,
                 None => at + 1,
             };
@@ -147,14 +269,14 @@ impl Loops<'_> {
         }
     }
 
-    /// The tokens of `range`, loops rewritten, onto `out`.
-    fn emit(&self, range: std::ops::Range<usize>, depth: usize, out: &mut Vec<Token>) {
+    /// The words of `range`, loops rewritten, onto `out`.
+    fn emit(&self, range: std::ops::Range<usize>, depth: usize, out: &mut Vec<Word<'a>>) {
         let mut at = range.start;
         while at < range.end {
             match self.rewrite_for(at, range.end, depth, out) {
                 Some(next) => at = next,
                 None => {
-                    out.push(self.tokens[at]);
+                    out.push(self.code.words[at]);
                     at += 1;
                 }
             }
@@ -168,79 +290,76 @@ impl Loops<'_> {
         at: usize,
         end: usize,
         depth: usize,
-        out: &mut Vec<Token>,
+        out: &mut Vec<Word<'a>>,
     ) -> Option<usize> {
-        if !self.is(at, keyword("for")) || depth >= MAX_DEPTH {
+        let code = self.code;
+        if !code.is(at, keyword("for")) || depth >= MAX_DEPTH {
             return None;
         }
         let open = at + 1;
-        let close = self
-            .is(open, operator("("))
-            .then(|| self.brackets[open])
-            .flatten()?;
+        let close = code.after_parenthesis(open)? - 1;
         let (first, second) = self.header_semicolons(open, close)?;
-        let last = self.statement_end(close + 1, end, depth + 1)?;
-        let made = |kind: Kind| Token {
-            kind,
-            line: self.tokens[open].line,
-        };
+        let last = code.statement_end(close + 1, end, depth + 1)?;
+        let line = code.words[open].token.line;
+        out.push(Word::made(operator("{"), "{", line));
         self.emit(open + 1..first + 1, depth + 1, out);
-        out.push(made(keyword("while")));
-        out.push(self.tokens[open]);
+        out.push(Word::made(keyword("while"), "while", line));
+        out.push(code.words[open]);
         if first + 1 == second {
-            out.push(made(Kind::Number));
+            out.push(Word::made(Kind::Number, "1", line));
         }
         self.emit(first + 1..second, depth + 1, out);
-        out.push(self.tokens[close]);
+        out.push(code.words[close]);
         self.emit(close + 1..last + 1, depth + 1, out);
+        out.push(Word::made(operator("}"), "}", code.words[last].token.line));
         Some(last + 1)
     }
 }
 
-/// `tokens` without the declarations of variables whose name is never written again in the
+/// `words` without the declarations of variables whose name is never written again in the
 /// file (`int unused = 0;`): code that does nothing, which a copier adds to look different.
-/// Only a declaration of one name with a plain initialiser (no call, no braces) goes. (A
-/// function nobody calls stays: a helper copied and left unused is evidence too.)
-fn without_dead_code(tokens: &[Token], names: &[&[u8]]) -> Vec<Token> {
+/// Only a declaration of one name with a plain initialiser (no call, no braces) goes.
+fn without_dead_declarations<'a>(words: &[Word<'a>]) -> Vec<Word<'a>> {
     let mut uses: HashMap<&[u8], usize> = HashMap::new();
-    for (token, name) in tokens.iter().zip(names) {
-        if token.kind == Kind::Identifier {
-            *uses.entry(*name).or_insert(0) += 1;
+    for word in words {
+        if word.token.kind == Kind::Identifier {
+            *uses.entry(word.text).or_insert(0) += 1;
         }
     }
     let once = |index: usize| {
-        tokens
-            .get(index)
-            .is_some_and(|t| t.kind == Kind::Identifier)
-            && uses.get(names[index]) == Some(&1)
-            && names[index] != b"machine".as_slice()
+        words.get(index).is_some_and(|w| {
+            w.token.kind == Kind::Identifier
+                && uses.get(w.text) == Some(&1)
+                && w.text != b"machine".as_slice()
+        })
     };
     let types = [
         "int", "double", "float", "long", "char", "bool", "unsigned", "short",
     ]
     .map(keyword);
-    let mut kept = Vec::with_capacity(tokens.len());
+    let code = Code::new(words);
+    let mut dropped = vec![false; words.len()];
     let mut at = 0;
-    while at < tokens.len() {
-        let kind = tokens[at].kind;
-        let starts_statement =
-            at == 0 || [operator(";"), operator("{"), operator("}")].contains(&tokens[at - 1].kind);
-        if starts_statement && types.contains(&kind) && once(at + 1) {
-            if let Some(skip) = dead_declaration(tokens, at + 2) {
-                at = skip;
-                continue;
-            }
+    while at < words.len() {
+        let starts = code.starts_statement(at) && types.contains(&words[at].token.kind);
+        if let Some(next) = starts
+            .then(|| once(at + 1).then(|| dead_declaration(words, at + 2)))
+            .flatten()
+            .flatten()
+        {
+            dropped[at..next].fill(true);
+            at = next;
+        } else {
+            at += 1;
         }
-        kept.push(tokens[at]);
-        at += 1;
     }
-    kept
+    kept(words, &dropped)
 }
 
 /// After `TYPE NAME` (NAME written nowhere else), the index after the dead declaration that
 /// goes on at `at`, if it is one.
-fn dead_declaration(tokens: &[Token], at: usize) -> Option<usize> {
-    let kind = tokens.get(at)?.kind;
+fn dead_declaration(words: &[Word], at: usize) -> Option<usize> {
+    let kind = words.get(at)?.token.kind;
     if kind == operator(";") {
         return Some(at + 1);
     }
@@ -248,20 +367,20 @@ fn dead_declaration(tokens: &[Token], at: usize) -> Option<usize> {
         return None;
     }
     let stops = [operator("("), operator("{"), operator("}"), operator(",")];
-    let plain = |t: &Token| !stops.contains(&t.kind);
     let end = at
-        + tokens[at..]
+        + words[at..]
             .iter()
-            .position(|t| !plain(t) || t.kind == operator(";"))?;
-    (tokens[end].kind == operator(";")).then_some(end + 1)
+            .position(|w| stops.contains(&w.token.kind) || w.token.kind == operator(";"))?;
+    (words[end].token.kind == operator(";")).then_some(end + 1)
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::exec::source::lexer::lex;
 
-    fn kinds(source: &str) -> Vec<Kind> {
+    /// The canonical form of `source`, kind by kind.
+    pub fn kinds(source: &str) -> Vec<Kind> {
         let lexemes = lex(source.as_bytes());
         let tokens: Vec<Token> = lexemes
             .iter()
@@ -277,18 +396,28 @@ mod tests {
         canonical(&tokens, &names).iter().map(|t| t.kind).collect()
     }
 
+    /// `source`'s tokens as written.
+    pub fn written(source: &str) -> Vec<Kind> {
+        lex(source.as_bytes()).iter().map(|l| l.kind).collect()
+    }
+
     #[test]
     fn a_for_loop_is_its_while_loop() {
         let for_loop = "int s = 0; for (int i = 0; i < n; i++) { s += i; } return s;";
         let while_loop = "int s = 0; int i = 0; while (i < n) { s += i; } return s;";
         assert_eq!(kinds(for_loop), kinds(while_loop));
         let unbraced = "for (int i = 0; i < n; i++) s += i;";
+        assert_eq!(
+            kinds(unbraced),
+            kinds("int i = 0; while (i < n) { s += i; }")
+        );
         assert_eq!(kinds(unbraced), kinds("int i = 0; while (i < n) s += i;"));
         let nested = "for (i = 0; i < n; i++) for (j = 0; j < m; j++) if (a) b = 1; else c = 2; \
                       d = 3;";
-        let by_hand = "i = 0; while (i < n) j = 0; while (j < m) if (a) b = 1; else c = 2; d = 3;";
+        let by_hand = "i = 0; while (i < n) { j = 0; while (j < m) { if (a) { b = 1; } else \
+                       { c = 2; } } } d = 3;";
         assert_eq!(kinds(nested), kinds(by_hand));
-        assert_eq!(kinds("for (;;) { f(); }"), kinds("; while (1) { f(); }"));
+        assert_eq!(kinds("for (;;) f();"), kinds("while (1) { f(); }"));
     }
 
     #[test]
@@ -299,9 +428,7 @@ mod tests {
             "for (;;) }",
             "for",
         ] {
-            let lexemes = lex(source.as_bytes());
-            let written: Vec<Kind> = lexemes.iter().map(|l| l.kind).collect();
-            assert_eq!(kinds(source), written, "{source}");
+            assert_eq!(kinds(source), written(source), "{source}");
         }
     }
 
@@ -315,9 +442,7 @@ mod tests {
             "int k = h(); g(1);",
             "int a = 1, b = 2;",
         ] {
-            let lexemes = lex(kept.as_bytes());
-            let written: Vec<Kind> = lexemes.iter().map(|l| l.kind).collect();
-            assert_eq!(kinds(kept), written, "{kept}");
+            assert_eq!(kinds(kept), written(kept), "{kept}");
         }
     }
 

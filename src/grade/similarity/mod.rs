@@ -5,8 +5,9 @@
 //! still match; code of the course's skeleton, or that too much of the class shares, does not
 //! count ([`profile`]); two sources' shared fingerprints ([`shared`]), grown into the runs of
 //! tokens equal in both ([`runs`]), give a score from the stretches longer than any idiom, and
-//! chained, the passages to show side by side ([`passages`]). Before any of that, loops are
-//! read in one form and unused variables dropped ([`canonical`]), as a copier rewrites them.
+//! chained, the passages to show side by side ([`passages`]). Before any of that, what a
+//! copier rewrites without changing the program is read away ([`canonical`]): loops in one
+//! form, without their step; no braces of blocks; no code that does nothing.
 //!
 //! # Examples
 //!
@@ -28,8 +29,9 @@
 //! assert_eq!(pairs.len(), 1);
 //! assert_eq!((pairs[0].a, pairs[0].b), (0, 1));
 //! assert!(pairs[0].score > 0.9);
-//! assert_eq!(pairs[0].matches[0].a_lines, 1..=5);
-//! assert_eq!(pairs[0].matches[0].b_lines, 2..=8);
+//! // The braces of blocks are not read: the passages end at the last statement.
+//! assert_eq!(pairs[0].matches[0].a_lines, 1..=4);
+//! assert_eq!(pairs[0].matches[0].b_lines, 2..=7);
 //! ```
 
 pub mod canonical;
@@ -37,6 +39,7 @@ pub mod passages;
 pub mod profile;
 pub mod runs;
 pub mod shared;
+mod statements;
 pub mod tokens;
 pub mod winnow;
 
@@ -97,7 +100,7 @@ impl Default for Options {
     /// common); 60 tokens are more than the longest of those idioms (the loop over the board
     /// and its test, 33 tokens) and some. Stretches count from 50 tokens: idioms written back
     /// to back make the longest that independent solutions share (a cell's `{ x = i; y = j;
-    /// return; }` and the `rand()` fallback after it, 48 tokens), where an edited copy of a
+    /// return; }` and the `rand()` fallback after it, 48 tokens at most), where an edited copy of a
     /// machine of a hundred tokens or more keeps one of 63 at least.
     fn default() -> Options {
         Options {
@@ -221,7 +224,8 @@ fn compare_two(
         second.counted_in(tokens)
     });
     let limits = (SLACK, reach, options.min_stretch);
-    let long = runs::long_stretches_counted(&found, limits, count);
+    let kinds = (first.kinds(), second.kinds());
+    let long = runs::long_stretches_counted(&found, limits, count, kinds);
     let covered = (
         runs::covered_counted(
             long.iter().map(|run| run.a..run.a + run.len).collect(),

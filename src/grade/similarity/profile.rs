@@ -239,19 +239,19 @@ mod tests {
             fraction: 0.0,
             group: 3,
         };
-        let three = profiles(&[text; 3], b"", 4, 2, group);
+        let three = profiles(&[text; 3], b"", 4, 1, group);
         assert_eq!(three[0].counted_tokens(), tokenize(text).len());
-        let four = profiles(&[text; 4], b"", 4, 2, group);
+        let four = profiles(&[text; 4], b"", 4, 1, group);
         assert_eq!(four[0].counted_tokens(), 0);
         assert!(four[0].fingerprints().is_empty());
         let half = Common {
             fraction: 0.5,
             group: 3,
         };
-        assert_eq!(profiles(&[text; 8], b"", 4, 2, half)[0].counted_tokens(), 0);
+        assert_eq!(profiles(&[text; 8], b"", 4, 1, half)[0].counted_tokens(), 0);
         let other: &[u8] = b"int g;";
         let four_of_eight = [text, text, text, text, other, other, other, other];
-        let counted = profiles(&four_of_eight, b"", 4, 2, half)[0].counted_tokens();
+        let counted = profiles(&four_of_eight, b"", 4, 1, half)[0].counted_tokens();
         assert!(counted > 0, "4 of 8 is not more than half");
     }
 

@@ -103,15 +103,20 @@ pub fn runs(pairs: &[(usize, usize)], k: usize, a_codes: &[u16], b_codes: &[u16]
 /// ```
 pub fn long_stretches(found: &[Run], slack: usize, reach: usize, min_len: usize) -> Vec<Run> {
     let all = |tokens: Range<usize>| tokens.len();
-    long_stretches_counted(found, (slack, reach, min_len), (&all, &all))
+    long_stretches_counted(found, (slack, reach, min_len), (&all, &all), (&[], &[]))
 }
 
 /// [`long_stretches`], with `limits` its `(slack, reach, min_len)`, where a stretch's length
-/// is the tokens it covers that `count` (in the first source, in the second) counts.
+/// is the tokens it covers that `count` (in the first source, in the second) counts, and
+/// where two runs also join when the code between them, read by `kinds` (each source's
+/// tokens' codes), is alike in both but for `slack` tokens in one and `reach` in the other:
+/// code shared but found by no fingerprint (the course's, or the class's idioms, which a copy
+/// keeps with the rest) between a token changed in each source.
 pub fn long_stretches_counted(
     found: &[Run],
     (slack, reach, min_len): (usize, usize, usize),
     count: (Count, Count),
+    kinds: (&[u16], &[u16]),
 ) -> Vec<Run> {
     let mut sorted = found.to_vec();
     sorted.sort_unstable_by_key(|run| (run.a, run.b));
@@ -136,10 +141,23 @@ pub fn long_stretches_counted(
         let joins = |stretch: &&mut Vec<usize>| {
             let last = &sorted[stretch[stretch.len() - 1]];
             let (gap_a, gap_b) = gaps(stretch);
-            last.a < run.a
-                && last.b < run.b
-                && gap_a.max(gap_b) <= reach as isize
-                && gap_a.min(gap_b) <= slack as isize
+            if last.a >= run.a || last.b >= run.b || gap_a.max(gap_b) > reach as isize {
+                return false;
+            }
+            if gap_a.min(gap_b) <= slack as isize {
+                return true;
+            }
+            let between = (
+                kinds.0.get(last.a + last.len..run.a),
+                kinds.1.get(last.b + last.len..run.b),
+            );
+            match between {
+                (Some(a), Some(b)) => {
+                    let (left_a, left_b) = unmatched(a, b);
+                    left_a.min(left_b) <= slack
+                }
+                _ => false,
+            }
         };
         let best = open.iter_mut().filter(joins).min_by_key(|stretch| {
             let (gap_a, gap_b) = gaps(stretch);
@@ -168,6 +186,27 @@ pub fn long_stretches_counted(
     }
     long.sort_unstable_by_key(|run| (run.a, run.b));
     long
+}
+
+/// The tokens of `a` and of `b` that a longest common subsequence of the two leaves out.
+///
+/// # Complexity
+/// O(a × b).
+fn unmatched(a: &[u16], b: &[u16]) -> (usize, usize) {
+    let mut row = vec![0usize; b.len() + 1];
+    for &x in a {
+        let mut diagonal = 0;
+        for (j, &y) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = match x == y {
+                true => diagonal + 1,
+                false => above.max(row[j]),
+            };
+            diagonal = above;
+        }
+    }
+    let common = row[b.len()];
+    (a.len() - common, b.len() - common)
 }
 
 /// How many tokens the `ranges` cover together, each counted once.
@@ -264,6 +303,51 @@ mod tests {
             expected.sort_by_key(|run| (run.a, run.b));
             assert_eq!(found, expected, "case {case}: k {k}, {a:?} {b:?} {pairs:?}");
         }
+    }
+
+    #[test]
+    fn runs_join_across_shared_code_between_two_changes() {
+        // 30 tokens, then a token changed in each, 20 shared that no run was found in, a
+        // statement of 6 inserted in b, and 30 more.
+        let mut a: Vec<u16> = (0..30).collect();
+        let mut b = a.clone();
+        a.push(900);
+        b.push(901);
+        a.extend(100..120);
+        b.extend(100..120);
+        b.extend(500..506);
+        a.extend(200..230);
+        b.extend(200..230);
+        let found = [
+            Run {
+                a: 0,
+                b: 0,
+                len: 30,
+            },
+            Run {
+                a: 51,
+                b: 57,
+                len: 30,
+            },
+        ];
+        let all = |tokens: Range<usize>| tokens.len();
+        let limits = (2, 50, 60);
+        assert_eq!(
+            long_stretches_counted(&found, limits, (&all, &all), (&a, &b)),
+            found
+        );
+        assert!(long_stretches(&found, 2, 50, 60).is_empty());
+        // Code of their own between the runs in both: apart.
+        let mut own = b.clone();
+        own[31..51].iter_mut().for_each(|code| *code += 1_000);
+        assert!(long_stretches_counted(&found, limits, (&all, &all), (&a, &own)).is_empty());
+    }
+
+    #[test]
+    fn unmatched_is_what_a_longest_common_subsequence_leaves() {
+        assert_eq!(unmatched(&[], &[1, 2]), (0, 2));
+        assert_eq!(unmatched(&[1, 2, 3, 4], &[1, 9, 3, 4, 8]), (1, 2));
+        assert_eq!(unmatched(&[5, 6], &[6, 5]), (1, 1));
     }
 
     #[test]
