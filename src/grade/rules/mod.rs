@@ -382,14 +382,15 @@ fn output_function(name: &str) -> Option<&'static str> {
 /// Each use of an output function, called or not (its address taken is output through a
 /// pointer), in the code or in a macro's body.
 fn output(code: &Code) -> Vec<Finding> {
-    let found = |tokens: &[Token]| -> Vec<Finding> {
-        uses(tokens, code, |name| {
-            output_function(name)
-                .map(|_| format!("output with {name} (the course forbids printing)"))
-        })
-    };
-    let mut all = found(&code.tokens);
-    all.extend(found(&code.macros));
+    uses_in_code_and_macros(code, |name| {
+        output_function(name).map(|_| format!("output with {name} (the course forbids printing)"))
+    })
+}
+
+/// [`uses`] in the code, then in its macros' bodies.
+fn uses_in_code_and_macros(code: &Code, what: impl Fn(&str) -> Option<String>) -> Vec<Finding> {
+    let mut all = uses(&code.tokens, code, &what);
+    all.extend(uses(&code.macros, code, &what));
     all
 }
 
@@ -416,21 +417,16 @@ const STANDARD_OUTPUT: [&str; 9] = [
 /// the map, so anything else printed there corrupts the game (the client's own output goes to
 /// `std::cerr`).
 fn standard_output(code: &Code) -> Vec<Finding> {
-    let found = |tokens: &[Token]| -> Vec<Finding> {
-        uses(tokens, code, |name| {
-            let function = output_function(name).filter(|f| STANDARD_OUTPUT.contains(f));
-            let name = function
-                .map(|_| name)
-                .or((name == "stdout").then_some(name))?;
-            Some(format!(
-                "output with {name} to the standard output, which advanced.cpp keeps for the \
-                 map (print to std::cerr)"
-            ))
-        })
-    };
-    let mut all = found(&code.tokens);
-    all.extend(found(&code.macros));
-    all
+    uses_in_code_and_macros(code, |name| {
+        let function = output_function(name).filter(|f| STANDARD_OUTPUT.contains(f));
+        let name = function
+            .map(|_| name)
+            .or((name == "stdout").then_some(name))?;
+        Some(format!(
+            "output with {name} to the standard output, which advanced.cpp keeps for the map \
+             (print to std::cerr)"
+        ))
+    })
 }
 
 fn other_headers(code: &Code) -> Vec<Finding> {

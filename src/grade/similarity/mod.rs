@@ -35,6 +35,7 @@
 //! ```
 
 pub mod canonical;
+mod code;
 pub mod passages;
 pub mod profile;
 pub mod runs;

@@ -2,7 +2,7 @@
 //! nothing, the spellings of a step by one, a `while` loop's step, the braces of blocks and
 //! empty statements.
 
-use super::canonical::{kept, keyword, operator, Code, Word};
+use super::code::{kept, keyword, operator, Code, Word};
 use crate::exec::source::lexer::Kind;
 
 /// `words` without the statements that do nothing: `x = x;`, and `if (0) s` or `while (false)
