@@ -3,7 +3,7 @@
 //! it with a double click, and Excel, WPS and LibreOffice all read it in any language: unlike a
 //! CSV, it names its encoding (UTF-8 XML), so no import dialog or filter has to guess it.
 //!
-//! The smallest package the format allows, stored in a [`zip`](crate::grade::zip): the content
+//! The smallest package the format allows, stored in a [`zip`]: the content
 //! types, the package's and the workbook's relationships, the workbook, its styles and the
 //! sheet.
 
