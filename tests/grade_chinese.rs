@@ -4,131 +4,13 @@
 //! HTML page's visible text are searched for English words. What a program or the compiler
 //! printed is skipped where the report marks it as printed: `<pre class="printed">` or
 //! `<span class="printed">` in the HTML, “…” or "…" around it in a line; option names, file
-//! names, paths, code spans and the few names below are not English words to translate.
+//! names, paths, code spans and names (see [`crate::chinese_text`]) are not English words to
+//! translate.
 
+use crate::chinese_text::{english_words, half_width_punctuation};
 use crate::grade::{cache_home, class, grade, read, succeeded};
 use crate::util::have_compiler;
 use std::path::{Path, PathBuf};
-
-/// Names that stay as they are in Chinese text: the C and C++ names a finding quotes, signal
-/// names, the kernel's names of what the jail shuts off, environment variables, the course's
-/// names of its baselines (`--baseline NAME=FILE`), and the abbreviations Chinese technical
-/// writing uses as they are.
-const NAMES: &[&str] = &[
-    "std",
-    "sort",
-    "swap",
-    "cout",
-    "cerr",
-    "printf",
-    "GamePanel",
-    "machine",
-    "main",
-    "calls",
-    "SIGSEGV",
-    "SIGKILL",
-    "SIGABRT",
-    "PATH",
-    "HOME",
-    "TMPDIR",
-    "LANG",
-    "cgroup",
-    "no_new_privs",
-    "io_uring",
-    "userfaultfd",
-    "bpf",
-    "perf",
-    "vsock",
-    "netlink",
-    "seccomp",
-    "rubbish",
-    "baseline",
-    "min_dist",
-    "CPU",
-    "STL",
-    "IPC",
-    "PID",
-    "UTS",
-    "MiB",
-    "ID",
-];
-
-/// Names of our tools and tasks: `gen jlu-panel --seed 1` names a test by the command that
-/// makes it.
-const COMMANDS: &[&str] = &[
-    "gen ",
-    "jlu-machine",
-    "jlu-panel",
-    "acm-client",
-    "acm-server",
-    "mine-ops",
-];
-
-/// The runs of two ASCII letters or more in `text` that are English words, each with the
-/// line around it.
-fn english_words(text: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    for line in text.lines() {
-        let mut plain = unquoted(line);
-        for command in COMMANDS {
-            plain = plain.replace(command, " ");
-        }
-        for word in
-            plain.split(|c: char| c.is_whitespace() || "，：；（）、。,:;()[]<>=".contains(c))
-        {
-            if word.starts_with('-') || word.contains('/') || word.contains('.') {
-                continue; // an option, a path or a file name
-            }
-            let runs = word
-                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                .filter(|run| run.chars().filter(char::is_ascii_alphabetic).count() >= 2);
-            for run in runs {
-                let letters: String = run.trim_matches(|c: char| c.is_ascii_digit()).into();
-                if !NAMES.contains(&run) && !NAMES.contains(&letters.as_str()) {
-                    found.push(format!("{run:?} in {:?}", line.trim()));
-                }
-            }
-        }
-    }
-    found
-}
-
-/// The half-width `:,;()` beside Chinese text (spaces aside), each with its line: Chinese
-/// text takes `：，；（）`.
-fn half_width_punctuation(text: &str) -> Vec<String> {
-    let chinese = |c: char| matches!(c as u32, 0x3000..=0x303F | 0x4E00..=0x9FFF | 0xFF00..=0xFFEF);
-    let mut found = Vec::new();
-    for line in text.lines() {
-        let chars: Vec<char> = unquoted(line).chars().collect();
-        for (i, &c) in chars.iter().enumerate() {
-            let before = chars[..i].iter().rev().find(|c| **c != ' ');
-            let after = chars[i + 1..].iter().find(|c| **c != ' ');
-            if ":,;()".contains(c)
-                && (before.is_some_and(|c| chinese(*c)) || after.is_some_and(|c| chinese(*c)))
-            {
-                found.push(format!("half-width {c:?} in {:?}", line.trim()));
-            }
-        }
-    }
-    found
-}
-
-/// `line` without the spans quoted in “…” or "…" (an unclosed quote runs to the end: the
-/// table cuts long notes).
-fn unquoted(line: &str) -> String {
-    let mut out = String::new();
-    let mut closing = None;
-    for c in line.chars() {
-        match closing {
-            Some(end) if c == end => closing = None,
-            Some(_) => {}
-            None if c == '“' => closing = Some('”'),
-            None if c == '"' => closing = Some('"'),
-            None => out.push(c),
-        }
-    }
-    out
-}
 
 /// The text a browser shows of `page`: no script, style or tag, no element marked as printed
 /// by a program, no code span, entities decoded; a line per block.

@@ -3,95 +3,11 @@
 //! options, files, tasks, identifiers of the courses' code) stay as they are. The words are
 //! found by a reader of their own, not by asking `grade`'s tables.
 
+use crate::chinese_text::english_words;
 use crate::grade::{cache_home, class, text};
 use crate::util::{self, have_compiler};
 use std::path::Path;
 use std::process::{Command, Output};
-
-/// Words that are names, not English: tasks, value names, the courses' identifiers, the
-/// batch file's fields, systems and tools. Anything with a digit, `_`, `.`, `/`, `#`, `$`,
-/// `=`, `+` or a leading `-` is a name too (an option, a file, an identifier, a number).
-const NAMES: &[&str] = &[
-    "grade",
-    "jlu-machine",
-    "jlu-panel",
-    "mine-ops",
-    "acm-server",
-    "acm-client",
-    "DIR",
-    "SEC",
-    "MIB",
-    "FILE",
-    "NAME",
-    "PATH",
-    "HOME",
-    "TMPDIR",
-    "LANG",
-    "en",
-    "zh",
-    "main",
-    "machine",
-    "RefreshGamePanel",
-    "GamePanel",
-    "STL",
-    "CPU",
-    "PID",
-    "IPC",
-    "UTS",
-    "cgroup",
-    "MiB",
-    "CSV",
-    "HTML",
-    "Excel",
-    "Kattis",
-    "DMOJ",
-    "ACM",
-    "Mine",
-    "fork",
-    "gen",
-    "rubbish",
-    "rows",
-    "cols",
-    "mines",
-    "seed",
-    "seccomp",
-    "vsock",
-    "netlink",
-    "bpf",
-    "perf",
-    "userfaultfd",
-    "root",
-    "sysctl",
-    "GCC",
-    "Clang",
-    "Debian",
-    "Ubuntu",
-    "apt-get",
-    "ID",
-    "System",
-];
-
-/// Every English word of `text` (a run of ASCII letters that is not a name, outside double
-/// quotes), with its line.
-pub(crate) fn english_words(text: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    for line in text.lines() {
-        // What the teacher typed is quoted back in double quotes.
-        let unquoted: String = line.split('"').step_by(2).collect::<Vec<_>>().join(" ");
-        let tokens =
-            unquoted.split(|c: char| !(c.is_ascii_alphanumeric() || "_-./+$#=~*".contains(c)));
-        for token in tokens {
-            let letters = token.chars().filter(char::is_ascii_alphabetic).count();
-            let name = token.starts_with('-')
-                || token.contains(|c: char| c.is_ascii_digit() || "_./+$#=~*".contains(c))
-                || NAMES.contains(&token);
-            if letters >= 2 && !name {
-                found.push(format!("{token:?} in {line:?}"));
-            }
-        }
-    }
-    found
-}
 
 /// `grade ARGS` with `environment` (the cache beside the class named by `ARGS`' second word),
 /// no locale but what `environment` sets.

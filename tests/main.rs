@@ -8,6 +8,7 @@ mod acm_client;
 mod acm_server;
 mod architecture;
 mod bundle;
+mod chinese_text;
 mod cli;
 mod course_interfaces;
 mod course_maps;
