@@ -334,8 +334,8 @@ mod tests {
         }
     }
 
-    /// [`runs`] as it was first written: every pair walks back to the start of its run
-    /// however long, the work quadratic in a run's length.
+    /// [`runs`] the plain way, as its oracle: every pair walks back to the start of its run,
+    /// however long (work quadratic in a run's length), then on as [`runs`] does.
     fn runs_by_walking_back(
         pairs: &[(usize, usize)],
         k: usize,
