@@ -5,6 +5,7 @@
 //! copy shares the copied code in runs far longer.
 
 use super::profile::NOT_COUNTED;
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -25,7 +26,7 @@ pub struct Run {
 ///
 /// # Complexity
 /// O(pairs x k), plus each run's length once: a pair inside a run already found on its
-/// diagonal is skipped.
+/// diagonal goes on from the run's end, without walking back over it.
 ///
 /// # Examples
 ///
@@ -37,9 +38,23 @@ pub struct Run {
 /// assert_eq!(runs(&[(2, 1), (3, 2)], 2, &a, &b), [Run { a: 1, b: 0, len: 5 }]);
 /// ```
 pub fn runs(pairs: &[(usize, usize)], k: usize, a_codes: &[u16], b_codes: &[u16]) -> Vec<Run> {
-    let same = |i: usize, j: usize| match (a_codes.get(i), b_codes.get(j)) {
-        (Some(&x), Some(&y)) => x == y && x != NOT_COUNTED,
-        _ => false,
+    runs_and_steps(pairs, k, a_codes, b_codes).0
+}
+
+/// [`runs`], and how many token pairs it compared: the work, which a test bounds.
+fn runs_and_steps(
+    pairs: &[(usize, usize)],
+    k: usize,
+    a_codes: &[u16],
+    b_codes: &[u16],
+) -> (Vec<Run>, usize) {
+    let steps = Cell::new(0);
+    let same = |i: usize, j: usize| {
+        steps.set(steps.get() + 1);
+        match (a_codes.get(i), b_codes.get(j)) {
+            (Some(&x), Some(&y)) => x == y && x != NOT_COUNTED,
+            _ => false,
+        }
     };
     // Where the last run found on each diagonal (a - b) ends in the first source.
     let mut done: HashMap<isize, usize> = HashMap::new();
@@ -47,9 +62,21 @@ pub fn runs(pairs: &[(usize, usize)], k: usize, a_codes: &[u16], b_codes: &[u16]
     for &(pa, pb) in pairs {
         let diagonal = pa as isize - pb as isize;
         let (mut i, mut j) = (pa, pb);
-        while i > 0 && j > 0 && same(i, j) && same(i - 1, j - 1) {
-            i -= 1;
-            j -= 1;
+        match done.get(&diagonal) {
+            // Before the end of the last run found on its diagonal: walking back would stop
+            // before that end, and go on from it.
+            Some(&end) if pa < end => {
+                j += end - i;
+                i = end;
+            }
+            // Walking back stops at the last run's end at the latest (its end is unequal), so
+            // each token of a diagonal is walked back over once, with pairs sorted.
+            _ => {
+                while i > 0 && j > 0 && same(i, j) && same(i - 1, j - 1) {
+                    i -= 1;
+                    j -= 1;
+                }
+            }
         }
         // A k-gram's tokens may be partly uncounted (the end of base or common code): its
         // runs are the equal stretches that start within it.
@@ -78,7 +105,7 @@ pub fn runs(pairs: &[(usize, usize)], k: usize, a_codes: &[u16], b_codes: &[u16]
             done.insert(diagonal, i);
         }
     }
-    found
+    (found, steps.get())
 }
 
 /// The runs of `found` that make, joined, stretches of at least `min_len` tokens: a run joins
@@ -234,6 +261,8 @@ pub fn covered_counted(mut ranges: Vec<Range<usize>>, count: Count) -> usize {
 
 #[cfg(test)]
 mod tests {
+    use super::super::shared;
+    use super::super::winnow::{kgram_hashes, winnow};
     use super::*;
     use crate::rng::Rng;
 
@@ -302,6 +331,176 @@ mod tests {
                 .collect();
             expected.sort_by_key(|run| (run.a, run.b));
             assert_eq!(found, expected, "case {case}: k {k}, {a:?} {b:?} {pairs:?}");
+        }
+    }
+
+    /// [`runs`] the plain way, as its oracle: every pair walks back to the start of its run,
+    /// however long (work quadratic in a run's length), then on as [`runs`] does.
+    fn runs_by_walking_back(
+        pairs: &[(usize, usize)],
+        k: usize,
+        a_codes: &[u16],
+        b_codes: &[u16],
+    ) -> Vec<Run> {
+        let same = |i: usize, j: usize| match (a_codes.get(i), b_codes.get(j)) {
+            (Some(&x), Some(&y)) => x == y && x != NOT_COUNTED,
+            _ => false,
+        };
+        let mut done: HashMap<isize, usize> = HashMap::new();
+        let mut found = Vec::new();
+        for &(pa, pb) in pairs {
+            let diagonal = pa as isize - pb as isize;
+            let (mut i, mut j) = (pa, pb);
+            while i > 0 && j > 0 && same(i, j) && same(i - 1, j - 1) {
+                i -= 1;
+                j -= 1;
+            }
+            while i < pa + k.max(1) {
+                if done.get(&diagonal).is_some_and(|&end| i < end) {
+                    let end = done[&diagonal];
+                    j += end - i;
+                    i = end;
+                    continue;
+                }
+                if !same(i, j) {
+                    i += 1;
+                    j += 1;
+                    continue;
+                }
+                let start = (i, j);
+                while same(i, j) {
+                    i += 1;
+                    j += 1;
+                }
+                found.push(Run {
+                    a: start.0,
+                    b: start.1,
+                    len: i - start.0,
+                });
+                done.insert(diagonal, i);
+            }
+        }
+        found
+    }
+
+    /// Codes of a class's sources as a copier makes them, below `longest` or a few more: `a`
+    /// random, or a short pattern repeated; `b` the same, edited here and there, or shifted,
+    /// or apart.
+    fn alike_codes(rng: &mut Rng, longest: usize) -> (Vec<u16>, Vec<u16>) {
+        let alphabet = 2 + rng.below(6);
+        let code = |rng: &mut Rng| match rng.below(16) {
+            0 => NOT_COUNTED,
+            _ => rng.below(alphabet) as u16,
+        };
+        let len = rng.below(longest);
+        let a: Vec<u16> = match rng.below(3) {
+            0 => (0..len).map(|_| code(rng)).collect(),
+            _ => {
+                let pattern: Vec<u16> = (0..1 + rng.below(6)).map(|_| code(rng)).collect();
+                pattern.iter().copied().cycle().take(len).collect()
+            }
+        };
+        let mut b = match rng.below(4) {
+            0 => (0..rng.below(longest)).map(|_| code(rng)).collect(),
+            1 => a[rng.below(a.len() + 1)..].to_vec(),
+            _ => a.clone(),
+        };
+        for _ in 0..rng.below(4) * rng.below(8) {
+            let at = rng.below(b.len() + 1);
+            match rng.below(3) {
+                0 => b.insert(at, code(rng)),
+                1 if at < b.len() => b[at] = code(rng),
+                _ if at < b.len() => drop(b.remove(at)),
+                _ => {}
+            }
+        }
+        (a, b)
+    }
+
+    /// Pairs of positions of the same hash as `grade` gives them: its shared fingerprints,
+    /// with `window`, the combinations of a repeated hash cut down; sorted.
+    fn winnowed_pairs(a: &[u16], b: &[u16], k: usize, window: usize) -> Vec<(usize, usize)> {
+        let fingerprints = |codes: &[u16]| {
+            let codes: Vec<u64> = codes.iter().map(|&code| code as u64).collect();
+            let mut picked = winnow(&kgram_hashes(&codes, k), window);
+            picked.sort_unstable();
+            picked
+        };
+        shared::shared(&fingerprints(a), &fingerprints(b)).pairs
+    }
+
+    #[test]
+    fn runs_are_what_walking_back_finds() {
+        let seed = 0x5eed_0007;
+        println!("runs walking back oracle seed {seed:#x}");
+        let mut rng = Rng::new(seed);
+        for case in 0..3_000 {
+            let k = 1 + rng.below(24);
+            // Pairs as winnowing gives them, or some of every pair of equal k-grams (of
+            // shorter codes: there are many); with pairs of unequal ones among them (as a hash
+            // collision makes).
+            let (a, b, mut pairs) = match rng.below(2) {
+                0 => {
+                    let (a, b) = alike_codes(&mut rng, 1_000);
+                    let pairs = winnowed_pairs(&a, &b, k, 1 + rng.below(8));
+                    (a, b, pairs)
+                }
+                _ => {
+                    let (a, b) = alike_codes(&mut rng, 200);
+                    let keep = 1 + rng.below(200);
+                    let mut pairs = Vec::new();
+                    for i in 0..a.len().saturating_sub(k - 1) {
+                        for j in 0..b.len().saturating_sub(k - 1) {
+                            if a[i..i + k] == b[j..j + k] && rng.below(1_000) < keep {
+                                pairs.push((i, j));
+                            }
+                        }
+                    }
+                    (a, b, pairs)
+                }
+            };
+            for _ in 0..rng.below(3) * rng.below(10) {
+                pairs.push((rng.below(a.len() + 1), rng.below(b.len() + 1)));
+            }
+            pairs.sort_unstable();
+            pairs.dedup();
+            let expected = runs_by_walking_back(&pairs, k, &a, &b);
+            assert_eq!(
+                runs(&pairs, k, &a, &b),
+                expected,
+                "case {case}: k {k}, {a:?} {b:?} {pairs:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn runs_compare_each_token_a_bounded_number_of_times() {
+        let seed = 0x5eed_0006;
+        println!("runs work seed {seed:#x}");
+        let mut rng = Rng::new(seed);
+        // The tokens of 1 MiB of code or so, and of 1 MiB of `x++;` over and over.
+        let tokens = 1 << 19;
+        let code: Vec<u16> = (0..tokens).map(|_| rng.below(40) as u16).collect();
+        let line: Vec<u16> = [1, 2, 3].iter().copied().cycle().take(tokens).collect();
+        let shifted = [&[4, 5, 3][..], &line[..tokens - 3]].concat();
+        // Each of its fingerprints 4 times in each: every combination pairs, on 7 diagonals.
+        let blocks = code[..tokens / 4].repeat(4);
+        let options = super::super::Options::default();
+        for (name, a, b) in [
+            ("the same code", &code, &code),
+            ("one line over and over", &line, &line),
+            ("one line over and over, one shifted", &line, &shifted),
+            ("a block four times in both", &blocks, &blocks),
+        ] {
+            let pairs = winnowed_pairs(a, b, options.k, options.window);
+            let (found, steps) = runs_and_steps(&pairs, options.k, a, b);
+            let tokens = a.len() + b.len();
+            println!(
+                "{name}: {tokens} tokens, {} pairs, {} runs, {steps} tokens compared",
+                pairs.len(),
+                found.len()
+            );
+            assert!(steps <= 4 * tokens, "{name}: {steps} compared of {tokens}");
         }
     }
 
