@@ -173,6 +173,33 @@ fn an_added_test_that_fails_validation_or_lacks_its_pair_is_refused_by_name() {
     std::fs::write(tests.join("teacher-1.in"), input).unwrap();
     std::fs::remove_file(tests.join("teacher-0.in")).unwrap();
     refused(&tests, &["teacher-0.ans: it has no teacher-0.in beside it"]);
+    // A FIFO would never end: refused, not read.
+    let fifo = tests.join("teacher-0.in");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if made.is_ok_and(|s| s.success()) {
+        let args = args(&tests);
+        let mut child = Command::new(util::binary("package"))
+            .args(&args)
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run package");
+        let started = std::time::Instant::now();
+        while child.try_wait().expect("wait").is_none() {
+            if started.elapsed() > util::HANG_GUARD {
+                let _ = child.kill();
+                panic!("package hung on the FIFO {}", fifo.display());
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        let output = child.wait_with_output().expect("package's output");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{stderr}");
+        assert!(
+            stderr.contains("teacher-0.in: not a regular file"),
+            "{stderr}"
+        );
+        std::fs::remove_file(&fifo).unwrap();
+    }
     // The interactive problems' tests are seeds: a folder of tests is refused.
     let output = package(
         &[

@@ -21,7 +21,7 @@ pub(crate) fn files(problem: &Problem) -> Vec<File> {
         problem_yaml(problem, "2023-07-draft"),
     )];
     for language in Language::ALL {
-        let body = problem.statement(language);
+        let body = problem.statement_of_computed_limit(language);
         let path = format!("statement/problem.{}.md", language.code());
         files.push(File::new(path, body.as_bytes()));
     }

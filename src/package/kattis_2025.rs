@@ -29,8 +29,8 @@ pub(crate) fn files(problem: &Problem) -> Vec<File> {
     }
     let mut files = vec![File::new("problem.yaml", problem_yaml(&problem, "2025-09"))];
     for language in Language::ALL {
-        let body = problem.statement(language);
-        let text = latex::statement(&title(problem.judge, language), body);
+        let body = problem.statement_of_computed_limit(language);
+        let text = latex::statement(&title(problem.judge, language), &body);
         let path = format!("statement/problem.{}.tex", language.code());
         files.push(File::new(path, text));
     }

@@ -5,7 +5,7 @@ use crate::bundle::bundle;
 use crate::io::runner::solve_in_memory;
 use crate::judges::Judge;
 use crate::package::secret;
-use crate::package::statement::{self, Language};
+use crate::package::statement::{self, Language, StatedLimit};
 use crate::package::submissions::{self, Submission};
 use std::path::Path;
 
@@ -77,6 +77,15 @@ impl Problem {
         }
     }
 
+    /// The statement's body in `language` for a format that computes its time limit from the
+    /// accepted solutions' times when the teacher fixes none.
+    pub fn statement_of_computed_limit(&self, language: Language) -> String {
+        match self.time_limit {
+            Some(_) => self.statement(language).to_string(),
+            None => statement::render(self.judge, language, StatedLimit::Computed),
+        }
+    }
+
     /// `judge` as a problem with `tests` secret tests drawn from `seed`, read from the crate
     /// whose sources are in `src`.
     ///
@@ -108,8 +117,8 @@ impl Problem {
             judge,
             samples,
             secret,
-            statement_en: statement::render(judge, Language::English, None),
-            statement_zh: statement::render(judge, Language::Chinese, None),
+            statement_en: statement::render(judge, Language::English, StatedLimit::Original),
+            statement_zh: statement::render(judge, Language::Chinese, StatedLimit::Original),
             validator: bundle(src, "validate")?,
             submissions: submissions::of(judge, root, solution)?,
             time_limit: None,
@@ -139,7 +148,7 @@ impl Problem {
         self.submissions.extend(additions.submissions);
         if let Some(seconds) = additions.time_limit {
             // The statements say the limit the package sets.
-            let limit = Some(seconds * 1000);
+            let limit = StatedLimit::Fixed(seconds * 1000);
             self.statement_en = statement::render(self.judge, Language::English, limit);
             self.statement_zh = statement::render(self.judge, Language::Chinese, limit);
         }

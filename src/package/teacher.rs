@@ -182,6 +182,12 @@ pub fn read_submission(given: &str) -> Result<Submission, String> {
 fn read_bounded(path: &Path) -> Result<Vec<u8>, String> {
     use std::io::Read;
     let shown = path.display();
+    // Links are followed (a teacher may link a test in), but only a regular file is opened:
+    // a FIFO or a device would never end.
+    let kind = std::fs::metadata(path).map_err(|err| format!("{shown}: {err}"))?;
+    if !kind.is_file() {
+        return Err(format!("{shown}: not a regular file"));
+    }
     let file = std::fs::File::open(path).map_err(|err| format!("{shown}: {err}"))?;
     let mut bytes = Vec::new();
     file.take(MAX_FILE_BYTES + 1)
