@@ -96,6 +96,7 @@ const TEXT = {
     "format-acm-map": "ACM map",
     "format-picture": "picture",
     "format-jsminesweeper": "JSMinesweeper position",
+    "format-leetcode-board": "update-board board",
     asJs: "As JSMinesweeper",
     asJsTitle: "the position (or this game's board) as JSMinesweeper's text, to analyse there",
     moveFirst: (at, opening) => "open " + at + ": the first click is never a mine" +
@@ -325,6 +326,7 @@ const TEXT = {
     "format-acm-map": "ACM 地图",
     "format-picture": "图示",
     "format-jsminesweeper": "JSMinesweeper 局面",
+    "format-leetcode-board": "update-board 棋盘",
     asJs: "转为 JSMinesweeper",
     asJsTitle: "把局面（或本局的棋盘）写成 JSMinesweeper 的文字，可在那里分析",
     moveFirst: (at, opening) => "打开" + at + "：第一次点击不会是雷" +
