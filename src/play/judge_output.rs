@@ -189,13 +189,13 @@ fn ends_so(last: &[&[u8]], ending: Ending) -> bool {
         "GAME OVER!" => lost,
         _ => true,
     };
-    let tallied = vec![count(&|b: u8| b.is_ascii_digit()), count(&|b| b == b'@')];
+    let tallied = [count(&|b: u8| b.is_ascii_digit()), count(&|b| b == b'@')];
     let fits_tally = match tally.map(|line| {
         line.split_whitespace()
             .map(|token| token.parse::<usize>().ok())
             .collect::<Option<Vec<usize>>>()
     }) {
-        Some(Some(numbers)) if numbers.len() == 2 => numbers == tallied,
+        Some(Some(numbers)) => numbers[..] == tallied[..],
         _ => true,
     };
     fits_ending && fits_tally
@@ -246,53 +246,58 @@ fn one_opening(
     is_zero: impl Fn(usize) -> bool,
     was_number: impl Fn(usize) -> bool,
 ) -> bool {
-    let floods = floods(grid, opened, &is_zero);
-    if floods.len() == 1 {
+    let (flood_of, floods) = floods(grid, opened, &is_zero);
+    if floods == 1 {
         return true;
     }
-    // An auto-explore around `centre`: every flood holds a neighbour of it.
-    floods[0]
-        .iter()
-        .flat_map(|&cell| grid.neighbours(cell))
-        .filter(|&centre| was_number(centre))
-        .any(|centre| {
-            let around: Vec<usize> = grid.neighbours(centre).collect();
-            floods
-                .iter()
-                .all(|flood| flood.iter().any(|cell| around.contains(cell)))
-        })
+    // An auto-explore around `centre`: each flood holds a neighbour of it, so any centre is
+    // a neighbour of the first cell's flood, and there are 8 floods at most.
+    floods <= 8
+        && opened
+            .iter()
+            .filter(|&&cell| flood_of[cell] == 0)
+            .flat_map(|&cell| grid.neighbours(cell))
+            .filter(|&centre| was_number(centre))
+            .any(|centre| {
+                let mut reached = [false; 8];
+                for next in grid.neighbours(centre) {
+                    if let Some(flood) = reached.get_mut(flood_of[next]) {
+                        *flood = true;
+                    }
+                }
+                reached[..floods].iter().all(|&flood| flood)
+            })
 }
 
-/// The opened cells cut into floods: two neighbours are in one flood when either is a 0 (a
-/// visited 0 visits its neighbours).
-fn floods(grid: Grid, opened: &[usize], is_zero: impl Fn(usize) -> bool) -> Vec<Vec<usize>> {
-    let mut in_opened = vec![false; grid.len()];
+/// The opened cells cut into floods, two neighbours in one flood when either is a 0 (a
+/// visited 0 visits its neighbours): each cell's flood (`usize::MAX` for cells not opened),
+/// numbered from the first opened cell's, and how many there are.
+fn floods(grid: Grid, opened: &[usize], is_zero: impl Fn(usize) -> bool) -> (Vec<usize>, usize) {
+    const NONE: usize = usize::MAX;
+    const UNSEEN: usize = NONE - 1;
+    let mut flood_of = vec![NONE; grid.len()];
     for &cell in opened {
-        in_opened[cell] = true;
+        flood_of[cell] = UNSEEN;
     }
-    let mut seen = vec![false; grid.len()];
-    let mut floods = Vec::new();
+    let mut floods = 0;
+    let mut queue = Vec::new();
     for &start in opened {
-        if seen[start] {
+        if flood_of[start] != UNSEEN {
             continue;
         }
-        seen[start] = true;
-        let mut flood = vec![start];
-        let mut next = 0;
-        while next < flood.len() {
-            let cell = flood[next];
-            next += 1;
-            for neighbour in grid.neighbours(cell) {
-                if in_opened[neighbour] && !seen[neighbour] && (is_zero(cell) || is_zero(neighbour))
-                {
-                    seen[neighbour] = true;
-                    flood.push(neighbour);
+        flood_of[start] = floods;
+        queue.push(start);
+        while let Some(cell) = queue.pop() {
+            for next in grid.neighbours(cell) {
+                if flood_of[next] == UNSEEN && (is_zero(cell) || is_zero(next)) {
+                    flood_of[next] = floods;
+                    queue.push(next);
                 }
             }
         }
-        floods.push(flood);
+        floods += 1;
     }
-    floods
+    (flood_of, floods)
 }
 
 /// Whether `after` differs from `before` only in cells unvisited (`?`) in `before`.
