@@ -31,7 +31,7 @@ use crate::solver::{Mines, Seen, View};
 pub enum Format {
     /// A `-1` appears: the JLU course's panel.
     JluPanel,
-    /// A `?` or `@` appears: the ACM class's map.
+    /// A `?`, `@` or `X` appears: the ACM class's map.
     AcmMap,
     /// Anything else: a picture of the board.
     Picture,
