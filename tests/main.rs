@@ -44,6 +44,7 @@ mod package_teacher;
 mod play;
 mod play_functions;
 mod play_load;
+mod play_paste;
 mod play_stats;
 mod rules;
 mod run_limits;

@@ -64,6 +64,7 @@ mod host;
 mod http;
 mod ids;
 mod json;
+mod judge_output;
 mod page;
 mod position;
 mod routes;

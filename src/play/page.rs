@@ -34,6 +34,7 @@ pub fn text() -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::position::Format;
     use std::collections::BTreeSet;
 
     /// The keys of one language's table in the script (`  en: {` to `  },`): the names before
@@ -104,6 +105,16 @@ mod tests {
             "jlu-limits",
         ] {
             let key = format!("\"note-{note}\":");
+            assert_eq!(words.matches(&key).count(), 2, "{key} in both languages");
+        }
+        for format in [
+            Format::JluPanel,
+            Format::AcmMap,
+            Format::Picture,
+            Format::JsMinesweeper,
+            Format::LeetCodeBoard,
+        ] {
+            let key = format!("\"format-{}\":", format.name());
             assert_eq!(words.matches(&key).count(), 2, "{key} in both languages");
         }
     }

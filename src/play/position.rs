@@ -1,12 +1,17 @@
 //! A position pasted into the page, read into a [`View`]: the text of a JLU panel (`-1` closed,
 //! numbers, as `jlu-panel` prints it), an ACM map (`?` closed, digits, `@` marked, as
-//! `acm-server` prints it), or a plain picture of the board; and the mine count to assume.
+//! `acm-server` prints it), an `update-board` board (LeetCode's text), or a plain picture of
+//! the board; and the mine count to assume.
 //!
 //! The text's last board is read, so a judge's whole output can be pasted: lines after its
 //! ending (`You win`, `You lose`, `YOU WIN!`, `GAME OVER!`) are left out, boards are separated
-//! by blank lines, and a first line `n m` that gives the board's size is skipped. Each row is
-//! either space-separated tokens or one character per cell (`-1` is always one token):
-//! `-1` `?` `.` `#` closed, `0`-`8` open, `F` `f` `@` `*` a flag (the player's belief).
+//! by blank lines, `acm-server`'s maps (with nothing between them) are cut by the size on a
+//! first line `n m` or by the one height that makes them a game (see [`judge_output`]), and
+//! of `update-board`'s boards, one a line, the last is read. Each row is either
+//! space-separated tokens or one character per cell (`-1` is always one token): `-1` `?` `.`
+//! `#` closed, `X` closed (the mine or wrong mark that lost), `0`-`8` open, `F` `f` `@` `*` a
+//! flag (the player's belief). A judge's reply such as `success` is refused with whose
+//! outputs are read.
 //!
 //! JSMinesweeper's position text is read and written too, so that an analysis moves between
 //! the two tools: a header `WxHxM` (width, height, mines), then H rows of W characters, `H`
@@ -16,6 +21,7 @@
 use crate::board::Grid;
 use crate::play::advice::Rules;
 use crate::play::game::MAX_SIDE as PLAY_MAX_SIDE;
+use crate::play::judge_output;
 use crate::players::acm_client::solve::ASSUMED_DENSITY;
 use crate::players::jlu_machine::course::BOARD_DENSITY as JLU_DENSITY;
 use crate::solver::{Mines, Seen, View};
@@ -25,31 +31,34 @@ use crate::solver::{Mines, Seen, View};
 pub enum Format {
     /// A `-1` appears: the JLU course's panel.
     JluPanel,
-    /// A `?` or `@` appears: the ACM class's map.
+    /// A `?`, `@` or `X` appears: the ACM class's map.
     AcmMap,
     /// Anything else: a picture of the board.
     Picture,
     /// A `WxHxM` header: JSMinesweeper's position text.
     JsMinesweeper,
+    /// A line `[["..."],...]`: `update-board`'s board, LeetCode's text.
+    LeetCodeBoard,
 }
 
 impl Format {
-    /// The name the page reads (and words in its language): `jlu-panel`, `acm-map` or
-    /// `picture`.
+    /// The name the page reads (and words in its language): `jlu-panel`, `acm-map`,
+    /// `picture`, `jsminesweeper` or `leetcode-board`.
     pub fn name(self) -> &'static str {
         match self {
             Format::JluPanel => "jlu-panel",
             Format::AcmMap => "acm-map",
             Format::Picture => "picture",
             Format::JsMinesweeper => "jsminesweeper",
+            Format::LeetCodeBoard => "leetcode-board",
         }
     }
 
     /// The rules of the game the text comes from, which the advice follows: the JLU course's
-    /// clicks, the ACM server's marks, a picture's flags.
+    /// clicks, the ACM server's marks, a picture's flags, LeetCode's clicks.
     pub fn rules(self) -> Rules {
         match self {
-            Format::JluPanel => Rules::Clicks,
+            Format::JluPanel | Format::LeetCodeBoard => Rules::Clicks,
             Format::AcmMap => Rules::Marks,
             Format::Picture | Format::JsMinesweeper => Rules::Flags,
         }
@@ -88,7 +97,7 @@ pub struct Position {
     pub view: View,
     /// The text it was read from.
     pub format: Format,
-    /// The mine count the text gives (JSMinesweeper's header).
+    /// The mine count the text gives (JSMinesweeper's header, LeetCode's `M` and `X`).
     pub mines: Option<usize>,
 }
 
@@ -102,14 +111,21 @@ const ENDINGS: [&str; 4] = ["You win", "You lose", "YOU WIN!", "GAME OVER!"];
 pub fn parse(text: &str) -> Result<Position, String> {
     let mut block: Vec<(usize, &str)> = Vec::new();
     let mut blank_before = false;
-    for (index, line) in text.lines().enumerate() {
+    let mut leetcode = None;
+    let mut ending = None;
+    let mut lines = text.lines().enumerate();
+    for (index, line) in lines.by_ref() {
         let line = line.trim();
         if ENDINGS.contains(&line) {
+            ending = Some(line);
             break;
         }
         if line.is_empty() {
             blank_before = true;
             continue;
+        }
+        if line.starts_with("[[") {
+            leetcode = Some((index + 1, line));
         }
         if blank_before {
             block.clear();
@@ -117,14 +133,23 @@ pub fn parse(text: &str) -> Result<Position, String> {
         }
         block.push((index + 1, line));
     }
+    if let Some((line_number, line)) = leetcode {
+        let (view, mines) = judge_output::leetcode_board(line_number, line)?;
+        return Ok(Position {
+            view,
+            format: Format::LeetCodeBoard,
+            mines: Some(mines),
+        });
+    }
     if let Some(&(line_number, first)) = block.first() {
         if let Some(size) = jsminesweeper_header(first) {
             return parse_jsminesweeper(line_number, size?, &block[1..]);
         }
     }
-    if is_size_header(&block) {
-        block.remove(0);
-    }
+    let tally = lines
+        .map(|(_, line)| line.trim())
+        .find(|line| !line.is_empty());
+    let block = judge_output::last_board(&block, ending.map(|line| (line, tally)))?;
     let Some(&(first_line, _)) = block.first() else {
         return Err("no board in the text".to_string());
     };
@@ -146,14 +171,15 @@ pub fn parse(text: &str) -> Result<Position, String> {
                 continue;
             }
             for symbol in token.chars() {
-                acm |= symbol == '?' || symbol == '@';
+                acm |= matches!(symbol, '?' | '@' | 'X');
                 cells.push(match symbol {
-                    '?' | '.' | '#' => Seen::Closed,
+                    '?' | '.' | '#' | 'X' => Seen::Closed,
                     '0'..='8' => Seen::Open(symbol as u8 - b'0'),
                     'F' | 'f' | '@' | '*' => Seen::Flagged,
+                    _ if is_reply(line) => return Err(no_board(line_number, line)),
                     _ => {
                         return Err(format!(
-                            "line {line_number}: {symbol:?} is not a cell (closed: -1 ? . #, \
+                            "line {line_number}: {symbol:?} is not a cell (closed: -1 ? . # X, \
                              open: 0-8, flag: F @ *)"
                         ))
                     }
@@ -277,35 +303,20 @@ pub fn jsminesweeper_text(view: &View, mines: usize) -> String {
     text
 }
 
-/// Whether the block's first line is `n m` and exactly n rows of m cells follow it.
-fn is_size_header(block: &[(usize, &str)]) -> bool {
-    let Some(&(_, first)) = block.first() else {
-        return false;
-    };
-    let numbers: Vec<usize> = first
-        .split_whitespace()
-        .map_while(|token| token.parse().ok())
-        .collect();
-    let [rows, cols] = numbers[..] else {
-        return false;
-    };
-    if first.split_whitespace().count() != 2 || block.len() != rows + 1 {
-        return false;
-    }
-    block[1..].iter().all(|&(_, line)| {
-        let tokens: Vec<&str> = line.split_whitespace().collect();
-        let width: usize = tokens
-            .iter()
-            .map(|&token| {
-                if token == "-1" {
-                    1
-                } else {
-                    token.chars().count()
-                }
-            })
-            .sum();
-        width == cols
-    })
+/// Whether the line reads as a judge's reply rather than a row of cells: it holds a word of
+/// three letters or more (`success`, `cell(s) detected`, `give up`).
+fn is_reply(line: &str) -> bool {
+    line.split(|c: char| !c.is_ascii_alphabetic())
+        .any(|word| word.len() >= 3)
+}
+
+/// Why a judge's reply is no board, and whose outputs are read.
+fn no_board(line_number: usize, line: &str) -> String {
+    format!(
+        "line {line_number}: {line:?} is a judge's reply, not a board: mine-ops and \
+         inexperienced-player print no board; the whole outputs of acm-server, jlu-panel and \
+         update-board are read (their last board)"
+    )
 }
 
 /// The mine count the analysis assumes, and where it comes from: `given` when the player gave
@@ -353,11 +364,9 @@ mod tests {
         let position = parse(acm).unwrap();
         assert_eq!(position.format, Format::AcmMap);
         assert_eq!(cells_text(&position.view), "...12.01F");
+        // The mine that lost is closed.
         let acm_end = "???\n12?\n01X\nGAME OVER!\n5 0\n";
-        assert_eq!(
-            parse(acm_end).unwrap_err(),
-            "line 3: 'X' is not a cell (closed: -1 ? . #, open: 0-8, flag: F @ *)"
-        );
+        assert_eq!(cells_text(&parse(acm_end).unwrap().view), "...12.01.");
         let picture = "  ..F1\r\n  1221 \r\n";
         let position = parse(picture).unwrap();
         assert_eq!(position.format, Format::Picture);
@@ -371,7 +380,7 @@ mod tests {
         assert_eq!(parse("\n \n").unwrap_err(), "no board in the text");
         assert_eq!(
             parse("??\n??9\n").unwrap_err(),
-            "line 2: '9' is not a cell (closed: -1 ? . #, open: 0-8, flag: F @ *)"
+            "line 2: '9' is not a cell (closed: -1 ? . # X, open: 0-8, flag: F @ *)"
         );
         assert_eq!(
             parse("??\n???\n").unwrap_err(),
@@ -379,7 +388,8 @@ mod tests {
         );
         let wide = "?".repeat(PLAY_MAX_SIDE + 1);
         assert!(parse(&wide).unwrap_err().contains("more than the 100"));
-        let tall = "?\n".repeat(PLAY_MAX_SIDE + 1);
+        // (A column of `?` rows would be 101 maps of one cell.)
+        let tall = "?1\n".repeat(PLAY_MAX_SIDE + 1);
         assert!(parse(&tall).unwrap_err().contains("101 rows"));
     }
 
@@ -484,11 +494,11 @@ mod tests {
             ),
             (
                 "1x2x3x4\n",
-                "line 1: 'x' is not a cell (closed: -1 ? . #, open: 0-8, flag: F @ *)",
+                "line 1: 'x' is not a cell (closed: -1 ? . # X, open: 0-8, flag: F @ *)",
             ),
             (
                 "x1x1\n",
-                "line 1: 'x' is not a cell (closed: -1 ? . #, open: 0-8, flag: F @ *)",
+                "line 1: 'x' is not a cell (closed: -1 ? . # X, open: 0-8, flag: F @ *)",
             ),
             ("???\n??\n", "line 2: 2 cells, but the rows above have 3"),
         ] {

@@ -63,7 +63,7 @@ const TEXT = {
     textLabel: "position",
     textPlaceholder: "Paste a JLU panel (-1 closed, numbers), an ACM map (? closed, digits, @ marked), " +
       "a picture (. closed, digits, F flag), one row per line, or JSMinesweeper's text (a WxHxM line, then H closed, " +
-      "digits, F flag)",
+      "digits, F flag); the whole output of acm-server, jlu-panel or update-board reads as its last board",
     pminesLabel: "mines",
     pminesPlaceholder: "unknown",
     analyse: "Analyse",
@@ -96,6 +96,7 @@ const TEXT = {
     "format-acm-map": "ACM map",
     "format-picture": "picture",
     "format-jsminesweeper": "JSMinesweeper position",
+    "format-leetcode-board": "update-board board",
     asJs: "As JSMinesweeper",
     asJsTitle: "the position (or this game's board) as JSMinesweeper's text, to analyse there",
     moveFirst: (at, opening) => "open " + at + ": the first click is never a mine" +
@@ -294,7 +295,7 @@ const TEXT = {
     positioning: "分析一个局面",
     textLabel: "局面",
     textPlaceholder: "粘贴吉大的游戏界面（-1 未打开，数字）、ACM 地图（? 未打开，数字，@ 标记）或图示（. 未打开，数字，F 旗），每行一行；" +
-      "或 JSMinesweeper 的文字（先一行 宽x高x雷数，再 H 未打开，数字，F 旗）",
+      "或 JSMinesweeper 的文字（先一行 宽x高x雷数，再 H 未打开，数字，F 旗）；acm-server、jlu-panel 或 update-board 的整个输出读作其最后一个棋盘",
     pminesLabel: "雷",
     pminesPlaceholder: "未知",
     analyse: "分析",
@@ -325,6 +326,7 @@ const TEXT = {
     "format-acm-map": "ACM 地图",
     "format-picture": "图示",
     "format-jsminesweeper": "JSMinesweeper 局面",
+    "format-leetcode-board": "update-board 棋盘",
     asJs: "转为 JSMinesweeper",
     asJsTitle: "把局面（或本局的棋盘）写成 JSMinesweeper 的文字，可在那里分析",
     moveFirst: (at, opening) => "打开" + at + "：第一次点击不会是雷" +
