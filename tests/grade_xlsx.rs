@@ -8,8 +8,8 @@
 
 use crate::grade::{class, succeeded};
 use crate::util::{self, have_compiler};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
+use std::process::{Command, Output};
 
 /// The version checked against.
 const OPENPYXL: &str = "openpyxl==3.1.5";
@@ -19,50 +19,6 @@ const TEXT_COLUMNS: [[&str; 4]; 2] = [
     ["student", "why", "note", "file"],
     ["学生", "原因", "备注", "文件"],
 ];
-
-/// A Python that can `import module`, else why not.
-fn python_with(python: &Path, module: &str) -> Result<(), String> {
-    let imported = Command::new(python)
-        .args(["-c", &format!("import {module}")])
-        .stderr(Stdio::null())
-        .status();
-    match imported {
-        Ok(status) if status.success() => Ok(()),
-        Ok(_) => Err(format!("{} cannot import {module}", python.display())),
-        Err(err) => Err(format!("no {}: {err}", python.display())),
-    }
-}
-
-/// A Python with openpyxl, in a virtual environment under target/tmp made on first use, or why
-/// there is none.
-fn python_with_openpyxl() -> Result<PathBuf, String> {
-    let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("openpyxl-venv");
-    let python = venv.join("bin").join("python");
-    if python_with(&python, "openpyxl").is_ok() {
-        return Ok(python);
-    }
-    let made = Command::new("python3")
-        .args(["-m", "venv"])
-        .arg(&venv)
-        .status();
-    if !made.is_ok_and(|status| status.success()) {
-        return Err(format!("python3 -m venv {} failed", venv.display()));
-    }
-    let installed = Command::new(&python)
-        .args([
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--disable-pip-version-check",
-            OPENPYXL,
-        ])
-        .status();
-    if !installed.is_ok_and(|status| status.success()) {
-        return Err(format!("pip could not install {OPENPYXL} from PyPI"));
-    }
-    python_with(&python, "openpyxl").map(|()| python)
-}
 
 /// `oracle.py READER WORKBOOK CSV TEXT_COLUMNS...` run by `python`.
 fn oracle(python: &Path, reader: &str, workbook: &Path, csv: &Path, text: &[&str]) -> Output {
@@ -81,11 +37,12 @@ fn oracle(python: &Path, reader: &str, workbook: &Path, csv: &Path, text: &[&str
 #[ignore = "long tier: .ci/run runs it"]
 fn the_workbook_holds_the_csvs_cells_in_english_and_in_chinese() {
     let test = "grade --xlsx against zipfile and openpyxl";
-    if !have_compiler(test) || !util::have_tool(test, python_with(Path::new("python3"), "zipfile"))
+    if !have_compiler(test)
+        || !util::have_tool(test, util::python_with(Path::new("python3"), "zipfile"))
     {
         return;
     }
-    let openpyxl = python_with_openpyxl();
+    let openpyxl = util::python_venv_with("openpyxl-venv", OPENPYXL, "openpyxl");
     if !util::have_tool(test, openpyxl.as_ref().map(|_| ()).map_err(Clone::clone)) {
         return;
     }

@@ -174,43 +174,9 @@ fn oracle_input(games: &[Game]) -> String {
 
 /// A Python with ms-toollib, in a virtual environment under target/tmp, made on first use.
 fn python_with_ms_toollib() -> PathBuf {
-    let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ms-toollib-venv");
-    let python = venv.join("bin").join("python");
-    let has_it = |python: &Path| {
-        Command::new(python)
-            .args(["-c", "import ms_toollib"])
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|status| status.success())
-    };
-    if has_it(&python) {
-        return python;
-    }
-    let made = Command::new("python3")
-        .args(["-m", "venv"])
-        .arg(&venv)
-        .status();
-    assert!(
-        made.is_ok_and(|status| status.success()),
-        "python3 -m venv {} failed: the statistics' check needs Python 3 with venv",
-        venv.display()
-    );
-    let installed = Command::new(&python)
-        .args([
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--disable-pip-version-check",
-        ])
-        .arg(MS_TOOLLIB)
-        .status();
-    assert!(
-        installed.is_ok_and(|status| status.success()) && has_it(&python),
-        "pip could not install {MS_TOOLLIB} into {}: the statistics' check needs PyPI",
-        venv.display()
-    );
-    python
+    crate::util::python_venv_with("ms-toollib-venv", MS_TOOLLIB, "ms_toollib").unwrap_or_else(
+        |why| panic!("{why}: the statistics' check needs Python 3 with venv, and PyPI"),
+    )
 }
 
 /// ms-toollib's figures of each game, one line each.

@@ -280,3 +280,51 @@ pub fn untrusted_runs() -> std::sync::RwLockReadGuard<'static, ()> {
 pub fn no_other_runs() -> std::sync::RwLockWriteGuard<'static, ()> {
     UNTRUSTED_RUNS.write().unwrap_or_else(|e| e.into_inner())
 }
+
+/// A Python that can `import module`, else why not.
+pub fn python_with(python: &Path, module: &str) -> Result<(), String> {
+    let imported = Command::new(python)
+        .args(["-c", &format!("import {module}")])
+        .stderr(Stdio::null())
+        .status();
+    match imported {
+        Ok(status) if status.success() => Ok(()),
+        Ok(_) => Err(format!("{} cannot import {module}", python.display())),
+        Err(err) => Err(format!("no {}: {err}", python.display())),
+    }
+}
+
+/// A Python that can `import module`, in a virtual environment `name` under target/tmp into
+/// which pip installs `package` (a pinned version from PyPI) on first use; else why there is
+/// none.
+pub fn python_venv_with(name: &str, package: &str, module: &str) -> Result<PathBuf, String> {
+    let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let python = venv.join("bin").join("python");
+    if python_with(&python, module).is_ok() {
+        return Ok(python);
+    }
+    let made = Command::new("python3")
+        .args(["-m", "venv"])
+        .arg(&venv)
+        .status();
+    if !made.is_ok_and(|status| status.success()) {
+        return Err(format!("python3 -m venv {} failed", venv.display()));
+    }
+    let installed = Command::new(&python)
+        .args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+        ])
+        .arg(package)
+        .status();
+    if !installed.is_ok_and(|status| status.success()) {
+        return Err(format!(
+            "pip could not install {package} into {}",
+            venv.display()
+        ));
+    }
+    python_with(&python, module).map(|()| python)
+}
