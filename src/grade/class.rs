@@ -82,6 +82,12 @@ pub fn students(dir: &Path, preferred: Option<&str>) -> Result<Vec<Student>, Str
                 )),
             },
             None if is_folder(&path) => from_folder(&path, preferred),
+            None if is_other_document(&path) => Student {
+                name: student_name(&path),
+                file: None,
+                form: Form::CourseFile,
+                note: Some(NOT_SOURCE.to_string()),
+            },
             None => from_file(&path),
         };
         if students.iter().any(|s| s.name == student.name) {
@@ -112,6 +118,18 @@ pub fn skipped_kind(path: &Path) -> Option<&'static str> {
     } else {
         Some("a device")
     }
+}
+
+/// The note of a file in the class that is neither source nor program (a README, a report
+/// written there, a student's `.docx`): listed, so that a student who handed in the wrong file
+/// is seen, but never compiled.
+pub const NOT_SOURCE: &str = "skipped: not a source file or program";
+
+/// Whether a regular file is some other document: its extension is not a source's, and it is
+/// no program (not executable, no `#!`, no ELF header). A file without an extension is read
+/// as source, as a student's `zhangsan` may be.
+fn is_other_document(path: &Path) -> bool {
+    path.extension().is_some() && !is_source(path) && form_of(path) != Form::Executable
 }
 
 fn is_folder(path: &Path) -> bool {
@@ -288,6 +306,39 @@ mod tests {
         let mut classes = vec!["10班-张三", "2班-李四", "1班-王五"];
         classes.sort_by_key(|n| natural_key(n));
         assert_eq!(classes, ["1班-王五", "2班-李四", "10班-张三"]);
+    }
+
+    #[test]
+    fn other_documents_are_listed_but_not_graded() {
+        let dir = std::env::temp_dir().join(format!("minejudge-class-docs-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, text) in [
+            ("README.md", "# the class\n"),
+            ("marks.xlsx", "PK"),
+            ("zhangsan.cpp", "int main() {}\n"),
+            ("lisi.TXT", "void machine() {}\n"),
+            ("wangwu", "int main() {}\n"),
+            ("run.sh", "#!/bin/sh\necho 1\n"),
+        ] {
+            std::fs::write(dir.join(name), text).unwrap();
+        }
+        let students = students(&dir, None).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        let notes: Vec<(&str, Option<&str>, bool)> = students
+            .iter()
+            .map(|s| (s.name.as_str(), s.note.as_deref(), s.file.is_some()))
+            .collect();
+        assert_eq!(
+            notes,
+            [
+                ("README", Some(NOT_SOURCE), false),
+                ("lisi", None, true),
+                ("marks", Some(NOT_SOURCE), false),
+                ("run", None, true),
+                ("wangwu", None, true),
+                ("zhangsan", None, true),
+            ]
+        );
     }
 
     #[test]

@@ -124,6 +124,7 @@ const PHRASES: &[(&str, &str)] = &[
     (", got ", "，得到 "),
     ("(end of output)", "（输出结束）"),
     ("skipped: ", "已跳过："),
+    ("not a source file or program", "不是源文件或程序"),
     ("a symbolic link", "符号链接"),
     ("a FIFO", "命名管道"),
     ("a socket", "套接字"),
