@@ -87,6 +87,11 @@ const NAMES: &[&str] = &[
 /// Every English word of `text` (a run of ASCII letters that is not a name, outside quotes),
 /// with its line.
 pub(crate) fn english_words(text: &str) -> Vec<String> {
+    english_words_but(text, &[])
+}
+
+/// [`english_words`], with `more_names` (a program's own) taken as names too.
+pub(crate) fn english_words_but(text: &str, more_names: &[&str]) -> Vec<String> {
     let mut found = Vec::new();
     for line in text.lines() {
         let plain = unquoted(line);
@@ -96,7 +101,8 @@ pub(crate) fn english_words(text: &str) -> Vec<String> {
             let letters = token.chars().filter(char::is_ascii_alphabetic).count();
             let name = token.starts_with('-')
                 || token.contains(|c: char| c.is_ascii_digit() || "_./+$#=~*".contains(c))
-                || NAMES.contains(&token);
+                || NAMES.contains(&token)
+                || more_names.contains(&token);
             if letters >= 2 && !name {
                 found.push(format!("{token:?} in {:?}", line.trim()));
             }

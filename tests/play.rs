@@ -862,7 +862,7 @@ fn a_pasted_position_is_analysed_or_refused_with_its_line() {
     assert_eq!(status, 400);
     assert_eq!(
         reply.trim(),
-        "line 1: the header 3x2x1 promises 2 rows, 1 follow"
+        "line 1: the header 3x2x1 promises 2 rows, 1 follows"
     );
     // Text that is not a board: 400 with its line.
     let (status, reply) = server.post("/position", "??\n?x\n");

@@ -195,9 +195,9 @@ pub fn parse(text: &str) -> Result<Position, String> {
                 ));
             }
         } else if width != cols {
-            let plural = if width == 1 { "" } else { "s" };
             return Err(format!(
-                "line {line_number}: {width} cell{plural}, but the rows above have {cols}"
+                "line {line_number}: {}, but the rows above have {cols}",
+                count(width, "cell")
             ));
         }
     }
@@ -229,11 +229,11 @@ fn jsminesweeper_header(line: &str) -> Option<Result<(usize, usize, usize), Stri
     let sides = 1..=PLAY_MAX_SIDE;
     Some(if !sides.contains(&width) || !sides.contains(&height) {
         Err(format!(
-            "{width}x{height}: a board's sides are 1 to {PLAY_MAX_SIDE}"
+            "the header {line}: a board's sides are 1 to {PLAY_MAX_SIDE}"
         ))
     } else if mines > width * height {
         Err(format!(
-            "{mines} mines do not fit on {width}x{height} cells"
+            "the header {line}: {mines} mines do not fit on {height}×{width} cells"
         ))
     } else {
         Ok((width, height, mines))
@@ -248,9 +248,10 @@ fn parse_jsminesweeper(
     rows: &[(usize, &str)],
 ) -> Result<Position, String> {
     if rows.len() != height {
+        let follow = if rows.len() == 1 { "follows" } else { "follow" };
         return Err(format!(
-            "line {header_line}: the header {width}x{height}x{mines} promises {height} rows, \
-             {} follow",
+            "line {header_line}: the header {width}x{height}x{mines} promises {}, {} {follow}",
+            count(height, "row"),
             rows.len()
         ));
     }
@@ -273,8 +274,8 @@ fn parse_jsminesweeper(
         let found = cells.len() - before;
         if found != width {
             return Err(format!(
-                "line {line_number}: {found} cells, but the header {width}x{height}x{mines} \
-                 says {width}"
+                "line {line_number}: {}, but the header {width}x{height}x{mines} says {width}",
+                count(found, "cell")
             ));
         }
     }
@@ -301,6 +302,16 @@ pub fn jsminesweeper_text(view: &View, mines: usize) -> String {
         text.push('\n');
     }
     text
+}
+
+/// `n` and its noun, in the singular for one: the messages' English (sizes in them are rows ×
+/// columns, as the page writes them; JSMinesweeper's header is quoted as it is, width first).
+pub(super) fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
 }
 
 /// Whether the line reads as a judge's reply rather than a row of cells: it holds a word of
@@ -439,7 +450,7 @@ mod tests {
     fn a_bad_jsminesweeper_text_names_its_line() {
         assert_eq!(
             parse("3x2x1\nHHH\n").unwrap_err(),
-            "line 1: the header 3x2x1 promises 2 rows, 1 follow"
+            "line 1: the header 3x2x1 promises 2 rows, 1 follows"
         );
         assert_eq!(
             parse("3x1x1\nHH\n").unwrap_err(),
@@ -451,7 +462,7 @@ mod tests {
         );
         assert_eq!(
             parse("2x1x3\nHH\n").unwrap_err(),
-            "3 mines do not fit on 2x1 cells"
+            "the header 2x1x3: 3 mines do not fit on 1×2 cells"
         );
         assert!(parse("101x1x0\n")
             .unwrap_err()
@@ -485,12 +496,23 @@ mod tests {
             "line 1: the header 1x100x0 promises 100 rows, 0 follow"
         );
         for (text, why) in [
-            ("1x101x0\n", "1x101: a board's sides are 1 to 100"),
-            ("0x1x0\n", "0x1: a board's sides are 1 to 100"),
-            ("1x0x0\n", "1x0: a board's sides are 1 to 100"),
+            (
+                "1x101x0\n",
+                "the header 1x101x0: a board's sides are 1 to 100",
+            ),
+            ("0x1x0\n", "the header 0x1x0: a board's sides are 1 to 100"),
+            ("1x0x0\n", "the header 1x0x0: a board's sides are 1 to 100"),
             (
                 "3x1x1\nHHH\nHHH\n",
-                "line 1: the header 3x1x1 promises 1 rows, 2 follow",
+                "line 1: the header 3x1x1 promises 1 row, 2 follow",
+            ),
+            (
+                "2x3x1\nHH\nH\nHH\n",
+                "line 3: 1 cell, but the header 2x3x1 says 2",
+            ),
+            (
+                "3x2x7\nHHH\nHHH\n",
+                "the header 3x2x7: 7 mines do not fit on 2×3 cells",
             ),
             (
                 "1x2x3x4\n",

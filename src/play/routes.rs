@@ -10,7 +10,7 @@ use crate::play::game::{BrowserGame, BrowserGames, GameStatus, Start, MAX_SIDE};
 use crate::play::http::{HttpRequest, HttpResponse};
 use crate::play::json;
 use crate::play::page;
-use crate::play::position::{self, cells_text, Assumed};
+use crate::play::position::{self, cells_text, count, Assumed};
 use std::sync::{Mutex, MutexGuard};
 
 /// What a request asks for.
@@ -345,7 +345,10 @@ fn new_game(
     if start == Start::Opening && number(request, "mines", 0, u64::MAX).is_ok_and(|k| k > most) {
         return Err(HttpResponse::text(
             400,
-            &format!("an opening start keeps 9 cells free: at most {most} mines on this board"),
+            &format!(
+                "an opening start keeps 9 cells free: at most {} on this board",
+                count(most as usize, "mine")
+            ),
         ));
     }
     let mines = number(request, "mines", 0, most)? as usize;
