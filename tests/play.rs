@@ -938,6 +938,8 @@ fn an_opening_start_a_replay_and_the_marks_of_assistance() {
     let (status, reply) = server.request("POST", "/new?rows=9&cols=9&mines=73&start=opening");
     assert_eq!(status, 400);
     assert!(reply.contains("at most 72 mines"), "{reply}");
+    let (_, reply) = server.request("POST", "/new?rows=2&cols=5&mines=2&start=opening");
+    assert!(reply.contains("at most 1 mine on"), "{reply}");
     for seed in 0..10 {
         let body = server.ok(
             "POST",

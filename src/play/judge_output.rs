@@ -3,8 +3,8 @@
 //! from the maps alone; and `update-board`'s boards, LeetCode's text, one a line.
 
 use crate::board::Grid;
+use crate::io::output::counted;
 use crate::play::game::MAX_SIDE;
-use crate::play::position::count;
 use crate::solver::{Seen, View};
 
 /// Numbered, trimmed, non-empty lines of the pasted text.
@@ -61,9 +61,9 @@ fn after_size_line<'b, 't>(block: Lines<'b, 't>) -> Result<Option<Lines<'b, 't>>
         Err(format!(
             "line {header_line}: after acm-server's input, its output should follow: maps of \
              {} of {}, {} here",
-            count(rows, "row"),
-            count(cols, "cell"),
-            count(rest.len(), "row")
+            counted(rows as u64, "row"),
+            counted(cols as u64, "cell"),
+            counted(rest.len() as u64, "row")
         ))
     } else {
         Ok(None)
@@ -384,7 +384,7 @@ pub(super) fn leetcode_board(line_number: usize, line: &str) -> Result<(View, us
         } else if width != cols {
             return Err(format!(
                 "line {line_number}: row {rows} has {}, but row 0 has {cols}",
-                count(width, "cell")
+                counted(width as u64, "cell")
             ));
         }
         rows += 1;

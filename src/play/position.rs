@@ -19,6 +19,7 @@
 //! loss: closed here).
 
 use crate::board::Grid;
+use crate::io::output::counted;
 use crate::play::advice::Rules;
 use crate::play::game::MAX_SIDE as PLAY_MAX_SIDE;
 use crate::play::judge_output;
@@ -197,7 +198,7 @@ pub fn parse(text: &str) -> Result<Position, String> {
         } else if width != cols {
             return Err(format!(
                 "line {line_number}: {}, but the rows above have {cols}",
-                count(width, "cell")
+                counted(width as u64, "cell")
             ));
         }
     }
@@ -251,7 +252,7 @@ fn parse_jsminesweeper(
         let follow = if rows.len() == 1 { "follows" } else { "follow" };
         return Err(format!(
             "line {header_line}: the header {width}x{height}x{mines} promises {}, {} {follow}",
-            count(height, "row"),
+            counted(height as u64, "row"),
             rows.len()
         ));
     }
@@ -275,7 +276,7 @@ fn parse_jsminesweeper(
         if found != width {
             return Err(format!(
                 "line {line_number}: {}, but the header {width}x{height}x{mines} says {width}",
-                count(found, "cell")
+                counted(found as u64, "cell")
             ));
         }
     }
@@ -302,16 +303,6 @@ pub fn jsminesweeper_text(view: &View, mines: usize) -> String {
         text.push('\n');
     }
     text
-}
-
-/// `n` and its noun, in the singular for one: the messages' English (sizes in them are rows ×
-/// columns, as the page writes them; JSMinesweeper's header is quoted as it is, width first).
-pub(super) fn count(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
 }
 
 /// Whether the line reads as a judge's reply rather than a row of cells: it holds a word of

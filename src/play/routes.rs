@@ -2,6 +2,7 @@
 //! answer.
 
 use crate::board::{CellState, Grid};
+use crate::io::output::counted;
 use crate::moves::Move;
 use crate::play::advice;
 use crate::play::export;
@@ -10,7 +11,7 @@ use crate::play::game::{BrowserGame, BrowserGames, GameStatus, Start, MAX_SIDE};
 use crate::play::http::{HttpRequest, HttpResponse};
 use crate::play::json;
 use crate::play::page;
-use crate::play::position::{self, cells_text, count, Assumed};
+use crate::play::position::{self, cells_text, Assumed};
 use std::sync::{Mutex, MutexGuard};
 
 /// What a request asks for.
@@ -347,7 +348,7 @@ fn new_game(
             400,
             &format!(
                 "an opening start keeps 9 cells free: at most {} on this board",
-                count(most as usize, "mine")
+                counted(most, "mine")
             ),
         ));
     }
