@@ -1,8 +1,8 @@
 //! Whether text meant to be Chinese is: its English words and its half-width punctuation,
 //! found by a reader of our own (not by asking `grade`'s tables), for the tests of `grade`'s
-//! report and terminal in Chinese. What a program printed, or the teacher typed, is quoted in
-//! “…” or "…" and skipped; names (of options, files, tasks, the courses' identifiers, systems)
-//! are not English words to translate.
+//! report and terminal in Chinese and of `play`'s page (`play_words`). What a program
+//! printed, or the teacher typed, is quoted in “…” or "…" and skipped; names (of options,
+//! files, tasks, the courses' identifiers, systems) are not English words to translate.
 
 /// Words that are names, not English: tasks and tools, value names, the C and C++ names a
 /// finding quotes, signal names, the kernel's names of what the jail shuts off, environment
