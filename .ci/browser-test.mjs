@@ -955,6 +955,79 @@ async function players(size, language) {
     (size.wide ? "" : "; phone cells, percentages and the scroll cue"));
 }
 
+// ---- Sizes, counts and punctuation: at both sizes and in both languages ----
+
+// Half-width , ; : ( ) beside Chinese (spaces aside): Chinese text takes ， ； ： （ ）.
+const HALF_WIDTH_BY_CHINESE = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef] *[,;:()]|[,;:()] *[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
+
+// Every text the page shows now: its text, option labels, titles, placeholders and labels.
+const shownTexts = (page) => page.evaluate(() => {
+  const texts = [document.body.innerText];
+  for (const el of document.querySelectorAll("[title], [placeholder], [aria-label], option")) {
+    for (const name of ["title", "placeholder", "aria-label"]) if (el.getAttribute(name)) texts.push(el.getAttribute(name));
+    if (el.tagName === "OPTION") texts.push(el.textContent);
+  }
+  return texts.join("\n").split("\n");
+});
+
+// At `size` in `language`: the board menu says each level's rows × columns (Expert 16×30, as its
+// value), a custom board's statistics and a pasted JSMinesweeper position's message too (its text
+// stays JSMinesweeper's, width first); one mine is "1 mine"; in Chinese nothing shown puts
+// half-width punctuation beside Chinese.
+async function sizesAndWords(size, language) {
+  const zh = language === "zh";
+  const { context, page } = await open(size, url, { locale: zh ? "zh-CN" : "en-US" });
+  await page.evaluate((lang) => { localStorage.setItem("minesweeper-language", lang); }, language);
+  await page.reload();
+  await page.waitForFunction(() => app.game && document.querySelectorAll("#board .c").length === app.game.rows * app.game.cols);
+  const T = (key, ...args) => page.evaluate(([key, args]) => t(key, ...args), [key, args]);
+  const where = size.name + " " + language + ": ";
+  const bad = [];
+  const scan = async (when) => {
+    if (zh) for (const line of await shownTexts(page)) if (HALF_WIDTH_BY_CHINESE.test(line)) bad.push(when + ": " + line);
+  };
+  const levels = await page.evaluate(() => [...document.querySelectorAll("#level option")]
+    .filter((o) => /^\d+,\d+,\d+$/.test(o.value)).map((o) => [o.value, o.textContent]));
+  for (const [value, label] of levels) {
+    const [rows, cols, mines] = value.split(",");
+    check(label.includes(rows + "\u00d7" + cols) && label.includes(mines), where + "the level " + value + " reads " + label);
+  }
+  check(levels.length === 4 && levels.some(([value, label]) => value === "16,30,99" && label.includes("16\u00d730")),
+    where + "the levels " + JSON.stringify(levels));
+  await scan("a game");
+  // A custom board of 5 rows and 7 columns with 1 mine: its statistics' name.
+  await page.selectOption("#level", "custom");
+  await page.fill("#rows", "5");
+  await page.fill("#cols", "7");
+  await page.fill("#mines", "1");
+  await page.click("#new");
+  await page.waitForFunction(() => app.game && app.game.rows === 5 && app.game.cols === 7 && app.game.status === "ready");
+  const stats = await page.$eval("#stats", (el) => el.textContent);
+  const custom = await T("statsName", await T("statsCustom", 5, 7, 1), await T("statsStart", "safe"));
+  check(stats.startsWith(custom) && custom.startsWith("5\u00d77") && (zh || custom.startsWith("5\u00d77, 1 mine, ")),
+    where + "a custom board's statistics: " + stats);
+  await scan("a custom board");
+  // JSMinesweeper's expert text: the message says 16×30, the text stays 30x16x99.
+  const text = "30x16x99\n" + ("H".repeat(30) + "\n").repeat(15) + "F" + "H".repeat(29) + "\n";
+  await page.click("#positioning summary");
+  await page.fill("#text", text);
+  await page.fill("#pmines", "");
+  await page.click("#analyse");
+  await page.waitForFunction(() => app.mode === "position" && app.position.rows === 16 && document.getElementById("message").textContent);
+  const said = await message(page);
+  const head = await T("positionHead", 16, 30, await T("format-jsminesweeper"), await T("assumed-given", 99));
+  check(said.startsWith(head) && head.startsWith("16\u00d730 "), where + "the position's message: " + said);
+  await page.click("#analysis");
+  await scan("a position");
+  await page.click("#asjs");
+  await page.waitForFunction(() => document.getElementById("text").value.startsWith("30x16x99\n"));
+  check(await page.$eval("#text", (el) => el.value) === text, where + "JSMinesweeper's text changed");
+  check(bad.length === 0, where + "half-width punctuation beside Chinese:\n" + bad.join("\n"));
+  await context.close();
+  console.log(where + "levels, a custom board's statistics and a pasted position in rows \u00d7 columns" +
+    (zh ? ", Chinese punctuation" : ", 1 mine"));
+}
+
 async function main() {
   const started = Date.now();
   ({ url } = await startPlay([]));
@@ -986,6 +1059,7 @@ async function main() {
     const seed = await functionsOnThePage(size, buggy, right);
     await chinese(size, buggy, seed);
     for (const language of ["en", "zh"]) await players(size, language);
+    for (const language of ["en", "zh"]) await sizesAndWords(size, language);
   }
   if (errors.length) throw new Error("the page reported errors:\n" + errors.join("\n"));
   console.log("browser test passed in " + Math.round((Date.now() - started) / 1000) + " s: screenshots in target/: " +

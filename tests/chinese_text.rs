@@ -1,8 +1,8 @@
 //! Whether text meant to be Chinese is: its English words and its half-width punctuation,
 //! found by a reader of our own (not by asking `grade`'s tables), for the tests of `grade`'s
-//! report and terminal in Chinese. What a program printed, or the teacher typed, is quoted in
-//! “…” or "…" and skipped; names (of options, files, tasks, the courses' identifiers, systems)
-//! are not English words to translate.
+//! report and terminal in Chinese and of `play`'s page (`play_words`). What a program
+//! printed, or the teacher typed, is quoted in “…” or "…" and skipped; names (of options,
+//! files, tasks, the courses' identifiers, systems) are not English words to translate.
 
 /// Words that are names, not English: tasks and tools, value names, the C and C++ names a
 /// finding quotes, signal names, the kernel's names of what the jail shuts off, environment
@@ -87,6 +87,11 @@ const NAMES: &[&str] = &[
 /// Every English word of `text` (a run of ASCII letters that is not a name, outside quotes),
 /// with its line.
 pub(crate) fn english_words(text: &str) -> Vec<String> {
+    english_words_but(text, &[])
+}
+
+/// [`english_words`], with `more_names` (a program's own) taken as names too.
+pub(crate) fn english_words_but(text: &str, more_names: &[&str]) -> Vec<String> {
     let mut found = Vec::new();
     for line in text.lines() {
         let plain = unquoted(line);
@@ -96,7 +101,8 @@ pub(crate) fn english_words(text: &str) -> Vec<String> {
             let letters = token.chars().filter(char::is_ascii_alphabetic).count();
             let name = token.starts_with('-')
                 || token.contains(|c: char| c.is_ascii_digit() || "_./+$#=~*".contains(c))
-                || NAMES.contains(&token);
+                || NAMES.contains(&token)
+                || more_names.contains(&token);
             if letters >= 2 && !name {
                 found.push(format!("{token:?} in {:?}", line.trim()));
             }

@@ -46,6 +46,7 @@ mod play_functions;
 mod play_load;
 mod play_paste;
 mod play_stats;
+mod play_words;
 mod rules;
 mod run_limits;
 mod sandbox;

@@ -862,7 +862,7 @@ fn a_pasted_position_is_analysed_or_refused_with_its_line() {
     assert_eq!(status, 400);
     assert_eq!(
         reply.trim(),
-        "line 1: the header 3x2x1 promises 2 rows, 1 follow"
+        "line 1: the header 3x2x1 promises 2 rows, 1 follows"
     );
     // Text that is not a board: 400 with its line.
     let (status, reply) = server.post("/position", "??\n?x\n");
@@ -938,6 +938,8 @@ fn an_opening_start_a_replay_and_the_marks_of_assistance() {
     let (status, reply) = server.request("POST", "/new?rows=9&cols=9&mines=73&start=opening");
     assert_eq!(status, 400);
     assert!(reply.contains("at most 72 mines"), "{reply}");
+    let (_, reply) = server.request("POST", "/new?rows=2&cols=5&mines=2&start=opening");
+    assert!(reply.contains("at most 1 mine on"), "{reply}");
     for seed in 0..10 {
         let body = server.ok(
             "POST",

@@ -3,6 +3,7 @@
 //! from the maps alone; and `update-board`'s boards, LeetCode's text, one a line.
 
 use crate::board::Grid;
+use crate::io::output::counted;
 use crate::play::game::MAX_SIDE;
 use crate::solver::{Seen, View};
 
@@ -59,8 +60,10 @@ fn after_size_line<'b, 't>(block: Lines<'b, 't>) -> Result<Option<Lines<'b, 't>>
     } else if input {
         Err(format!(
             "line {header_line}: after acm-server's input, its output should follow: maps of \
-             {rows} rows of {cols} cells, {} rows here",
-            rest.len()
+             {} of {}, {} here",
+            counted(rows as u64, "row"),
+            counted(cols as u64, "cell"),
+            counted(rest.len() as u64, "row")
         ))
     } else {
         Ok(None)
@@ -380,14 +383,15 @@ pub(super) fn leetcode_board(line_number: usize, line: &str) -> Result<(View, us
             cols = width;
         } else if width != cols {
             return Err(format!(
-                "line {line_number}: row {rows} has {width} cells, but row 0 has {cols}"
+                "line {line_number}: row {rows} has {}, but row 0 has {cols}",
+                counted(width as u64, "cell")
             ));
         }
         rows += 1;
     }
     if rows > MAX_SIDE || cols > MAX_SIDE {
         return Err(format!(
-            "line {line_number}: {rows}x{cols} cells, more than the {MAX_SIDE} a side may have"
+            "line {line_number}: {rows}×{cols} cells, more than the {MAX_SIDE} a side may have"
         ));
     }
     Ok((View::from_cells(Grid::new(rows, cols), cells), mines))

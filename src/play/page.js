@@ -329,8 +329,8 @@ function drawCell(i, ch, ctx) {
   if (ch === "F" && app.flagMarks && app.flagMarks.has(i)) {
     const mark = app.flagMarks.get(i);
     cls += " f-" + mark;
-    title = (title ? title + "; " : "") + t({ proven: "titleFlagProven", unproven: "titleFlagUnproven",
-      wrong: "titleFlagWrong" }[mark]);
+    title = t("clauses", title, t({ proven: "titleFlagProven", unproven: "titleFlagUnproven",
+      wrong: "titleFlagWrong" }[mark]));
   }
   if (ctx.diff && ctx.diff.cells.has(i)) {
     const [ours, theirs] = ctx.diff.cells.get(i);
@@ -340,7 +340,7 @@ function drawCell(i, ch, ctx) {
   }
   if (ctx.diff && ctx.diff.click === i) cls += " diffclick";
   if (app.hint && i === app.hint.cell) cls += app.hint.cls;
-  if (i === app.yoursCell) { cls += " yours"; title = (title ? title + "; " : "") + t("titleYours"); }
+  if (i === app.yoursCell) { cls += " yours"; title = t("clauses", title, t("titleYours")); }
   if (i === app.cursor) cls += " cursor";
   const rank = ctx.ranks.has(i) && app.analysis.p ? String(ctx.ranks.get(i)) : "";
   if (rank) cls += " ranked";
@@ -430,7 +430,7 @@ function drawYours() {
   box.hidden = app.functions.files.length === 0;
   $("byline").hidden = !app.functions.machine;
   if (box.hidden) return;
-  $("yourshead").textContent = t("yoursHead", app.functions.files.join(", "));
+  $("yourshead").textContent = t("yoursHead", t("list", app.functions.files));
   let line = t(app.functions.refresh ? "yoursRefresh" : "yoursNoRefresh") +
     t(app.functions.machine ? "yoursMachine" : "yoursNoMachine");
   const board = shown();
@@ -626,7 +626,7 @@ function describeMachine(machine, cols) {
   else if (machine.proven === "safe") what = t("machineSafe");
   else if (machine.proven === "mine") what = t("machineMine");
   else what = t("machineGuess", (100 * machine.p).toFixed(1) + "%");
-  if (machine.on === "flag") what += "; " + t("machineFlag");
+  if (machine.on === "flag") what = t("clauses", what, t("machineFlag"));
   return { text: t("machineSaid", where(cell, cols), what), cell };
 }
 
@@ -909,8 +909,8 @@ function drawStats() {
   if (!app.game) return;
   const s = loadStats()[statsKey(app.game)];
   const level = [...$("level").options].find((o) => o.value === app.game.rows + "," + app.game.cols + "," + app.game.mines);
-  const name = (level ? level.textContent : t("statsCustom", app.game.cols, app.game.rows, app.game.mines)) + ", " +
-    t("statsStart", app.game.start);
+  const name = t("statsName", level ? level.textContent : t("statsCustom", app.game.rows, app.game.cols, app.game.mines),
+    t("statsStart", app.game.start));
   if (!s) { $("stats").textContent = t("statsNone", name); return; }
   let text = t("statsLine", name, s.played, s.won, Math.round((100 * s.won) / s.played));
   if (s.best !== null) text += t("statsBest", (s.best / 1000).toFixed(1));
@@ -933,7 +933,7 @@ function exportGame() {
       a.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
       a.download = answer.name + suffix;
       a.className = "download-" + suffix.slice(1);
-      a.textContent = "⬇ " + answer.name + suffix + " (" + t(what) + ")";
+      a.textContent = t("download", answer.name + suffix, t(what));
       box.appendChild(a);
     }
     app.exportNotes = answer.notes;

@@ -19,6 +19,7 @@
 //! loss: closed here).
 
 use crate::board::Grid;
+use crate::io::output::counted;
 use crate::play::advice::Rules;
 use crate::play::game::MAX_SIDE as PLAY_MAX_SIDE;
 use crate::play::judge_output;
@@ -195,9 +196,9 @@ pub fn parse(text: &str) -> Result<Position, String> {
                 ));
             }
         } else if width != cols {
-            let plural = if width == 1 { "" } else { "s" };
             return Err(format!(
-                "line {line_number}: {width} cell{plural}, but the rows above have {cols}"
+                "line {line_number}: {}, but the rows above have {cols}",
+                counted(width as u64, "cell")
             ));
         }
     }
@@ -229,11 +230,11 @@ fn jsminesweeper_header(line: &str) -> Option<Result<(usize, usize, usize), Stri
     let sides = 1..=PLAY_MAX_SIDE;
     Some(if !sides.contains(&width) || !sides.contains(&height) {
         Err(format!(
-            "{width}x{height}: a board's sides are 1 to {PLAY_MAX_SIDE}"
+            "the header {line}: a board's sides are 1 to {PLAY_MAX_SIDE}"
         ))
     } else if mines > width * height {
         Err(format!(
-            "{mines} mines do not fit on {width}x{height} cells"
+            "the header {line}: {mines} mines do not fit on {height}×{width} cells"
         ))
     } else {
         Ok((width, height, mines))
@@ -248,9 +249,10 @@ fn parse_jsminesweeper(
     rows: &[(usize, &str)],
 ) -> Result<Position, String> {
     if rows.len() != height {
+        let follow = if rows.len() == 1 { "follows" } else { "follow" };
         return Err(format!(
-            "line {header_line}: the header {width}x{height}x{mines} promises {height} rows, \
-             {} follow",
+            "line {header_line}: the header {width}x{height}x{mines} promises {}, {} {follow}",
+            counted(height as u64, "row"),
             rows.len()
         ));
     }
@@ -273,8 +275,8 @@ fn parse_jsminesweeper(
         let found = cells.len() - before;
         if found != width {
             return Err(format!(
-                "line {line_number}: {found} cells, but the header {width}x{height}x{mines} \
-                 says {width}"
+                "line {line_number}: {}, but the header {width}x{height}x{mines} says {width}",
+                counted(found as u64, "cell")
             ));
         }
     }
@@ -439,7 +441,7 @@ mod tests {
     fn a_bad_jsminesweeper_text_names_its_line() {
         assert_eq!(
             parse("3x2x1\nHHH\n").unwrap_err(),
-            "line 1: the header 3x2x1 promises 2 rows, 1 follow"
+            "line 1: the header 3x2x1 promises 2 rows, 1 follows"
         );
         assert_eq!(
             parse("3x1x1\nHH\n").unwrap_err(),
@@ -451,7 +453,7 @@ mod tests {
         );
         assert_eq!(
             parse("2x1x3\nHH\n").unwrap_err(),
-            "3 mines do not fit on 2x1 cells"
+            "the header 2x1x3: 3 mines do not fit on 1×2 cells"
         );
         assert!(parse("101x1x0\n")
             .unwrap_err()
@@ -485,12 +487,23 @@ mod tests {
             "line 1: the header 1x100x0 promises 100 rows, 0 follow"
         );
         for (text, why) in [
-            ("1x101x0\n", "1x101: a board's sides are 1 to 100"),
-            ("0x1x0\n", "0x1: a board's sides are 1 to 100"),
-            ("1x0x0\n", "1x0: a board's sides are 1 to 100"),
+            (
+                "1x101x0\n",
+                "the header 1x101x0: a board's sides are 1 to 100",
+            ),
+            ("0x1x0\n", "the header 0x1x0: a board's sides are 1 to 100"),
+            ("1x0x0\n", "the header 1x0x0: a board's sides are 1 to 100"),
             (
                 "3x1x1\nHHH\nHHH\n",
-                "line 1: the header 3x1x1 promises 1 rows, 2 follow",
+                "line 1: the header 3x1x1 promises 1 row, 2 follow",
+            ),
+            (
+                "2x3x1\nHH\nH\nHH\n",
+                "line 3: 1 cell, but the header 2x3x1 says 2",
+            ),
+            (
+                "3x2x7\nHHH\nHHH\n",
+                "the header 3x2x7: 7 mines do not fit on 2×3 cells",
             ),
             (
                 "1x2x3x4\n",

@@ -2,6 +2,7 @@
 //! answer.
 
 use crate::board::{CellState, Grid};
+use crate::io::output::counted;
 use crate::moves::Move;
 use crate::play::advice;
 use crate::play::export;
@@ -345,7 +346,10 @@ fn new_game(
     if start == Start::Opening && number(request, "mines", 0, u64::MAX).is_ok_and(|k| k > most) {
         return Err(HttpResponse::text(
             400,
-            &format!("an opening start keeps 9 cells free: at most {most} mines on this board"),
+            &format!(
+                "an opening start keeps 9 cells free: at most {} on this board",
+                counted(most, "mine")
+            ),
         ));
     }
     let mines = number(request, "mines", 0, most)? as usize;

@@ -2,6 +2,12 @@
 // Every word the page shows, one table per language; the script names them by key (and the HTML
 // by data-t and its kin). A message is a function of its numbers and names, so that each
 // language orders them its own way. Both tables have the same keys: a test checks it.
+// A board's size is rows × columns in both languages, as the course statements, the judges'
+// `n m` and `autoplay --board RxCxM` write it (only JSMinesweeper's text keeps its WxHxM).
+
+// `n` and the noun for it: English counts one thing in the singular, any other number in the
+// plural (`many`, when not `one` with an s).
+const plural = (n, one, many) => n + " " + (n === 1 ? one : many || one + "s");
 
 const TEXT = {
   en: {
@@ -11,7 +17,7 @@ const TEXT = {
     levelLabel: "board",
     beginner: "Beginner 9×9, 10 mines",
     intermediate: "Intermediate 16×16, 40 mines",
-    expert: "Expert 30×16, 99 mines",
+    expert: "Expert 16×30, 99 mines",
     jlu: "JLU 20×20, 50 mines",
     custom: "Custom…",
     rows: "rows",
@@ -79,9 +85,9 @@ const TEXT = {
       "Large boards: <b>+</b> and <b>−</b> (or two fingers) zoom, one finger pans.",
     where: (row, col) => "(row " + row + ", col " + col + ")",
     list: (items) => items.join(", "),
-    clicks: (n) => n + (n === 1 ? " click" : " clicks"),
-    cells: (n) => n + (n === 1 ? " cell" : " cells"),
-    mines: (n) => n + (n === 1 ? " mine" : " mines"),
+    clicks: (n) => plural(n, "click"),
+    cells: (n) => plural(n, "cell"),
+    mines: (n) => plural(n, "mine"),
     statusReady: "Click any cell to start",
     statusReadyOpening: "Click any cell: it opens a 0",
     statusPlaying: "Playing",
@@ -139,14 +145,15 @@ const TEXT = {
       name + ".ans.",
     downloadInput: "input",
     downloadOutput: "expected output",
+    download: (file, what) => "⬇ " + file + " (" + what + ")",
     analysisProven: (safe, mines) => safe + " proven safe, " + mines + " proven.",
     analysisGuess: (at, p) => " Best guess " + at + ", mine probability " + p,
     analysisScore: (score) => " (score " + score + ")",
     analysisThen: (list) => "; then " + list,
     analysisEnd: ".",
     positionHead: (rows, cols, format, assumed) => rows + "×" + cols + " " + format + ", " + assumed + ". ",
-    "assumed-given": (k) => k + " mines",
-    "assumed-jlu-board": (k) => k + " mines (the JLU course's 20×20 board)",
+    "assumed-given": (k) => plural(k, "mine"),
+    "assumed-jlu-board": (k) => plural(k, "mine") + " (the JLU course's 20×20 board)",
     "assumed-jlu-density": (d) => "mine count unknown: a density of " + d + "% assumed (the JLU course's)",
     "assumed-acm-density": (d) => "mine count unknown: a density of " + d + "% assumed (the ACM course's maps)",
     positionNone: "No arrangement of mines fits these numbers",
@@ -172,9 +179,11 @@ const TEXT = {
     titleFlagWrong: "flag refuted: the numbers prove this cell safe",
     titleDiff: (expected, theirs) => "our rules: " + expected + "; your RefreshGamePanel: " + theirs,
     titleYours: "your machine's click",
+    clauses: (first, next) => (first ? first + "; " : "") + next,
     value: (v) => (v === -1 ? "-1 (closed)" : String(v)),
     statsStart: (start) => (start === "opening" ? "opening start" : "safe start"),
-    statsCustom: (cols, rows, mines) => cols + "×" + rows + ", " + mines + " mines",
+    statsCustom: (rows, cols, mines) => rows + "×" + cols + ", " + plural(mines, "mine"),
+    statsName: (level, start) => level + ", " + start,
     statsNone: (name) => name + ": no finished game yet.",
     statsLine: (name, played, won, percent) => name + ": " + played + " played, " + won + " won (" + percent + "%)",
     statsBest: (seconds) => ", best " + seconds + " s",
@@ -219,17 +228,17 @@ const TEXT = {
     "judge-acm-server": "acm-server (ACM class)",
     "judge-jlu-panel": "jlu-panel (JLU course)",
     "note-acm-left-out": (n) => "acm-server marks cannot be removed and a mark on a safe cell loses at once: " +
-      n + (n === 1 ? " flag" : " flags") + " removed later or on a safe cell left out.",
+      plural(n, "flag") + " removed later or on a safe cell left out.",
     "note-acm-wrong-mark": "A chord counted on a flag on a safe cell: acm-server loses at that mark.",
     "note-acm-limits": "Beyond the course's limits (n, m ≤ 30, 1000 operations): our acm-server takes it.",
     "note-jlu-no-flags": "JLU panels have no flags: flags are left out, chords are their clicks.",
     "note-jlu-limits": "Beyond the course's limits (n, m ≤ 20, k ≤ 50, l ≤ 200): our jlu-panel takes it.",
     levelPosition: "Position (no game)",
     statsPosition: "Statistics count games: a position has none.",
-    scrollCue: (left, right) => (left ? "◀ " + left + " columns to the left" : "") + (left && right ? " · " : "") +
-      (right ? right + " columns to the right ▶" : "") + ": swipe the board.",
+    scrollCue: (left, right) => (left ? "◀ " + plural(left, "column") + " to the left" : "") + (left && right ? " · " : "") +
+      (right ? plural(right, "column") + " to the right ▶" : "") + ": swipe the board.",
     figures: (f) => "3BV " + (f.solved === f.bbbv ? f.bbbv : f.solved + " of " + f.bbbv) + " · 3BV/s " + f.bbbvS +
-      " · clicks " + f.clicks + " (" + f.left + " left, " + f.right + " right, " + f.chords + " chords; " + f.effective +
+      " · clicks " + f.clicks + " (" + f.left + " left, " + f.right + " right, " + plural(f.chords, "chord") + "; " + f.effective +
       " effective) · IOE " + f.ioe + " · efficiency " + f.efficiency +
       " · time " + f.seconds + " s",
     figuresTitle: "3BV: the fewest clicks that open the board; IOE: 3BV per click; efficiency: the share " +
@@ -245,7 +254,7 @@ const TEXT = {
     levelLabel: "棋盘",
     beginner: "初级 9×9，10 个雷",
     intermediate: "中级 16×16，40 个雷",
-    expert: "高级 30×16，99 个雷",
+    expert: "高级 16×30，99 个雷",
     jlu: "吉大 20×20，50 个雷",
     custom: "自定义…",
     rows: "行",
@@ -368,6 +377,7 @@ const TEXT = {
     sayExported: (judge, name) => "已为 " + judge + " 导出：“" + judge + " < " + name + ".in” 输出 " + name + ".ans。",
     downloadInput: "输入",
     downloadOutput: "预期输出",
+    download: (file, what) => "⬇ " + file + "（" + what + "）",
     analysisProven: (safe, mines) => safe + "已证明安全，" + mines + "已证明。",
     analysisGuess: (at, p) => " 最好的猜测" + at + "，是雷的概率 " + p,
     analysisScore: (score) => "（得分 " + score + "）",
@@ -400,9 +410,11 @@ const TEXT = {
     titleFlagWrong: "旗被否定：数字证明这里安全",
     titleDiff: (expected, theirs) => "我们的规则：" + expected + "；你的 RefreshGamePanel：" + theirs,
     titleYours: "你的 machine 选的方格",
+    clauses: (first, next) => (first ? first + "；" : "") + next,
     value: (v) => (v === -1 ? "-1（未打开）" : String(v)),
     statsStart: (start) => (start === "opening" ? "开阔开局" : "安全开局"),
-    statsCustom: (cols, rows, mines) => cols + "×" + rows + "，" + mines + " 个雷",
+    statsCustom: (rows, cols, mines) => rows + "×" + cols + "，" + mines + " 个雷",
+    statsName: (level, start) => level + "，" + start,
     statsNone: (name) => name + "：还没有玩完的局。",
     statsLine: (name, played, won, percent) => name + "：玩了 " + played + " 局，赢了 " + won + " 局（" + percent + "%）",
     statsBest: (seconds) => "，最佳 " + seconds + " 秒",
