@@ -638,7 +638,9 @@ mod tests {
             game.apply(Move::Flag(0));
             game.open(40);
             // As if the first open had been 7.499 s ago (where the clock goes back that far).
-            let earlier = game.started.and_then(|at| at.checked_sub(Duration::from_millis(7499)));
+            let earlier = game
+                .started
+                .and_then(|at| at.checked_sub(Duration::from_millis(7499)));
             game.started = earlier.or(game.started);
             let mut made = 3;
             while !game.status.is_over() {
@@ -653,11 +655,18 @@ mod tests {
             }
             game.open(0);
             let state = json::game(&game);
-            assert_eq!(field(&state, "clicks"), made.to_string(), "none after the end");
+            assert_eq!(
+                field(&state, "clicks"),
+                made.to_string(),
+                "none after the end"
+            );
             assert_eq!(field(&state, "total_clicks"), made.to_string(), "{state}");
             assert_eq!(field(&state, "ms"), field(&state, "time_ms"), "{state}");
             let ms: f64 = field(&state, "ms").parse().unwrap();
-            assert!(earlier.is_none() || (7499.0..60_000.0).contains(&ms), "{state}");
+            assert!(
+                earlier.is_none() || (7499.0..60_000.0).contains(&ms),
+                "{state}"
+            );
             // The ratios, of these counts and this time, by the names players use.
             let number = |name| field(&state, name).parse::<f64>().unwrap();
             let (solved, effective) = (number("solved"), number("effective"));

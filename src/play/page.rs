@@ -102,7 +102,10 @@ mod tests {
         ] {
             assert!(script.contains(use_), "{use_}");
         }
-        assert!(!script.contains("/ 1000).toFixed("), "a time written otherwise");
+        assert!(
+            !script.contains("/ 1000).toFixed("),
+            "a time written otherwise"
+        );
         assert_eq!(script.matches("Math.floor(ms / 100)").count(), 1);
     }
 
