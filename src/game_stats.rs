@@ -1,17 +1,20 @@
-//! The statistics players compare games by: 3BV, 3BV/s, clicks, IOE, efficiency and time, for
-//! `play`'s finished games and `autoplay`'s benchmark alike.
+//! The statistics players compare games by: 3BV, 3BV/s, clicks, IOE, correctness, throughput
+//! and time, for `play`'s finished games and `autoplay`'s benchmark alike.
 //!
-//! The definitions are the community's, as ms-toollib (the players' analysis library)
-//! computes them from a game's clicks:
+//! The definitions are the community's, as ms-toollib (the players' analysis library) computes
+//! them from a game's clicks, and as minesweeper.online counts clicks:
 //! - **3BV**: the fewest clicks that open every safe cell without chords or flags: one per
 //!   opening (an 8-connected region of 0 cells, with the numbers around it) plus one per safe
 //!   number that touches no 0. **3BV solved**: the openings opened and the lone numbers opened;
 //!   it is the 3BV once the game is won.
-//! - **clicks**: every left click, right click and chord, whatever it did. **Effective**
-//!   clicks: the opens that opened a safe cell, the chords that opened a cell (a mine too),
-//!   and the first flag on each mine.
-//! - **3BV/s** = 3BV solved / time; **IOE** = 3BV solved / clicks; **efficiency** (ms-toollib's
-//!   correctness) = effective clicks / clicks; **throughput** = 3BV solved / effective clicks.
+//! - **clicks** (ms-toollib's `cl`): every left click, right click and chord, whatever it did
+//!   (`left`, `right`, `double`). **Effective** clicks (`ce`): the opens that opened a safe
+//!   cell, the chords that opened a cell (a mine too), and the first flag on each mine.
+//! - **time** (`rtime`): from the click that opened the first cell to the click that ended the
+//!   game, in milliseconds.
+//! - **3BV/s** (`bbbv_s`) = 3BV solved / time; **IOE** (`ioe`) = 3BV solved / clicks, what
+//!   minesweeper.online calls efficiency; **correctness** (`corr`) = effective clicks / clicks;
+//!   **throughput** (`thrp`) = 3BV solved / effective clicks. IOE = correctness x throughput.
 
 use crate::board::{Board, Cover};
 use crate::moves::{Applied, Move};
@@ -175,8 +178,9 @@ impl Figures {
         ratio(self.solved as f64, self.clicks.total())
     }
 
-    /// Efficiency: the share of clicks that changed the board; `None` without a click.
-    pub fn efficiency(&self) -> Option<f64> {
+    /// Correctness (ms-toollib's `corr`): the share of clicks that were effective; `None`
+    /// without a click.
+    pub fn correctness(&self) -> Option<f64> {
         ratio(self.clicks.effective as f64, self.clicks.total())
     }
 
@@ -262,7 +266,7 @@ mod tests {
         );
         assert_eq!(figures.per_second(), Some(0.5));
         assert_eq!(figures.ioe(), Some(0.125));
-        assert_eq!(figures.efficiency(), Some(0.375));
+        assert_eq!(figures.correctness(), Some(0.375));
         assert_eq!(figures.throughput(), Some(1.0 / 3.0));
         assert_eq!(
             Figures::of(&board, &cover, Clicks::default(), 0).ioe(),

@@ -223,10 +223,11 @@ fn flags_toggle_and_block_opening_and_reveal_waits_for_the_first_open() {
     let state = server.act("flag", &game, 0, 0);
     assert_eq!(cells(&state)[0], b'F');
     assert_eq!((number(&state, "flags"), number(&state, "left")), (1, 9));
-    // Opening a flagged cell does nothing, and does not start the game.
+    // Opening a flagged cell does nothing, and does not start the game; it is a click all the
+    // same, as the flag was (every click counts, as ms-toollib counts them).
     let state = server.act("open", &game, 0, 0);
     assert_eq!(field(&state, "status"), "ready");
-    assert_eq!(number(&state, "clicks"), 0);
+    assert_eq!(number(&state, "clicks"), 2);
     // A flag set before the first open stays after the mines are placed.
     let state = server.act("open", &game, 4, 4);
     assert_eq!(field(&state, "status"), "playing", "{state}");
@@ -290,11 +291,11 @@ fn chord_opens_around_a_complete_number_and_loses_on_a_wrong_flag() {
         let (game, map, cell) = found.expect("a chord position in 50 seeds");
         let near = around(rows, cols, cell);
         let (row, col) = (cell / cols, cell % cols);
-        // Not enough flags yet: the chord does nothing.
+        // Not enough flags yet: the chord does nothing, but is a click.
         let before = server.ok("GET", &format!("/state?game={game}"));
         let after = server.act("chord", &game, row, col);
         assert_eq!(cells(&before), cells(&after), "an incomplete chord");
-        assert_eq!(number(&before, "clicks"), number(&after, "clicks"));
+        assert_eq!(number(&before, "clicks") + 1, number(&after, "clicks"));
         let mines: Vec<usize> = near.iter().copied().filter(|&n| map[n]).collect();
         let closed_safe: Vec<usize> = near
             .iter()
@@ -314,7 +315,8 @@ fn chord_opens_around_a_complete_number_and_loses_on_a_wrong_flag() {
         }
         let state = server.act("chord", &game, row, col);
         let seen = cells(&state);
-        assert_eq!(number(&state, "clicks"), 2, "{state}");
+        // The open, the chord that did nothing, the flags and the chord.
+        assert_eq!(number(&state, "clicks"), 3 + flagged.len(), "{state}");
         if wrong_flag {
             assert_eq!(field(&state, "status"), "lost", "{state}");
             assert_eq!(seen[mines[0]], b'X', "the mine the chord hit");
@@ -410,6 +412,9 @@ fn whole_games_by_the_hint_and_by_step_end_won_or_lost_with_the_mines_shown() {
         let total = number(&state, "total_clicks");
         assert_eq!(total, clicks.iter().sum::<usize>(), "{state}");
         assert!(number(&state, "effective") <= total, "{state}");
+        // One count and one time: every move a click, the counter's and the statistics'.
+        assert_eq!((number(&state, "clicks"), total), (moves, moves), "{state}");
+        assert_eq!(number(&state, "ms"), number(&state, "time_ms"), "{state}");
         match status {
             "won" => {
                 for (cell, &mine) in map.iter().enumerate() {

@@ -121,8 +121,9 @@ pub struct BrowserGame {
     status: GameStatus,
     /// The mine that ended a lost game.
     exploded: Option<usize>,
-    clicks: u64,
-    /// Every click of the player's, for the statistics players compare.
+    /// The opens and chords that changed the board: the clicks the JLU course's functions see.
+    opens: u64,
+    /// Every click of the player's: the one count the page shows (see [`Summary::clicks`]).
     tally: Tally,
     started: Option<Instant>,
     finished: Option<Duration>,
@@ -157,7 +158,7 @@ impl BrowserGame {
             board,
             status: GameStatus::Ready,
             exploded: None,
-            clicks: 0,
+            opens: 0,
             tally: Tally::default(),
             started: None,
             finished: None,
@@ -207,8 +208,8 @@ impl BrowserGame {
         self.apply(Move::Open(cell));
     }
 
-    /// Makes `action` ([`moves::apply`]); the first open places the mines. A move that opens
-    /// something or hits a mine is a click.
+    /// Makes `action` ([`moves::apply`]); the first open places the mines. Every move before
+    /// the end is a click, whatever it did.
     pub fn apply(&mut self, action: Move) {
         self.record(action);
         if self.status.is_over() {
@@ -224,11 +225,11 @@ impl BrowserGame {
         match applied {
             Applied::Nothing | Applied::Flagged | Applied::Opened(0) => {}
             Applied::Mine(mine) => {
-                self.clicks += 1;
+                self.opens += 1;
                 self.end(GameStatus::Lost, Some(mine));
             }
             Applied::Opened(_) => {
-                self.clicks += 1;
+                self.opens += 1;
                 self.check_won();
             }
         }
@@ -248,13 +249,18 @@ impl BrowserGame {
             .map(|cell| self.cover.is_open(cell))
             .collect();
         let clicks = check::clicks_of(action, &self.cover, self.grid);
-        let (over_before, clicks_before) = (self.status.is_over(), self.clicks);
+        let (over_before, opens_before) = (self.status.is_over(), self.opens);
         self.apply(action);
-        if over_before || self.clicks == clicks_before {
+        if over_before || self.opens == opens_before {
             return; // the move changed nothing
         }
         let checked = check::check(functions, &self.board, &open_before, &clicks);
         self.checks.get_or_insert_with(Checks::default).add(checked);
+    }
+
+    /// The opens and chords so far that changed the board (opened a cell or hit a mine).
+    pub fn opens(&self) -> u64 {
+        self.opens
     }
 
     /// The student's `RefreshGamePanel` against our rules, once a click was checked.
@@ -361,7 +367,7 @@ impl BrowserGame {
         Summary {
             mines: self.mines,
             start: self.start,
-            clicks: self.clicks,
+            clicks: self.tally.clicks().total(),
             flags: self.flags(),
             elapsed,
             assisted: self.assisted,
@@ -447,11 +453,13 @@ pub struct Summary {
     pub mines: usize,
     /// What the first click was promised.
     pub start: Start,
-    /// The opens and chords that changed the board.
+    /// Every left click, right click and chord before the end, whatever it did (ms-toollib's
+    /// `cl`, minesweeper.online's clicks): the counter, the message and the statistics show it.
     pub clicks: u64,
     /// The flags standing.
     pub flags: usize,
-    /// From the first open to the end, or to now.
+    /// From the click that opened the first cell to the click that ended the game (ms-toollib's
+    /// `rtime`), or to now; the statistics' time is the same, to the millisecond.
     pub elapsed: Duration,
     /// A hint, a step of autoplay or the analysis view was used while playing.
     pub assisted: bool,
@@ -609,14 +617,66 @@ mod tests {
         for &mine in &around {
             game.apply(Move::Flag(mine));
         }
-        let clicks = game.clicks;
+        let opens = game.opens;
         game.apply(Move::Chord(0));
         if let Some(cell) = safe_neighbour {
             assert!(
                 game.cover.is_open(cell),
                 "seed {seed}: the chord opened {cell}"
             );
-            assert_eq!(game.clicks, clicks + 1);
+            assert_eq!(game.opens, opens + 1);
+        }
+    }
+
+    #[test]
+    fn every_click_counts_once_and_the_counter_and_the_statistics_agree() {
+        let mut rng = Rng::new(11);
+        for seed in 0..60 {
+            let mut game = BrowserGame::new("g".into(), Grid::new(9, 9), 10, seed, Start::Safe);
+            // Flags before the first open are clicks too, as ms-toollib counts them.
+            game.apply(Move::Flag(0));
+            game.apply(Move::Flag(0));
+            game.open(40);
+            // As if the first open had been 7.499 s ago (where the clock goes back that far).
+            let earlier = game
+                .started
+                .and_then(|at| at.checked_sub(Duration::from_millis(7499)));
+            game.started = earlier.or(game.started);
+            let mut made = 3;
+            while !game.status.is_over() {
+                let cell = rng.below(81);
+                game.apply(match rng.below(3) {
+                    0 => Move::Open(cell),
+                    1 => Move::Flag(cell),
+                    _ => Move::Chord(cell),
+                });
+                made += 1;
+                assert_eq!(field(&json::game(&game), "clicks"), made.to_string());
+            }
+            game.open(0);
+            let state = json::game(&game);
+            assert_eq!(
+                field(&state, "clicks"),
+                made.to_string(),
+                "none after the end"
+            );
+            assert_eq!(field(&state, "total_clicks"), made.to_string(), "{state}");
+            assert_eq!(field(&state, "ms"), field(&state, "time_ms"), "{state}");
+            let ms: f64 = field(&state, "ms").parse().unwrap();
+            assert!(
+                earlier.is_none() || (7499.0..60_000.0).contains(&ms),
+                "{state}"
+            );
+            // The ratios, of these counts and this time, by the names players use.
+            let number = |name| field(&state, name).parse::<f64>().unwrap();
+            let (solved, effective) = (number("solved"), number("effective"));
+            let shown = |name, value: f64| assert_eq!(field(&state, name), format!("{value:.4}"));
+            shown("bbbv_s", solved * 1000.0 / ms);
+            shown("ioe", solved / made as f64);
+            shown("correctness", effective / made as f64);
+            if effective > 0.0 {
+                shown("throughput", solved / effective);
+            }
         }
     }
 

@@ -56,12 +56,13 @@ fn list(cells: &[usize]) -> String {
     format!("[{}]", items.join(","))
 }
 
-/// The game: id, size, status, `start`, counters, elapsed milliseconds, the marks `assisted`,
-/// `peeked` and `replay`, and `cells`, one character per cell, row-major: `.` closed, `F`
-/// flag, `0`-`8` open; once the game is over also `*` a mine, `X` the mine that ended it, `!`
-/// a wrong flag, and the board's `seed` (a string: it may not fit a JavaScript number) and
-/// `first` click (a cell index), which give the same board again; with `play --functions`,
-/// once a click was checked, `yours` (see [`checks`]).
+/// The game: id, size, status, `start`, the counters (`clicks`: every click, as the statistics
+/// count them; `flags`; `left`, the mines less the flags), `ms` (the time, as the statistics'),
+/// the marks `assisted`, `peeked` and `replay`, and `cells`, one character per cell,
+/// row-major: `.` closed, `F` flag, `0`-`8` open; once the game is over also `*` a mine, `X`
+/// the mine that ended it, `!` a wrong flag, and the board's `seed` (a string: it may not fit a
+/// JavaScript number) and `first` click (a cell index), which give the same board again; with
+/// `play --functions`, once a click was checked, `yours` (see [`checks`]).
 pub fn game(game: &BrowserGame) -> String {
     let over = game.status().is_over();
     let (board, cover) = (game.board(), game.cover());
@@ -111,15 +112,17 @@ pub fn game(game: &BrowserGame) -> String {
     )
 }
 
-/// A finished game's statistics ([`Figures`]): `bbbv`, `solved`, the clicks (`left_clicks`,
-/// `right_clicks`, `chords`, `effective`, `total_clicks`), `time_ms`, and `bbbv_s`, `ioe`, `efficiency`,
-/// `throughput` to 4 decimals (`null` where nothing divides).
+/// A finished game's statistics ([`Figures`]), by ms-toollib's names where it has one: `bbbv`,
+/// `solved`, the clicks (`left_clicks`, `right_clicks`, `chords`, `effective`, and
+/// `total_clicks`, the game's `clicks`), `time_ms` (the game's `ms`), and `bbbv_s`, `ioe`,
+/// `correctness` (ms-toollib's `corr`) and `throughput` (`thrp`) to 4 decimals (`null` where
+/// nothing divides).
 pub fn stats(figures: &Figures) -> String {
     let ratio = |value: Option<f64>| value.map_or("null".to_string(), |v| format!("{v:.4}"));
     let clicks = figures.clicks;
     format!(
         "{{\"bbbv\":{},\"solved\":{},\"left_clicks\":{},\"right_clicks\":{},\"chords\":{},\"effective\":{},\
-         \"total_clicks\":{},\"time_ms\":{},\"bbbv_s\":{},\"ioe\":{},\"efficiency\":{},\"throughput\":{}}}",
+         \"total_clicks\":{},\"time_ms\":{},\"bbbv_s\":{},\"ioe\":{},\"correctness\":{},\"throughput\":{}}}",
         figures.three_bv,
         figures.solved,
         clicks.left,
@@ -130,7 +133,7 @@ pub fn stats(figures: &Figures) -> String {
         figures.millis,
         ratio(figures.per_second()),
         ratio(figures.ioe()),
-        ratio(figures.efficiency()),
+        ratio(figures.correctness()),
         ratio(figures.throughput()),
     )
 }

@@ -43,8 +43,9 @@
 //!
 //! A hint, a step or the analysis while playing marks the game as assisted; `/reveal` while
 //! playing marks it as peeked: the page keeps such games apart in its statistics.
-//! Clicks count the opens and chords that changed the board (flags are not clicks), as the
-//! course counts valid clicks. At most `game::MAX_GAMES` games are kept: the oldest goes first.
+//! Clicks count every left click, right click and chord before the end, whatever it did, as
+//! ms-toollib and minesweeper.online count them (`game_stats`): the counter, the end's message
+//! and the statistics show that one count. At most `game::MAX_GAMES` games are kept: the oldest goes first.
 //! A game's id, and an unseeded game's seed, come from the OS random source (`ids`): with
 //! `--host`, the id is all that keeps another device out of a game.
 //!

@@ -407,7 +407,13 @@ function drawLegend() {
 function tick() {
   if (!app.game || app.mode !== "game") return;
   const ms = app.game.status === "playing" ? performance.now() - app.clockBase : app.game.ms;
-  $("clock").textContent = (Math.floor(ms / 100) / 10).toFixed(1);
+  $("clock").textContent = secondsText(ms);
+}
+
+// A time in seconds as every part of the page shows it: cut to the tenth, never rounded up, so
+// that the counter never shows a time not yet reached and the end shows what it stopped at.
+function secondsText(ms) {
+  return (Math.floor(ms / 100) / 10).toFixed(1);
 }
 setInterval(tick, 100);
 
@@ -496,7 +502,7 @@ async function update(state) {
   if (over()) {
     stopAuto();
     record(app.game);
-    const seconds = (app.game.ms / 1000).toFixed(1);
+    const seconds = secondsText(app.game.ms);
     const g = app.game;
     const board = () => t("sayBoard", g.seed, where(g.first, g.cols));
     if (app.game.status === "won") say(() => t("sayWon", t("clicks", g.clicks), seconds, board()));
@@ -504,17 +510,24 @@ async function update(state) {
   }
 }
 
-// A finished game's statistics (the server's: none while playing).
+// A finished game's statistics (the server's: none while playing), each with its definition on
+// hover; the clicks and the time are the counters' (docs/players.md).
 function drawFigures() {
   const box = $("figures");
   const f = app.mode === "game" && app.game && over() ? app.game.stats : null;
   box.hidden = !f;
   if (!f) return;
   const ratio = (v, digits) => (v === null ? "–" : v.toFixed(digits));
-  box.textContent = t("figures", { bbbv: f.bbbv, solved: f.solved, bbbvS: ratio(f.bbbv_s, 2), clicks: f.total_clicks,
-    left: f.left_clicks, right: f.right_clicks, chords: f.chords,
-    effective: f.effective, ioe: ratio(f.ioe, 2), efficiency: f.efficiency === null ? "–" : Math.round(100 * f.efficiency) + "%",
-    seconds: (f.time_ms / 1000).toFixed(1) });
+  const parts = t("figures", { bbbv: f.bbbv, solved: f.solved, bbbvS: ratio(f.bbbv_s, 2), clicks: f.total_clicks,
+    left: f.left_clicks, right: f.right_clicks, chords: f.chords, effective: f.effective, ioe: ratio(f.ioe, 2),
+    correctness: f.correctness === null ? "–" : Math.round(100 * f.correctness) + "%",
+    throughput: ratio(f.throughput, 2), seconds: secondsText(f.time_ms) });
+  box.replaceChildren(...parts.flatMap(([text, title], index) => {
+    const span = document.createElement("span");
+    span.textContent = text;
+    span.title = title;
+    return index ? [" · ", span] : [span];
+  }));
 }
 
 async function loadMines() {
@@ -913,7 +926,7 @@ function drawStats() {
     t("statsStart", app.game.start));
   if (!s) { $("stats").textContent = t("statsNone", name); return; }
   let text = t("statsLine", name, s.played, s.won, Math.round((100 * s.won) / s.played));
-  if (s.best !== null) text += t("statsBest", (s.best / 1000).toFixed(1));
+  if (s.best !== null) text += t("statsBest", secondsText(s.best));
   if (typeof s.rate === "number") text += t("statsRate", s.rate.toFixed(2));
   if (s.marked) text += t("statsMarked", s.marked);
   $("stats").textContent = text + t("statsEnd");

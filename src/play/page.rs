@@ -83,6 +83,33 @@ mod tests {
     }
 
     #[test]
+    fn every_time_the_page_shows_is_cut_to_the_tenth_by_one_function() {
+        let script = include_str!("page.js");
+        let (_, body) = script
+            .split_once("function secondsText(ms) {")
+            .expect("secondsText");
+        assert!(
+            body.trim_start()
+                .starts_with("return (Math.floor(ms / 100) / 10).toFixed(1);"),
+            "cut, never rounded"
+        );
+        // The counter, the message at the end, the statistics and the best time.
+        for use_ in [
+            "textContent = secondsText(ms)",
+            "const seconds = secondsText(app.game.ms)",
+            "seconds: secondsText(f.time_ms)",
+            "t(\"statsBest\", secondsText(s.best))",
+        ] {
+            assert!(script.contains(use_), "{use_}");
+        }
+        assert!(
+            !script.contains("/ 1000).toFixed("),
+            "a time written otherwise"
+        );
+        assert_eq!(script.matches("Math.floor(ms / 100)").count(), 1);
+    }
+
+    #[test]
     fn the_page_is_whole_and_offers_every_judge_a_game_exports_to() {
         let page = text();
         assert!(

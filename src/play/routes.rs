@@ -297,9 +297,9 @@ fn step_yours(game: &mut BrowserGame, functions: &Functions) -> Result<String, H
         if game.cover().state(cell) == CellState::Flagged {
             game.apply(Move::Flag(cell));
         }
-        let clicks = game.summary().clicks;
+        let opens = game.opens();
         game.apply_checked(Move::Open(cell), Some(functions));
-        played = game.summary().clicks != clicks;
+        played = game.opens() != opens;
     }
     Ok(format!(
         "\"by\":\"yours\",\"machine\":{said},\"ours\":{ours},\"played\":{played},{}",

@@ -30,9 +30,9 @@ const TEXT = {
     counterMines: "mines",
     counterMinesTitle: "mines left",
     counterTime: "time",
-    counterTimeTitle: "time in seconds",
+    counterTimeTitle: "seconds since the click that opened the first cell, cut to the tenth",
     counterClicks: "clicks",
-    counterClicksTitle: "clicks",
+    counterClicksTitle: "every left click, right click and chord",
     hint: "Hint",
     hintTitle: "H",
     autoplay: "Autoplay",
@@ -237,12 +237,24 @@ const TEXT = {
     statsPosition: "Statistics count games: a position has none.",
     scrollCue: (left, right) => (left ? "◀ " + plural(left, "column") + " to the left" : "") + (left && right ? " · " : "") +
       (right ? plural(right, "column") + " to the right ▶" : "") + ": swipe the board.",
-    figures: (f) => "3BV " + (f.solved === f.bbbv ? f.bbbv : f.solved + " of " + f.bbbv) + " · 3BV/s " + f.bbbvS +
-      " · clicks " + f.clicks + " (" + f.left + " left, " + f.right + " right, " + plural(f.chords, "chord") + "; " + f.effective +
-      " effective) · IOE " + f.ioe + " · efficiency " + f.efficiency +
-      " · time " + f.seconds + " s",
-    figuresTitle: "3BV: the fewest clicks that open the board; IOE: 3BV per click; efficiency: the share " +
-      "of clicks that changed the board (ms-toollib's definitions)",
+    // A finished game's figures, each [what is shown, its definition on hover] (docs/players.md).
+    figures: (f) => [
+      ["3BV " + (f.solved === f.bbbv ? f.bbbv : f.solved + " of " + f.bbbv),
+        "3BV: the fewest left clicks that open every safe cell, one per opening and one per number next to no " +
+        "opening; of a lost game, the part solved beside it"],
+      ["3BV/s " + f.bbbvS, "3BV/s: the 3BV solved ÷ the time, taken to the millisecond"],
+      ["clicks " + f.clicks + " (" + f.left + " left, " + f.right + " right, " + plural(f.chords, "chord") + "; " +
+        f.effective + " effective)",
+        "Clicks: every left click, right click and chord, whatever it did, as the counter shows them. " +
+        "Effective: the opens and chords that opened a cell, and the first flag on each mine"],
+      ["IOE " + f.ioe, "IOE (index of efficiency): the 3BV solved ÷ clicks, what minesweeper.online calls " +
+        "efficiency; chords and few flags take it above 1"],
+      ["correctness " + f.correctness, "Correctness (ms-toollib's corr): effective clicks ÷ clicks"],
+      ["throughput " + f.throughput, "Throughput (ms-toollib's thrp): the 3BV solved ÷ effective clicks; " +
+        "IOE = correctness × throughput"],
+      ["time " + f.seconds + " s", "Time: from the click that opened the first cell to the click that ended the " +
+        "game, in seconds cut to the tenth, as the counter shows it"],
+    ],
     statsRate: (rate) => ", best " + rate + " 3BV/s",
     legendBest: "Outlined: the best move.",
     titleBest: "; the best move",
@@ -267,9 +279,9 @@ const TEXT = {
     counterMines: "剩雷",
     counterMinesTitle: "剩余的雷",
     counterTime: "时间",
-    counterTimeTitle: "用时（秒）",
+    counterTimeTitle: "从打开第一个方格的点击起的秒数，只保留到 0.1 秒",
     counterClicks: "点击",
-    counterClicksTitle: "点击次数",
+    counterClicksTitle: "点击次数：每一次左键、右键和双击",
     hint: "提示",
     hintTitle: "H",
     autoplay: "自动",
@@ -468,11 +480,17 @@ const TEXT = {
     statsPosition: "统计只记游戏：局面不计。",
     scrollCue: (left, right) => (left ? "◀ 左边还有 " + left + " 列" : "") + (left && right ? " · " : "") +
       (right ? "右边还有 " + right + " 列 ▶" : "") + "：滑动棋盘查看。",
-    figures: (f) => "3BV " + (f.solved === f.bbbv ? f.bbbv : f.solved + "/" + f.bbbv) + " · 3BV/s " + f.bbbvS +
-      " · 点击 " + f.clicks + "（左键 " + f.left + "，右键 " + f.right + "，双击 " + f.chords + "；有效 " + f.effective +
-      "）· IOE " + f.ioe + " · 效率 " + f.efficiency +
-      " · 用时 " + f.seconds + " 秒",
-    figuresTitle: "3BV：打开整个棋盘最少的点击数；IOE：每次点击完成的 3BV；效率：改变了棋盘的点击所占的比例（按 ms-toollib 的定义）",
+    figures: (f) => [
+      ["3BV " + (f.solved === f.bbbv ? f.bbbv : f.bbbv + "（完成 " + f.solved + "）"),
+        "3BV：打开所有安全方格最少的左键点击数，每片空一次，每个不挨着空的数字一次；输掉的一局另写已完成的部分"],
+      ["3BV/s " + f.bbbvS, "3BV/s：已完成的 3BV ÷ 用时（精确到毫秒）"],
+      ["点击 " + f.clicks + "（左键 " + f.left + "，右键 " + f.right + "，双击 " + f.chords + "；有效 " + f.effective + "）",
+        "点击：每一次左键、右键和双击，不论是否改变了棋盘，与计数器相同。有效点击：打开了方格的左键和双击，以及每个雷上的第一面旗"],
+      ["IOE " + f.ioe, "IOE（总效率）：已完成的 3BV ÷ 点击数，即 minesweeper.online 所说的效率；多用双击、少插旗可以超过 1"],
+      ["Corr " + f.correctness, "Corr（ms-toollib 的 corr）：有效点击数 ÷ 点击数"],
+      ["Thrp " + f.throughput, "Thrp（ms-toollib 的 thrp）：已完成的 3BV ÷ 有效点击数；IOE = Corr × Thrp"],
+      ["用时 " + f.seconds + " 秒", "用时：从打开第一个方格的点击到结束这一局的点击，以秒计，只保留到 0.1 秒、不四舍五入，与计数器相同"],
+    ],
     statsRate: (rate) => "，最佳 " + rate + " 3BV/s",
     legendBest: "描边：最好的一步。",
     titleBest: "；最好的一步",

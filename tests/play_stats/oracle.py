@@ -3,7 +3,7 @@
 Input, per game: `G rows cols`, then `rows` lines of the board (-1 a mine, else its count),
 then `M` and the moves (`L r,c` left click, `R r,c` right click, `D r,c` chord), space
 separated. Output, per game, one line: bbbv bbbv_solved left right double cl ce rtime bbbv_s
-ioe thrp corr (ms-toollib's own figures, floats as Python's repr). ms-toollib times a game by
+ioe thrp corr rtime_ms (ms-toollib's own figures, floats as Python's repr). ms-toollib times a game by
 the clock: the first TIMED games wait before their last click, so that 3BV/s has a time.
 """
 import sys
@@ -29,7 +29,7 @@ def play(board, moves, wait):
             video.step(event, pos)
     v = video
     return [v.bbbv, v.bbbv_solved, v.left, v.right, v.double, v.cl, v.ce, v.rtime,
-            v.bbbv_s, v.ioe, v.thrp, v.corr]
+            v.bbbv_s, v.ioe, v.thrp, v.corr, v.rtime_ms]
 
 
 def main():
