@@ -36,6 +36,8 @@ for (const [lang, table] of Object.entries(TEXT)) {
       let text;
       // An argument the entry treats as text (machine.trim()) is given as text.
       try { text = entry(...args); } catch (e) { text = entry(...args.map(String)); }
+      // The figures are [shown, definition] pairs: each is its own text.
+      if (Array.isArray(text)) text = text.flat().join(" | ");
       lines.push([lang, key, String(sample), params.join(","), String(text)]);
     }
   }
@@ -266,6 +268,10 @@ const PLAY_NAMES: &[&str] = &[
     "update-board",
     "ms-toollib",
     "IOE",
+    "Corr",
+    "corr",
+    "Thrp",
+    "thrp",
     "AI",
     "stderr",
     "stdout",
