@@ -57,6 +57,8 @@ mod advice;
 mod check;
 mod connections;
 mod export;
+#[cfg(test)]
+mod flags_oracle;
 mod functions;
 mod game;
 mod gate;
