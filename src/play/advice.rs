@@ -360,17 +360,17 @@ pub fn analyse_with(
 
 impl Analysis {
     /// Whether this analysis proves `action` right on `view`: a flag on a proven mine, an open
-    /// of a proven safe cell, a chord whose every closed, unflagged neighbour is proven safe and
-    /// whose flags are proven mines.
+    /// of a proven safe cell, a chord whose every closed, unflagged neighbour is proven safe
+    /// (its number's mines are then all under its flags, as many as it says: proven too).
     fn proves(&self, action: Move, view: &View) -> bool {
         match action {
             Move::Flag(cell) => self.mines.contains(&cell),
             Move::Open(cell) => self.safe.contains(&cell),
-            Move::Chord(cell) => self.grid.neighbours(cell).all(|next| match view.get(next) {
-                Seen::Closed => self.safe.contains(&next),
-                Seen::Flagged => self.flags.proven.contains(&next),
-                Seen::Open(_) => true,
-            }),
+            Move::Chord(cell) => self
+                .grid
+                .neighbours(cell)
+                .filter(|&next| view.get(next) == Seen::Closed)
+                .all(|next| self.safe.contains(&next)),
         }
     }
 
