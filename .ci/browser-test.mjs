@@ -1094,7 +1094,7 @@ async function main() {
   console.log("browser test passed in " + Math.round((Date.now() - started) / 1000) + " s: screenshots in target/: " +
     "play.png, play-phone.png, play-hint.png, play-1280x800.png, play-390x844.png, play-functions-bug.png, " +
     "play-functions-bug-phone.png, play-zh.png, play-zh-phone.png, and play-players-{stats,export,analysis,position,jsminesweeper}-" +
-    "{1280x800,390x844}-{en,zh}.png");
+    "{1280x800,390x844}-{en,zh}.png, play-flags-as-mines-{1280x800,390x844}-{en,zh}.png");
 }
 
 let failed = false;
