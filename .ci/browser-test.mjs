@@ -990,7 +990,8 @@ const crowdedRanks = (page) => page.evaluate(() => {
 
 // On a phone-size wide board, "Analyse" brings the best move into view as a hint does; the
 // ranks stand clear of the percentages at the fitted size and at the smallest that shows them;
-// "Flags are mines" turns the example's 50% into 0%, says so, and is remembered.
+// "Flags are mines" turns the example's 50% into 0%, says so, says when the numbers refute the
+// flags, and is remembered.
 async function positionOnAPhoneAndFlags(size, language) {
   const zh = language === "zh";
   const { context, page } = await open(size, url, { locale: zh ? "zh-CN" : "en-US" });
@@ -1045,16 +1046,24 @@ async function positionOnAPhoneAndFlags(size, language) {
   await page.waitForFunction(() => app.position && app.position.flags_are === "mines");
   const safe = await page.$eval(cell(2), (el) => [el.dataset.p, el.textContent]);
   const said = await message(page);
-  check(safe[0] === "0" && said.includes(await T("positionFlagsMines")) && said.includes(await T("restsOnFlags")),
-    name + ": the example with flags as mines: " + safe + " " + said);
+  const legend = await page.$eval("#legend", (el) => el.textContent);
+  check(safe[0] === "0" && said.includes(await T("positionFlagsMines")) && said.includes(await T("restsOnFlags")) &&
+    legend.includes(await T("legendFlagsMines")), name + ": the example with flags as mines: " + safe + " " + said + " " + legend);
   await page.screenshot({ path: "target/play-flags-as-mines-" + size.name + "-" + language + ".png" });
+  // A flag beside a 0 cannot be a mine: said, and the numbers alone shown.
+  await page.fill("#text", "4x1x1\nF0HH\n");
+  await page.click("#analyse");
+  await page.waitForFunction(() => app.position && app.position.cells === "F0.." && app.position.flags_refuted);
+  const refuted = [await message(page), await page.$eval("#legend", (el) => el.textContent)];
+  check(refuted[0].includes(await T("positionFlagsRefuted")) && !refuted[1].includes(await T("legendFlagsMines")),
+    name + ": flags the numbers refute: " + refuted);
   await page.reload();
   await page.waitForFunction(() => app.game);
   check(await page.isChecked("#flagsmines"), name + ": the choice is not remembered");
   await context.close();
   console.log(name + ": the best move of a 30-column position in view (cell " + best.cell + ", frame scrolled " +
     best.scrolled + " px); ranks clear of the percentages from " + smallest + " to " + Math.max(fitted, MIN_FIT_SIZE_CHECKED) +
-    " px; flags are mines: 50% -> 0%, said, remembered");
+    " px; flags are mines: 50% -> 0%, said, refuted flags said, remembered");
 }
 
 async function main() {

@@ -398,6 +398,9 @@ function drawLegend() {
   const parts = [];
   if (app.analysis && app.analysis.p) parts.push(t("legendAnalysis"));
   if (app.mode === "position" && app.analysis && app.position.advice) parts.push(t("legendBest"));
+  if (app.mode === "position" && app.analysis && app.position.flags_are === "mines" && app.position.cells.includes("F")) {
+    parts.push(t("legendFlagsMines"));
+  }
   if (app.flagMarks && app.flagMarks.size) parts.push(t("legendFlags"));
   if (app.yoursCell >= 0) parts.push(t("legendMachine"));
   if (differences()) parts.push(t("legendDiff"));
