@@ -29,12 +29,17 @@
 // beside the percentages, one word for an assisted game, labels that describe a position, and
 // on the phone larger cells with percentages and a cue that the board scrolls; a position out
 // as JSMinesweeper's text and in again.
+// And, each at both sizes and in both languages: a pasted position wider than a phone brings its
+// best move into view; every rank badge a pixel or more from its percentage, which stays clear of
+// the outlines, at every cell size from the smallest with percentages to 40 px; "Flags are
+// mines" turning JSMinesweeper's example F1HH from 50% to 0%, saying so, and remembered.
 // Fails on any console error, page error, failed or refused request. Screenshots in target/:
 // play.png (1280x800, expert, analysis view), play-phone.png (390x844, expert), play-hint.png,
 // play-1280x800.png and play-390x844.png (JLU, hint), play-functions-bug.png and
 // play-functions-bug-phone.png (a student's RefreshGamePanel bug), play-zh.png and
 // play-zh-phone.png (the page in Chinese, with the student's bug), and for players
-// play-players-{stats,export,analysis,position,jsminesweeper}-{1280x800,390x844}-{en,zh}.png.
+// play-players-{stats,export,analysis,position,jsminesweeper}-{1280x800,390x844}-{en,zh}.png,
+// play-flags-as-mines-{1280x800,390x844}-{en,zh}.png.
 import { spawn, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
@@ -1119,6 +1124,112 @@ async function clicksAndTime(size, language) {
 }
 
 
+// ---- The phone's position mode and "flags are mines", at both sizes and in both languages ----
+
+// A position wider than a phone whose only proven safe cells are in its last two columns.
+const WIDE_POSITION = "30x8x20\n" + ("H".repeat(30) + "\n").repeat(7) + "H".repeat(29) + "0\n";
+// One flag beside a 1, one mine: the cell right of the 1 is 50% from the numbers alone, safe
+// with the flag a mine (JSMinesweeper's default).
+const FLAG_EXAMPLE = "4x1x1\nF1HH\n";
+
+// The cell sizes whose ranks are checked: from the smallest with percentages to this at least.
+const MIN_FIT_SIZE_CHECKED = 40;
+
+// Each ranked cell's badge and percentage a pixel apart or more, and in a cell outlined (the
+// guess, the best move, a hint) the percentage inside the outline's 3 px; what breaks that.
+const crowdedRanks = (page) => page.evaluate(() => {
+  const bad = [];
+  for (const el of document.querySelectorAll("#board .c.ranked")) {
+    const c = el.getBoundingClientRect();
+    const a = el.querySelector(".rank").getBoundingClientRect();
+    const b = el.querySelector(".value").getBoundingClientRect();
+    if (b.width === 0 || b.height === 0) { bad.push(el.dataset.i + ": no percentage"); continue; }
+    const apart = Math.max(b.top - a.bottom, b.left - a.right);
+    if (apart < 1) bad.push(el.dataset.i + ": " + apart.toFixed(1) + " px apart");
+    const outlined = getComputedStyle(el).outlineStyle !== "none";
+    if (outlined && (b.right > c.right - 3 || b.bottom > c.bottom - 3)) bad.push(el.dataset.i + ": under the outline");
+  }
+  return bad;
+});
+
+// On a phone-size wide board, "Analyse" brings the best move into view as a hint does; the
+// ranks stand clear of the percentages at the fitted size and at the smallest that shows them;
+// "Flags are mines" turns the example's 50% into 0%, says so, says when the numbers refute the
+// flags, and is remembered.
+async function positionOnAPhoneAndFlags(size, language) {
+  const zh = language === "zh";
+  const { context, page } = await open(size, url, { locale: zh ? "zh-CN" : "en-US" });
+  await page.evaluate((lang) => { localStorage.setItem("minesweeper-language", lang); }, language);
+  await page.reload();
+  await page.waitForFunction(() => app.game && document.querySelectorAll("#board .c").length === app.game.rows * app.game.cols);
+  const T = (key, ...args) => page.evaluate(([key, args]) => t(key, ...args), [key, args]);
+  const name = size.name + " " + language;
+  await page.click("#positioning summary");
+  // The best move, off to the right on a phone, scrolled into the frame and the viewport.
+  await page.fill("#text", WIDE_POSITION);
+  await page.fill("#pmines", "");
+  await page.$eval("#frame", (frame) => { frame.scrollLeft = 0; });
+  await page.click("#analyse");
+  await page.waitForFunction(() => app.position && app.position.cols === 30 && document.querySelector("#board .c.a-best"));
+  await page.waitForTimeout(100);
+  const best = await page.evaluate(() => {
+    const el = document.querySelector("#board .c.a-best");
+    const c = el.getBoundingClientRect();
+    const f = document.getElementById("frame").getBoundingClientRect();
+    const inside = (a, b) => a.left >= b.left - 1 && a.right <= b.right + 1 && a.top >= b.top - 1 && a.bottom <= b.bottom + 1;
+    return { cell: Number(el.dataset.i), beyond: el.offsetLeft + el.offsetWidth > document.getElementById("frame").clientWidth,
+      frame: inside(c, f), page: c.top >= 0 && c.bottom <= innerHeight && c.left >= 0 && c.right <= innerWidth,
+      scrolled: document.getElementById("frame").scrollLeft };
+  });
+  check(best.cell % 30 >= 28 && best.frame && best.page && (size.wide || (best.beyond && best.scrolled > 0)),
+    name + ": the best move is not in view: " + JSON.stringify(best));
+  // The ranks of a guess, at the fitted size and at the smallest size with percentages.
+  await page.fill("#text", PANEL.join("\n") + "\n");
+  await page.fill("#pmines", String(PANEL_MINES));
+  await page.click("#analyse");
+  await page.waitForFunction(() => app.position && app.position.cols === 6 && document.querySelectorAll("#board .c.ranked").length > 1);
+  const fitted = await cellSize(page);
+  const smallest = await page.evaluate(() => MIN_PERCENT);
+  const crowded = [];
+  for (let px = smallest; px <= Math.max(fitted, MIN_FIT_SIZE_CHECKED); px++) {
+    await page.evaluate((px) => { app.zoom = px / fitted().size; fit(); }, px);
+    check(await cellSize(page) === px, name + ": zoomed to " + await cellSize(page) + ", not " + px);
+    crowded.push(...(await crowdedRanks(page)).map((bad) => px + " px, cell " + bad));
+  }
+  check(crowded.length === 0, name + ": ranks crowd the percentages: " + crowded);
+  await page.evaluate(() => { app.zoom = 1; fit(); });
+  // "Flags are mines": off, the example's third cell is a half; on, safe, said to rest on the flag.
+  await page.fill("#text", FLAG_EXAMPLE);
+  await page.fill("#pmines", "");
+  check(!(await page.isChecked("#flagsmines")), name + ": flags are mines by default");
+  await page.click("#analyse");
+  await page.waitForFunction(() => app.position && app.position.cols === 4 && app.position.flags_are === "beliefs");
+  const half = await page.$eval(cell(2), (el) => [el.dataset.p, el.textContent]);
+  check(half[0] === "0.5" && half[1] === "50", name + ": the example's cell from the numbers alone: " + half);
+  await page.click("#flagsmines");
+  await page.waitForFunction(() => app.position && app.position.flags_are === "mines");
+  const safe = await page.$eval(cell(2), (el) => [el.dataset.p, el.textContent]);
+  const said = await message(page);
+  const legend = await page.$eval("#legend", (el) => el.textContent);
+  check(safe[0] === "0" && said.includes(await T("positionFlagsMines")) && said.includes(await T("restsOnFlags")) &&
+    legend.includes(await T("legendFlagsMines")), name + ": the example with flags as mines: " + safe + " " + said + " " + legend);
+  await page.screenshot({ path: "target/play-flags-as-mines-" + size.name + "-" + language + ".png" });
+  // A flag beside a 0 cannot be a mine: said, and the numbers alone shown.
+  await page.fill("#text", "4x1x1\nF0HH\n");
+  await page.click("#analyse");
+  await page.waitForFunction(() => app.position && app.position.cells === "F0.." && app.position.flags_refuted);
+  const refuted = [await message(page), await page.$eval("#legend", (el) => el.textContent)];
+  check(refuted[0].includes(await T("positionFlagsRefuted")) && !refuted[1].includes(await T("legendFlagsMines")),
+    name + ": flags the numbers refute: " + refuted);
+  await page.reload();
+  await page.waitForFunction(() => app.game);
+  check(await page.isChecked("#flagsmines"), name + ": the choice is not remembered");
+  await context.close();
+  console.log(name + ": the best move of a 30-column position in view (cell " + best.cell + ", frame scrolled " +
+    best.scrolled + " px); ranks clear of the percentages from " + smallest + " to " + Math.max(fitted, MIN_FIT_SIZE_CHECKED) +
+    " px; flags are mines: 50% -> 0%, said, refuted flags said, remembered");
+}
+
 async function main() {
   const started = Date.now();
   ({ url } = await startPlay([]));
@@ -1152,12 +1263,14 @@ async function main() {
     for (const language of ["en", "zh"]) await players(size, language);
     for (const language of ["en", "zh"]) await sizesAndWords(size, language);
     for (const language of ["en", "zh"]) await clicksAndTime(size, language);
+    for (const language of ["en", "zh"]) await positionOnAPhoneAndFlags(size, language);
   }
   if (errors.length) throw new Error("the page reported errors:\n" + errors.join("\n"));
   console.log("browser test passed in " + Math.round((Date.now() - started) / 1000) + " s: screenshots in target/: " +
     "play.png, play-phone.png, play-hint.png, play-1280x800.png, play-390x844.png, play-functions-bug.png, " +
     "play-functions-bug-phone.png, play-zh.png, play-zh-phone.png, and play-players-{stats,export,analysis,position,jsminesweeper}-" +
-    "{1280x800,390x844}-{en,zh}.png, play-clicks-{1280x800,390x844}-{en,zh}.png");
+    "{1280x800,390x844}-{en,zh}.png, play-clicks-{1280x800,390x844}-{en,zh}.png, " +
+    "play-flags-as-mines-{1280x800,390x844}-{en,zh}.png");
 }
 
 let failed = false;

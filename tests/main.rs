@@ -42,6 +42,7 @@ mod package_machine;
 mod package_scoring;
 mod package_teacher;
 mod play;
+mod play_flags;
 mod play_functions;
 mod play_load;
 mod play_paste;

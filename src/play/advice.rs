@@ -7,6 +7,13 @@
 //! every arrangement that fits the numbers), *unproven* (a mine in some, not in others) or
 //! *wrong* (a mine in none). Nothing the advice calls certain rests on an unproven flag: a chord
 //! is certain only when every cell it opens is proven safe, which also proves its flags.
+//!
+//! A pasted position may be read with its flags as mines instead ([`FlagsAre::Mines`],
+//! JSMinesweeper's default): every flag is then a known mine, and the probabilities are those
+//! of the arrangements with a mine under every flag. A move proven only with the flags as mines
+//! says so ([`Analysis::rests_on_flags`]). When the numbers refute the flags as mines (a flag
+//! proven safe, or flags that cannot all be mines at once), the analysis is the numbers'
+//! alone, and says so ([`Analysis::flags_refuted`]).
 
 use crate::board::Grid;
 use crate::moves::Move;
@@ -32,6 +39,28 @@ impl Rules {
             Rules::Flags => "flags",
             Rules::Marks => "marks",
             Rules::Clicks => "clicks",
+        }
+    }
+}
+
+/// How the analysis reads the player's flags.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlagsAre {
+    /// The player's beliefs: the numbers alone, each flag judged against them.
+    Beliefs,
+    /// Known mines, as JSMinesweeper's "Treat flags as mines".
+    Mines,
+    /// Closed cells: under rules without flags.
+    Closed,
+}
+
+impl FlagsAre {
+    /// The name the page reads: `beliefs`, `mines` or `closed`.
+    pub fn name(self) -> &'static str {
+        match self {
+            FlagsAre::Beliefs => "beliefs",
+            FlagsAre::Mines => "mines",
+            FlagsAre::Closed => "closed",
         }
     }
 }
@@ -165,6 +194,13 @@ pub struct Analysis {
     /// was too large to enumerate and only showed no contradiction (see
     /// [`crate::solver::Verdict`]).
     pub proven: bool,
+    /// How the flags were read.
+    pub flags_are: FlagsAre,
+    /// The flags were asked to be read as mines, and the numbers refute that: the analysis is
+    /// the numbers' alone.
+    pub flags_refuted: bool,
+    /// The advice is certain only with the flags as mines: the numbers alone do not prove it.
+    pub rests_on_flags: bool,
 }
 
 /// The view with every flag turned back into a closed cell: the numbers alone.
@@ -234,6 +270,13 @@ pub fn analyse(view: &View, mines: Mines, rules: Rules) -> Result<Analysis, Inco
         dead: None,
         advice: None,
         proven,
+        flags_are: if rules == Rules::Clicks {
+            FlagsAre::Closed
+        } else {
+            FlagsAre::Beliefs
+        },
+        flags_refuted: false,
+        rests_on_flags: false,
     };
     analysis.advice = analysis.choose(
         rules,
@@ -250,7 +293,87 @@ pub fn analyse(view: &View, mines: Mines, rules: Rules) -> Result<Analysis, Inco
     Ok(analysis)
 }
 
+/// Analyses `view` with its flags read as `flags_are` asks: [`analyse`] for beliefs; with
+/// flags as mines (under rules with flags), the numbers and a mine under every flag. An error
+/// only when the numbers alone fit no arrangement: when they refute the flags as mines, the
+/// answer is [`analyse`]'s with [`Analysis::flags_refuted`] set.
+///
+/// # Complexity
+/// [`analyse`], and with flags as mines one more solver analysis.
+pub fn analyse_with(
+    view: &View,
+    mines: Mines,
+    rules: Rules,
+    flags_are: FlagsAre,
+) -> Result<Analysis, Inconsistent> {
+    let alone = analyse(view, mines, rules)?;
+    let has_flags = (0..view.grid().len()).any(|cell| view.get(cell) == Seen::Flagged);
+    if flags_are != FlagsAre::Mines || rules == Rules::Clicks {
+        return Ok(alone);
+    }
+    if !has_flags {
+        // No flag: the same arrangements either way.
+        return Ok(Analysis { flags_are, ..alone });
+    }
+    let mut solver = Solver::new();
+    if solver.analyse(view, mines).is_err() {
+        return Ok(Analysis {
+            flags_refuted: true,
+            ..alone
+        });
+    }
+    let grid = view.grid();
+    let mut probability = solver.probabilities();
+    probability.resize(grid.len(), 0.0);
+    for cell in (0..grid.len()).filter(|&cell| view.get(cell) == Seen::Flagged) {
+        probability[cell] = 1.0;
+    }
+    let mut analysis = Analysis {
+        probability,
+        safe: solver.certain_safe().iter().map(|&c| c as usize).collect(),
+        mines: solver.certain_mines().iter().map(|&c| c as usize).collect(),
+        guess: None,
+        runners_up: Vec::new(),
+        dead: None,
+        advice: None,
+        proven: solver.proven_consistent(),
+        flags_are: FlagsAre::Mines,
+        ..alone.clone()
+    };
+    analysis.advice = analysis.choose(
+        rules,
+        solver.best_guess(),
+        solver.guess_scores(),
+        solver.guess_is_fifty_fifty(),
+        solver.guess_is_walled(),
+    );
+    if analysis.guess.is_some() {
+        let mut dead = solver.dead_cells().to_vec();
+        dead.sort_unstable();
+        analysis.dead = Some(dead);
+    }
+    analysis.rests_on_flags = analysis
+        .advice
+        .is_some_and(|advice| advice.certain && !alone.proves(advice.action, view));
+    Ok(analysis)
+}
+
 impl Analysis {
+    /// Whether this analysis proves `action` right on `view`: a flag on a proven mine, an open
+    /// of a proven safe cell, a chord whose every closed, unflagged neighbour is proven safe
+    /// (its number's mines are then all under its flags, as many as it says: proven too).
+    fn proves(&self, action: Move, view: &View) -> bool {
+        match action {
+            Move::Flag(cell) => self.mines.contains(&cell),
+            Move::Open(cell) => self.safe.contains(&cell),
+            Move::Chord(cell) => self
+                .grid
+                .neighbours(cell)
+                .filter(|&next| view.get(next) == Seen::Closed)
+                .all(|next| self.safe.contains(&next)),
+        }
+    }
+
     /// The move, in the order a careful player makes them: undo a flag the numbers refute,
     /// flag a proven mine, chord where every opened cell is proven safe, open a proven safe
     /// cell; else the solver's guess, ranked with its runners-up. Under `rules` without flags

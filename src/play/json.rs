@@ -265,7 +265,10 @@ pub fn export(judge: &str, stem: &str, export: &Export) -> String {
 /// `cells` (as
 /// [`crate::play::position::cells_text`] writes them), then either `consistent` (`true`, or
 /// `"unproven"` when no contradiction was found but none could be ruled out) and its
-/// analysis, or not `consistent` and the `cell` whose number fits no arrangement (or `null`).
+/// analysis with how its flags were read, `flags_are` ([`crate::play::advice::FlagsAre::name`]),
+/// `flags_refuted` (flags as mines were asked and the numbers refute them: the analysis is the
+/// numbers' alone) and `rests_on_flags` (the advice is certain only with the flags as mines);
+/// or not `consistent` and the `cell` whose number fits no arrangement (or `null`).
 pub fn position(
     grid: Grid,
     format: Format,
@@ -291,7 +294,14 @@ pub fn position(
     match analysed {
         Ok(found) => {
             let consistent = if found.proven { "true" } else { "\"unproven\"" };
-            format!("{head},\"consistent\":{consistent},{}", analysis(found))
+            format!(
+                "{head},\"consistent\":{consistent},\"flags_are\":\"{}\",\"flags_refuted\":{},\
+                 \"rests_on_flags\":{},{}",
+                found.flags_are.name(),
+                found.flags_refuted,
+                found.rests_on_flags,
+                analysis(found)
+            )
         }
         Err(inconsistent) => {
             let cell = inconsistent

@@ -33,9 +33,10 @@
 //! - `GET /analysis?game=ID`: every closed cell's mine probability, the proven cells, the
 //!   flags, the guess and its runners-up (`json::analysis`).
 //! - `GET /reveal?game=ID`: the mine map, one `0`/`1` per cell (all `0` before the first open).
-//! - `POST /position[?mines=K]`, the text of a position as the body: its analysis, with advice
-//!   by the rules of the game the text is from (no flag on a JLU panel, no unmarking on an ACM
-//!   map).
+//! - `POST /position[?mines=K][&flags=beliefs|mines]`, the text of a position as the body: its
+//!   analysis, with advice by the rules of the game the text is from (no flag on a JLU panel, no
+//!   unmarking on an ACM map), its flags read as the player's beliefs or as known mines
+//!   (`advice::analyse_with`).
 //! - `GET /export?game=ID&judge=mine-ops|acm-server|jlu-panel`: the game as that judge's
 //!   input and expected output (`export`).
 //! - `GET /functions`: the student's files and which functions they define
@@ -58,6 +59,8 @@ mod advice;
 mod check;
 mod connections;
 mod export;
+#[cfg(test)]
+mod flags_oracle;
 mod functions;
 mod game;
 mod gate;

@@ -29,6 +29,7 @@ const DELAYS = [1500, 1000, 700, 450, 300, 180, 100, 50, 15, 0];
 const STATS_KEY = "minesweeper-stats";
 const BOARD_KEY = "minesweeper-board";
 const LANGUAGE_KEY = "minesweeper-language";
+const FLAGS_KEY = "minesweeper-flags-are-mines"; // "1" when a position's flags are read as mines
 
 // Everything about the page that changes, in one object: the game or position shown, what
 // is drawn over it, the pointer, the zoom, autoplay and the message. The rest are constants.
@@ -397,6 +398,9 @@ function drawLegend() {
   const parts = [];
   if (app.analysis && app.analysis.p) parts.push(t("legendAnalysis"));
   if (app.mode === "position" && app.analysis && app.position.advice) parts.push(t("legendBest"));
+  if (app.mode === "position" && app.analysis && app.position.flags_are === "mines" && app.position.cells.includes("F")) {
+    parts.push(t("legendFlagsMines"));
+  }
   if (app.flagMarks && app.flagMarks.size) parts.push(t("legendFlags"));
   if (app.yoursCell >= 0) parts.push(t("legendMachine"));
   if (differences()) parts.push(t("legendDiff"));
@@ -663,7 +667,7 @@ function showHint() {
       app.hint = { cell: move.row * app.position.cols + move.col, cls: hintClass(move) };
       draw();
       reveal(app.hint.cell);
-      say(() => t("sayBestMove", describe(move, p.cols, p.rules)) + describeFlags(p.flags));
+      say(() => t("sayBestMove", describePosition(p)) + describeFlags(p.flags));
       app.hintSaid = true;
       return;
     }
@@ -968,18 +972,35 @@ function drawNotes() {
   }
 }
 
-// A position: pasted text, or set up cell by cell on the board.
-function analysePosition() {
+// The query of a position's analysis: the mines given, and how its flags are read.
+function positionQuery() {
+  const mines = $("pmines").value.trim();
+  const flags = $("flagsmines").checked ? "mines" : "beliefs";
+  return "?flags=" + flags + (mines ? "&mines=" + encodeURIComponent(mines) : "");
+}
+
+// A position: pasted text, or set up cell by cell on the board. The best move is brought into
+// view (as a hint's cell is) unless `stay`: an edit's analysis keeps the view on the edit.
+function analysePosition(stay) {
   enqueue(async () => {
     stopAuto();
-    const mines = $("pmines").value.trim();
-    const answer = await call("POST", "/position" + (mines ? "?mines=" + encodeURIComponent(mines) : ""),
-      $("text").value);
-    showPosition(answer);
+    const answer = await call("POST", "/position" + positionQuery(), $("text").value);
+    showPosition(answer, !stay);
   });
 }
 
-function showPosition(answer) {
+// How the position's flags were read, when that changes what it says.
+function flagsRead(a) {
+  if (a.flags_refuted) return t("positionFlagsRefuted");
+  return a.flags_are === "mines" && a.cells.includes("F") ? t("positionFlagsMines") : "";
+}
+
+// The position's advice in words, saying when its proof needs the flags as mines.
+function describePosition(a) {
+  return describe(a.advice, a.cols, a.rules) + (a.rests_on_flags ? t("restsOnFlags") : "");
+}
+
+function showPosition(answer, revealBest) {
   app.mode = "position";
   app.position = answer;
   app.analysis = answer.consistent ? answer : null;
@@ -1007,8 +1028,9 @@ function showPosition(answer) {
   }
   draw();
   drawYours();
-  say(() => head() + (a.consistent === "unproven" ? t("positionUnproven") : "") + analysisSummary(a, a.cols) +
-    (a.advice ? t("positionBest", describe(a.advice, a.cols, a.rules)) : t("positionNoMove")) + describeFlags(a.flags));
+  if (revealBest && a.advice) reveal(a.advice.row * a.cols + a.advice.col);
+  say(() => head() + flagsRead(a) + (a.consistent === "unproven" ? t("positionUnproven") : "") + analysisSummary(a, a.cols) +
+    (a.advice ? t("positionBest", describePosition(a)) : t("positionNoMove")) + describeFlags(a.flags));
 }
 
 // One step of a cell's cycle (closed, 0..8, flag), or a given symbol; the text follows.
@@ -1024,7 +1046,7 @@ function edit(i, how) {
   draw();
   $("text").value = pictureOf(app.position.cells, app.position.cols);
   clearTimeout(app.editTimer);
-  app.editTimer = setTimeout(analysePosition, 250);
+  app.editTimer = setTimeout(() => analysePosition(true), 250);
 }
 
 function pictureOf(cells, cols) {
@@ -1045,11 +1067,9 @@ function fromGame() {
 function asJsMinesweeper() {
   enqueue(async () => {
     if (app.mode !== "position") fromGame();
-    const mines = $("pmines").value.trim();
-    const answer = await call("POST", "/position" + (mines ? "?mines=" + encodeURIComponent(mines) : ""),
-      $("text").value);
+    const answer = await call("POST", "/position" + positionQuery(), $("text").value);
     $("text").value = answer.jsminesweeper;
-    showPosition(answer);
+    showPosition(answer, true);
   });
 }
 
@@ -1087,7 +1107,11 @@ $("reset").addEventListener("click", () => {
   drawStats();
 });
 $("export").addEventListener("click", exportGame);
-$("analyse").addEventListener("click", analysePosition);
+$("analyse").addEventListener("click", () => analysePosition(false));
+$("flagsmines").addEventListener("change", () => {
+  try { localStorage.setItem(FLAGS_KEY, $("flagsmines").checked ? "1" : "0"); } catch (e) { /* private mode */ }
+  if (app.mode === "position") analysePosition(false);
+});
 $("fromgame").addEventListener("click", fromGame);
 $("asjs").addEventListener("click", asJsMinesweeper);
 $("back").addEventListener("click", backToGame);
@@ -1123,6 +1147,7 @@ function startFresh() {
 }
 
 fillLanguages();
+try { $("flagsmines").checked = localStorage.getItem(FLAGS_KEY) === "1"; } catch (e) { /* private mode */ }
 applyLanguage();
 enqueue(async () => {
   app.functions = await call("GET", "/functions");

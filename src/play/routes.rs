@@ -4,7 +4,7 @@
 use crate::board::{CellState, Grid};
 use crate::io::output::counted;
 use crate::moves::Move;
-use crate::play::advice;
+use crate::play::advice::{self, FlagsAre};
 use crate::play::export;
 use crate::play::functions::Functions;
 use crate::play::game::{BrowserGame, BrowserGames, GameStatus, Start, MAX_SIDE};
@@ -364,7 +364,8 @@ fn new_game(
     Ok(HttpResponse::json(format!("{{{}}}", json::game(&game))))
 }
 
-/// `POST /position[?mines=K]`: the body's position, its analysis, or why there is none.
+/// `POST /position[?mines=K][&flags=beliefs|mines]`: the body's position, its analysis (its
+/// flags read as the player's beliefs, or as mines), or why there is none.
 fn analyse_position(request: &HttpRequest) -> Result<HttpResponse, HttpResponse> {
     let text = std::str::from_utf8(&request.body)
         .map_err(|_| HttpResponse::text(400, "the position is not UTF-8 text"))?;
@@ -375,7 +376,12 @@ fn analyse_position(request: &HttpRequest) -> Result<HttpResponse, HttpResponse>
         None => position.mines,
     };
     let (mines, assumed) = position::mines_to_assume(position.format, grid, given);
-    let analysed = advice::analyse(&position.view, mines, position.format.rules());
+    let flags_are = match request.param("flags") {
+        None | Some("beliefs") => FlagsAre::Beliefs,
+        Some("mines") => FlagsAre::Mines,
+        Some(_) => return Err(HttpResponse::text(400, "flags must be beliefs or mines")),
+    };
+    let analysed = advice::analyse_with(&position.view, mines, position.format.rules(), flags_are);
     let body = json::position(
         grid,
         position.format,

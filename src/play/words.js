@@ -105,6 +105,13 @@ const TEXT = {
     "format-leetcode-board": "update-board board",
     asJs: "As JSMinesweeper",
     asJsTitle: "the position (or this game's board) as JSMinesweeper's text, to analyse there",
+    flagsMines: "Flags are mines",
+    flagsMinesTitle: "each flag of the position a known mine, as JSMinesweeper's “Treat flags as mines” (its default); " +
+      "off, a flag is your belief and the numbers judge it",
+    positionFlagsMines: "Flags taken as mines. ",
+    positionFlagsRefuted: "Your flags cannot all be mines: the numbers refute that, so this is from the numbers alone. ",
+    restsOnFlags: " (only if your flags are right: the numbers alone do not prove it)",
+    legendFlagsMines: "Flags are mines: ✓, ✱ and the percentages take every flag as a mine.",
     moveFirst: (at, opening) => "open " + at + ": the first click is never a mine" +
       (opening ? ", and shows a 0" : ""),
     moveWrongFlag: (at) => "remove the flag at " + at + ": the numbers prove that cell certainly safe",
@@ -350,6 +357,13 @@ const TEXT = {
     "format-leetcode-board": "update-board 棋盘",
     asJs: "转为 JSMinesweeper",
     asJsTitle: "把局面（或本局的棋盘）写成 JSMinesweeper 的文字，可在那里分析",
+    flagsMines: "旗即是雷",
+    flagsMinesTitle: "局面里的每面旗都当作已知的雷，同 JSMinesweeper 的“Treat flags as mines”（它的默认）；" +
+      "不勾时，旗只是你的推测，由数字来检验",
+    positionFlagsMines: "旗都当作雷。",
+    positionFlagsRefuted: "你的旗不可能全是雷：数字否定了这一点，所以下面只依据数字。",
+    restsOnFlags: "（前提是你的旗都对：单凭数字证明不了）",
+    legendFlagsMines: "旗即是雷：✓、✱ 和百分比都把每面旗当作雷。",
     moveFirst: (at, opening) => "打开" + at + "：第一次点击不会是雷" +
       (opening ? "，而且是 0" : ""),
     moveWrongFlag: (at) => "拔掉" + at + "的旗：数字证明那里肯定安全",
