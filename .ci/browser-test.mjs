@@ -10,7 +10,7 @@
 // - a phone (390x844, then 360 wide): every control inside the viewport, no horizontal page
 //   scroll on expert, a long press that flags, flag mode;
 // - the beginner hint game and the expert autoplay game of before;
-// and issue 34, each item at both sizes:
+// and, each at both sizes:
 // 1. `play --functions`: a student's RefreshGamePanel whose flood has no diagonals shows its
 //    differences on the board (each cell ours, theirs in its corner); a correct one agrees on a
 //    whole game; their machine's click beside our hint, and Autoplay by it; a machine that
@@ -564,7 +564,7 @@ async function phone() {
   console.log("phone: 390x844 and 360 wide fit, the expert board scrolls in its frame; long press and flag mode flag");
 }
 
-// ---- Issue 34 ----
+// ---- A student's functions, the layout and the page in Chinese, at both sizes ----
 
 const px = (value) => parseFloat(value) || 0;
 const where = (i, cols) => "(row " + Math.floor(i / cols) + ", col " + (i % cols) + ")";

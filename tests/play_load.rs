@@ -1,4 +1,4 @@
-//! `play` under attack (issue 33, item 4): slow-loris sockets that trickle a byte a second and
+//! `play` under attack: slow-loris sockets that trickle a byte a second and
 //! reconnect, bursts of heavy requests (`/position` on crafted panels, `/export` of long
 //! games), and a page reached through DNS rebinding. The test checks that a second client's
 //! normal requests are all answered during the worst of it; the `--ignored` tool prints the

@@ -1,5 +1,5 @@
 //! The connections of `play`: who may hold one and for how long, so that no client can stall
-//! or kill the server (issue 33, item 4).
+//! or kill the server.
 //!
 //! One thread accepts connections and reads every request as its bytes arrive, without
 //! blocking on any socket: a slow client costs a socket and a buffer, not a thread. A request
