@@ -410,17 +410,23 @@ impl Player {
                 }
                 continue;
             }
-            if self.guess(game, stats).is_err() {
+            let guess = self.solver.best_guess();
+            if self.guess(game, stats, guess).is_err() {
                 break false;
             }
         }
     }
 
-    /// The solver's guess, after an analysis that left no certain safe cell; an error when the
-    /// game is over: the guess was a mine, or the solver had none (a fault: a safe cell is
-    /// left).
-    fn guess(&mut self, game: &mut Game, stats: &mut Stats) -> Result<(), ()> {
-        let Some((cell, p)) = self.solver.best_guess() else {
+    /// Opens `guess` (a cell and its mine probability), the solver's guess after an analysis
+    /// that left no certain safe cell; an error when the game is over: the guess was a mine,
+    /// or the solver had none (a fault: a safe cell is left).
+    fn guess(
+        &mut self,
+        game: &mut Game,
+        stats: &mut Stats,
+        guess: Option<(usize, f64)>,
+    ) -> Result<(), ()> {
+        let Some((cell, p)) = guess else {
             stats.faults += 1;
             return Err(());
         };

@@ -2,16 +2,20 @@
 //! [`efficient_move`](crate::solver::efficient_move) (openings first, flags and chords where
 //! they save clicks), and the solver's guess only once nothing is proven safe.
 //!
-//! The solver is shown the open cells alone, never a flag, and is asked for a guess only when
-//! it proves no cell safe: every cell it can prove safe is then open, as it is when the default
-//! player guesses, so both guess from the same view, the same cell, and win or lose the same
-//! games. A lone open is made only after the solver has seen everything opened so far, so that
-//! no chord a new number proves is missed for it.
+//! The solver is shown the open cells alone, never a flag, and a guess is made only when it
+//! proves no cell safe: every cell the numbers can prove safe is then open, as it is when the
+//! default player guesses, so both guess from the same view. The solver keeps what it learnt
+//! from one analysis to the next, and that can break a tie between equal guesses: so the guess
+//! is asked of a second solver shown the very views the default player analysed since its last
+//! guess, remade from the open cells (`default_guess`). Both players then make the same
+//! guesses and win or lose the same games, game by game. A lone open is made only after the
+//! solver has seen everything opened so far, so that no chord a new number proves is missed
+//! for it.
 
 use super::{Config, Game, Player, Stats};
 use crate::board::{CellState, Chord, FlagsInCascade};
 use crate::moves::Move;
-use crate::solver::{efficient_move, Mines, Proven, Seen};
+use crate::solver::{efficient_move, Mines, Proven, Seen, Solver, View};
 
 /// What the player knows of the cells, kept between games for its buffers.
 #[derive(Debug, Default)]
@@ -23,6 +27,10 @@ pub(super) struct Known {
     mine: Vec<bool>,
     /// The last analysis's certain safe cells, best first.
     candidates: Vec<u32>,
+    /// The default player's solver, shown the views the default player would analyse.
+    shadow: Solver,
+    /// The cells to open in the shadow view: a queue for its flood.
+    queue: Vec<u32>,
 }
 
 impl Player {
@@ -34,6 +42,8 @@ impl Player {
         stats: &mut Stats,
     ) -> bool {
         let cells = game.board.grid().len();
+        let mines = Mines::Known(config.mines);
+        let mut shadow_view = game.view.clone();
         let known = &mut self.known;
         known.seen.clear();
         known.seen.extend_from_slice(game.view.cells());
@@ -51,15 +61,22 @@ impl Player {
             }
             if self
                 .solver
-                .analyse(&game.view, Mines::Known(config.mines))
+                .analyse(&game.view, mines)
                 .is_err()
             {
                 stats.faults += 1;
                 return false;
             }
             if self.solver.certain_safe().is_empty() {
-                if self.guess(game, stats).is_err() {
+                let Some(guess) = self.default_guess(game, &mut shadow_view, mines) else {
+                    stats.faults += 1;
                     return false;
+                };
+                if self.guess(game, stats, guess).is_err() {
+                    return false;
+                }
+                if let Some((cell, _)) = guess {
+                    self.reveal_as_seen(game, &mut shadow_view, cell);
                 }
                 self.see_opened(game);
                 continue;
@@ -135,6 +152,67 @@ impl Player {
             unseen = true;
         }
         true
+    }
+
+    /// The default player's guess in this game, once every cell the numbers prove safe is
+    /// open: the views the default player analysed since the last guess are made again from
+    /// the open cells (it opened each analysis's certain safe cells in order, with their
+    /// cascades, all of them open now) and analysed by a solver that saw only those, so that
+    /// what the solver keeps from one analysis to the next is the default player's too and
+    /// the guess is the same cell. `None` when an analysis finds the view inconsistent, or
+    /// a cell the default player opened is not open here (neither can happen: both are
+    /// faults).
+    fn default_guess(
+        &mut self,
+        game: &Game,
+        shadow_view: &mut View,
+        mines: Mines,
+    ) -> Option<Option<(usize, f64)>> {
+        loop {
+            self.known.shadow.analyse(shadow_view, mines).ok()?;
+            if self.known.shadow.certain_safe().is_empty() {
+                return Some(self.known.shadow.best_guess());
+            }
+            self.safe.clear();
+            self.safe.extend_from_slice(self.known.shadow.certain_safe());
+            for i in 0..self.safe.len() {
+                let cell = self.safe[i] as usize;
+                if shadow_view.get(cell) != Seen::Closed {
+                    continue;
+                }
+                if !game.cover.is_open(cell) {
+                    return None;
+                }
+                self.reveal_as_seen(game, shadow_view, cell);
+            }
+        }
+    }
+
+    /// Opens the open `cell` in `shadow_view` with the cascade a click on it made: what the
+    /// game shows, flooded from its 0s in the order a click floods (the solver reads a view's
+    /// changes in the order they were made).
+    fn reveal_as_seen(&mut self, game: &Game, shadow_view: &mut View, cell: usize) {
+        let queue = &mut self.known.queue;
+        queue.clear();
+        if shadow_view.get(cell) != Seen::Closed || !game.cover.is_open(cell) {
+            return;
+        }
+        shadow_view.set(cell, Seen::Open(game.board.count(cell)));
+        queue.push(cell as u32);
+        let mut next_to_expand = 0;
+        while next_to_expand < queue.len() {
+            let index = queue[next_to_expand] as usize;
+            next_to_expand += 1;
+            if game.board.count(index) != 0 {
+                continue;
+            }
+            for next in game.board.grid().neighbours(index) {
+                if shadow_view.get(next) == Seen::Closed {
+                    shadow_view.set(next, Seen::Open(game.board.count(next)));
+                    queue.push(next as u32);
+                }
+            }
+        }
     }
 
     /// Shows the player the cells the last open or chord opened.
