@@ -22,8 +22,8 @@ fn play(config: &Config, threads: u64) -> Vec<Outcome> {
                         let mut stats = Stats::default();
                         player.play(config, index, &mut stats);
                         let won = stats.wins == 1;
-                        let efficiency = stats.three_bv_in_wins as f64
-                            / (stats.clicks_in_wins as f64).max(1.0);
+                        let efficiency =
+                            stats.three_bv_in_wins as f64 / (stats.clicks_in_wins as f64).max(1.0);
                         out.push((index, (won, efficiency)));
                         index += threads;
                     }
@@ -31,7 +31,10 @@ fn play(config: &Config, threads: u64) -> Vec<Outcome> {
                 })
             })
             .collect();
-        handles.into_iter().map(|h| h.join().expect("a thread")).collect()
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a thread"))
+            .collect()
     });
     let mut all: Vec<(u64, Outcome)> = per_thread.into_iter().flatten().collect();
     all.sort_by_key(|&(index, _)| index);
@@ -43,7 +46,12 @@ fn cpu_seconds() -> f64 {
     let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
     let rest = &stat[stat.rfind(')').map_or(0, |at| at + 1)..];
     let fields: Vec<&str> = rest.split_whitespace().collect();
-    let tick = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    let tick = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
     (tick(11) + tick(12)) / 100.0
 }
 

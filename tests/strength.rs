@@ -43,7 +43,8 @@ fn figures(play_for: PlayFor) -> String {
         };
         let stats = play_games(&config, &|_| {});
         let shown = report(&config, &stats, 1.0, None);
-        let efficiency_line = |line: &str| play_for == PlayFor::Wins && line.starts_with("efficiency ");
+        let efficiency_line =
+            |line: &str| play_for == PlayFor::Wins && line.starts_with("efficiency ");
         for line in shown
             .lines()
             .filter(|line| !line.starts_with("speed ") && !efficiency_line(line))

@@ -59,11 +59,7 @@ impl Player {
                 stats.click_limit += 1;
                 return false;
             }
-            if self
-                .solver
-                .analyse(&game.view, mines)
-                .is_err()
-            {
+            if self.solver.analyse(&game.view, mines).is_err() {
                 stats.faults += 1;
                 return false;
             }
@@ -83,7 +79,9 @@ impl Player {
             }
             let known = &mut self.known;
             known.candidates.clear();
-            known.candidates.extend_from_slice(self.solver.certain_safe());
+            known
+                .candidates
+                .extend_from_slice(self.solver.certain_safe());
             for &cell in self.solver.certain_safe() {
                 known.safe[cell as usize] = true;
             }
@@ -174,7 +172,8 @@ impl Player {
                 return Some(self.known.shadow.best_guess());
             }
             self.safe.clear();
-            self.safe.extend_from_slice(self.known.shadow.certain_safe());
+            self.safe
+                .extend_from_slice(self.known.shadow.certain_safe());
             for i in 0..self.safe.len() {
                 let cell = self.safe[i] as usize;
                 if shadow_view.get(cell) != Seen::Closed {
@@ -225,3 +224,189 @@ impl Player {
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use super::super::PlayFor;
+    use super::*;
+    use crate::board::{Board, Cover, Grid};
+    use crate::game_stats::Tally;
+    use crate::moves::{apply, Applied};
+    use crate::rng::{game_seed, Rng};
+
+    fn config(rows: usize, cols: usize, mines: usize, seed: u64, play_for: PlayFor) -> Config {
+        Config {
+            name: format!("{rows}x{cols}x{mines}"),
+            rows,
+            cols,
+            mines,
+            first: 0,
+            games: 0,
+            seed,
+            threads: 1,
+            jlu: false,
+            progress: false,
+            play_for,
+        }
+    }
+
+    /// The board `autoplay` deals for game `index` of `config`.
+    fn board(config: &Config, index: u64) -> Board {
+        let mut rng = Rng::new(game_seed(config.seed, index));
+        let grid = Grid::new(config.rows, config.cols);
+        Board::from_mines(grid, rng.deal(grid.len(), config.mines, &[config.first]))
+    }
+
+    /// Every arrangement of `mines` mines among the cells `cover` does not show open that fits
+    /// every open number, by trying them all (flags are ignored): per cell, whether it is safe
+    /// in all of them and a mine in all of them.
+    fn brute_force(board: &Board, cover: &Cover, mines: usize) -> (Vec<bool>, Vec<bool>) {
+        let grid = board.grid();
+        let closed: Vec<usize> = (0..grid.len()).filter(|&c| !cover.is_open(c)).collect();
+        let (mut always_safe, mut always_mine) = (vec![true; grid.len()], vec![true; grid.len()]);
+        let mut fits = 0;
+        let mut mine = vec![false; grid.len()];
+        for mask in 0u32..(1 << closed.len()) {
+            if mask.count_ones() as usize != mines {
+                continue;
+            }
+            for (bit, &cell) in closed.iter().enumerate() {
+                mine[cell] = mask >> bit & 1 == 1;
+            }
+            let numbers_fit = (0..grid.len()).filter(|&c| cover.is_open(c)).all(|c| {
+                grid.neighbours(c).filter(|&n| mine[n]).count() == board.count(c) as usize
+            });
+            if numbers_fit {
+                fits += 1;
+                for &cell in &closed {
+                    always_safe[cell] &= !mine[cell];
+                    always_mine[cell] &= mine[cell];
+                }
+            }
+        }
+        assert!(fits > 0, "the real board fits");
+        for cell in (0..grid.len()).filter(|&c| cover.is_open(c)) {
+            always_mine[cell] = false;
+        }
+        (always_safe, always_mine)
+    }
+
+    #[test]
+    fn every_move_is_proven_by_brute_force_and_guesses_only_when_nothing_is() {
+        let (mut chords, mut flags, mut guesses) = (0, 0, 0);
+        for (rows, cols, mines) in [(4, 5, 4), (3, 6, 3), (4, 4, 3)] {
+            let config = config(rows, cols, mines, 17, PlayFor::Efficiency);
+            let mut player = Player::new();
+            for index in 0..150 {
+                player.play(&config, index, &mut Stats::default());
+                let board = board(&config, index);
+                let mut cover = Cover::new(&board);
+                let mut opened = Vec::new();
+                for (at, &action) in player.moves().iter().enumerate() {
+                    let context = format!("{rows}x{cols}x{mines} game {index} move {at}");
+                    if at > 0 {
+                        let (safe, mine) = brute_force(&board, &cover, mines);
+                        let closed = |c: &usize| !cover.is_open(*c);
+                        match action {
+                            Move::Open(cell) if !safe[cell] => {
+                                guesses += 1;
+                                let grid = board.grid();
+                                let proven = (0..grid.len()).filter(closed).find(|&c| safe[c]);
+                                assert_eq!(proven, None, "{context}: a guess beside a safe cell");
+                            }
+                            Move::Open(_) => {}
+                            Move::Flag(cell) => {
+                                flags += 1;
+                                assert!(mine[cell], "{context}: a flag on a cell not proven");
+                            }
+                            Move::Chord(cell) => {
+                                chords += 1;
+                                let grid = board.grid();
+                                let unflagged = |c: &usize| cover.state(*c) == CellState::Closed;
+                                let mut opens = grid.neighbours(cell).filter(unflagged);
+                                assert!(opens.all(|c| safe[c]), "{context}: a chord not proven");
+                            }
+                        }
+                    }
+                    if matches!(
+                        apply(&board, &mut cover, action, &mut opened),
+                        Applied::Mine(_)
+                    ) {
+                        assert_eq!(at + 1, player.moves().len(), "{context}: the last move");
+                    }
+                }
+            }
+        }
+        assert!(
+            chords > 50 && flags > 50 && guesses > 20,
+            "{chords} {flags} {guesses}"
+        );
+    }
+
+    #[test]
+    fn clicks_counted_are_a_recount_of_the_moves_by_the_game_statistics() {
+        let config = config(16, 16, 40, 5, PlayFor::Efficiency);
+        let mut player = Player::new();
+        let mut won = 0;
+        for index in 0..60 {
+            let mut stats = Stats::default();
+            player.play(&config, index, &mut stats);
+            let board = board(&config, index);
+            let (mut cover, mut tally, mut opened) = (Cover::new(&board), Tally::default(), vec![]);
+            for &action in player.moves() {
+                let applied = apply(&board, &mut cover, action, &mut opened);
+                assert_ne!(
+                    applied,
+                    Applied::Nothing,
+                    "game {index}: {action:?} did nothing"
+                );
+                tally.count(&board, action, applied);
+            }
+            if stats.wins == 1 {
+                won += 1;
+                let clicks = tally.clicks();
+                assert_eq!(clicks.total(), stats.clicks_in_wins, "game {index}");
+                assert_eq!(clicks.right, stats.flags_in_wins, "game {index}");
+                assert_eq!(clicks.chords, stats.chords_in_wins, "game {index}");
+                assert_eq!(cover.safe_closed(), 0, "game {index}");
+            }
+        }
+        assert!(won > 20, "{won} won");
+    }
+
+    #[test]
+    fn both_modes_win_and_lose_the_same_games_by_the_same_guesses() {
+        for (rows, cols, mines, games) in [(16, 16, 40, 300), (16, 30, 99, 200)] {
+            let (mut wins_player, mut efficient_player) = (Player::new(), Player::new());
+            let (mut clicks, mut efficient_clicks) = (0, 0);
+            for index in 0..games {
+                let mut by_default = Stats::default();
+                let wins = config(rows, cols, mines, 31, PlayFor::Wins);
+                wins_player.play(&wins, index, &mut by_default);
+                let mut efficient = Stats::default();
+                let efficiency = config(rows, cols, mines, 31, PlayFor::Efficiency);
+                efficient_player.play(&efficiency, index, &mut efficient);
+                let same = |s: &Stats| {
+                    let guesses = (s.guesses, s.coin_flips, s.fatal_probability_millionths);
+                    (
+                        s.wins,
+                        s.faults,
+                        guesses,
+                        s.first_guess_losses,
+                        s.three_bv_in_wins,
+                    )
+                };
+                assert_eq!(
+                    same(&by_default),
+                    same(&efficient),
+                    "{rows}x{cols} game {index}"
+                );
+                clicks += by_default.clicks_in_wins;
+                efficient_clicks += efficient.clicks_in_wins;
+            }
+            assert!(
+                efficient_clicks * 5 < clicks * 4,
+                "{efficient_clicks} {clicks}"
+            );
+        }
+    }
+}

@@ -10,7 +10,7 @@
 
 use crate::board::Grid;
 use crate::moves::Move;
-use crate::solver::{Inconsistent, Mines, Seen, Solver, View};
+use crate::solver::{efficient_move, Inconsistent, Mines, Proven, Seen, Solver, View};
 
 /// The moves the game the advice is for allows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -382,6 +382,43 @@ impl Analysis {
     /// What the player sees of `cell`.
     pub fn seen(&self, cell: usize) -> Seen {
         self.seen[cell]
+    }
+
+    /// The move when playing for efficiency under `rules`: with flags, a flag the numbers
+    /// refute is taken away first, then the proven move that opens the board in the fewest
+    /// clicks ([`efficient_move`]: openings first, flags and chords where they save clicks);
+    /// else, and under other rules, [`Analysis::advice`] (a guess only when nothing is proven
+    /// safe, as always).
+    pub fn efficient_advice(&self, rules: Rules) -> Option<Advice> {
+        let wrong_flag = self.advice.filter(|advice| advice.why == Why::WrongFlag);
+        if rules != Rules::Flags || wrong_flag.is_some() {
+            return self.advice;
+        }
+        let cells = self.grid.len();
+        let (mut safe, mut mine) = (vec![false; cells], vec![false; cells]);
+        self.safe.iter().for_each(|&cell| safe[cell] = true);
+        self.mines.iter().for_each(|&cell| mine[cell] = true);
+        let known = Proven {
+            grid: self.grid,
+            seen: &self.seen,
+            safe: &safe,
+            mine: &mine,
+        };
+        let candidates: Vec<u32> = self.safe.iter().map(|&cell| cell as u32).collect();
+        let Some(choice) = efficient_move(&known, &candidates) else {
+            return self.advice;
+        };
+        let (mine_probability, why) = match choice.action {
+            Move::Open(_) => (0.0, Why::ProvenSafe),
+            Move::Flag(_) => (1.0, Why::ProvenMine),
+            Move::Chord(_) => (0.0, Why::Chord),
+        };
+        Some(Advice {
+            action: choice.action,
+            mine_probability,
+            certain: true,
+            why,
+        })
     }
 }
 
