@@ -454,6 +454,24 @@ mod tests {
     }
 
     #[test]
+    fn played_for_efficiency_an_opening_comes_before_a_flag_and_a_wrong_flag_first() {
+        // The 1 proves cell 1 a mine, and the total the rest safe: cell 3 sees only safe
+        // cells, a 0 whose cascade opens cell 2 too; no chord needs the mine's flag.
+        let analysis = analyse(&view(&["1???"]), Mines::Known(1), Rules::Flags).unwrap();
+        assert_eq!(analysis.advice.unwrap().action, Move::Flag(1));
+        let efficient = analysis.efficient_advice(Rules::Flags).unwrap();
+        assert_eq!((efficient.action, efficient.why), (Move::Open(3), Why::ProvenSafe));
+        assert!(efficient.certain);
+        let analysis = analyse(&view(&["1??F"]), Mines::Known(1), Rules::Flags).unwrap();
+        let efficient = analysis.efficient_advice(Rules::Flags).unwrap();
+        assert_eq!((efficient.action, efficient.why), (Move::Flag(3), Why::WrongFlag));
+        // 1 ? ? over ? ? ?, two mines: no move is proven, and the guess stays.
+        let analysis = analyse(&view(&["1??", "???"]), Mines::Known(2), Rules::Flags).unwrap();
+        assert_eq!(analysis.efficient_advice(Rules::Flags), analysis.advice);
+        assert!(!analysis.advice.unwrap().certain);
+    }
+
+    #[test]
     fn flags_are_proven_unproven_or_wrong_and_may_not_fit_together() {
         // The 1 sees three closed cells and the board has one mine: each flag may be right,
         // both cannot.
