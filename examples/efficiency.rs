@@ -3,8 +3,58 @@
 //! outcome differs (none, when both guess from the same knowledge), both win rates with their
 //! 95% intervals and their paired difference, the mean efficiency (3BV / clicks) of won games
 //! in each mode with its interval, and games per CPU-second of each mode.
+//!
+//! `... --example efficiency -- worst SIDE`: the time of one choice of the efficient move on
+//! crafted SIDE x SIDE panels where every closed cell is proven and listed (a lattice of
+//! proven mines, one cell in two each way, so that no cell is a 0, every other cell proven safe; and the same with
+//! every safe cell open but a diagonal), the worst a choice can look at.
 
 use minejudge::autoplay::{named_board, Config, PlayFor, Player, Stats};
+use minejudge::board::Grid;
+use minejudge::solver::{efficient_move, Proven, Seen};
+use std::time::Instant;
+
+/// Times one choice on the crafted panels of `side` x `side` (see the module's doc).
+fn worst(side: usize) {
+    let grid = Grid::new(side, side);
+    let lattice = |cell: usize| cell / side % 2 == 1 && cell % side % 2 == 1;
+    let count = |cell: usize| grid.neighbours(cell).filter(|&n| lattice(n)).count() as u8;
+    for open_all_but_diagonal in [false, true] {
+        let seen: Vec<Seen> = (0..grid.len())
+            .map(|cell| {
+                let diagonal = cell / side == cell % side;
+                if open_all_but_diagonal && !lattice(cell) && !diagonal {
+                    Seen::Open(count(cell))
+                } else {
+                    Seen::Closed
+                }
+            })
+            .collect();
+        let mine: Vec<bool> = (0..grid.len()).map(lattice).collect();
+        let safe: Vec<bool> = mine.iter().map(|&m| !m).collect();
+        let candidates: Vec<u32> = (0..grid.len() as u32)
+            .filter(|&c| safe[c as usize])
+            .collect();
+        let known = Proven {
+            grid,
+            seen: &seen,
+            safe: &safe,
+            mine: &mine,
+        };
+        let start = Instant::now();
+        let choice = efficient_move(&known, &candidates);
+        println!(
+            "{side}x{side}{}: {} candidates, one choice {:.1} ms: {choice:?}",
+            if open_all_but_diagonal {
+                " open but a diagonal"
+            } else {
+                ""
+            },
+            candidates.len(),
+            start.elapsed().as_secs_f64() * 1e3
+        );
+    }
+}
 
 /// One game's outcome: won, and its efficiency when won.
 type Outcome = (bool, f64);
@@ -65,6 +115,10 @@ fn mean_interval(values: &[f64]) -> (f64, f64) {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.len() == 2 && args[0] == "worst" {
+        worst(args[1].parse().expect("a side"));
+        return;
+    }
     if args.len() < 3 || args.len() > 4 {
         eprintln!("usage: efficiency BOARD GAMES SEED [THREADS]");
         std::process::exit(2);

@@ -460,11 +460,17 @@ mod tests {
         let analysis = analyse(&view(&["1???"]), Mines::Known(1), Rules::Flags).unwrap();
         assert_eq!(analysis.advice.unwrap().action, Move::Flag(1));
         let efficient = analysis.efficient_advice(Rules::Flags).unwrap();
-        assert_eq!((efficient.action, efficient.why), (Move::Open(3), Why::ProvenSafe));
+        assert_eq!(
+            (efficient.action, efficient.why),
+            (Move::Open(3), Why::ProvenSafe)
+        );
         assert!(efficient.certain);
         let analysis = analyse(&view(&["1??F"]), Mines::Known(1), Rules::Flags).unwrap();
         let efficient = analysis.efficient_advice(Rules::Flags).unwrap();
-        assert_eq!((efficient.action, efficient.why), (Move::Flag(3), Why::WrongFlag));
+        assert_eq!(
+            (efficient.action, efficient.why),
+            (Move::Flag(3), Why::WrongFlag)
+        );
         // 1 ? ? over ? ? ?, two mines: no move is proven, and the guess stays.
         let analysis = analyse(&view(&["1??", "???"]), Mines::Known(2), Rules::Flags).unwrap();
         assert_eq!(analysis.efficient_advice(Rules::Flags), analysis.advice);
