@@ -18,7 +18,7 @@ use crate::game_stats;
 use crate::moves::Move;
 use crate::players::jlu_machine::course;
 use crate::rng::{game_seed, Rng};
-use crate::solver::{Mines, Solver, View};
+use crate::solver::{Mines, Seen, Solver, View};
 use std::io::IsTerminal;
 use std::ops::Range;
 use std::time::{Duration, Instant};
@@ -269,7 +269,24 @@ pub struct Player {
     /// The moves of the game being played.
     moves: Vec<Move>,
     /// Played for efficiency: what it knows (see `efficient.rs`).
-    known: efficient::Known,
+    known: Known,
+}
+
+/// Played for efficiency (`efficient.rs`): what the player knows of the cells, kept between
+/// games for its buffers.
+#[derive(Debug, Default)]
+struct Known {
+    /// What is seen, flags included.
+    seen: Vec<Seen>,
+    /// Proven safe, proven a mine: what is proven stays proven.
+    safe: Vec<bool>,
+    mine: Vec<bool>,
+    /// The last analysis's certain safe cells, best first.
+    candidates: Vec<u32>,
+    /// The default player's solver, shown the views the default player would analyse.
+    shadow: Solver,
+    /// The cells to open in the shadow view: a queue for its flood.
+    queue: Vec<u32>,
 }
 
 /// One game as it is played.
@@ -300,7 +317,7 @@ impl Player {
             opened: Vec::new(),
             safe: Vec::new(),
             moves: Vec::new(),
-            known: efficient::Known::default(),
+            known: Known::default(),
         }
     }
 

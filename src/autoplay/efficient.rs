@@ -15,23 +15,7 @@
 use super::{Config, Game, Player, Stats};
 use crate::board::{CellState, Chord, FlagsInCascade};
 use crate::moves::Move;
-use crate::solver::{efficient_move, Mines, Proven, Seen, Solver, View};
-
-/// What the player knows of the cells, kept between games for its buffers.
-#[derive(Debug, Default)]
-pub(super) struct Known {
-    /// What is seen, flags included.
-    seen: Vec<Seen>,
-    /// Proven safe, proven a mine: what is proven stays proven.
-    safe: Vec<bool>,
-    mine: Vec<bool>,
-    /// The last analysis's certain safe cells, best first.
-    candidates: Vec<u32>,
-    /// The default player's solver, shown the views the default player would analyse.
-    shadow: Solver,
-    /// The cells to open in the shadow view: a queue for its flood.
-    queue: Vec<u32>,
-}
+use crate::solver::{efficient_move, Mines, Proven, Seen, View};
 
 impl Player {
     /// Plays `game` for efficiency; whether it won.
