@@ -309,6 +309,28 @@ mod tests {
     }
 
     #[test]
+    fn slices_played_for_efficiency_merge_into_that_run_and_not_into_another() {
+        let mut whole = config("intermediate", 30, 4, 1);
+        whole.play_for = PlayFor::Efficiency;
+        let one = report(&whole, &play_games(&whole, &|_| {}), 1.0, Some(1.0));
+        assert!(one.starts_with("board intermediate") && one.contains("playing for efficiency"));
+        let slice = |config: &Config, index| {
+            let shard = Shard { index, of: 2 };
+            let stats = play_range(config, shard.games(config.games), &|_| {});
+            (
+                format!("shard{index}"),
+                record(config, shard, &stats, 0.5, Some(0.5)),
+            )
+        };
+        let records = [slice(&whole, 1), slice(&whole, 2)];
+        assert_eq!(merge(&records).expect("a whole run"), one);
+        let mut for_wins = whole.clone();
+        for_wins.play_for = PlayFor::Wins;
+        let mixed = [slice(&whole, 1), slice(&for_wins, 2)];
+        assert!(merge(&mixed).unwrap_err().contains("another run"));
+    }
+
+    #[test]
     fn a_record_reads_back_to_the_same_figures_and_times() {
         let whole = config("expert", 5, 3, 1);
         let mut stats = Stats::default();
