@@ -8,18 +8,55 @@
 //! analyses again; on the JLU board, whose score counts clicks, one cell per analysis, as the
 //! course asks `jlu-machine` for its moves. Each game's seed derives from (seed, game index), so
 //! results do not depend on the thread count.
+//!
+//! Played for efficiency (`efficient.rs`), it makes the same guesses from the same knowledge,
+//! but opens what is proven safe in as few clicks as it can, with flags and chords.
 
 use crate::board::{Board, Cover, FlagsInCascade, Grid};
 use crate::exec::pool::{run_batch, AfterPanic};
 use crate::game_stats;
+use crate::moves::Move;
 use crate::players::jlu_machine::course;
 use crate::rng::{game_seed, Rng};
-use crate::solver::{Mines, Solver, View};
+use crate::solver::{Mines, Seen, Solver, View};
 use std::io::IsTerminal;
 use std::ops::Range;
 use std::time::{Duration, Instant};
 
+mod efficient;
 pub mod shard;
+
+/// What the player plays for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PlayFor {
+    /// Wins: every proven safe cell opened by a click of its own (no flags, no chords).
+    #[default]
+    Wins,
+    /// The same wins in fewer clicks: the same guesses from the same knowledge, and what is
+    /// proven safe opened with openings first, and flags and chords where they save clicks.
+    Efficiency,
+}
+
+impl PlayFor {
+    /// The name `--play-for` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            PlayFor::Wins => "wins",
+            PlayFor::Efficiency => "efficiency",
+        }
+    }
+
+    /// The mode named `text`.
+    pub fn named(text: &str) -> Result<PlayFor, String> {
+        match text {
+            "wins" => Ok(PlayFor::Wins),
+            "efficiency" => Ok(PlayFor::Efficiency),
+            _ => Err(format!(
+                "--play-for expects wins or efficiency, found {text:?}"
+            )),
+        }
+    }
+}
 
 /// What to play.
 #[derive(Clone, Debug, PartialEq)]
@@ -44,6 +81,8 @@ pub struct Config {
     pub jlu: bool,
     /// Progress on stderr even when stderr is not a terminal.
     pub progress: bool,
+    /// What the player plays for.
+    pub play_for: PlayFor,
 }
 
 /// The most cells of an `autoplay` board, so that a typo does not eat the memory.
@@ -154,17 +193,25 @@ pub struct Stats {
     /// Solver faults: an inconsistent verdict on a real game, or a certain-safe cell that was
     /// a mine. Both must stay 0.
     pub faults: u64,
+    /// Flags placed (right clicks) summed over won games.
+    pub flags_in_wins: u64,
+    /// Chords summed over won games.
+    pub chords_in_wins: u64,
+    /// Each won game's efficiency (3BV / clicks), in millionths, rounded, summed.
+    pub efficiency_millionths_in_wins: u64,
+    /// Each won game's efficiency squared, in millionths, rounded, summed (for the interval).
+    pub efficiency_squares_millionths_in_wins: u64,
 }
 
 impl Stats {
     /// Every figure by name, in the order of a shard's record.
-    pub fn fields(&self) -> [(&'static str, u64); 18] {
+    pub fn fields(&self) -> [(&'static str, u64); 22] {
         let mut copy = self.clone();
         copy.fields_mut().map(|(name, value)| (name, *value))
     }
 
     /// Every figure by name, to be written to.
-    fn fields_mut(&mut self) -> [(&'static str, &mut u64); 18] {
+    fn fields_mut(&mut self) -> [(&'static str, &mut u64); 22] {
         [
             ("games", &mut self.games),
             ("wins", &mut self.wins),
@@ -187,6 +234,16 @@ impl Stats {
             ("approximations", &mut self.approximations),
             ("analyses", &mut self.analyses),
             ("faults", &mut self.faults),
+            ("flags_in_wins", &mut self.flags_in_wins),
+            ("chords_in_wins", &mut self.chords_in_wins),
+            (
+                "efficiency_millionths_in_wins",
+                &mut self.efficiency_millionths_in_wins,
+            ),
+            (
+                "efficiency_squares_millionths_in_wins",
+                &mut self.efficiency_squares_millionths_in_wins,
+            ),
         ]
     }
 
@@ -209,6 +266,41 @@ pub struct Player {
     solver: Solver,
     opened: Vec<u32>,
     safe: Vec<u32>,
+    /// The moves of the game being played.
+    moves: Vec<Move>,
+    /// Played for efficiency: what it knows (see `efficient.rs`).
+    known: Known,
+}
+
+/// Played for efficiency (`efficient.rs`): what the player knows of the cells, kept between
+/// games for its buffers.
+#[derive(Debug, Default)]
+struct Known {
+    /// What is seen, flags included.
+    seen: Vec<Seen>,
+    /// Proven safe, proven a mine: what is proven stays proven.
+    safe: Vec<bool>,
+    mine: Vec<bool>,
+    /// The last analysis's certain safe cells, best first.
+    candidates: Vec<u32>,
+    /// The default player's solver, shown the views the default player would analyse.
+    shadow: Solver,
+    /// The cells to open in the shadow view: a queue for its flood.
+    queue: Vec<u32>,
+}
+
+/// One game as it is played.
+struct Game<'a> {
+    board: &'a Board,
+    cover: Cover,
+    /// What the solver is shown: the open cells and their numbers, never a flag (flags are
+    /// the player's, and a view with them would be another view than the default player's).
+    view: View,
+    /// Every click: opens, flags and chords.
+    clicks: u32,
+    flags: u64,
+    chords: u64,
+    guesses: u64,
 }
 
 impl Default for Player {
@@ -224,6 +316,8 @@ impl Player {
             solver: Solver::new(),
             opened: Vec::new(),
             safe: Vec::new(),
+            moves: Vec::new(),
+            known: Known::default(),
         }
     }
 
@@ -233,75 +327,28 @@ impl Player {
         let mut rng = Rng::new(game_seed(config.seed, index));
         let grid = Grid::new(config.rows, config.cols);
         let board = Board::from_mines(grid, rng.deal(grid.len(), config.mines, &[config.first]));
-        let mut cover = Cover::new(&board);
-        let mut view = View::new(grid);
-        let mut clicks = 1u32;
-        let mut guesses = 0u64;
+        let mut game = Game {
+            board: &board,
+            cover: Cover::new(&board),
+            view: View::new(grid),
+            clicks: 1,
+            flags: 0,
+            chords: 0,
+            guesses: 0,
+        };
+        self.moves.clear();
+        self.moves.push(Move::Open(config.first));
         let approximations_before = self.solver.approximations();
         let analyses_before = self.solver.analyses();
-        self.open(&board, &mut cover, &mut view, config.first);
-        let won = 'game: loop {
-            if cover.safe_closed() == 0 {
-                break true;
-            }
-            if config.jlu && clicks >= course::CLICK_LIMIT {
-                stats.click_limit += 1;
-                break false;
-            }
-            if self
-                .solver
-                .analyse(&view, Mines::Known(config.mines))
-                .is_err()
-            {
-                stats.faults += 1;
-                break false;
-            }
-            self.safe.clear();
-            self.safe.extend_from_slice(self.solver.certain_safe());
-            if !self.safe.is_empty() {
-                for i in 0..self.safe.len() {
-                    let cell = self.safe[i] as usize;
-                    if cover.is_open(cell) {
-                        continue;
-                    }
-                    if board.is_mine(cell) {
-                        stats.faults += 1;
-                        break 'game false;
-                    }
-                    if config.jlu && clicks >= course::CLICK_LIMIT {
-                        continue 'game;
-                    }
-                    clicks += 1;
-                    self.open(&board, &mut cover, &mut view, cell);
-                    if config.jlu {
-                        // The course asks `jlu-machine` for one click at a time, and its score
-                        // counts clicks: what a click shows can make a 0 of a cell listed
-                        // later, whose cascade opens cells this list would click one by one.
-                        continue 'game;
-                    }
-                }
-                continue;
-            }
-            let Some((cell, p)) = self.solver.best_guess() else {
-                stats.faults += 1;
-                break false;
-            };
-            guesses += 1;
-            let coin_flip = p >= 0.5 - 1e-9;
-            stats.coin_flips += coin_flip as u64;
-            clicks += 1;
-            if board.is_mine(cell) {
-                stats.first_guess_losses += (guesses == 1) as u64;
-                stats.second_click_losses += (clicks == 2) as u64;
-                stats.coin_flip_losses += coin_flip as u64;
-                stats.fatal_probability_millionths += (p * 1e6).round() as u64;
-                break false;
-            }
-            self.open(&board, &mut cover, &mut view, cell);
+        self.open(&mut game, config.first);
+        let won = match config.play_for {
+            PlayFor::Wins => self.play_for_wins(config, &mut game, stats),
+            PlayFor::Efficiency => self.play_for_efficiency(config, &mut game, stats),
         };
+        let (clicks, guesses) = (game.clicks, game.guesses);
         stats.games += 1;
         stats.guesses += guesses;
-        let opened = board.safe_cells() - cover.safe_closed();
+        let opened = board.safe_cells() - game.cover.safe_closed();
         stats.jlu_tenths += course::score_tenths(won, clicks, opened);
         // A loss scores its opened cells whatever the clicks.
         let fewest_clicks = if won {
@@ -315,6 +362,12 @@ impl Player {
             stats.clicks_in_wins += clicks as u64;
             stats.three_bv_in_wins += fewest_clicks as u64;
             stats.guesses_in_wins += guesses;
+            stats.flags_in_wins += game.flags;
+            stats.chords_in_wins += game.chords;
+            let efficiency = fewest_clicks as f64 / clicks as f64;
+            stats.efficiency_millionths_in_wins += (efficiency * 1e6).round() as u64;
+            stats.efficiency_squares_millionths_in_wins +=
+                (efficiency * efficiency * 1e6).round() as u64;
         } else {
             stats.guesses_in_losses += guesses;
         }
@@ -322,10 +375,99 @@ impl Player {
         stats.analyses += self.solver.analyses() - analyses_before;
     }
 
-    fn open(&mut self, board: &Board, cover: &mut Cover, view: &mut View, cell: usize) {
-        view.reveal(
-            board,
-            cover,
+    /// The moves of the last game played, in order: its first click, every open, flag and
+    /// chord, and the click that lost it if it was lost.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The default play: every certain safe cell of an analysis opened one by one, in the
+    /// solver's order, then the next analysis; its guess when none is left. Whether it won.
+    fn play_for_wins(&mut self, config: &Config, game: &mut Game, stats: &mut Stats) -> bool {
+        'game: loop {
+            if game.cover.safe_closed() == 0 {
+                break true;
+            }
+            if config.jlu && game.clicks >= course::CLICK_LIMIT {
+                stats.click_limit += 1;
+                break false;
+            }
+            if self
+                .solver
+                .analyse(&game.view, Mines::Known(config.mines))
+                .is_err()
+            {
+                stats.faults += 1;
+                break false;
+            }
+            self.safe.clear();
+            self.safe.extend_from_slice(self.solver.certain_safe());
+            if !self.safe.is_empty() {
+                for i in 0..self.safe.len() {
+                    let cell = self.safe[i] as usize;
+                    if game.cover.is_open(cell) {
+                        continue;
+                    }
+                    if game.board.is_mine(cell) {
+                        stats.faults += 1;
+                        break 'game false;
+                    }
+                    if config.jlu && game.clicks >= course::CLICK_LIMIT {
+                        continue 'game;
+                    }
+                    game.clicks += 1;
+                    self.moves.push(Move::Open(cell));
+                    self.open(game, cell);
+                    if config.jlu {
+                        // The course asks `jlu-machine` for one click at a time, and its score
+                        // counts clicks: what a click shows can make a 0 of a cell listed
+                        // later, whose cascade opens cells this list would click one by one.
+                        continue 'game;
+                    }
+                }
+                continue;
+            }
+            let guess = self.solver.best_guess();
+            if self.guess(game, stats, guess).is_err() {
+                break false;
+            }
+        }
+    }
+
+    /// Opens `guess` (a cell and its mine probability), the solver's guess after an analysis
+    /// that left no certain safe cell; an error when the game is over: the guess was a mine,
+    /// or the solver had none (a fault: a safe cell is left).
+    fn guess(
+        &mut self,
+        game: &mut Game,
+        stats: &mut Stats,
+        guess: Option<(usize, f64)>,
+    ) -> Result<(), ()> {
+        let Some((cell, p)) = guess else {
+            stats.faults += 1;
+            return Err(());
+        };
+        game.guesses += 1;
+        let coin_flip = p >= 0.5 - 1e-9;
+        stats.coin_flips += coin_flip as u64;
+        game.clicks += 1;
+        self.moves.push(Move::Open(cell));
+        if game.board.is_mine(cell) {
+            stats.first_guess_losses += (game.guesses == 1) as u64;
+            stats.second_click_losses += (game.clicks == 2) as u64;
+            stats.coin_flip_losses += coin_flip as u64;
+            stats.fatal_probability_millionths += (p * 1e6).round() as u64;
+            return Err(());
+        }
+        self.open(game, cell);
+        Ok(())
+    }
+
+    /// Opens the safe `cell` with its cascade, and shows what it opened.
+    fn open(&mut self, game: &mut Game, cell: usize) {
+        game.view.reveal(
+            game.board,
+            &mut game.cover,
             cell,
             FlagsInCascade::Cleared,
             &mut self.opened,
@@ -414,6 +556,24 @@ fn cpu_seconds() -> Option<f64> {
     Some(ticks as f64 / 100.0)
 }
 
+/// The mean efficiency of the won games (3BV / clicks, every click counted), with its 95%
+/// interval.
+fn efficiency_line(s: &Stats) -> String {
+    if s.wins == 0 {
+        return "efficiency (3BV / clicks) of won games: none won\n".to_string();
+    }
+    let wins = s.wins as f64;
+    let mean = s.efficiency_millionths_in_wins as f64 / 1e6 / wins;
+    let squares = s.efficiency_squares_millionths_in_wins as f64 / 1e6 / wins;
+    let variance = (squares - mean * mean).max(0.0) * wins / (wins - 1.0).max(1.0);
+    let half = 1.96 * (variance / wins).sqrt();
+    format!(
+        "efficiency (3BV / clicks) of won games {:.2}% +- {:.2}% (95%)\n",
+        100.0 * mean,
+        100.0 * half
+    )
+}
+
 /// The text report of a run.
 pub fn report(config: &Config, s: &Stats, seconds: f64, cpu: Option<f64>) -> String {
     let n = s.games as f64;
@@ -423,9 +583,13 @@ pub fn report(config: &Config, s: &Stats, seconds: f64, cpu: Option<f64>) -> Str
     let per = |x: u64, of: u64| if of == 0 { 0.0 } else { x as f64 / of as f64 };
     let (row, col) = (config.first / config.cols, config.first % config.cols);
     let mut out = format!(
-        "board {} {}x{} with {} mines, first click ({row},{col}), seed {}, {} thread(s)\n",
+        "board {} {}x{} with {} mines, first click ({row},{col}), seed {}, {} thread(s)",
         config.name, config.rows, config.cols, config.mines, config.seed, config.threads
     );
+    if config.play_for != PlayFor::Wins {
+        out += &format!(", playing for {}", config.play_for.name());
+    }
+    out.push('\n');
     out += &format!(
         "won {} of {}: {:.2}% +- {:.2}% (95%)\n",
         s.wins,
@@ -433,6 +597,7 @@ pub fn report(config: &Config, s: &Stats, seconds: f64, cpu: Option<f64>) -> Str
         100.0 * rate,
         100.0 * half
     );
+    out += &efficiency_line(s);
     out += &format!(
         "speed {:.0} games/s ({:.1} s)",
         n / seconds.max(1e-9),
@@ -452,6 +617,14 @@ pub fn report(config: &Config, s: &Stats, seconds: f64, cpu: Option<f64>) -> Str
         per(s.three_bv_in_wins, s.wins),
         per(s.clicks_in_wins, s.three_bv_in_wins)
     );
+    if config.play_for != PlayFor::Wins {
+        out += &format!(
+            "clicks in won games: {} opens, {} flags, {} chords\n",
+            s.clicks_in_wins - s.flags_in_wins - s.chords_in_wins,
+            s.flags_in_wins,
+            s.chords_in_wins
+        );
+    }
     out += &format!(
         "guesses per game {:.3} (won {:.3}, lost {:.3})\n",
         per(s.guesses, s.games),
@@ -505,6 +678,7 @@ mod tests {
             threads: 1,
             jlu: true,
             progress: false,
+            play_for: PlayFor::Wins,
         }
     }
 

@@ -1027,3 +1027,45 @@ fn a_foreign_host_or_origin_is_refused() {
         (400, "a request needs a Host header\n")
     );
 }
+
+/// Steps `game` to its end with `/step` and `extra` parameters: its status and its clicks.
+fn step_to_the_end(server: &Server, game: &str, extra: &str) -> (String, u64) {
+    for _ in 0..2000 {
+        let answer = server.ok("POST", &format!("/step?game={game}{extra}"));
+        if field(&answer, "move") == "null" {
+            let status = field(&answer, "status").to_string();
+            let clicks = field(&answer, "total_clicks").parse().unwrap_or(0);
+            return (status, clicks);
+        }
+    }
+    panic!("game {game} did not end in 2000 steps");
+}
+
+#[test]
+fn autoplay_for_efficiency_wins_the_same_games_in_fewer_clicks() {
+    let server = Server::start();
+    let (mut clicks, mut efficient_clicks, mut won) = (0, 0, 0);
+    for seed in 1..=5 {
+        let game = server.new_game(16, 16, 40, seed);
+        let (status, by_default) = step_to_the_end(&server, &game, "");
+        let replay = server.ok("POST", &format!("/new?replay={game}"));
+        let again = field(&replay, "game").to_string();
+        let (efficient_status, efficient) = step_to_the_end(&server, &again, "&for=efficiency");
+        assert_eq!(status, efficient_status, "seed {seed}: the same guesses");
+        if status == "won" {
+            won += 1;
+            clicks += by_default;
+            efficient_clicks += efficient;
+        }
+    }
+    assert!(
+        won >= 3 && efficient_clicks < clicks,
+        "{won}: {efficient_clicks} against {clicks}"
+    );
+    let game = server.new_game(9, 9, 10, 1);
+    let (status, body) = server.request("POST", &format!("/step?game={game}&for=speed"));
+    assert_eq!(
+        (status, body.trim_end()),
+        (400, "for must be wins or efficiency")
+    );
+}

@@ -4,7 +4,7 @@
 //! integers over games, and each game's seed derives from its index alone, so the merged report
 //! is the one run's, byte for byte, whatever machines and thread counts played the slices.
 
-use super::{named_board, report, timed_run, Config, Stats};
+use super::{named_board, report, timed_run, Config, PlayFor, Stats};
 use crate::io::args;
 use std::ops::Range;
 
@@ -74,6 +74,7 @@ pub fn record(
     let mut out = format!("{MAGIC} {}/{}\n", shard.index, shard.of);
     out += &format!("board {}\nfirst {}\n", config.name, config.first);
     out += &format!("games {}\nseed {}\n", config.games, config.seed);
+    out += &format!("play-for {}\n", config.play_for.name());
     out += &format!("threads {}\nseconds {seconds:?}\n", config.threads);
     match cpu {
         Some(cpu) => out += &format!("cpu {cpu:?}\n"),
@@ -122,7 +123,7 @@ fn read(text: &str) -> Result<Record, String> {
         }
     }
     let keys = [
-        "board", "first", "games", "seed", "threads", "seconds", "cpu",
+        "board", "first", "games", "seed", "play-for", "threads", "seconds", "cpu",
     ];
     let found: Vec<&str> = values.iter().map(|(key, _)| *key).collect();
     if found != keys || stat_lines != stats.fields().len() {
@@ -147,23 +148,24 @@ fn read(text: &str) -> Result<Record, String> {
         first: number(1)? as usize,
         games: number(2)?,
         seed: number(3)?,
-        threads: number(4)? as usize,
+        threads: number(5)? as usize,
         jlu,
         progress: false,
+        play_for: PlayFor::named(value(4))?,
     };
     if config.first >= rows * cols {
         return Err(format!("first {} is off the board", config.first));
     }
-    let cpu = if value(6) == "unknown" {
+    let cpu = if value(7) == "unknown" {
         None
     } else {
-        Some(float(6)?)
+        Some(float(7)?)
     };
     Ok(Record {
         config,
         shard,
         stats,
-        seconds: float(5)?,
+        seconds: float(6)?,
         cpu,
     })
 }
@@ -187,7 +189,7 @@ pub fn merge(records: &[(String, String)]) -> Result<String, String> {
         if record.config != first.config || record.shard.of != of {
             return Err(format!(
                 "{name}: a slice of another run than {first_name} (board, first click, games, \
-                 seed, threads and the number of slices must agree)"
+                 seed, play-for, threads and the number of slices must agree)"
             ));
         }
         let index = record.shard.index;
@@ -240,6 +242,7 @@ mod tests {
             threads,
             jlu,
             progress: false,
+            play_for: PlayFor::Wins,
         }
     }
 
@@ -303,6 +306,28 @@ mod tests {
         assert!(merge(&records)
             .unwrap_err()
             .starts_with("shard4: expected the lines"));
+    }
+
+    #[test]
+    fn slices_played_for_efficiency_merge_into_that_run_and_not_into_another() {
+        let mut whole = config("intermediate", 30, 4, 1);
+        whole.play_for = PlayFor::Efficiency;
+        let one = report(&whole, &play_games(&whole, &|_| {}), 1.0, Some(1.0));
+        assert!(one.starts_with("board intermediate") && one.contains("playing for efficiency"));
+        let slice = |config: &Config, index| {
+            let shard = Shard { index, of: 2 };
+            let stats = play_range(config, shard.games(config.games), &|_| {});
+            (
+                format!("shard{index}"),
+                record(config, shard, &stats, 0.5, Some(0.5)),
+            )
+        };
+        let records = [slice(&whole, 1), slice(&whole, 2)];
+        assert_eq!(merge(&records).expect("a whole run"), one);
+        let mut for_wins = whole.clone();
+        for_wins.play_for = PlayFor::Wins;
+        let mixed = [slice(&whole, 1), slice(&for_wins, 2)];
+        assert!(merge(&mixed).unwrap_err().contains("another run"));
     }
 
     #[test]

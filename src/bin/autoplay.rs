@@ -2,7 +2,7 @@
 //! [`minejudge::autoplay`]).
 
 use minejudge::autoplay::shard::{merge, run_shard, Shard};
-use minejudge::autoplay::{named_board, named_first_click, run_all, Config};
+use minejudge::autoplay::{named_board, named_first_click, run_all, Config, PlayFor};
 use minejudge::io::args::{self, Args};
 use minejudge::io::options::{self, unexpected, Table};
 use minejudge::io::output::write_stdout;
@@ -11,18 +11,22 @@ use std::process::ExitCode;
 /// `autoplay --help`.
 const USAGE: &str = "\
 usage: autoplay --board beginner|intermediate|expert|jlu|RxCxM [--games N] [--seed S]
-                [--first corner|center|R,C] [--threads T] [--progress] [--shard K/N]
+                [--first corner|center|R,C] [--play-for wins|efficiency] [--threads T]
+                [--progress] [--shard K/N]
        autoplay --merge FILE...
 Plays N seeded games of the AI player (first click never a mine, mine count known; the same
 results for any thread count) and prints the win rate with its 95% interval, games per second
-and per CPU-second, clicks per won game beside its 3BV, where games are lost, and for `jlu`
-the course's score.
+and per CPU-second, the mean efficiency (3BV / clicks) of won games, clicks per won game beside
+its 3BV, where games are lost, and for `jlu` the course's score.
+--play-for efficiency makes the same guesses from the same knowledge (the same games are won)
+but opens what is proven safe in as few clicks as it can: openings first, flags and chords
+where they save clicks (not on `jlu`, whose clicks are opens only).
 Progress goes to stderr every 5 s and at the end when stderr is a terminal, or always with
 --progress.
 --shard K/N plays only the K-th of N disjoint slices of those games (K from 1) and prints its
 figures as a record; --merge adds the records of all N slices of a run into the report that
 one run prints (the speed line adds their seconds).
-Defaults: 1000 games, seed 1, first click in the corner, 1 thread.";
+Defaults: 1000 games, seed 1, first click in the corner, play for wins, 1 thread.";
 
 /// What to do.
 enum Task {
@@ -39,6 +43,7 @@ struct Parsed {
     games: u64,
     seed: u64,
     first: String,
+    play_for: PlayFor,
     threads: u64,
     progress: bool,
     shard: Option<Shard>,
@@ -71,6 +76,11 @@ fn options() -> Table<Parsed> {
             Ok(())
         })
         .default("corner"),
+        Opt::value("--play-for", "P", "", |parsed, given| {
+            parsed.play_for = PlayFor::named(&given.value)?;
+            Ok(())
+        })
+        .default("wins"),
         Opt::value("--threads", "T", "", |parsed, given| {
             parsed.threads = given.number(1, 256)?;
             Ok(())
@@ -110,6 +120,12 @@ fn parse(args: &mut Args) -> Result<Task, String> {
     let board = parsed.board.ok_or("--board is required")?;
     let (rows, cols, mines, jlu) = named_board(&board)?;
     let first = named_first_click(&parsed.first, rows, cols)?;
+    if jlu && parsed.play_for == PlayFor::Efficiency {
+        return Err(
+            "--play-for efficiency: the jlu board's clicks are opens only, with no flag or chord"
+                .to_string(),
+        );
+    }
     let config = Config {
         name: board,
         rows,
@@ -121,6 +137,7 @@ fn parse(args: &mut Args) -> Result<Task, String> {
         threads: parsed.threads as usize,
         jlu,
         progress: parsed.progress,
+        play_for: parsed.play_for,
     };
     Ok(Task::Play(config, parsed.shard))
 }

@@ -17,7 +17,7 @@
 
 use crate::board::Grid;
 use crate::moves::Move;
-use crate::solver::{Inconsistent, Mines, Seen, Solver, View};
+use crate::solver::{efficient_move, Inconsistent, Mines, Proven, Seen, Solver, View};
 
 /// The moves the game the advice is for allows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -506,6 +506,43 @@ impl Analysis {
     pub fn seen(&self, cell: usize) -> Seen {
         self.seen[cell]
     }
+
+    /// The move when playing for efficiency under `rules`: with flags, a flag the numbers
+    /// refute is taken away first, then the proven move that opens the board in the fewest
+    /// clicks ([`efficient_move`]: openings first, flags and chords where they save clicks);
+    /// else, and under other rules, [`Analysis::advice`] (a guess only when nothing is proven
+    /// safe, as always).
+    pub fn efficient_advice(&self, rules: Rules) -> Option<Advice> {
+        let wrong_flag = self.advice.filter(|advice| advice.why == Why::WrongFlag);
+        if rules != Rules::Flags || wrong_flag.is_some() {
+            return self.advice;
+        }
+        let cells = self.grid.len();
+        let (mut safe, mut mine) = (vec![false; cells], vec![false; cells]);
+        self.safe.iter().for_each(|&cell| safe[cell] = true);
+        self.mines.iter().for_each(|&cell| mine[cell] = true);
+        let known = Proven {
+            grid: self.grid,
+            seen: &self.seen,
+            safe: &safe,
+            mine: &mine,
+        };
+        let candidates: Vec<u32> = self.safe.iter().map(|&cell| cell as u32).collect();
+        let Some(choice) = efficient_move(&known, &candidates) else {
+            return self.advice;
+        };
+        let (mine_probability, why) = match choice.action {
+            Move::Open(_) => (0.0, Why::ProvenSafe),
+            Move::Flag(_) => (1.0, Why::ProvenMine),
+            Move::Chord(_) => (0.0, Why::Chord),
+        };
+        Some(Advice {
+            action: choice.action,
+            mine_probability,
+            certain: true,
+            why,
+        })
+    }
 }
 
 #[cfg(test)]
@@ -537,6 +574,30 @@ mod tests {
         assert_eq!(advice.mine_probability, 0.5);
         // As likely as the flagged cell, the unflagged one is the guess.
         assert_eq!((advice.action, advice.why), (Move::Open(2), Why::Guess));
+    }
+
+    #[test]
+    fn played_for_efficiency_an_opening_comes_before_a_flag_and_a_wrong_flag_first() {
+        // The 1 proves cell 1 a mine, and the total the rest safe: cell 3 sees only safe
+        // cells, a 0 whose cascade opens cell 2 too; no chord needs the mine's flag.
+        let analysis = analyse(&view(&["1???"]), Mines::Known(1), Rules::Flags).unwrap();
+        assert_eq!(analysis.advice.unwrap().action, Move::Flag(1));
+        let efficient = analysis.efficient_advice(Rules::Flags).unwrap();
+        assert_eq!(
+            (efficient.action, efficient.why),
+            (Move::Open(3), Why::ProvenSafe)
+        );
+        assert!(efficient.certain);
+        let analysis = analyse(&view(&["1??F"]), Mines::Known(1), Rules::Flags).unwrap();
+        let efficient = analysis.efficient_advice(Rules::Flags).unwrap();
+        assert_eq!(
+            (efficient.action, efficient.why),
+            (Move::Flag(3), Why::WrongFlag)
+        );
+        // 1 ? ? over ? ? ?, two mines: no move is proven, and the guess stays.
+        let analysis = analyse(&view(&["1??", "???"]), Mines::Known(2), Rules::Flags).unwrap();
+        assert_eq!(analysis.efficient_advice(Rules::Flags), analysis.advice);
+        assert!(!analysis.advice.unwrap().certain);
     }
 
     #[test]

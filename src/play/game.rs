@@ -436,6 +436,17 @@ impl BrowserGame {
         }
     }
 
+    /// [`BrowserGame::advice`] when playing for efficiency: the proven move that opens the
+    /// board in the fewest clicks ([`advice::Analysis::efficient_advice`]).
+    pub fn efficient_advice(&self) -> Result<Option<Advice>, Inconsistent> {
+        match self.status {
+            GameStatus::Playing => Ok(self
+                .analysis()?
+                .and_then(|analysis| analysis.efficient_advice(self.rules()))),
+            _ => self.advice(),
+        }
+    }
+
     /// Shows the mine map (the course's right-click test): while playing, that marks the game
     /// as peeked.
     pub fn peek(&mut self) -> &Board {

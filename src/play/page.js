@@ -702,7 +702,9 @@ function startAuto() {
   $("auto").classList.add("on");
   enqueue(async () => {
     while (app.autoplay) {
-      const answer = await call("POST", "/step?" + gameQuery() + (yours ? "&by=yours" : ""));
+      const efficient = !yours && $("autofor").value === "efficiency";
+      const answer = await call("POST", "/step?" + gameQuery() + (yours ? "&by=yours" : "") +
+        (efficient ? "&for=efficiency" : ""));
       const move = answer.move === undefined ? answer.machine : answer.move;
       const cols = app.game.cols;
       await update(answer);
@@ -1124,6 +1126,7 @@ $("lang").addEventListener("change", () => {
   applyLanguage();
 });
 $("autoby").addEventListener("change", () => { if (app.autoplay) { stopAuto(); startAuto(); } });
+$("autofor").addEventListener("change", () => { if (app.autoplay) { stopAuto(); startAuto(); } });
 
 // The game's id is kept in the address (#id), so that a reload goes on with the same game.
 function resume(id) {

@@ -32,8 +32,9 @@ pub enum Endpoint {
     Chord,
     /// `GET /hint?game=ID`: the next move, and the flags against the numbers.
     Hint,
-    /// `POST /step?game=ID[&by=yours]`: makes the next move (autoplay), ours or the
-    /// student's `machine`'s.
+    /// `POST /step?game=ID[&by=yours][&for=efficiency]`: makes the next move (autoplay), ours
+    /// or the student's `machine`'s; ours for efficiency opens what is proven safe in the
+    /// fewest clicks.
     Step,
     /// `GET /analysis?game=ID`: every probability, what is proven, the guess and its
     /// runners-up.
@@ -181,9 +182,21 @@ fn answer(
         Endpoint::Step if request.param("by").is_some_and(|by| by != "ours") => {
             return Err(HttpResponse::text(400, "by must be ours or yours"));
         }
+        Endpoint::Step
+            if request
+                .param("for")
+                .is_some_and(|f| f != "wins" && f != "efficiency") =>
+        {
+            return Err(HttpResponse::text(400, "for must be wins or efficiency"));
+        }
         Endpoint::Step => {
             game.mark_assisted();
-            let advice = game.advice().map_err(|_| inconsistent())?;
+            let advice = if request.param("for") == Some("efficiency") {
+                game.efficient_advice()
+            } else {
+                game.advice()
+            };
+            let advice = advice.map_err(|_| inconsistent())?;
             let said = match advice {
                 Some(advice) => {
                     let said = json::advice(&advice, game.grid());

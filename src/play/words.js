@@ -41,6 +41,11 @@ const TEXT = {
     autoBy: "by",
     byOurs: "our AI",
     byYours: "your machine",
+    autoFor: "for",
+    autoForTitle: "what our autoplay plays for: wins, or the same wins in the fewest clicks " +
+      "(openings first, flags and chords where they save clicks; the same guesses)",
+    forWins: "wins",
+    forEfficiency: "efficiency",
     speed: "speed",
     speedTitle: "autoplay speed",
     analysis: "Analysis",
@@ -297,6 +302,11 @@ const TEXT = {
     autoBy: "由",
     byOurs: "我们的 AI",
     byYours: "你的 machine",
+    autoFor: "目标",
+    autoForTitle: "我们的自动玩法追求什么：胜率，或以最少的点击赢下同样的局" +
+      "（先开空白区，标雷和双击只在省点击时用；猜测不变）",
+    forWins: "胜率",
+    forEfficiency: "效率",
     speed: "速度",
     speedTitle: "自动的速度",
     analysis: "分析",

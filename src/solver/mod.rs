@@ -49,6 +49,10 @@
 //! estimate. [`hostile`](crate::players::jlu_machine::hostile) makes the hostile inputs that
 //! tests and benchmarks hold it to.
 //!
+//! Played for efficiency, the proven moves are taken in the order that opens the board in
+//! the fewest clicks, openings first, flags and chords where they save clicks
+//! (`efficiency.rs`, [`efficient_move`]).
+//!
 //! The [`Solver`] itself (`engine.rs`) runs the analysis (`analysis.rs`), keeps the moves ready
 //! and asks the guess policy; each strategy is a struct with its own buffers, given the
 //! analysis it works on. `index.rs` holds the index that is none, `scratch.rs` when buffers
@@ -62,6 +66,7 @@ mod candidates;
 mod component;
 mod counting;
 mod coupling;
+mod efficiency;
 mod endgame;
 mod engine;
 mod enumerate;
@@ -81,6 +86,7 @@ mod weighing;
 mod worth;
 
 pub use budget::NODE_BUDGET;
+pub use efficiency::{efficient_move, Efficient, Proven};
 pub use engine::Solver;
 pub use view::{Decision, Inconsistent, Mines, Seen, Style, Verdict, View};
 
