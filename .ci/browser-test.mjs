@@ -40,6 +40,8 @@
 // play-zh-phone.png (the page in Chinese, with the student's bug), and for players
 // play-players-{stats,export,analysis,position,jsminesweeper}-{1280x800,390x844}-{en,zh}.png,
 // play-flags-as-mines-{1280x800,390x844}-{en,zh}.png.
+// And, each at both sizes and in both languages: the server's message about a bad pasted
+// position in the page's language (play-server-message-{1280x800,390x844}-{en,zh}.png).
 import { spawn, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
@@ -1152,6 +1154,38 @@ const crowdedRanks = (page) => page.evaluate(() => {
   return bad;
 });
 
+// A pasted position the server refuses: the page asks in its language (`lang=zh` on the Chinese
+// page, nothing added on the English one) and shows the server's message as written for it,
+// Chinese with a full-width colon on the Chinese page. The refusal (a 400 and chromium's
+// console line about it) is expected, and nothing else is reported.
+async function serverMessageInLanguage(size, language) {
+  const zh = language === "zh";
+  const name = size.name + " " + language;
+  const { context, page } = await open(size, url, { locale: zh ? "zh-CN" : "en-US" });
+  await page.evaluate((lang) => { localStorage.setItem("minesweeper-language", lang); }, language);
+  await page.reload();
+  await page.waitForFunction(() => app.game && document.querySelectorAll("#board .c").length === app.game.rows * app.game.cols);
+  const before = errors.length;
+  await page.click("#positioning summary");
+  await page.fill("#text", "..\n...\n");
+  await page.fill("#pmines", "");
+  await page.click("#analyse");
+  await page.waitForFunction(() => document.getElementById("message").className === "error");
+  const said = await message(page);
+  const want = zh ? "\u7b2c 2 \u884c\uff1a3 \u683c\uff0c\u4f46\u4e0a\u9762\u7684\u884c\u6709 2 \u683c"
+    : "line 2: 3 cells, but the rows above have 2";
+  check(said === want, name + ": the server's message is " + JSON.stringify(said) + ", not " + JSON.stringify(want));
+  await page.screenshot({ path: "target/play-server-message-" + size.name + "-" + language + ".png" });
+  // Closed, the page reports nothing more: all it reported about the refusal is in.
+  await context.close();
+  const reported = errors.splice(before);
+  const refusal = reported.filter((e) => e.includes(" HTTP 400 for ") && e.includes("/position?"));
+  check(refusal.length === 1 && refusal[0].includes("lang=zh") === zh &&
+    reported.every((e) => e === refusal[0] || (e.includes(" console: ") && e.includes("400"))),
+    name + ": reported " + JSON.stringify(reported));
+  console.log(name + ": the server's message about a pasted position in the page's language: " + said);
+}
+
 // On a phone-size wide board, "Analyse" brings the best move into view as a hint does; the
 // ranks stand clear of the percentages at the fitted size and at the smallest that shows them;
 // "Flags are mines" turns the example's 50% into 0%, says so, says when the numbers refute the
@@ -1264,6 +1298,7 @@ async function main() {
     for (const language of ["en", "zh"]) await sizesAndWords(size, language);
     for (const language of ["en", "zh"]) await clicksAndTime(size, language);
     for (const language of ["en", "zh"]) await positionOnAPhoneAndFlags(size, language);
+    for (const language of ["en", "zh"]) await serverMessageInLanguage(size, language);
   }
   if (errors.length) throw new Error("the page reported errors:\n" + errors.join("\n"));
   console.log("browser test passed in " + Math.round((Date.now() - started) / 1000) + " s: screenshots in target/: " +

@@ -45,6 +45,7 @@ mod play;
 mod play_flags;
 mod play_functions;
 mod play_load;
+mod play_messages;
 mod play_paste;
 mod play_stats;
 mod play_words;

@@ -104,12 +104,17 @@ impl Server {
 
     /// A POST with `body`.
     pub(crate) fn post(&self, target: &str, body: &str) -> (u16, String) {
+        self.post_bytes(target, body.as_bytes())
+    }
+
+    /// A POST with `body`, which need not be UTF-8.
+    pub(crate) fn post_bytes(&self, target: &str, body: &[u8]) -> (u16, String) {
         let head = format!(
             "POST {target} HTTP/1.1\r\nHost: {}\r\nContent-Length: {}\r\n\r\n",
             self.addr,
             body.len()
         );
-        self.raw(format!("{head}{body}").as_bytes())
+        self.raw(&[head.as_bytes(), body].concat())
     }
 
     /// A request that must succeed; its JSON body.

@@ -263,7 +263,7 @@ fn english_counts_agree_with_their_number() {
 }
 
 /// Names the Chinese page keeps as they are: programs, functions, formats, abbreviations.
-const PLAY_NAMES: &[&str] = &[
+pub(crate) const PLAY_NAMES: &[&str] = &[
     "JSMinesweeper",
     "update-board",
     "ms-toollib",

@@ -7,6 +7,7 @@ use crate::io::runner::solve_in_memory;
 use crate::judges::judge::Note;
 use crate::judges::{self, Judge};
 use crate::play::game::{BrowserGame, GameStatus, MAX_HISTORY};
+use crate::play::message::Message;
 
 /// The largest expected output an export writes: a `jlu-panel` case prints the whole panel per
 /// click, which on a 100x100 board reaches gigabytes.
@@ -36,27 +37,25 @@ pub struct Export {
 ///
 /// # Complexity
 /// O(moves x cells) to replay and print: the judge's own run on the input.
-pub fn export(game: &BrowserGame, judge: &Judge) -> Result<Export, String> {
+pub fn export(game: &BrowserGame, judge: &Judge) -> Result<Export, Message> {
     if game.status() == GameStatus::Ready {
-        return Err("no mines yet: open a cell first".to_string());
+        return Err(Message::ExportNoMines);
     }
     let Some(history) = game.history() else {
-        return Err(format!("more than {MAX_HISTORY} moves: too long to export"));
+        return Err(Message::ExportTooLong(MAX_HISTORY));
     };
     let Some(exporter) = judge.exporter else {
-        return Err(format!("{} takes no game of play", judge.name()));
+        return Err(Message::ExportNoGame(judge.name().to_string()));
     };
     let exported = exporter(game.board(), history);
     if exported.output_estimate > MAX_OUTPUT {
-        return Err(format!(
-            "the expected output would be about {} MB: too large to download",
-            exported.output_estimate >> 20
-        ));
+        return Err(Message::ExportTooLarge(exported.output_estimate >> 20));
     }
     let (output, result) = solve_in_memory(judge.solve(), exported.input.as_bytes());
     if let Err(error) = result {
         // The input is ours: a refusal is a bug, said rather than hidden.
-        return Err(format!("{} refused the export: {error:?}", judge.name()));
+        let refusal = format!("{error:?}");
+        return Err(Message::ExportRefused(judge.name().to_string(), refusal));
     }
     Ok(Export {
         input: exported.input,
@@ -78,6 +77,7 @@ mod tests {
     use crate::board::{Board, Grid};
     use crate::moves::Move;
     use crate::play::game::Start;
+    use crate::play::message::Language::English;
 
     fn judge(name: &str) -> &'static Judge {
         judges::named(name).unwrap()
@@ -145,6 +145,7 @@ mod tests {
         let game = BrowserGame::new("g".into(), Grid::new(9, 9), 10, 1, Start::Safe);
         assert!(export(&game, judge("mine-ops"))
             .unwrap_err()
+            .text(English)
             .contains("open a cell first"));
         let board = Board::from_mines(Grid::new(1, 3), [0]);
         let mut game = BrowserGame::on_board(board);

@@ -3,8 +3,8 @@
 //! from the maps alone; and `update-board`'s boards, LeetCode's text, one a line.
 
 use crate::board::Grid;
-use crate::io::output::counted;
 use crate::play::game::MAX_SIDE;
+use crate::play::message::{LineFault, Message};
 use crate::solver::{Seen, View};
 
 /// Numbered, trimmed, non-empty lines of the pasted text.
@@ -21,7 +21,7 @@ pub(super) type Ending<'t> = Option<(&'t str, Option<&'t str>)>;
 pub(super) fn last_board<'b, 't>(
     block: Lines<'b, 't>,
     ending: Ending,
-) -> Result<Lines<'b, 't>, String> {
+) -> Result<Lines<'b, 't>, Message> {
     match after_size_line(block)? {
         Some(rows) => Ok(rows),
         None => acm_maps_alone(block, ending),
@@ -30,7 +30,7 @@ pub(super) fn last_board<'b, 't>(
 
 /// The last map after a first line `n m`, or `None` when the block does not start with one
 /// that fits what follows.
-fn after_size_line<'b, 't>(block: Lines<'b, 't>) -> Result<Option<Lines<'b, 't>>, String> {
+fn after_size_line<'b, 't>(block: Lines<'b, 't>) -> Result<Option<Lines<'b, 't>>, Message> {
     let Some(&(header_line, first)) = block.first() else {
         return Ok(None);
     };
@@ -58,13 +58,12 @@ fn after_size_line<'b, 't>(block: Lines<'b, 't>) -> Result<Option<Lines<'b, 't>>
     if whole_maps {
         Ok(Some(&rest[rest.len() - rows..]))
     } else if input {
-        Err(format!(
-            "line {header_line}: after acm-server's input, its output should follow: maps of \
-             {} of {}, {} here",
-            counted(rows as u64, "row"),
-            counted(cols as u64, "cell"),
-            counted(rest.len() as u64, "row")
-        ))
+        let fault = LineFault::AcmOutput {
+            rows,
+            cols,
+            found: rest.len(),
+        };
+        Err(Message::Line(header_line, fault))
     } else {
         Ok(None)
     }
@@ -111,7 +110,7 @@ pub(super) fn row_width(line: &str) -> usize {
 /// input's first line when several do (an operation that changes nothing prints the same map
 /// again, so runs of equal maps can be cut more ways than one), or when none does and the
 /// block is too tall for one map.
-fn acm_maps_alone<'b, 't>(block: Lines<'b, 't>, ending: Ending) -> Result<Lines<'b, 't>, String> {
+fn acm_maps_alone<'b, 't>(block: Lines<'b, 't>, ending: Ending) -> Result<Lines<'b, 't>, Message> {
     let Some(&(first_line, first)) = block.first() else {
         return Ok(block);
     };
@@ -138,21 +137,11 @@ fn acm_maps_alone<'b, 't>(block: Lines<'b, 't>, ending: Ending) -> Result<Lines<
     if heights.len() > 1 && heights[0] == 1 {
         heights.remove(0);
     }
-    let ask = "paste the input's first line `n m` above the output";
     match heights[..] {
         [height] => Ok(&block[total - height..]),
         [] if total <= MAX_SIDE => Ok(block),
-        [] => Err(format!(
-            "line {first_line}: {total} rows of acm-server maps, but no map height splits \
-             them into a game; {ask}"
-        )),
-        _ => {
-            let listed: Vec<String> = heights.iter().map(usize::to_string).collect();
-            Err(format!(
-                "line {first_line}: acm-server maps of {} rows all fit this output; {ask}",
-                listed.join(" or ")
-            ))
-        }
+        [] => Err(Message::Line(first_line, LineFault::AcmNoHeight(total))),
+        _ => Err(Message::Line(first_line, LineFault::AcmHeights(heights))),
     }
 }
 
@@ -341,13 +330,9 @@ fn numbers_fit(map: &[&[u8]]) -> bool {
 /// An `update-board` board, LeetCode's text such as `[["B","1"],["1","M"]]` on line
 /// `line_number`: `M` `E` `X` closed (`X` the mine revealed by a losing click), `B` and
 /// `1`-`8` open; and its mines (`M` and `X`), which the text gives.
-pub(super) fn leetcode_board(line_number: usize, line: &str) -> Result<(View, usize), String> {
+pub(super) fn leetcode_board(line_number: usize, line: &str) -> Result<(View, usize), Message> {
     let text: String = line.split_whitespace().collect();
-    let shape = || {
-        format!(
-            "line {line_number}: not an update-board board such as [[\"B\",\"1\"],[\"1\",\"M\"]]"
-        )
-    };
+    let shape = || Message::Line(line_number, LineFault::NotALeetCodeBoard);
     let inner = text
         .strip_prefix("[[")
         .and_then(|rest| rest.strip_suffix("]]"))
@@ -370,11 +355,8 @@ pub(super) fn leetcode_board(line_number: usize, line: &str) -> Result<(View, us
                 b'B' => Seen::Open(0),
                 b'1'..=b'8' => Seen::Open(symbol - b'0'),
                 _ => {
-                    return Err(format!(
-                        "line {line_number}: {:?} is not an update-board cell (closed: M E X, \
-                         open: B 1-8)",
-                        char::from(symbol)
-                    ))
+                    let fault = LineFault::NotALeetCodeCell(char::from(symbol));
+                    return Err(Message::Line(line_number, fault));
                 }
             });
         }
@@ -382,23 +364,25 @@ pub(super) fn leetcode_board(line_number: usize, line: &str) -> Result<(View, us
         if rows == 0 {
             cols = width;
         } else if width != cols {
-            return Err(format!(
-                "line {line_number}: row {rows} has {}, but row 0 has {cols}",
-                counted(width as u64, "cell")
-            ));
+            let fault = LineFault::LeetCodeRow {
+                row: rows,
+                width,
+                cols,
+            };
+            return Err(Message::Line(line_number, fault));
         }
         rows += 1;
     }
     if rows > MAX_SIDE || cols > MAX_SIDE {
-        return Err(format!(
-            "line {line_number}: {rows}×{cols} cells, more than the {MAX_SIDE} a side may have"
-        ));
+        let fault = LineFault::LeetCodeTooLarge { rows, cols };
+        return Err(Message::Line(line_number, fault));
     }
     Ok((View::from_cells(Grid::new(rows, cols), cells), mines))
 }
 
 #[cfg(test)]
 mod tests {
+    use crate::play::message::Language::English;
     use crate::play::position::{cells_text, parse, Format};
 
     /// The statement's walkthrough on its 3x3 map: visit (2, 0), mark (2, 2), auto-explore
@@ -418,7 +402,7 @@ mod tests {
         // Equal maps cut either way: the page asks for the size.
         let unchanged = "??\n".repeat(6);
         assert_eq!(
-            parse(&unchanged).unwrap_err(),
+            parse(&unchanged).unwrap_err().text(English),
             "line 1: acm-server maps of 2 or 3 rows all fit this output; paste the input's \
              first line `n m` above the output"
         );
@@ -436,11 +420,11 @@ mod tests {
         assert_eq!(cells_text(&position.view), "01.1..");
         assert_eq!(position.mines, Some(2));
         assert_eq!(
-            parse("[[\"B\",\"Q\"]]").unwrap_err(),
+            parse("[[\"B\",\"Q\"]]").unwrap_err().text(English),
             "line 1: 'Q' is not an update-board cell (closed: M E X, open: B 1-8)"
         );
         assert_eq!(
-            parse("[[\"B\"],[\"B\",\"B\"]]").unwrap_err(),
+            parse("[[\"B\"],[\"B\",\"B\"]]").unwrap_err().text(English),
             "line 1: row 1 has 2 cells, but row 0 has 1"
         );
     }
@@ -448,7 +432,9 @@ mod tests {
     #[test]
     fn a_reply_is_no_board_and_says_whose_outputs_are_read() {
         assert_eq!(
-            parse("success\n1 cell(s) detected\n1 1 0\n").unwrap_err(),
+            parse("success\n1 cell(s) detected\n1 1 0\n")
+                .unwrap_err()
+                .text(English),
             "line 1: \"success\" is a judge's reply, not a board: mine-ops and \
              inexperienced-player print no board; the whole outputs of acm-server, jlu-panel \
              and update-board are read (their last board)"

@@ -69,6 +69,7 @@ mod http;
 mod ids;
 mod json;
 mod judge_output;
+mod message;
 mod page;
 mod position;
 mod routes;

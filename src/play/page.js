@@ -120,7 +120,10 @@ function showSaid() {
   $("message").className = app.said.isError ? "error" : "";
 }
 
+// A request, in the page's language: the server writes what went wrong in it (`lang=zh`; an
+// English page asks as it always did).
 async function call(method, path, body) {
+  if (app.lang === "zh") path += (path.includes("?") ? "&" : "?") + "lang=zh";
   const response = await fetch(path, { method, body });
   const text = await response.text();
   if (!response.ok) throw new Error(text.trim() || "HTTP " + response.status);

@@ -19,10 +19,10 @@
 //! loss: closed here).
 
 use crate::board::Grid;
-use crate::io::output::counted;
 use crate::play::advice::Rules;
 use crate::play::game::MAX_SIDE as PLAY_MAX_SIDE;
 use crate::play::judge_output;
+use crate::play::message::{LineFault, Message};
 use crate::players::acm_client::solve::ASSUMED_DENSITY;
 use crate::players::jlu_machine::course::BOARD_DENSITY as JLU_DENSITY;
 use crate::solver::{Mines, Seen, View};
@@ -109,7 +109,7 @@ const ENDINGS: [&str; 4] = ["You win", "You lose", "YOU WIN!", "GAME OVER!"];
 ///
 /// # Complexity
 /// O(length of `text`).
-pub fn parse(text: &str) -> Result<Position, String> {
+pub fn parse(text: &str) -> Result<Position, Message> {
     let mut block: Vec<(usize, &str)> = Vec::new();
     let mut blank_before = false;
     let mut leetcode = None;
@@ -152,12 +152,12 @@ pub fn parse(text: &str) -> Result<Position, String> {
         .find(|line| !line.is_empty());
     let block = judge_output::last_board(&block, ending.map(|line| (line, tally)))?;
     let Some(&(first_line, _)) = block.first() else {
-        return Err("no board in the text".to_string());
+        return Err(Message::NoBoard);
     };
     if block.len() > PLAY_MAX_SIDE {
-        return Err(format!(
-            "line {first_line}: {} rows, more than the {PLAY_MAX_SIDE} a board may have",
-            block.len()
+        return Err(Message::Line(
+            first_line,
+            LineFault::TooManyRows(block.len()),
         ));
     }
     let mut cells = Vec::new();
@@ -177,13 +177,11 @@ pub fn parse(text: &str) -> Result<Position, String> {
                     '?' | '.' | '#' | 'X' => Seen::Closed,
                     '0'..='8' => Seen::Open(symbol as u8 - b'0'),
                     'F' | 'f' | '@' | '*' => Seen::Flagged,
-                    _ if is_reply(line) => return Err(no_board(line_number, line)),
-                    _ => {
-                        return Err(format!(
-                            "line {line_number}: {symbol:?} is not a cell (closed: -1 ? . # X, \
-                             open: 0-8, flag: F @ *)"
-                        ))
+                    _ if is_reply(line) => {
+                        let reply = LineFault::JudgeReply(line.to_string());
+                        return Err(Message::Line(line_number, reply));
                     }
+                    _ => return Err(Message::Line(line_number, LineFault::NotACell(symbol))),
                 });
             }
         }
@@ -191,15 +189,10 @@ pub fn parse(text: &str) -> Result<Position, String> {
         if row == 0 {
             cols = width;
             if cols > PLAY_MAX_SIDE {
-                return Err(format!(
-                    "line {line_number}: {cols} cells, more than the {PLAY_MAX_SIDE} a row may have"
-                ));
+                return Err(Message::Line(line_number, LineFault::TooManyCells(cols)));
             }
         } else if width != cols {
-            return Err(format!(
-                "line {line_number}: {}, but the rows above have {cols}",
-                counted(width as u64, "cell")
-            ));
+            return Err(Message::Line(line_number, LineFault::RowWidth(width, cols)));
         }
     }
     let grid = Grid::new(block.len(), cols);
@@ -219,7 +212,7 @@ pub fn parse(text: &str) -> Result<Position, String> {
 
 /// A JSMinesweeper header's width, height and mines (`30x16x99`), or why they cannot be a
 /// board here; `None` when the line is no such header.
-fn jsminesweeper_header(line: &str) -> Option<Result<(usize, usize, usize), String>> {
+fn jsminesweeper_header(line: &str) -> Option<Result<(usize, usize, usize), Message>> {
     let parts: Vec<&str> = line.split(['x', 'X']).collect();
     let digits = |part: &&str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
     if parts.len() != 3 || !parts.iter().all(digits) {
@@ -229,13 +222,14 @@ fn jsminesweeper_header(line: &str) -> Option<Result<(usize, usize, usize), Stri
     let (width, height, mines) = (number(parts[0]), number(parts[1]), number(parts[2]));
     let sides = 1..=PLAY_MAX_SIDE;
     Some(if !sides.contains(&width) || !sides.contains(&height) {
-        Err(format!(
-            "the header {line}: a board's sides are 1 to {PLAY_MAX_SIDE}"
-        ))
+        Err(Message::HeaderSides(line.to_string()))
     } else if mines > width * height {
-        Err(format!(
-            "the header {line}: {mines} mines do not fit on {height}×{width} cells"
-        ))
+        Err(Message::HeaderMines {
+            header: line.to_string(),
+            mines,
+            rows: height,
+            cols: width,
+        })
     } else {
         Ok((width, height, mines))
     })
@@ -247,14 +241,15 @@ fn parse_jsminesweeper(
     header_line: usize,
     (width, height, mines): (usize, usize, usize),
     rows: &[(usize, &str)],
-) -> Result<Position, String> {
+) -> Result<Position, Message> {
     if rows.len() != height {
-        let follow = if rows.len() == 1 { "follows" } else { "follow" };
-        return Err(format!(
-            "line {header_line}: the header {width}x{height}x{mines} promises {}, {} {follow}",
-            counted(height as u64, "row"),
-            rows.len()
-        ));
+        let fault = LineFault::HeaderRows {
+            width,
+            height,
+            mines,
+            found: rows.len(),
+        };
+        return Err(Message::Line(header_line, fault));
     }
     let mut cells = Vec::with_capacity(width * height);
     for &(line_number, line) in rows {
@@ -265,19 +260,20 @@ fn parse_jsminesweeper(
                 'F' => Seen::Flagged,
                 '0'..='8' => Seen::Open(symbol as u8 - b'0'),
                 _ => {
-                    return Err(format!(
-                        "line {line_number}: {symbol:?} is not a JSMinesweeper cell (closed: H, \
-                         open: 0-8, flag: F)"
-                    ))
+                    let fault = LineFault::NotAJsMinesweeperCell(symbol);
+                    return Err(Message::Line(line_number, fault));
                 }
             });
         }
         let found = cells.len() - before;
         if found != width {
-            return Err(format!(
-                "line {line_number}: {}, but the header {width}x{height}x{mines} says {width}",
-                counted(found as u64, "cell")
-            ));
+            let fault = LineFault::HeaderWidth {
+                width,
+                height,
+                mines,
+                found,
+            };
+            return Err(Message::Line(line_number, fault));
         }
     }
     Ok(Position {
@@ -310,15 +306,6 @@ pub fn jsminesweeper_text(view: &View, mines: usize) -> String {
 fn is_reply(line: &str) -> bool {
     line.split(|c: char| !c.is_ascii_alphabetic())
         .any(|word| word.len() >= 3)
-}
-
-/// Why a judge's reply is no board, and whose outputs are read.
-fn no_board(line_number: usize, line: &str) -> String {
-    format!(
-        "line {line_number}: {line:?} is a judge's reply, not a board: mine-ops and \
-         inexperienced-player print no board; the whole outputs of acm-server, jlu-panel and \
-         update-board are read (their last board)"
-    )
 }
 
 /// The mine count the analysis assumes, and where it comes from: `given` when the player gave
@@ -355,6 +342,7 @@ pub fn cells_text(view: &View) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::message::Language::English;
 
     #[test]
     fn reads_the_three_formats_and_the_last_board_of_a_judges_output() {
@@ -379,20 +367,26 @@ mod tests {
 
     #[test]
     fn refuses_what_is_not_a_board_with_its_line() {
-        assert_eq!(parse("\n \n").unwrap_err(), "no board in the text");
         assert_eq!(
-            parse("??\n??9\n").unwrap_err(),
+            parse("\n \n").unwrap_err().text(English),
+            "no board in the text"
+        );
+        assert_eq!(
+            parse("??\n??9\n").unwrap_err().text(English),
             "line 2: '9' is not a cell (closed: -1 ? . # X, open: 0-8, flag: F @ *)"
         );
         assert_eq!(
-            parse("??\n???\n").unwrap_err(),
+            parse("??\n???\n").unwrap_err().text(English),
             "line 2: 3 cells, but the rows above have 2"
         );
         let wide = "?".repeat(PLAY_MAX_SIDE + 1);
-        assert!(parse(&wide).unwrap_err().contains("more than the 100"));
+        assert!(parse(&wide)
+            .unwrap_err()
+            .text(English)
+            .contains("more than the 100"));
         // (A column of `?` rows would be 101 maps of one cell.)
         let tall = "?1\n".repeat(PLAY_MAX_SIDE + 1);
-        assert!(parse(&tall).unwrap_err().contains("101 rows"));
+        assert!(parse(&tall).unwrap_err().text(English).contains("101 rows"));
     }
 
     #[test]
@@ -440,23 +434,24 @@ mod tests {
     #[test]
     fn a_bad_jsminesweeper_text_names_its_line() {
         assert_eq!(
-            parse("3x2x1\nHHH\n").unwrap_err(),
+            parse("3x2x1\nHHH\n").unwrap_err().text(English),
             "line 1: the header 3x2x1 promises 2 rows, 1 follows"
         );
         assert_eq!(
-            parse("3x1x1\nHH\n").unwrap_err(),
+            parse("3x1x1\nHH\n").unwrap_err().text(English),
             "line 2: 2 cells, but the header 3x1x1 says 3"
         );
         assert_eq!(
-            parse("2x1x1\nH.\n").unwrap_err(),
+            parse("2x1x1\nH.\n").unwrap_err().text(English),
             "line 2: '.' is not a JSMinesweeper cell (closed: H, open: 0-8, flag: F)"
         );
         assert_eq!(
-            parse("2x1x3\nHH\n").unwrap_err(),
+            parse("2x1x3\nHH\n").unwrap_err().text(English),
             "the header 2x1x3: 3 mines do not fit on 1×2 cells"
         );
         assert!(parse("101x1x0\n")
             .unwrap_err()
+            .text(English)
             .contains("sides are 1 to 100"));
         assert!(parse("99999999999999999999999x1x0\n").is_err());
     }
@@ -471,7 +466,7 @@ mod tests {
         assert_eq!(position.view.get(2), Seen::Closed);
         assert_eq!(parse("?1\n@2\n").unwrap().view.get(2), Seen::Flagged);
         assert_eq!(
-            parse("?1\n?\n").unwrap_err(),
+            parse("?1\n?\n").unwrap_err().text(English),
             "line 2: 1 cell, but the rows above have 2"
         );
     }
@@ -483,7 +478,7 @@ mod tests {
         let full = parse("2x1x2\nHH\n").unwrap();
         assert_eq!((full.format, full.mines), (Format::JsMinesweeper, Some(2)));
         assert_eq!(
-            parse("1x100x0\n").unwrap_err(),
+            parse("1x100x0\n").unwrap_err().text(English),
             "line 1: the header 1x100x0 promises 100 rows, 0 follow"
         );
         for (text, why) in [
@@ -515,7 +510,7 @@ mod tests {
             ),
             ("???\n??\n", "line 2: 2 cells, but the rows above have 3"),
         ] {
-            assert_eq!(parse(text).unwrap_err(), why, "{text:?}");
+            assert_eq!(parse(text).unwrap_err().text(English), why, "{text:?}");
         }
         assert_eq!(cells("3x3x8\nHHH\nH8H\nHHH\n"), "....8....");
         // The other formats: every closed, open and flag symbol.

@@ -2,7 +2,6 @@
 //! answer.
 
 use crate::board::{CellState, Grid};
-use crate::io::output::counted;
 use crate::moves::Move;
 use crate::play::advice::{self, FlagsAre};
 use crate::play::export;
@@ -10,6 +9,7 @@ use crate::play::functions::Functions;
 use crate::play::game::{BrowserGame, BrowserGames, GameStatus, Start, MAX_SIDE};
 use crate::play::http::{HttpRequest, HttpResponse};
 use crate::play::json;
+use crate::play::message::{Language, Message};
 use crate::play::page;
 use crate::play::position::{self, cells_text, Assumed};
 use std::sync::{Mutex, MutexGuard};
@@ -125,9 +125,14 @@ pub fn route(
     }
 }
 
+/// `message` with `status`, in the language the request asks for.
+fn said(status: u16, message: Message, request: &HttpRequest) -> HttpResponse {
+    HttpResponse::text(status, &message.text(Language::of(request)))
+}
+
 /// 503: no id can be drawn (the OS random source failed); a guessable one is never made.
-fn no_random(err: &std::io::Error) -> HttpResponse {
-    HttpResponse::text(503, &format!("no game id can be drawn: {err}"))
+fn no_random(err: &std::io::Error, request: &HttpRequest) -> HttpResponse {
+    said(503, Message::NoRandom(err.to_string()), request)
 }
 
 /// 409: the numbers of a game fit no arrangement (impossible on a real board).
@@ -149,7 +154,9 @@ fn answer(
         Endpoint::New if request.param("replay").is_some() => {
             let old = find(games, request, "replay")?;
             let old = lock(&old);
-            let game = lock(games).replay(&old).map_err(|err| no_random(&err))?;
+            let game = lock(games)
+                .replay(&old)
+                .map_err(|err| no_random(&err, request))?;
             let game = lock(&game);
             return Ok(HttpResponse::json(format!("{{{}}}", json::game(&game))));
         }
@@ -256,7 +263,7 @@ fn export_game(game: &BrowserGame, request: &HttpRequest) -> Result<String, Http
             let names: Vec<&str> = export::judges().map(|judge| judge.name()).collect();
             HttpResponse::text(400, &format!("judge must be one of {}", names.join(", ")))
         })?;
-    let export = export::export(game, judge).map_err(|why| HttpResponse::text(409, &why))?;
+    let export = export::export(game, judge).map_err(|why| said(409, why, request))?;
     Ok(json::export(
         judge.name(),
         &export::file_stem(game, judge),
@@ -339,7 +346,7 @@ fn find(
         .ok_or_else(|| HttpResponse::text(400, &format!("missing {name}")))?;
     lock(games)
         .get(id)
-        .ok_or_else(|| HttpResponse::text(404, "no such game (start a new one)"))
+        .ok_or_else(|| said(404, Message::NoSuchGame, request))
 }
 
 /// `POST /new?rows=R&cols=C&mines=K[&seed=S][&start=safe|opening]`.
@@ -357,13 +364,7 @@ fn new_game(
     };
     let most = start.max_mines(rows * cols) as u64;
     if start == Start::Opening && number(request, "mines", 0, u64::MAX).is_ok_and(|k| k > most) {
-        return Err(HttpResponse::text(
-            400,
-            &format!(
-                "an opening start keeps 9 cells free: at most {} on this board",
-                counted(most, "mine")
-            ),
-        ));
+        return Err(said(400, Message::OpeningMines(most), request));
     }
     let mines = number(request, "mines", 0, most)? as usize;
     let seed = match request.param("seed") {
@@ -372,7 +373,7 @@ fn new_game(
     };
     let game = lock(games)
         .create(Grid::new(rows, cols), mines, seed, start)
-        .map_err(|err| no_random(&err))?;
+        .map_err(|err| no_random(&err, request))?;
     let game = lock(&game);
     Ok(HttpResponse::json(format!("{{{}}}", json::game(&game))))
 }
@@ -380,9 +381,9 @@ fn new_game(
 /// `POST /position[?mines=K][&flags=beliefs|mines]`: the body's position, its analysis (its
 /// flags read as the player's beliefs, or as mines), or why there is none.
 fn analyse_position(request: &HttpRequest) -> Result<HttpResponse, HttpResponse> {
-    let text = std::str::from_utf8(&request.body)
-        .map_err(|_| HttpResponse::text(400, "the position is not UTF-8 text"))?;
-    let position = position::parse(text).map_err(|why| HttpResponse::text(400, &why))?;
+    let text =
+        std::str::from_utf8(&request.body).map_err(|_| said(400, Message::NotUtf8, request))?;
+    let position = position::parse(text).map_err(|why| said(400, why, request))?;
     let grid = position.view.grid();
     let given = match request.param("mines").filter(|text| !text.is_empty()) {
         Some(_) => Some(number(request, "mines", 0, grid.len() as u64)? as usize),
@@ -425,10 +426,8 @@ fn cell(request: &HttpRequest, game: &BrowserGame) -> Result<usize, HttpResponse
 /// The query parameter `name` as a whole number in `low..=high`.
 fn number(request: &HttpRequest, name: &str, low: u64, high: u64) -> Result<u64, HttpResponse> {
     let bad = || {
-        HttpResponse::text(
-            400,
-            &format!("{name} must be a whole number from {low} to {high}"),
-        )
+        let name = name.to_string();
+        said(400, Message::Range { name, low, high }, request)
     };
     let text = request.param(name).ok_or_else(bad)?;
     crate::io::args::number(name, text, low, high).map_err(|_| bad())
