@@ -21,7 +21,9 @@
 //!    one click at a time;
 //! 3. else one proven safe cell, opened alone: the one whose neighbouring numbers could save
 //!    the least by a chord some day (a cell a chord may open later is kept for it), the
-//!    order given breaking ties (the solver's: the likeliest to show 0 first).
+//!    fewer numbers around it that could break even by a chord, then the more closed safe
+//!    cells around it (opened, it may be chorded), then the order given (the solver's: the
+//!    likeliest to show 0 first).
 //!
 //! # Complexity
 //! One choice is O(cells listed): each is looked at with its neighbours' neighbours.
@@ -176,14 +178,20 @@ fn around(known: &Proven, cell: usize) -> Option<Plan> {
     Some(plan)
 }
 
-/// The most clicks a chord of a number around the safe `cell` could save once every cell
-/// around that number is proven (its safe cells and its mines are counted exactly, from the
-/// number: only which cells they are is unknown); `i64::MIN` next to no number. A cell with a
-/// high potential is opened alone last: a chord may open it later for less.
+/// The order in which the safe `cell` is opened alone, lowest first: the most clicks a chord
+/// of a number around it could save once every cell around that number is proven (its safe
+/// cells and its mines are counted exactly, from the number: only which cells they are is
+/// unknown), `i64::MIN` next to no number; then the fewer such numbers that could save a click
+/// or break even, then the more closed safe cells around it. A cell with a high potential is
+/// opened alone last: a chord may open it later for less; a cell next to closed safe cells may
+/// be chorded once it shows its number.
 fn potential(known: &Proven, cell: usize) -> i64 {
-    let mut best = i64::MIN;
+    let (mut best, mut chordable, mut safe_around) = (i64::MIN, 0i64, 0i64);
     for number in known.grid.neighbours(cell) {
         let Seen::Open(n) = known.seen[number] else {
+            if known.seen[number] == Seen::Closed && known.safe[number] {
+                safe_around += 1;
+            }
             continue;
         };
         let (mut closed, mut flagged) = (0i64, 0i64);
@@ -197,7 +205,13 @@ fn potential(known: &Proven, cell: usize) -> i64 {
         // Its safe cells are the closed ones less its mines not flagged; a click each for
         // those mines' flags and one for the chord.
         let unflagged = n as i64 - flagged;
-        best = best.max((closed - unflagged) - unflagged - 1);
+        let saving = (closed - unflagged) - unflagged - 1;
+        best = best.max(saving);
+        chordable += i64::from(saving >= 0);
     }
-    best
+    if best == i64::MIN {
+        return best;
+    }
+    // At most 8 neighbours each: the fields do not overlap.
+    best * 256 + chordable * 16 - safe_around
 }
