@@ -9,7 +9,8 @@
 //!
 //! The moves, best first:
 //! 1. a closed cell proven to show 0 (every neighbour proven safe or open): one click opens
-//!    its whole opening;
+//!    its whole opening, the chord of a number next to it whose mines are all flagged where
+//!    there is one (the same click opens that number's other safe cells too);
 //! 2. the chord that saves the most clicks: on a number whose closed neighbours are all
 //!    proven, the chord opens its `b` safe ones for one click and a flag on each of its `f`
 //!    mines not flagged yet, `b - f - 1` clicks saved over opening them one by one (the same
@@ -98,7 +99,7 @@ pub fn efficient_move(known: &Proven, candidates: &[u32]) -> Option<Efficient> {
         match around(known, cell) {
             Some(plan) if plan.mines == 0 && plan.flags == 0 => {
                 return Some(Efficient {
-                    action: Move::Open(cell),
+                    action: zero_by_chord(known, cell),
                     saving: i64::MAX,
                 })
             }
@@ -124,6 +125,24 @@ pub fn efficient_move(known: &Proven, candidates: &[u32]) -> Option<Efficient> {
             saving: 0,
         })
     })
+}
+
+/// The click that opens the proven 0 at `cell`: the chord of a number next to it whose mines
+/// are all flagged and which opens the most (it opens the 0 and its opening for the same one
+/// click, and its other safe cells too), else the 0 itself.
+fn zero_by_chord(known: &Proven, cell: usize) -> Move {
+    let (mut action, mut most) = (Move::Open(cell), 0);
+    for number in known.grid.neighbours(cell) {
+        if !matches!(known.seen[number], Seen::Open(n) if n > 0) {
+            continue;
+        }
+        if let Some(plan) = around(known, number) {
+            if plan.mines == 0 && plan.opens > most {
+                (action, most) = (Move::Chord(number), plan.opens);
+            }
+        }
+    }
+    action
 }
 
 /// A chord's plan around one cell: its neighbours, all proven.
