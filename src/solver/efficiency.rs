@@ -9,7 +9,8 @@
 //!
 //! The moves, best first:
 //! 1. a closed cell proven to show 0 (every neighbour proven safe or open): one click opens
-//!    its whole opening;
+//!    its whole opening, the chord of a number next to it whose mines are all flagged where
+//!    there is one (the same click opens that number's other safe cells too);
 //! 2. the chord that saves the most clicks: on a number whose closed neighbours are all
 //!    proven, the chord opens its `b` safe ones for one click and a flag on each of its `f`
 //!    mines not flagged yet, `b - f - 1` clicks saved over opening them one by one (the same
@@ -21,7 +22,9 @@
 //!    one click at a time;
 //! 3. else one proven safe cell, opened alone: the one whose neighbouring numbers could save
 //!    the least by a chord some day (a cell a chord may open later is kept for it), the
-//!    order given breaking ties (the solver's: the likeliest to show 0 first).
+//!    fewer numbers around it that could break even by a chord, then the more closed safe
+//!    cells around it (opened, it may be chorded), then the order given (the solver's: the
+//!    likeliest to show 0 first).
 //!
 //! # Complexity
 //! One choice is O(cells listed): each is looked at with its neighbours' neighbours.
@@ -96,7 +99,7 @@ pub fn efficient_move(known: &Proven, candidates: &[u32]) -> Option<Efficient> {
         match around(known, cell) {
             Some(plan) if plan.mines == 0 && plan.flags == 0 => {
                 return Some(Efficient {
-                    action: Move::Open(cell),
+                    action: zero_by_chord(known, cell),
                     saving: i64::MAX,
                 })
             }
@@ -122,6 +125,24 @@ pub fn efficient_move(known: &Proven, candidates: &[u32]) -> Option<Efficient> {
             saving: 0,
         })
     })
+}
+
+/// The click that opens the proven 0 at `cell`: the chord of a number next to it whose mines
+/// are all flagged and which opens the most (it opens the 0 and its opening for the same one
+/// click, and its other safe cells too), else the 0 itself.
+fn zero_by_chord(known: &Proven, cell: usize) -> Move {
+    let (mut action, mut most) = (Move::Open(cell), 0);
+    for number in known.grid.neighbours(cell) {
+        if !matches!(known.seen[number], Seen::Open(n) if n > 0) {
+            continue;
+        }
+        if let Some(plan) = around(known, number) {
+            if plan.mines == 0 && plan.opens > most {
+                (action, most) = (Move::Chord(number), plan.opens);
+            }
+        }
+    }
+    action
 }
 
 /// A chord's plan around one cell: its neighbours, all proven.
@@ -176,14 +197,20 @@ fn around(known: &Proven, cell: usize) -> Option<Plan> {
     Some(plan)
 }
 
-/// The most clicks a chord of a number around the safe `cell` could save once every cell
-/// around that number is proven (its safe cells and its mines are counted exactly, from the
-/// number: only which cells they are is unknown); `i64::MIN` next to no number. A cell with a
-/// high potential is opened alone last: a chord may open it later for less.
+/// The order in which the safe `cell` is opened alone, lowest first: the most clicks a chord
+/// of a number around it could save once every cell around that number is proven (its safe
+/// cells and its mines are counted exactly, from the number: only which cells they are is
+/// unknown), `i64::MIN` next to no number; then the fewer such numbers that could save a click
+/// or break even, then the more closed safe cells around it. A cell with a high potential is
+/// opened alone last: a chord may open it later for less; a cell next to closed safe cells may
+/// be chorded once it shows its number.
 fn potential(known: &Proven, cell: usize) -> i64 {
-    let mut best = i64::MIN;
+    let (mut best, mut chordable, mut safe_around) = (i64::MIN, 0i64, 0i64);
     for number in known.grid.neighbours(cell) {
         let Seen::Open(n) = known.seen[number] else {
+            if known.seen[number] == Seen::Closed && known.safe[number] {
+                safe_around += 1;
+            }
             continue;
         };
         let (mut closed, mut flagged) = (0i64, 0i64);
@@ -197,7 +224,13 @@ fn potential(known: &Proven, cell: usize) -> i64 {
         // Its safe cells are the closed ones less its mines not flagged; a click each for
         // those mines' flags and one for the chord.
         let unflagged = n as i64 - flagged;
-        best = best.max((closed - unflagged) - unflagged - 1);
+        let saving = (closed - unflagged) - unflagged - 1;
+        best = best.max(saving);
+        chordable += i64::from(saving >= 0);
     }
-    best
+    if best == i64::MIN {
+        return best;
+    }
+    // At most 8 neighbours each: the fields do not overlap.
+    best * 256 + chordable * 16 - safe_around
 }
