@@ -89,6 +89,17 @@ async function open(size, at, extra = {}) {
   return { context, page };
 }
 
+// A page at `size` in `language` (the browser's locale and the page's kept choice), and `T`, its
+// words for a key.
+async function openIn(size, language) {
+  const { context, page } = await open(size, url, { locale: language === "zh" ? "zh-CN" : "en-US" });
+  await page.evaluate((lang) => { localStorage.setItem("minesweeper-language", lang); }, language);
+  await page.reload();
+  await page.waitForFunction(() => app.game && document.querySelectorAll("#board .c").length === app.game.rows * app.game.cols);
+  const T = (key, ...args) => page.evaluate(([key, args]) => t(key, ...args), [key, args]);
+  return { context, page, T };
+}
+
 function check(condition, what) {
   if (!condition) throw new Error(what);
 }
@@ -881,11 +892,7 @@ async function pastedForPlayers(page, size, language, T) {
 // can hit, percentages in them and a cue that the board scrolls.
 async function players(size, language) {
   const zh = language === "zh";
-  const { context, page } = await open(size, url, { locale: zh ? "zh-CN" : "en-US" });
-  await page.evaluate((lang) => { localStorage.setItem("minesweeper-language", lang); }, language);
-  await page.reload();
-  await page.waitForFunction(() => app.game && document.querySelectorAll("#board .c").length === app.game.rows * app.game.cols);
-  const T = (key, ...args) => page.evaluate(([key, args]) => t(key, ...args), [key, args]);
+  const { context, page, T } = await openIn(size, language);
   // Statistics: a beginner game won by autoplay shows its figures, the server's.
   await page.$eval("#speed", (el) => { el.value = el.max; });
   for (let seed = 1; seed < 20; seed++) {
@@ -983,11 +990,7 @@ const shownTexts = (page) => page.evaluate(() => {
 // half-width punctuation beside Chinese.
 async function sizesAndWords(size, language) {
   const zh = language === "zh";
-  const { context, page } = await open(size, url, { locale: zh ? "zh-CN" : "en-US" });
-  await page.evaluate((lang) => { localStorage.setItem("minesweeper-language", lang); }, language);
-  await page.reload();
-  await page.waitForFunction(() => app.game && document.querySelectorAll("#board .c").length === app.game.rows * app.game.cols);
-  const T = (key, ...args) => page.evaluate(([key, args]) => t(key, ...args), [key, args]);
+  const { context, page, T } = await openIn(size, language);
   const where = size.name + " " + language + ": ";
   const bad = [];
   const scan = async (when) => {
@@ -1044,11 +1047,7 @@ async function sizesAndWords(size, language) {
 async function clicksAndTime(size, language) {
   const zh = language === "zh";
   const where = size.name + " " + language;
-  const { context, page } = await open(size, url, { locale: zh ? "zh-CN" : "en-US" });
-  await page.evaluate((lang) => { localStorage.setItem("minesweeper-language", lang); }, language);
-  await page.reload();
-  await page.waitForFunction(() => app.game && document.querySelectorAll("#board .c").length === app.game.rows * app.game.cols);
-  const T = (key, ...args) => page.evaluate(([key, args]) => t(key, ...args), [key, args]);
+  const { context, page, T } = await openIn(size, language);
   const [seed, first] = [17, 40];
   const twin = await api("POST", "/new?rows=9&cols=9&mines=10&start=safe&seed=" + seed);
   await api("POST", "/open?game=" + twin.game + "&row=4&col=4");
@@ -1161,10 +1160,7 @@ const crowdedRanks = (page) => page.evaluate(() => {
 async function serverMessageInLanguage(size, language) {
   const zh = language === "zh";
   const name = size.name + " " + language;
-  const { context, page } = await open(size, url, { locale: zh ? "zh-CN" : "en-US" });
-  await page.evaluate((lang) => { localStorage.setItem("minesweeper-language", lang); }, language);
-  await page.reload();
-  await page.waitForFunction(() => app.game && document.querySelectorAll("#board .c").length === app.game.rows * app.game.cols);
+  const { context, page } = await openIn(size, language);
   const before = errors.length;
   await page.click("#positioning summary");
   await page.fill("#text", "..\n...\n");
@@ -1192,11 +1188,7 @@ async function serverMessageInLanguage(size, language) {
 // flags, and is remembered.
 async function positionOnAPhoneAndFlags(size, language) {
   const zh = language === "zh";
-  const { context, page } = await open(size, url, { locale: zh ? "zh-CN" : "en-US" });
-  await page.evaluate((lang) => { localStorage.setItem("minesweeper-language", lang); }, language);
-  await page.reload();
-  await page.waitForFunction(() => app.game && document.querySelectorAll("#board .c").length === app.game.rows * app.game.cols);
-  const T = (key, ...args) => page.evaluate(([key, args]) => t(key, ...args), [key, args]);
+  const { context, page, T } = await openIn(size, language);
   const name = size.name + " " + language;
   await page.click("#positioning summary");
   // The best move, off to the right on a phone, scrolled into the frame and the viewport.

@@ -278,18 +278,7 @@ pub fn analyse(view: &View, mines: Mines, rules: Rules) -> Result<Analysis, Inco
         flags_refuted: false,
         rests_on_flags: false,
     };
-    analysis.advice = analysis.choose(
-        rules,
-        solver.best_guess(),
-        solver.guess_scores(),
-        solver.guess_is_fifty_fifty(),
-        solver.guess_is_walled(),
-    );
-    if analysis.guess.is_some() {
-        let mut dead = solver.dead_cells().to_vec();
-        dead.sort_unstable();
-        analysis.dead = Some(dead);
-    }
+    analysis.advise(rules, &solver);
     Ok(analysis)
 }
 
@@ -340,18 +329,7 @@ pub fn analyse_with(
         flags_are: FlagsAre::Mines,
         ..alone.clone()
     };
-    analysis.advice = analysis.choose(
-        rules,
-        solver.best_guess(),
-        solver.guess_scores(),
-        solver.guess_is_fifty_fifty(),
-        solver.guess_is_walled(),
-    );
-    if analysis.guess.is_some() {
-        let mut dead = solver.dead_cells().to_vec();
-        dead.sort_unstable();
-        analysis.dead = Some(dead);
-    }
+    analysis.advise(rules, &solver);
     analysis.rests_on_flags = analysis
         .advice
         .is_some_and(|advice| advice.certain && !alone.proves(advice.action, view));
@@ -359,6 +337,22 @@ pub fn analyse_with(
 }
 
 impl Analysis {
+    /// Sets the advice from `solver`'s analysis, and with a guess the dead cells.
+    fn advise(&mut self, rules: Rules, solver: &Solver) {
+        self.advice = self.choose(
+            rules,
+            solver.best_guess(),
+            solver.guess_scores(),
+            solver.guess_is_fifty_fifty(),
+            solver.guess_is_walled(),
+        );
+        if self.guess.is_some() {
+            let mut dead = solver.dead_cells().to_vec();
+            dead.sort_unstable();
+            self.dead = Some(dead);
+        }
+    }
+
     /// Whether this analysis proves `action` right on `view`: a flag on a proven mine, an open
     /// of a proven safe cell, a chord whose every closed, unflagged neighbour is proven safe
     /// (its number's mines are then all under its flags, as many as it says: proven too).
