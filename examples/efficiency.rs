@@ -9,7 +9,7 @@
 //! proven mines, one cell in two each way, so that no cell is a 0, every other cell proven safe; and the same with
 //! every safe cell open but a diagonal), the worst a choice can look at.
 
-use minejudge::autoplay::{named_board, Config, PlayFor, Player, Stats};
+use minejudge::autoplay::{Config, PlayFor, Player, Stats};
 use minejudge::board::Grid;
 use minejudge::solver::{efficient_move, Proven, Seen};
 use std::time::Instant;
@@ -123,22 +123,12 @@ fn main() {
         eprintln!("usage: efficiency BOARD GAMES SEED [THREADS]");
         std::process::exit(2);
     }
-    let (rows, cols, mines, jlu) = named_board(&args[0]).expect("a board");
     let games: u64 = args[1].parse().expect("games");
     let seed: u64 = args[2].parse().expect("seed");
     let threads: u64 = args.get(3).map_or(1, |t| t.parse().expect("threads"));
     let mut config = Config {
-        name: args[0].clone(),
-        rows,
-        cols,
-        mines,
-        first: 0,
-        games,
-        seed,
         threads: threads as usize,
-        jlu,
-        progress: false,
-        play_for: PlayFor::Wins,
+        ..Config::on_board(&args[0], games, seed).expect("a board")
     };
     let mut results = Vec::new();
     for mode in [PlayFor::Wins, PlayFor::Efficiency] {

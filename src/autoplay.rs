@@ -85,6 +85,30 @@ pub struct Config {
     pub play_for: PlayFor,
 }
 
+impl Config {
+    /// `games` games from `seed` on the board `name` names ([`named_board`]): the first click
+    /// in the corner, one thread, no progress, played for wins.
+    ///
+    /// # Errors
+    /// When [`named_board`] reads no board in `name`.
+    pub fn on_board(name: &str, games: u64, seed: u64) -> Result<Config, String> {
+        let (rows, cols, mines, jlu) = named_board(name)?;
+        Ok(Config {
+            name: name.to_string(),
+            rows,
+            cols,
+            mines,
+            first: 0,
+            games,
+            seed,
+            threads: 1,
+            jlu,
+            progress: false,
+            play_for: PlayFor::Wins,
+        })
+    }
+}
+
 /// The most cells of an `autoplay` board, so that a typo does not eat the memory.
 pub const MAX_CELLS: usize = 1 << 20;
 
@@ -667,19 +691,7 @@ mod tests {
     use super::*;
 
     fn jlu_config(seed: u64) -> Config {
-        Config {
-            name: "jlu".to_string(),
-            rows: 20,
-            cols: 20,
-            mines: 50,
-            first: 0,
-            games: 300,
-            seed,
-            threads: 1,
-            jlu: true,
-            progress: false,
-            play_for: PlayFor::Wins,
-        }
+        Config::on_board("jlu", 300, seed).unwrap()
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! seeds never tuned on.
 
 use crate::util;
-use minejudge::autoplay::{named_board, play_games, report, Config, PlayFor};
+use minejudge::autoplay::{play_games, report, Config, PlayFor};
 use std::path::Path;
 
 /// The boards, games and seeds: about 20 CPU-seconds in all.
@@ -24,23 +24,14 @@ const RUNS: [(&str, u64, u64); 5] = [
 fn figures(play_for: PlayFor) -> String {
     let mut text = String::new();
     for (board, games, seed) in RUNS {
-        let (rows, cols, mines, jlu) = named_board(board).expect("a board");
-        if jlu && play_for == PlayFor::Efficiency {
+        let config = Config {
+            threads: 2,
+            play_for,
+            ..Config::on_board(board, games, seed).expect("a board")
+        };
+        if config.jlu && play_for == PlayFor::Efficiency {
             continue;
         }
-        let config = Config {
-            name: board.to_string(),
-            rows,
-            cols,
-            mines,
-            first: 0,
-            games,
-            seed,
-            threads: 2,
-            jlu,
-            progress: false,
-            play_for,
-        };
         let stats = play_games(&config, &|_| {});
         let shown = report(&config, &stats, 1.0, None);
         let efficiency_line =

@@ -218,18 +218,10 @@ mod tests {
     use crate::rng::{game_seed, Rng};
 
     fn config(rows: usize, cols: usize, mines: usize, seed: u64, play_for: PlayFor) -> Config {
+        let name = format!("{rows}x{cols}x{mines}");
         Config {
-            name: format!("{rows}x{cols}x{mines}"),
-            rows,
-            cols,
-            mines,
-            first: 0,
-            games: 0,
-            seed,
-            threads: 1,
-            jlu: false,
-            progress: false,
             play_for,
+            ..Config::on_board(&name, 0, seed).unwrap()
         }
     }
 

@@ -230,19 +230,9 @@ mod tests {
     use crate::autoplay::{play_games, play_range};
 
     fn config(board: &str, games: u64, seed: u64, threads: usize) -> Config {
-        let (rows, cols, mines, jlu) = named_board(board).expect("a board");
         Config {
-            name: board.to_string(),
-            rows,
-            cols,
-            mines,
-            first: 0,
-            games,
-            seed,
             threads,
-            jlu,
-            progress: false,
-            play_for: PlayFor::Wins,
+            ..Config::on_board(board, games, seed).expect("a board")
         }
     }
 
