@@ -347,7 +347,10 @@ impl Player {
 
     /// Plays game `index` and adds its outcome to `stats`.
     pub fn play(&mut self, config: &Config, index: u64, stats: &mut Stats) {
-        self.solver.count_clicks(config.jlu);
+        // Clicks count on the JLU board and when playing for efficiency: the certain cells are
+        // then ordered by the chance that opening one is a click a thrifty player makes too.
+        self.solver
+            .count_clicks(config.jlu || config.play_for == PlayFor::Efficiency);
         let mut rng = Rng::new(game_seed(config.seed, index));
         let grid = Grid::new(config.rows, config.cols);
         let board = Board::from_mines(grid, rng.deal(grid.len(), config.mines, &[config.first]));

@@ -222,6 +222,29 @@ fn numbers_alone(view: &View) -> View {
 /// One solver analysis of the view, and a second one (with the flags) only when two flags or
 /// more are unproven and none is wrong, to tell whether they fit together.
 pub fn analyse(view: &View, mines: Mines, rules: Rules) -> Result<Analysis, Inconsistent> {
+    analyse_ordered(view, mines, rules, false)
+}
+
+/// [`analyse`] for a player playing for efficiency ([`Analysis::efficient_advice`]): the
+/// proven safe cells are ordered as `autoplay --play-for efficiency` orders them, by the
+/// chance that opening one is a click a thrifty player makes too
+/// ([`Solver::count_clicks`]).
+pub fn analyse_for_efficiency(
+    view: &View,
+    mines: Mines,
+    rules: Rules,
+) -> Result<Analysis, Inconsistent> {
+    analyse_ordered(view, mines, rules, true)
+}
+
+/// [`analyse`], with the proven safe cells ordered for a game scored by its clicks when
+/// `clicks_counted`.
+fn analyse_ordered(
+    view: &View,
+    mines: Mines,
+    rules: Rules,
+    clicks_counted: bool,
+) -> Result<Analysis, Inconsistent> {
     let without_flags;
     let view = if rules == Rules::Clicks {
         without_flags = numbers_alone(view);
@@ -231,6 +254,7 @@ pub fn analyse(view: &View, mines: Mines, rules: Rules) -> Result<Analysis, Inco
     };
     let grid = view.grid();
     let mut solver = Solver::new();
+    solver.count_clicks(clicks_counted);
     solver.analyse(&numbers_alone(view), mines)?;
     let proven = solver.proven_consistent();
     let seen: Vec<Seen> = (0..grid.len()).map(|cell| view.get(cell)).collect();

@@ -440,9 +440,12 @@ impl BrowserGame {
     /// board in the fewest clicks ([`advice::Analysis::efficient_advice`]).
     pub fn efficient_advice(&self) -> Result<Option<Advice>, Inconsistent> {
         match self.status {
-            GameStatus::Playing => Ok(self
-                .analysis()?
-                .and_then(|analysis| analysis.efficient_advice(self.rules()))),
+            GameStatus::Playing => {
+                let view = self.view();
+                let analysis =
+                    advice::analyse_for_efficiency(&view, Mines::Known(self.mines), self.rules())?;
+                Ok(analysis.efficient_advice(self.rules()))
+            }
             _ => self.advice(),
         }
     }

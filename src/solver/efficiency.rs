@@ -23,8 +23,9 @@
 //! 3. else one proven safe cell, opened alone: the one whose neighbouring numbers could save
 //!    the least by a chord some day (a cell a chord may open later is kept for it), the
 //!    fewer numbers around it that could break even by a chord, then the more closed safe
-//!    cells around it (opened, it may be chorded), then the order given (the solver's: the
-//!    likeliest to show 0 first).
+//!    cells around it (opened, it may be chorded), then the order given (the solver's when
+//!    clicks are counted: the likeliest to be a click a player clicking as little as possible
+//!    makes too, a 0 or a number no 0 can open).
 //!
 //! # Complexity
 //! One choice is O(cells listed): each is looked at with its neighbours' neighbours.
