@@ -306,9 +306,9 @@ pub fn report(c: &Comparison) -> String {
     let names = [0, 1].map(|side| format!("{} {}", ["A", "B"][side], c.modes[side].name));
     let mut out = board_line(&c.config);
     out += &format!(", comparing {} with {}\n", names[0], names[1]);
-    for side in 0..2 {
-        out += &format!("{}: {}", names[side], won_line(&c.stats[side]));
-        out += &format!("{}: {}", names[side], efficiency_line(&c.stats[side]));
+    for (name, stats) in names.iter().zip(&c.stats) {
+        out += &format!("{name}: {}", won_line(stats));
+        out += &format!("{name}: {}", efficiency_line(stats));
     }
     let (mean, half) = c.paired.win_difference();
     out += &format!(
@@ -327,9 +327,9 @@ pub fn report(c: &Comparison) -> String {
         ),
         None => "A - B paired: efficiency (3BV / clicks): no game won by both\n".to_string(),
     };
-    for side in 0..2 {
+    for (side, name) in names.iter().enumerate() {
         let timing = speed(c.stats[side].games, c.seconds[side], c.cpu[side]);
-        out += &format!("speed {}: {timing}\n", names[side]);
+        out += &format!("speed {name}: {timing}\n");
     }
     out
 }
