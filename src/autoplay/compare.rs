@@ -506,3 +506,186 @@ pub fn merge(records: &[(String, String)]) -> Result<String, String> {
     slices.complete()?;
     Ok(report(&total))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::autoplay::shard;
+    use crate::rng::Rng;
+
+    /// The mean of `values` and the 95% half-interval from their sample variance, computed
+    /// the plain way: every difference listed, the mean subtracted.
+    fn brute_interval(values: &[f64]) -> (f64, f64) {
+        let n = values.len() as f64;
+        let mean = values.iter().sum::<f64>() / n;
+        let squares: f64 = values.iter().map(|v| (v - mean) * (v - mean)).sum();
+        let variance = squares / (n - 1.0).max(1.0);
+        (mean, 1.96 * (variance / n).sqrt())
+    }
+
+    /// `Paired`'s intervals against `brute_interval` on the outcomes `(A, B)` of games.
+    fn check(outcomes: &[(Option<u64>, Option<u64>)]) {
+        let mut paired = Paired::default();
+        for &(a, b) in outcomes {
+            paired.add_game(a, b);
+        }
+        let wins: Vec<f64> = outcomes
+            .iter()
+            .map(|(a, b)| a.is_some() as u8 as f64 - b.is_some() as u8 as f64)
+            .collect();
+        let both: Vec<f64> = outcomes
+            .iter()
+            .filter_map(|&(a, b)| Some((a? as f64 - b? as f64) / 1e6))
+            .collect();
+        let close = |x: (f64, f64), y: (f64, f64)| {
+            (x.0 - y.0).abs() <= 1e-12 && (x.1 - y.1).abs() <= 1e-12 * (1.0 + y.1)
+        };
+        let (wins_found, wins_expected) = (paired.win_difference(), brute_interval(&wins));
+        assert!(
+            close(wins_found, wins_expected),
+            "{outcomes:?}: {wins_found:?} against {wins_expected:?}"
+        );
+        let only = |won: fn(&(Option<u64>, Option<u64>)) -> bool| {
+            outcomes.iter().filter(|o| won(o)).count() as u64
+        };
+        assert_eq!(paired.only_a, only(|(a, b)| a.is_some() && b.is_none()));
+        assert_eq!(paired.only_b, only(|(a, b)| a.is_none() && b.is_some()));
+        assert_eq!(paired.both_won, both.len() as u64);
+        match paired.efficiency_difference() {
+            None => assert!(both.is_empty()),
+            Some(found) => {
+                let expected = brute_interval(&both);
+                assert!(close(found, expected), "{found:?} against {expected:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn paired_intervals_are_those_of_the_listed_differences() {
+        let (m, lost) = (1_000_000, None);
+        // A wins one game B loses, B one A loses: a mean of 0, but not ± 0.
+        let crossed = [
+            (Some(m), lost),
+            (Some(m), Some(m)),
+            (lost, Some(m)),
+            (lost, lost),
+        ];
+        check(&crossed);
+        let mut paired = Paired::default();
+        for (a, b) in crossed {
+            paired.add_game(a, b);
+        }
+        // Differences 1, 0, -1, 0: sample variance 2/3, over 4 games.
+        let (mean, half) = paired.win_difference();
+        assert_eq!(mean, 0.0);
+        assert!(
+            (half - 1.96 * (2.0f64 / 3.0 / 4.0).sqrt()).abs() < 1e-15,
+            "{half}"
+        );
+        check(&[
+            (Some(1_000_000), Some(900_000)),
+            (Some(800_000), None),
+            (None, Some(1_200_000)),
+            (None, None),
+            (Some(750_000), Some(750_000)),
+            (Some(1_100_000), Some(1_312_345)),
+        ]);
+        // One game; no game both won; every game alike.
+        check(&[(Some(2), Some(1))]);
+        check(&[(Some(2), None), (None, None)]);
+        check(&[(Some(870_000), Some(870_000)); 50]);
+        let mut same = Paired::default();
+        for _ in 0..50 {
+            same.add_game(Some(870_000), Some(870_000));
+        }
+        assert_eq!(same.win_difference(), (0.0, 0.0));
+        assert_eq!(same.efficiency_difference(), Some((0.0, 0.0)));
+        let seed = 20261202;
+        println!("seed {seed}");
+        let mut rng = Rng::new(seed);
+        for length in 1..40 {
+            let mut outcome = || {
+                rng.chance(0.7)
+                    .then(|| 500_000 + rng.below(1_000_000) as u64)
+            };
+            let games: Vec<_> = (0..length).map(|_| (outcome(), outcome())).collect();
+            check(&games);
+        }
+    }
+
+    fn config(board: &str, games: u64, seed: u64) -> Config {
+        Config::on_board(board, games, seed).expect("a board")
+    }
+
+    fn without_speed(text: &str) -> String {
+        let lines = text.lines().filter(|line| !line.starts_with("speed "));
+        lines.map(|line| format!("{line}\n")).collect()
+    }
+
+    #[test]
+    fn a_record_reads_back_to_the_same_comparison() {
+        let mut c = play(&config("beginner", 40, 3), [MODES[1], MODES[0]], 0..40);
+        c.seconds = [0.1 + 0.2, 1.0 / 3.0];
+        c.cpu = [None, Some(2.0 / 3.0)];
+        c.paired.efficiency_differences = -(1 << 100);
+        c.paired.efficiency_difference_squares = u128::MAX;
+        let shard = Shard { index: 1, of: 1 };
+        assert_eq!(read(&record(&c, shard)), Ok((c, shard)));
+    }
+
+    #[test]
+    fn three_merged_slices_print_what_one_comparison_prints() {
+        let whole = Config {
+            threads: 2,
+            ..config("intermediate", 45, 8)
+        };
+        let modes = [MODES[0], MODES[1]];
+        let one = run_all(&whole, modes);
+        let slice = |index| {
+            let shard = Shard { index, of: 3 };
+            (format!("slice{index}"), run_shard(&whole, modes, shard))
+        };
+        let mut records = vec![slice(3), slice(1), slice(2)];
+        let merged = shard::merge(&records).expect("a whole run");
+        assert_eq!(without_speed(&merged), without_speed(&one));
+        assert_eq!(
+            merged.lines().filter(|l| l.starts_with("speed ")).count(),
+            2
+        );
+        // A slice missing, given twice, of other modes, or a plain run's is refused.
+        let error = shard::merge(&records[..2]).unwrap_err();
+        assert!(error.contains("missing: 2/3"), "{error}");
+        let mut wrong = records.clone();
+        wrong[2] = wrong[0].clone();
+        assert!(shard::merge(&wrong)
+            .unwrap_err()
+            .contains("slice 3/3 is given twice"));
+        let swapped = [MODES[1], MODES[0]];
+        wrong[2].1 = run_shard(&whole, swapped, Shard { index: 2, of: 3 });
+        assert!(shard::merge(&wrong).unwrap_err().contains("another run"));
+        wrong[2] = (
+            "plain2".to_string(),
+            shard::run_shard(&whole, Shard { index: 2, of: 3 }),
+        );
+        let error = shard::merge(&wrong).unwrap_err();
+        assert!(
+            error.starts_with("plain2: a plain run's record, but slice3"),
+            "{error}"
+        );
+        // A sum given twice, or left out, is refused.
+        let text = records[0].1.clone();
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("stat b wins "))
+            .unwrap();
+        records[0].1 = text.replace("stat a wins ", &format!("{line}\nstat a wins "));
+        let error = shard::merge(&records).unwrap_err();
+        assert!(
+            error.starts_with("slice3: line ") && error.contains("unexpected"),
+            "{error}"
+        );
+        records[0].1 = text.replace(&format!("{line}\n"), "");
+        let error = shard::merge(&records).unwrap_err();
+        assert!(error.starts_with("slice3: expected the lines"), "{error}");
+    }
+}
