@@ -23,6 +23,7 @@ use std::io::IsTerminal;
 use std::ops::Range;
 use std::time::{Duration, Instant};
 
+pub mod compare;
 mod efficient;
 pub mod shard;
 
@@ -537,14 +538,42 @@ pub fn play_games(config: &Config, progress: &(dyn Fn(u64) + Sync)) -> Stats {
 /// [`play_games`] for the games `games` of `config` only: the figures of a run are the sums
 /// of those of its slices, as each game's seed derives from its index alone.
 pub fn play_range(config: &Config, games: Range<u64>, progress: &(dyn Fn(u64) + Sync)) -> Stats {
+    play_batch(config, games, progress, false).0
+}
+
+/// [`play_range`], with each game's outcome too, in the games' order: its efficiency in
+/// millionths (as [`Stats::efficiency_millionths_in_wins`] counts it) if won, else `None`.
+fn play_outcomes(
+    config: &Config,
+    games: Range<u64>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> (Stats, Vec<Option<u64>>) {
+    play_batch(config, games, progress, true)
+}
+
+/// [`play_range`], and with `outcomes` [`play_outcomes`]'s outcomes (else none).
+fn play_batch(
+    config: &Config,
+    games: Range<u64>,
+    progress: &(dyn Fn(u64) + Sync),
+    outcomes: bool,
+) -> (Stats, Vec<Option<u64>>) {
     let mut last_report = Instant::now();
     let batch = run_batch(
         config.threads,
         games.end.saturating_sub(games.start),
         AfterPanic::Stop,
-        || (Player::new(), Stats::default()),
-        |(player, stats), offset| {
-            player.play(config, games.start + offset, stats);
+        || (Player::new(), Stats::default(), Vec::new()),
+        |(player, stats, played), offset| {
+            if outcomes {
+                let mut game = Stats::default();
+                player.play(config, games.start + offset, &mut game);
+                let won = game.wins == 1;
+                played.push((offset, won.then_some(game.efficiency_millionths_in_wins)));
+                stats.add(&game);
+            } else {
+                player.play(config, games.start + offset, stats);
+            }
             true
         },
         |done| {
@@ -564,10 +593,14 @@ pub fn play_range(config: &Config, games: Range<u64>, progress: &(dyn Fn(u64) + 
     }
     progress(batch.done);
     let mut total = Stats::default();
-    for (_, stats) in &batch.states {
+    let mut in_order = vec![None; if outcomes { batch.done as usize } else { 0 }];
+    for (_, stats, played) in &batch.states {
         total.add(stats);
+        for &(offset, outcome) in played {
+            in_order[offset as usize] = outcome;
+        }
     }
-    total
+    (total, in_order)
 }
 
 /// The CPU time this process has used (user + system, all threads), from /proc/self/stat;
@@ -601,35 +634,32 @@ fn efficiency_line(s: &Stats) -> String {
     )
 }
 
-/// The text report of a run.
-pub fn report(config: &Config, s: &Stats, seconds: f64, cpu: Option<f64>) -> String {
-    let n = s.games as f64;
-    let rate = s.wins as f64 / n;
-    let half = 1.96 * (rate * (1.0 - rate) / n).sqrt();
-    let losses = s.games - s.wins;
-    let per = |x: u64, of: u64| if of == 0 { 0.0 } else { x as f64 / of as f64 };
+/// What a run played, without a newline: the board, the first click, the seed, the threads.
+fn board_line(config: &Config) -> String {
     let (row, col) = (config.first / config.cols, config.first % config.cols);
-    let mut out = format!(
+    format!(
         "board {} {}x{} with {} mines, first click ({row},{col}), seed {}, {} thread(s)",
         config.name, config.rows, config.cols, config.mines, config.seed, config.threads
-    );
-    if config.play_for != PlayFor::Wins {
-        out += &format!(", playing for {}", config.play_for.name());
-    }
-    out.push('\n');
-    out += &format!(
+    )
+}
+
+/// The win rate with its 95% interval.
+fn won_line(s: &Stats) -> String {
+    let rate = s.wins as f64 / s.games as f64;
+    let half = 1.96 * (rate * (1.0 - rate) / s.games as f64).sqrt();
+    format!(
         "won {} of {}: {:.2}% +- {:.2}% (95%)\n",
         s.wins,
         s.games,
         100.0 * rate,
         100.0 * half
-    );
-    out += &efficiency_line(s);
-    out += &format!(
-        "speed {:.0} games/s ({:.1} s)",
-        n / seconds.max(1e-9),
-        seconds
-    );
+    )
+}
+
+/// Games per second and per CPU-second, without a newline.
+fn speed(games: u64, seconds: f64, cpu: Option<f64>) -> String {
+    let n = games as f64;
+    let mut out = format!("{:.0} games/s ({:.1} s)", n / seconds.max(1e-9), seconds);
     if let Some(cpu) = cpu {
         out += &format!(
             ", {:.0} games per CPU-second ({:.1} s of CPU)",
@@ -637,7 +667,22 @@ pub fn report(config: &Config, s: &Stats, seconds: f64, cpu: Option<f64>) -> Str
             cpu
         );
     }
+    out
+}
+
+/// The text report of a run.
+pub fn report(config: &Config, s: &Stats, seconds: f64, cpu: Option<f64>) -> String {
+    let n = s.games as f64;
+    let losses = s.games - s.wins;
+    let per = |x: u64, of: u64| if of == 0 { 0.0 } else { x as f64 / of as f64 };
+    let mut out = board_line(config);
+    if config.play_for != PlayFor::Wins {
+        out += &format!(", playing for {}", config.play_for.name());
+    }
     out.push('\n');
+    out += &won_line(s);
+    out += &efficiency_line(s);
+    out += &format!("speed {}\n", speed(s.games, seconds, cpu));
     out += &format!(
         "clicks per won game {:.2}, 3BV {:.2}, clicks / 3BV {:.3}\n",
         per(s.clicks_in_wins, s.wins),

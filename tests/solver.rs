@@ -376,6 +376,18 @@ fn autoplay_is_deterministic_across_threads_and_refuses_bad_arguments() {
         &["--board", "9x9x10", "--threads", "0"],
         &["--board", "9x9x10", "--speed", "1"],
         &["--board"],
+        &["--board", "9x9x10", "--compare", "default"],
+        &["--board", "9x9x10", "--compare", "default", "wins"],
+        &[
+            "--board",
+            "9x9x10",
+            "--compare",
+            "default",
+            "default",
+            "--play-for",
+            "wins",
+        ],
+        &["--board", "jlu", "--compare", "default", "efficiency"],
     ] {
         let out = run(args);
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -439,6 +451,144 @@ fn autoplay_merges_four_slices_into_the_figures_of_one_run() {
     let missing = run(&merge_args[..3]);
     std::fs::remove_dir_all(&dir).ok();
     for (out, what) in [(refused, "another run"), (missing, "missing: 1/4")] {
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains(what) && out.stdout.is_empty(), "{stderr}");
+    }
+}
+
+/// `autoplay` run with `args`: its stdout, after checking that it succeeded.
+fn autoplay(args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_autoplay"))
+        .args(args)
+        .output()
+        .expect("run autoplay");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{args:?}: {stderr}");
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+/// The line of `text` that starts with `start`.
+fn line_of<'a>(text: &'a str, start: &str) -> &'a str {
+    let found = text.lines().find(|line| line.starts_with(start));
+    found.unwrap_or_else(|| panic!("no line {start:?} in:\n{text}"))
+}
+
+#[test]
+fn autoplay_compares_a_mode_with_itself_to_a_difference_of_exactly_nothing() {
+    let seed = "20261203";
+    println!("seed {seed}");
+    let args = ["--board", "intermediate", "--games", "150", "--seed", seed];
+    let text = autoplay(&[&args[..], &["--compare", "default", "default"]].concat());
+    let won = |side: &str| line_of(&text, side).split_once(": ").unwrap().1;
+    assert_eq!(won("A default: won "), won("B default: won "), "{text}");
+    let efficiency = |side: &str| line_of(&text, side).split_once(": ").unwrap().1;
+    assert_eq!(
+        efficiency("A default: efficiency "),
+        efficiency("B default: efficiency ")
+    );
+    assert!(
+        line_of(&text, "A - B paired: won ").starts_with(
+            "A - B paired: won +0.00 +- 0.00 points (95%): 0 games won by A only, 0 by B only"
+        ),
+        "{text}"
+    );
+    assert!(
+        line_of(&text, "A - B paired: efficiency")
+            .ends_with(" both won +0.00 +- 0.00 points (95%)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn autoplay_compares_the_games_two_plain_runs_play() {
+    let seed = "20261204";
+    println!("seed {seed}");
+    let args = ["--board", "beginner", "--games", "300", "--seed", seed];
+    let text = autoplay(&[&args[..], &["--compare", "default", "efficiency"]].concat());
+    for (mode, play_for) in [("A default", "wins"), ("B efficiency", "efficiency")] {
+        let plain = autoplay(&[&args[..], &["--play-for", play_for]].concat());
+        for figure in ["won ", "efficiency "] {
+            assert_eq!(
+                line_of(&text, &format!("{mode}: {figure}")),
+                format!("{mode}: {}", line_of(&plain, figure)),
+                "{text}"
+            );
+        }
+    }
+    // Both modes make the same guesses from the same knowledge: the same games are won, and
+    // efficiency mode's clicks are fewer.
+    let won = line_of(&text, "A - B paired: won ");
+    assert!(
+        won.starts_with("A - B paired: won +0.00 +- 0.00 points (95%): 0 games won by A only"),
+        "{text}"
+    );
+    assert!(
+        line_of(&text, "A - B paired: efficiency").contains(" both won -"),
+        "{text}"
+    );
+    assert_eq!(text.lines().filter(|l| l.starts_with("speed ")).count(), 2);
+}
+
+#[test]
+fn autoplay_merges_three_compared_slices_into_the_report_of_one_run() {
+    let seed = "20261205";
+    println!("seed {seed}");
+    let run_args = [
+        "--board",
+        "beginner",
+        "--games",
+        "200",
+        "--seed",
+        seed,
+        "--compare",
+        "efficiency",
+        "default",
+    ];
+    let without_speed = |text: &str| -> String {
+        let lines = text.lines().filter(|l| !l.starts_with("speed "));
+        lines.map(|l| format!("{l}\n")).collect()
+    };
+    let one = autoplay(&[&run_args[..], &["--threads", "2"]].concat());
+    let dir = std::env::temp_dir().join(format!("autoplay-compared-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let mut files = Vec::new();
+    for k in 1..=3 {
+        let shard = format!("{k}/3");
+        let record = autoplay(&[&run_args[..], &["--shard", &shard]].concat());
+        let file = dir.join(format!("slice{k}"));
+        std::fs::write(&file, record).expect("write a record");
+        files.push(file.to_string_lossy().into_owned());
+    }
+    let merge_args: Vec<&str> = std::iter::once("--merge")
+        .chain(files.iter().rev().map(String::as_str))
+        .collect();
+    let merged = autoplay(&merge_args);
+    assert_eq!(
+        without_speed(&merged),
+        without_speed(&one).replace("2 thread(s)", "1 thread(s)")
+    );
+    assert_eq!(
+        merged.lines().filter(|l| l.starts_with("speed ")).count(),
+        2
+    );
+    // A slice missing, or a plain run's slice among them, is refused.
+    let run = |args: &[&str]| {
+        let exe = env!("CARGO_BIN_EXE_autoplay");
+        std::process::Command::new(exe)
+            .args(args)
+            .output()
+            .expect("run autoplay")
+    };
+    let missing = run(&merge_args[..3]);
+    let plain = autoplay(&[&run_args[..6], &["--shard", "2/3"][..]].concat());
+    std::fs::write(&files[1], plain).expect("write a record");
+    let mixed = run(&merge_args);
+    std::fs::remove_dir_all(&dir).ok();
+    for (out, what) in [
+        (mixed, "a plain run's record, but "),
+        (missing, "missing: 1/3"),
+    ] {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{stderr}");
         assert!(stderr.contains(what) && out.stdout.is_empty(), "{stderr}");

@@ -4,7 +4,7 @@
 //! integers over games, and each game's seed derives from its index alone, so the merged report
 //! is the one run's, byte for byte, whatever machines and thread counts played the slices.
 
-use super::{named_board, report, timed_run, Config, PlayFor, Stats};
+use super::{compare, named_board, report, timed_run, Config, PlayFor, Stats};
 use crate::io::args;
 use std::ops::Range;
 
@@ -171,57 +171,128 @@ fn read(text: &str) -> Result<Record, String> {
 }
 
 /// The report one run would print, from the records (`(file name, text)`) of all the slices
-/// of that run, in any order: the figures are the run's, byte for byte; the speed line adds
-/// the slices' seconds, wall and CPU (CPU unknown if any slice's is).
+/// of that run, in any order: the figures are the run's, byte for byte; the speed lines add
+/// the slices' seconds, wall and CPU (CPU unknown if any slice's is). The records are all
+/// plain runs' or all `--compare` runs' ([`compare::merge`]).
 pub fn merge(records: &[(String, String)]) -> Result<String, String> {
+    let kinds: Vec<bool> = records
+        .iter()
+        .map(|(_, text)| compare::is_record(text))
+        .collect();
+    let Some(&compared) = kinds.first() else {
+        return Err("--merge needs the records of a run's slices".to_string());
+    };
+    let kind = |compared: bool| match compared {
+        true => "a --compare run's",
+        false => "a plain run's",
+    };
+    if let Some(at) = kinds.iter().position(|&other| other != compared) {
+        return Err(format!(
+            "{}: {} record, but {} is {} (a run's slices are merged alone)",
+            records[at].0,
+            kind(kinds[at]),
+            records[0].0,
+            kind(compared)
+        ));
+    }
+    if compared {
+        return compare::merge(records);
+    }
+    merge_plain(records)
+}
+
+/// [`merge`] for plain runs' records.
+fn merge_plain(records: &[(String, String)]) -> Result<String, String> {
     let mut read_back = Vec::new();
     for (name, text) in records {
         read_back.push(read(text).map_err(|e| format!("{name}: {e}"))?);
     }
-    let (first_name, first) = match read_back.first() {
-        Some(first) => (&records[0].0, first),
-        None => return Err("--merge needs the records of a run's slices".to_string()),
-    };
-    let of = first.shard.of;
-    let mut seen = vec![false; of as usize];
+    let (first_name, first) = (&records[0].0, &read_back[0]);
+    let mut slices = Slices::new(first.shard.of);
     let (mut total, mut seconds, mut cpu) = (Stats::default(), 0.0, Some(0.0));
     for ((name, _), record) in records.iter().zip(&read_back) {
-        if record.config != first.config || record.shard.of != of {
+        if record.config != first.config || record.shard.of != slices.of {
             return Err(format!(
                 "{name}: a slice of another run than {first_name} (board, first click, games, \
                  seed, play-for, threads and the number of slices must agree)"
             ));
         }
-        let index = record.shard.index;
-        if std::mem::replace(&mut seen[index as usize - 1], true) {
-            return Err(format!("{name}: slice {index}/{of} is given twice"));
-        }
-        let games = record.shard.games(record.config.games);
-        if record.stats.games != games.end - games.start {
-            return Err(format!(
-                "{name}: slice {index}/{of} played {} games, not the {} of its slice",
-                record.stats.games,
-                games.end - games.start
-            ));
-        }
+        slices.mark(name, record.shard)?;
+        slices.check_games(name, record.shard, record.config.games, record.stats.games)?;
         total.add(&record.stats);
         seconds += record.seconds;
         cpu = cpu.zip(record.cpu).map(|(sum, more)| sum + more);
     }
-    let missing: Vec<String> = (1..=of)
-        .filter(|&k| !seen[k as usize - 1])
-        .map(|k| format!("{k}/{of}"))
-        .collect();
-    if !missing.is_empty() {
+    slices.complete()?;
+    Ok(report(&first.config, &total, seconds, cpu))
+}
+
+/// The slices of a run given to [`merge`] so far: none given twice, and in the end, none
+/// missing.
+pub(super) struct Slices {
+    /// How many slices the run has.
+    pub(super) of: u64,
+    /// Whether slice k + 1 was given.
+    seen: Vec<bool>,
+}
+
+impl Slices {
+    /// None given yet, of `of`.
+    pub(super) fn new(of: u64) -> Slices {
+        Slices {
+            of,
+            seen: vec![false; of as usize],
+        }
+    }
+
+    /// Slice `shard` given in the record `name`: an error if it was given already.
+    pub(super) fn mark(&mut self, name: &str, shard: Shard) -> Result<(), String> {
+        let (index, of) = (shard.index, shard.of);
+        if std::mem::replace(&mut self.seen[index as usize - 1], true) {
+            return Err(format!("{name}: slice {index}/{of} is given twice"));
+        }
+        Ok(())
+    }
+
+    /// An error unless the record `name` of `shard` of a run of `games` games `played` its
+    /// slice's games.
+    pub(super) fn check_games(
+        &self,
+        name: &str,
+        shard: Shard,
+        games: u64,
+        played: u64,
+    ) -> Result<(), String> {
+        let games = shard.games(games);
+        if played != games.end - games.start {
+            return Err(format!(
+                "{name}: slice {}/{} played {played} games, not the {} of its slice",
+                shard.index,
+                shard.of,
+                games.end - games.start
+            ));
+        }
+        Ok(())
+    }
+
+    /// An error naming the slices not given, if any.
+    pub(super) fn complete(&self) -> Result<(), String> {
+        let of = self.of;
+        let missing: Vec<String> = (1..=of)
+            .filter(|&k| !self.seen[k as usize - 1])
+            .map(|k| format!("{k}/{of}"))
+            .collect();
+        if missing.is_empty() {
+            return Ok(());
+        }
         let shown = missing.iter().take(10).cloned().collect::<Vec<_>>();
-        return Err(format!(
+        Err(format!(
             "{} slice(s) missing: {}{}",
             missing.len(),
             shown.join(", "),
             if missing.len() > 10 { ", ..." } else { "" }
-        ));
+        ))
     }
-    Ok(report(&first.config, &total, seconds, cpu))
 }
 
 #[cfg(test)]

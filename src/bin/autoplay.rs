@@ -1,6 +1,7 @@
 //! `autoplay`: the AI player's benchmark; seeded games, win rate, speed (see `--help` and
 //! [`minejudge::autoplay`]).
 
+use minejudge::autoplay::compare::{self, Mode};
 use minejudge::autoplay::shard::{merge, run_shard, Shard};
 use minejudge::autoplay::{named_board, named_first_click, run_all, Config, PlayFor};
 use minejudge::io::args::{self, Args};
@@ -13,6 +14,8 @@ const USAGE: &str = "\
 usage: autoplay --board beginner|intermediate|expert|jlu|RxCxM [--games N] [--seed S]
                 [--first corner|center|R,C] [--play-for wins|efficiency] [--threads T]
                 [--progress] [--shard K/N]
+       autoplay --board ... --compare A B [--games N] [--seed S] [--first F] [--threads T]
+                [--progress] [--shard K/N]
        autoplay --merge FILE...
 Plays N seeded games of the AI player (first click never a mine, mine count known; the same
 results for any thread count) and prints the win rate with its 95% interval, games per second
@@ -23,15 +26,21 @@ but opens what is proven safe in as few clicks as it can: openings first, flags 
 where they save clicks (not on `jlu`, whose clicks are opens only).
 Progress goes to stderr every 5 s and at the end when stderr is a terminal, or always with
 --progress.
+--compare A B plays the same games in modes A and B (default: play for wins; efficiency: as
+--play-for efficiency) and prints each mode's win rate and efficiency of won games, their
+paired differences A - B game by game with 95% intervals, the games only A won and only B
+won, and each mode's speed.
 --shard K/N plays only the K-th of N disjoint slices of those games (K from 1) and prints its
 figures as a record; --merge adds the records of all N slices of a run into the report that
-one run prints (the speed line adds their seconds).
+one run prints (the speed lines add their seconds).
 Defaults: 1000 games, seed 1, first click in the corner, play for wins, 1 thread.";
 
 /// What to do.
 enum Task {
     /// Play a run, or one slice of it.
     Play(Config, Option<Shard>),
+    /// Play a run, or one slice of it, in two modes.
+    Compare(Config, [Mode; 2], Option<Shard>),
     /// Merge the records in these files.
     Merge(Vec<String>),
 }
@@ -44,6 +53,10 @@ struct Parsed {
     seed: u64,
     first: String,
     play_for: PlayFor,
+    /// Whether `--play-for` was given (its default is not set from the table, to tell).
+    play_for_given: bool,
+    /// The modes of `--compare`.
+    compare: Option<[Mode; 2]>,
     threads: u64,
     progress: bool,
     shard: Option<Shard>,
@@ -78,9 +91,9 @@ fn options() -> Table<Parsed> {
         .default("corner"),
         Opt::value("--play-for", "P", "", |parsed, given| {
             parsed.play_for = PlayFor::named(&given.value)?;
+            parsed.play_for_given = true;
             Ok(())
-        })
-        .default("wins"),
+        }),
         Opt::value("--threads", "T", "", |parsed, given| {
             parsed.threads = given.number(1, 256)?;
             Ok(())
@@ -111,8 +124,15 @@ fn options() -> Table<Parsed> {
 /// Reads the command line (after the program name).
 fn parse(args: &mut Args) -> Result<Task, String> {
     let mut parsed = Parsed::default();
-    options().parse(&mut parsed, args, "autoplay", |_, arg, _| {
-        Err(unexpected(&arg))
+    // `--compare` takes two values, which the table's options do not.
+    options().parse(&mut parsed, args, "autoplay", |parsed, arg, args| {
+        if arg != "--compare" {
+            return Err(unexpected(&arg));
+        }
+        let a = Mode::named(&args.value("--compare")?)?;
+        let b = Mode::named(&args.value("--compare")?)?;
+        parsed.compare = Some([a, b]);
+        Ok(())
     })?;
     if let Some(files) = parsed.merge {
         return Ok(Task::Merge(files));
@@ -139,7 +159,16 @@ fn parse(args: &mut Args) -> Result<Task, String> {
         progress: parsed.progress,
         play_for: parsed.play_for,
     };
-    Ok(Task::Play(config, parsed.shard))
+    match parsed.compare {
+        Some(_) if parsed.play_for_given => {
+            Err("--compare A B names what each mode plays for: --play-for goes without it".into())
+        }
+        Some(modes) => match modes.iter().find_map(|mode| mode.refusal(&config)) {
+            Some(refusal) => Err(refusal),
+            None => Ok(Task::Compare(config, modes, parsed.shard)),
+        },
+        None => Ok(Task::Play(config, parsed.shard)),
+    }
 }
 
 /// What the task prints, or the error to print.
@@ -147,6 +176,8 @@ fn perform(task: Task) -> Result<String, String> {
     match task {
         Task::Play(config, None) => Ok(run_all(&config)),
         Task::Play(config, Some(shard)) => Ok(run_shard(&config, shard)),
+        Task::Compare(config, modes, None) => Ok(compare::run_all(&config, modes)),
+        Task::Compare(config, modes, Some(shard)) => Ok(compare::run_shard(&config, modes, shard)),
         Task::Merge(files) => {
             let mut records = Vec::new();
             for file in files {
