@@ -18,7 +18,7 @@ use crate::game_stats;
 use crate::moves::Move;
 use crate::players::jlu_machine::course;
 use crate::rng::{game_seed, Rng};
-use crate::solver::{Mines, Seen, Solver, View};
+use crate::solver::{Mines, Seen, Solver, Strength, View};
 use std::io::IsTerminal;
 use std::ops::Range;
 use std::time::{Duration, Instant};
@@ -83,6 +83,8 @@ pub struct Config {
     pub progress: bool,
     /// What the player plays for.
     pub play_for: PlayFor,
+    /// How much work the solver may put into a guess.
+    pub strength: Strength,
 }
 
 impl Config {
@@ -105,6 +107,7 @@ impl Config {
             jlu,
             progress: false,
             play_for: PlayFor::Wins,
+            strength: Strength::Default,
         })
     }
 }
@@ -348,6 +351,8 @@ impl Player {
     /// Plays game `index` and adds its outcome to `stats`.
     pub fn play(&mut self, config: &Config, index: u64, stats: &mut Stats) {
         self.solver.count_clicks(config.jlu);
+        self.solver.set_strength(config.strength);
+        self.known.shadow.set_strength(config.strength);
         let mut rng = Rng::new(game_seed(config.seed, index));
         let grid = Grid::new(config.rows, config.cols);
         let board = Board::from_mines(grid, rng.deal(grid.len(), config.mines, &[config.first]));
@@ -612,6 +617,9 @@ pub fn report(config: &Config, s: &Stats, seconds: f64, cpu: Option<f64>) -> Str
     );
     if config.play_for != PlayFor::Wins {
         out += &format!(", playing for {}", config.play_for.name());
+    }
+    if config.strength != Strength::Default {
+        out += &format!(", strength {}", config.strength.name());
     }
     out.push('\n');
     out += &format!(

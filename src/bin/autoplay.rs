@@ -6,13 +6,14 @@ use minejudge::autoplay::{named_board, named_first_click, run_all, Config, PlayF
 use minejudge::io::args::{self, Args};
 use minejudge::io::options::{self, unexpected, Table};
 use minejudge::io::output::write_stdout;
+use minejudge::solver::Strength;
 use std::process::ExitCode;
 
 /// `autoplay --help`.
 const USAGE: &str = "\
 usage: autoplay --board beginner|intermediate|expert|jlu|RxCxM [--games N] [--seed S]
                 [--first corner|center|R,C] [--play-for wins|efficiency] [--threads T]
-                [--progress] [--shard K/N]
+                [--strength default|strong] [--progress] [--shard K/N]
        autoplay --merge FILE...
 Plays N seeded games of the AI player (first click never a mine, mine count known; the same
 results for any thread count) and prints the win rate with its 95% interval, games per second
@@ -21,6 +22,8 @@ its 3BV, where games are lost, and for `jlu` the course's score.
 --play-for efficiency makes the same guesses from the same knowledge (the same games are won)
 but opens what is proven safe in as few clicks as it can: openings first, flags and chords
 where they save clicks (not on `jlu`, whose clicks are opens only).
+--strength strong spends more CPU on a guess to win more (a larger endgame search: see
+docs/solver.md, the strong mode); it changes which guesses are taken, never what is proven.
 Progress goes to stderr every 5 s and at the end when stderr is a terminal, or always with
 --progress.
 --shard K/N plays only the K-th of N disjoint slices of those games (K from 1) and prints its
@@ -44,6 +47,7 @@ struct Parsed {
     seed: u64,
     first: String,
     play_for: PlayFor,
+    strength: Strength,
     threads: u64,
     progress: bool,
     shard: Option<Shard>,
@@ -81,6 +85,11 @@ fn options() -> Table<Parsed> {
             Ok(())
         })
         .default("wins"),
+        Opt::value("--strength", "S", "", |parsed, given| {
+            parsed.strength = Strength::named(&given.value)?;
+            Ok(())
+        })
+        .default("default"),
         Opt::value("--threads", "T", "", |parsed, given| {
             parsed.threads = given.number(1, 256)?;
             Ok(())
@@ -138,6 +147,7 @@ fn parse(args: &mut Args) -> Result<Task, String> {
         jlu,
         progress: parsed.progress,
         play_for: parsed.play_for,
+        strength: parsed.strength,
     };
     Ok(Task::Play(config, parsed.shard))
 }
