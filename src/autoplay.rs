@@ -18,7 +18,7 @@ use crate::game_stats;
 use crate::moves::Move;
 use crate::players::jlu_machine::course;
 use crate::rng::{game_seed, Rng};
-use crate::solver::{Mines, Seen, Solver, View};
+use crate::solver::{Mines, Seen, Solver, Strength, View};
 use std::io::IsTerminal;
 use std::ops::Range;
 use std::time::{Duration, Instant};
@@ -84,6 +84,8 @@ pub struct Config {
     pub progress: bool,
     /// What the player plays for.
     pub play_for: PlayFor,
+    /// How much work the solver may put into a guess.
+    pub strength: Strength,
 }
 
 impl Config {
@@ -106,6 +108,7 @@ impl Config {
             jlu,
             progress: false,
             play_for: PlayFor::Wins,
+            strength: Strength::Default,
         })
     }
 }
@@ -352,6 +355,8 @@ impl Player {
         // then ordered by the chance that opening one is a click a thrifty player makes too.
         self.solver
             .count_clicks(config.jlu || config.play_for == PlayFor::Efficiency);
+        self.solver.set_strength(config.strength);
+        self.known.shadow.set_strength(config.strength);
         let mut rng = Rng::new(game_seed(config.seed, index));
         let grid = Grid::new(config.rows, config.cols);
         let board = Board::from_mines(grid, rng.deal(grid.len(), config.mines, &[config.first]));
@@ -678,6 +683,9 @@ pub fn report(config: &Config, s: &Stats, seconds: f64, cpu: Option<f64>) -> Str
     let mut out = board_line(config);
     if config.play_for != PlayFor::Wins {
         out += &format!(", playing for {}", config.play_for.name());
+    }
+    if config.strength != Strength::Default {
+        out += &format!(", strength {}", config.strength.name());
     }
     out.push('\n');
     out += &won_line(s);

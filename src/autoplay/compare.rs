@@ -13,31 +13,40 @@ use super::{
     PlayFor, Stats,
 };
 use crate::io::args;
+use crate::solver::Strength;
 use std::io::IsTerminal;
 use std::ops::Range;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// A way to play that `--compare` names: what the player plays for (and each setting the
-/// player gains later, such as a strength), so that a new way to compare is one row of
-/// [`MODES`] and one line of [`Mode::config`].
+/// A way to play that `--compare` names: what the player plays for and its strength, so that
+/// a new way to compare is one row of [`MODES`] and one line of [`Mode::config`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Mode {
     /// The name `--compare` takes.
     pub name: &'static str,
     /// What the player plays for.
     pub play_for: PlayFor,
+    /// How much work the solver may put into a guess.
+    pub strength: Strength,
 }
 
 /// Every mode `--compare` can name.
-pub const MODES: [Mode; 2] = [
+pub const MODES: [Mode; 3] = [
     Mode {
         name: "default",
         play_for: PlayFor::Wins,
+        strength: Strength::Default,
     },
     Mode {
         name: "efficiency",
         play_for: PlayFor::Efficiency,
+        strength: Strength::Default,
+    },
+    Mode {
+        name: "strong",
+        play_for: PlayFor::Wins,
+        strength: Strength::Strong,
     },
 ];
 
@@ -61,6 +70,7 @@ impl Mode {
     pub fn config(&self, run: &Config) -> Config {
         Config {
             play_for: self.play_for,
+            strength: self.strength,
             ..run.clone()
         }
     }

@@ -6,6 +6,7 @@
 
 use super::{compare, named_board, report, timed_run, Config, PlayFor, Stats};
 use crate::io::args;
+use crate::solver::Strength;
 use std::ops::Range;
 
 /// The slice `index` (from 1) of `of` of a run's games: a contiguous range, so that the slices
@@ -75,6 +76,7 @@ pub fn record(
     out += &format!("board {}\nfirst {}\n", config.name, config.first);
     out += &format!("games {}\nseed {}\n", config.games, config.seed);
     out += &format!("play-for {}\n", config.play_for.name());
+    out += &format!("strength {}\n", config.strength.name());
     out += &format!("threads {}\nseconds {seconds:?}\n", config.threads);
     match cpu {
         Some(cpu) => out += &format!("cpu {cpu:?}\n"),
@@ -123,7 +125,7 @@ fn read(text: &str) -> Result<Record, String> {
         }
     }
     let keys = [
-        "board", "first", "games", "seed", "play-for", "threads", "seconds", "cpu",
+        "board", "first", "games", "seed", "play-for", "strength", "threads", "seconds", "cpu",
     ];
     let found: Vec<&str> = values.iter().map(|(key, _)| *key).collect();
     if found != keys || stat_lines != stats.fields().len() {
@@ -148,24 +150,25 @@ fn read(text: &str) -> Result<Record, String> {
         first: number(1)? as usize,
         games: number(2)?,
         seed: number(3)?,
-        threads: number(5)? as usize,
+        threads: number(6)? as usize,
         jlu,
         progress: false,
         play_for: PlayFor::named(value(4))?,
+        strength: Strength::named(value(5))?,
     };
     if config.first >= rows * cols {
         return Err(format!("first {} is off the board", config.first));
     }
-    let cpu = if value(7) == "unknown" {
+    let cpu = if value(8) == "unknown" {
         None
     } else {
-        Some(float(7)?)
+        Some(float(8)?)
     };
     Ok(Record {
         config,
         shard,
         stats,
-        seconds: float(6)?,
+        seconds: float(7)?,
         cpu,
     })
 }
@@ -214,7 +217,7 @@ fn merge_plain(records: &[(String, String)]) -> Result<String, String> {
         if record.config != first.config || record.shard.of != slices.of {
             return Err(format!(
                 "{name}: a slice of another run than {first_name} (board, first click, games, \
-                 seed, play-for, threads and the number of slices must agree)"
+                 seed, play-for, strength, threads and the number of slices must agree)"
             ));
         }
         slices.mark(name, record.shard)?;

@@ -7,13 +7,14 @@ use minejudge::autoplay::{named_board, named_first_click, run_all, Config, PlayF
 use minejudge::io::args::{self, Args};
 use minejudge::io::options::{self, unexpected, Table};
 use minejudge::io::output::write_stdout;
+use minejudge::solver::Strength;
 use std::process::ExitCode;
 
 /// `autoplay --help`.
 const USAGE: &str = "\
 usage: autoplay --board beginner|intermediate|expert|jlu|RxCxM [--games N] [--seed S]
                 [--first corner|center|R,C] [--play-for wins|efficiency] [--threads T]
-                [--progress] [--shard K/N]
+                [--strength default|strong] [--progress] [--shard K/N]
        autoplay --board ... --compare A B [--games N] [--seed S] [--first F] [--threads T]
                 [--progress] [--shard K/N]
        autoplay --merge FILE...
@@ -24,16 +25,19 @@ its 3BV, where games are lost, and for `jlu` the course's score.
 --play-for efficiency makes the same guesses from the same knowledge (the same games are won)
 but opens what is proven safe in as few clicks as it can: openings first, flags and chords
 where they save clicks (not on `jlu`, whose clicks are opens only).
+--strength strong spends more CPU on a guess to win more (a larger endgame search: see
+docs/solver.md, the strong mode); it changes which guesses are taken, never what is proven.
 Progress goes to stderr every 5 s and at the end when stderr is a terminal, or always with
 --progress.
 --compare A B plays the same games in modes A and B (default: play for wins; efficiency: as
---play-for efficiency) and prints each mode's win rate and efficiency of won games, their
-paired differences A - B game by game with 95% intervals, the games only A won and only B
-won, and each mode's speed.
+--play-for efficiency; strong: as --strength strong) and prints each mode's win rate and
+efficiency of won games, their paired differences A - B game by game with 95% intervals, the
+games only A won and only B won, and each mode's speed.
 --shard K/N plays only the K-th of N disjoint slices of those games (K from 1) and prints its
 figures as a record; --merge adds the records of all N slices of a run into the report that
 one run prints (the speed lines add their seconds).
-Defaults: 1000 games, seed 1, first click in the corner, play for wins, 1 thread.";
+Defaults: 1000 games, seed 1, first click in the corner, play for wins, strength default,
+1 thread.";
 
 /// What to do.
 enum Task {
@@ -57,6 +61,9 @@ struct Parsed {
     play_for_given: bool,
     /// The modes of `--compare`.
     compare: Option<[Mode; 2]>,
+    strength: Strength,
+    /// Whether `--strength` was given (its default is not set from the table, to tell).
+    strength_given: bool,
     threads: u64,
     progress: bool,
     shard: Option<Shard>,
@@ -92,6 +99,11 @@ fn options() -> Table<Parsed> {
         Opt::value("--play-for", "P", "", |parsed, given| {
             parsed.play_for = PlayFor::named(&given.value)?;
             parsed.play_for_given = true;
+            Ok(())
+        }),
+        Opt::value("--strength", "S", "", |parsed, given| {
+            parsed.strength = Strength::named(&given.value)?;
+            parsed.strength_given = true;
             Ok(())
         }),
         Opt::value("--threads", "T", "", |parsed, given| {
@@ -158,11 +170,14 @@ fn parse(args: &mut Args) -> Result<Task, String> {
         jlu,
         progress: parsed.progress,
         play_for: parsed.play_for,
+        strength: parsed.strength,
     };
     match parsed.compare {
-        Some(_) if parsed.play_for_given => {
-            Err("--compare A B names what each mode plays for: --play-for goes without it".into())
-        }
+        Some(_) if parsed.play_for_given || parsed.strength_given => Err(
+            "--compare A B names what each mode plays for and its strength: --play-for and \
+             --strength go without it"
+                .into(),
+        ),
         Some(modes) => match modes.iter().find_map(|mode| mode.refusal(&config)) {
             Some(refusal) => Err(refusal),
             None => Ok(Task::Compare(config, modes, parsed.shard)),

@@ -4,6 +4,7 @@
 use super::analysis::Analyser;
 use super::guess::GuessPolicy;
 use super::moves::ReadyMoves;
+use super::strength::Strength;
 use super::view::{Decision, Inconsistent, Mines, Style, Verdict, View};
 use crate::moves::Move;
 
@@ -95,6 +96,12 @@ impl Solver {
             self.clicks_counted = counted;
             self.analysis.forget();
         }
+    }
+
+    /// How much work the guess may take (the default: [`Strength::Default`]). It changes only
+    /// which guess is taken, never what is proven.
+    pub fn set_strength(&mut self, strength: Strength) {
+        self.guess.strength = strength;
     }
 
     /// How many components fell back to the estimate, over this solver's life.

@@ -26,6 +26,7 @@ use super::frontier::{Frontier, Know};
 use super::index::NONE;
 use super::probe::{local_progress, Probe};
 use super::region::RegionsApart;
+use super::strength::Strength;
 use super::view::Mines;
 use super::worth::Best2;
 
@@ -58,6 +59,26 @@ const FIFTY_CREDIT: f64 = 0.9;
 const ENDGAME_SHARE: u64 = 100_000;
 const DENSE_ENDGAME_SHARE: u64 = 5_000_000;
 
+/// The endgame search's limits: the most arrangements it takes, the nodes finding them may
+/// take, and the analysis budgets it may walk beyond its own. The strong mode searches a dense
+/// board's positions up to [`endgame::STRONG_DENSE_MAX_ARRANGEMENTS`]; elsewhere it searches as
+/// the default does.
+fn endgame_limits(dense: bool, strength: Strength) -> (usize, u64, u64) {
+    match (dense, strength) {
+        (true, Strength::Default) => (
+            endgame::DENSE_MAX_ARRANGEMENTS,
+            DENSE_ENDGAME_SHARE,
+            endgame::DENSE_EXTRA_BUDGETS,
+        ),
+        (true, Strength::Strong) => (
+            endgame::STRONG_DENSE_MAX_ARRANGEMENTS,
+            DENSE_ENDGAME_SHARE,
+            endgame::DENSE_EXTRA_BUDGETS,
+        ),
+        (false, _) => (endgame::MAX_ARRANGEMENTS, ENDGAME_SHARE, 0),
+    }
+}
+
 /// The guess policy: what the last guess found, the strategies it calls on, and their
 /// buffers.
 #[derive(Debug, Default)]
@@ -74,6 +95,8 @@ pub(super) struct GuessPolicy {
     /// Whether the last guess is the exact best first move of a walled-off region, all that
     /// was left (`region.rs`).
     pub walled: bool,
+    /// How much work the guess may take.
+    pub strength: Strength,
     probe: Probe,
     fifties: FiftyFifties,
     regions: RegionsApart,
@@ -240,17 +263,8 @@ impl GuessPolicy {
         // only pays when they are few.
         let ln_count = analysis.ln_arrangements(total);
         let dense = total as f64 >= endgame::DENSE_FROM * analysis.frontier.seen.len() as f64;
-        let (most, share, mut extra) = match dense {
-            true => (
-                endgame::DENSE_MAX_ARRANGEMENTS,
-                DENSE_ENDGAME_SHARE,
-                analysis
-                    .budget
-                    .per_analysis()
-                    .saturating_mul(endgame::DENSE_EXTRA_BUDGETS),
-            ),
-            false => (endgame::MAX_ARRANGEMENTS, ENDGAME_SHARE, 0),
-        };
+        let (most, share, budgets) = endgame_limits(dense, self.strength);
+        let mut extra = analysis.budget.per_analysis().saturating_mul(budgets);
         if ln_count? - ln_walled > (most as f64 + 0.5).ln() {
             return None;
         }
@@ -370,6 +384,24 @@ mod tests {
         solver.analyse(&v, mines).unwrap();
         assert_eq!(solver.best_guess().map(|g| g.0), Some(3));
         assert!(solver.dead_cells().is_empty());
+    }
+
+    #[test]
+    fn the_strong_endgame_takes_larger_dense_positions_only() {
+        let (default, strong) = (Strength::Default, Strength::Strong);
+        assert!(endgame_limits(true, strong).0 > endgame_limits(true, default).0);
+        assert_eq!(
+            endgame_limits(true, strong).1,
+            endgame_limits(true, default).1
+        );
+        assert_eq!(
+            endgame_limits(true, strong).2,
+            endgame_limits(true, default).2
+        );
+        assert_eq!(
+            endgame_limits(false, strong),
+            endgame_limits(false, default)
+        );
     }
 
     #[test]

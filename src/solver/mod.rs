@@ -80,6 +80,7 @@ mod refute;
 mod region;
 mod ring;
 mod scratch;
+mod strength;
 mod tallies;
 mod view;
 mod weighing;
@@ -88,6 +89,7 @@ mod worth;
 pub use budget::NODE_BUDGET;
 pub use efficiency::{efficient_move, Efficient, Proven};
 pub use engine::Solver;
+pub use strength::Strength;
 pub use view::{Decision, Inconsistent, Mines, Seen, Style, Verdict, View};
 
 #[cfg(test)]

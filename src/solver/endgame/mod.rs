@@ -20,4 +20,5 @@ mod search;
 pub(super) use arrangements::{arrangements, MAX_CELLS};
 pub(super) use search::{
     best_first_move, DENSE_EXTRA_BUDGETS, DENSE_FROM, DENSE_MAX_ARRANGEMENTS, MAX_ARRANGEMENTS,
+    STRONG_DENSE_MAX_ARRANGEMENTS,
 };

@@ -17,6 +17,11 @@ pub(in crate::solver) const MAX_ARRANGEMENTS: usize = 400;
 /// nodes) for 0.024 points more on the same 10^6 games (docs/solver.md, step 8c).
 pub(in crate::solver) const DENSE_MAX_ARRANGEMENTS: usize = 1000;
 pub(in crate::solver) const DENSE_FROM: f64 = 0.18;
+
+/// The strong mode's cap on a dense board, with the same node allowance: step 8b's, which
+/// won 0.024 points more of expert games than 1,000 at about half the speed (docs/solver.md,
+/// "The strong mode").
+pub(in crate::solver) const STRONG_DENSE_MAX_ARRANGEMENTS: usize = 3000;
 pub(in crate::solver) const DENSE_EXTRA_BUDGETS: u64 = 24;
 
 /// The best first move (by bit) over `arrangements` of cells whose neighbours among them are
