@@ -7,7 +7,7 @@
 //! the outcomes waiting for their pair are a chunk's. Every figure but the speed is a sum of
 //! integers over games, so that `--shard` and `--merge` work as for a plain run.
 
-use super::shard::{Shard, Slices};
+use super::shard::{self, Shard, Slices};
 use super::{
     board_line, cpu_seconds, efficiency_line, named_board, play_outcomes, speed, won_line, Config,
     PlayFor, Stats,
@@ -475,6 +475,33 @@ fn read(text: &str) -> Result<(Comparison, Shard), String> {
     Ok((c, shard))
 }
 
+/// What `autoplay --merge` prints from the records (`(file name, text)`) of a run's slices:
+/// [`merge`] for a comparison's, [`shard::merge`] for a plain run's; records of both kinds
+/// together are refused.
+pub fn merge_any(records: &[(String, String)]) -> Result<String, String> {
+    let kinds: Vec<bool> = records.iter().map(|(_, text)| is_record(text)).collect();
+    let Some(&compared) = kinds.first() else {
+        return Err("--merge needs the records of a run's slices".to_string());
+    };
+    let kind = |compared: bool| match compared {
+        true => "a --compare run's",
+        false => "a plain run's",
+    };
+    if let Some(at) = kinds.iter().position(|&other| other != compared) {
+        return Err(format!(
+            "{}: {} record, but {} is {} (a run's slices are merged alone)",
+            records[at].0,
+            kind(kinds[at]),
+            records[0].0,
+            kind(compared)
+        ));
+    }
+    if compared {
+        return merge(records);
+    }
+    shard::merge(records)
+}
+
 /// The report one comparison would print, from the records (`(file name, text)`) of all its
 /// slices, in any order: the figures are the run's, byte for byte; each speed line adds the
 /// slices' seconds, wall and CPU (CPU unknown if any slice's is).
@@ -656,28 +683,28 @@ mod tests {
             (format!("slice{index}"), run_shard(&whole, modes, shard))
         };
         let mut records = vec![slice(3), slice(1), slice(2)];
-        let merged = shard::merge(&records).expect("a whole run");
+        let merged = merge_any(&records).expect("a whole run");
         assert_eq!(without_speed(&merged), without_speed(&one));
         assert_eq!(
             merged.lines().filter(|l| l.starts_with("speed ")).count(),
             2
         );
         // A slice missing, given twice, of other modes, or a plain run's is refused.
-        let error = shard::merge(&records[..2]).unwrap_err();
+        let error = merge_any(&records[..2]).unwrap_err();
         assert!(error.contains("missing: 2/3"), "{error}");
         let mut wrong = records.clone();
         wrong[2] = wrong[0].clone();
-        assert!(shard::merge(&wrong)
+        assert!(merge_any(&wrong)
             .unwrap_err()
             .contains("slice 3/3 is given twice"));
         let swapped = [MODES[1], MODES[0]];
         wrong[2].1 = run_shard(&whole, swapped, Shard { index: 2, of: 3 });
-        assert!(shard::merge(&wrong).unwrap_err().contains("another run"));
+        assert!(merge_any(&wrong).unwrap_err().contains("another run"));
         wrong[2] = (
             "plain2".to_string(),
             shard::run_shard(&whole, Shard { index: 2, of: 3 }),
         );
-        let error = shard::merge(&wrong).unwrap_err();
+        let error = merge_any(&wrong).unwrap_err();
         assert!(
             error.starts_with("plain2: a plain run's record, but slice3"),
             "{error}"
@@ -689,13 +716,13 @@ mod tests {
             .find(|l| l.starts_with("stat b wins "))
             .unwrap();
         records[0].1 = text.replace("stat a wins ", &format!("{line}\nstat a wins "));
-        let error = shard::merge(&records).unwrap_err();
+        let error = merge_any(&records).unwrap_err();
         assert!(
             error.starts_with("slice3: line ") && error.contains("unexpected"),
             "{error}"
         );
         records[0].1 = text.replace(&format!("{line}\n"), "");
-        let error = shard::merge(&records).unwrap_err();
+        let error = merge_any(&records).unwrap_err();
         assert!(error.starts_with("slice3: expected the lines"), "{error}");
     }
 }

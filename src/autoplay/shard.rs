@@ -4,7 +4,7 @@
 //! integers over games, and each game's seed derives from its index alone, so the merged report
 //! is the one run's, byte for byte, whatever machines and thread counts played the slices.
 
-use super::{compare, named_board, report, timed_run, Config, PlayFor, Stats};
+use super::{named_board, report, timed_run, Config, PlayFor, Stats};
 use crate::io::args;
 use crate::solver::Strength;
 use std::ops::Range;
@@ -175,37 +175,9 @@ fn read(text: &str) -> Result<Record, String> {
 
 /// The report one run would print, from the records (`(file name, text)`) of all the slices
 /// of that run, in any order: the figures are the run's, byte for byte; the speed lines add
-/// the slices' seconds, wall and CPU (CPU unknown if any slice's is). The records are all
-/// plain runs' or all `--compare` runs' ([`compare::merge`]).
+/// the slices' seconds, wall and CPU (CPU unknown if any slice's is). The records are plain
+/// runs' ([`merge_any`](super::compare::merge_any) takes `--compare` runs' too).
 pub fn merge(records: &[(String, String)]) -> Result<String, String> {
-    let kinds: Vec<bool> = records
-        .iter()
-        .map(|(_, text)| compare::is_record(text))
-        .collect();
-    let Some(&compared) = kinds.first() else {
-        return Err("--merge needs the records of a run's slices".to_string());
-    };
-    let kind = |compared: bool| match compared {
-        true => "a --compare run's",
-        false => "a plain run's",
-    };
-    if let Some(at) = kinds.iter().position(|&other| other != compared) {
-        return Err(format!(
-            "{}: {} record, but {} is {} (a run's slices are merged alone)",
-            records[at].0,
-            kind(kinds[at]),
-            records[0].0,
-            kind(compared)
-        ));
-    }
-    if compared {
-        return compare::merge(records);
-    }
-    merge_plain(records)
-}
-
-/// [`merge`] for plain runs' records.
-fn merge_plain(records: &[(String, String)]) -> Result<String, String> {
     let mut read_back = Vec::new();
     for (name, text) in records {
         read_back.push(read(text).map_err(|e| format!("{name}: {e}"))?);

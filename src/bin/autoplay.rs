@@ -2,7 +2,7 @@
 //! [`minejudge::autoplay`]).
 
 use minejudge::autoplay::compare::{self, Mode};
-use minejudge::autoplay::shard::{merge, run_shard, Shard};
+use minejudge::autoplay::shard::{run_shard, Shard};
 use minejudge::autoplay::{named_board, named_first_click, run_all, Config, PlayFor};
 use minejudge::io::args::{self, Args};
 use minejudge::io::options::{self, unexpected, Table};
@@ -200,7 +200,7 @@ fn perform(task: Task) -> Result<String, String> {
                     .map_err(|e| format!("--merge: cannot read {file}: {e}"))?;
                 records.push((file, text));
             }
-            merge(&records).map_err(|e| format!("--merge: {e}"))
+            compare::merge_any(&records).map_err(|e| format!("--merge: {e}"))
         }
     }
 }
