@@ -9,8 +9,8 @@
 
 use super::shard::{self, Shard, Slices};
 use super::{
-    board_line, cpu_seconds, efficiency_line, named_board, play_outcomes, speed, won_line, Config,
-    PlayFor, Stats,
+    board_line, cpu_seconds, efficiency_line, play_outcomes, speed, won_line, Config, PlayFor,
+    Stats,
 };
 use crate::io::args;
 use crate::solver::Strength;
@@ -445,22 +445,7 @@ fn read(text: &str) -> Result<(Comparison, Shard), String> {
             .split_once(' ')
             .ok_or_else(|| format!("{}: expected two values, found {:?}", KEYS[i], value(i)))
     };
-    let (rows, cols, mines, jlu) = named_board(value(0))?;
-    c.config = Config {
-        name: value(0).to_string(),
-        rows,
-        cols,
-        mines,
-        first: number(1)? as usize,
-        games: number(2)?,
-        seed: number(3)?,
-        threads: number(4)? as usize,
-        jlu,
-        ..c.config
-    };
-    if c.config.first >= rows * cols {
-        return Err(format!("first {} is off the board", c.config.first));
-    }
+    c.config = shard::read_run(value(0), number(1)?, number(2)?, number(3)?, number(4)?)?;
     let (a, b) = pair(5)?;
     c.modes = [Mode::named(a)?, Mode::named(b)?];
     let float = |text: &str, i: usize| {

@@ -4,7 +4,7 @@
 //! integers over games, and each game's seed derives from its index alone, so the merged report
 //! is the one run's, byte for byte, whatever machines and thread counts played the slices.
 
-use super::{named_board, report, timed_run, Config, PlayFor, Stats};
+use super::{report, timed_run, Config, PlayFor, Stats};
 use crate::io::args;
 use crate::solver::Strength;
 use std::ops::Range;
@@ -141,24 +141,11 @@ fn read(text: &str) -> Result<Record, String> {
             .parse::<f64>()
             .map_err(|_| format!("{}: {:?} is not a number", keys[i], value(i)))
     };
-    let (rows, cols, mines, jlu) = named_board(value(0))?;
     let config = Config {
-        name: value(0).to_string(),
-        rows,
-        cols,
-        mines,
-        first: number(1)? as usize,
-        games: number(2)?,
-        seed: number(3)?,
-        threads: number(6)? as usize,
-        jlu,
-        progress: false,
         play_for: PlayFor::named(value(4))?,
         strength: Strength::named(value(5))?,
+        ..read_run(value(0), number(1)?, number(2)?, number(3)?, number(6)?)?
     };
-    if config.first >= rows * cols {
-        return Err(format!("first {} is off the board", config.first));
-    }
     let cpu = if value(8) == "unknown" {
         None
     } else {
@@ -170,6 +157,26 @@ fn read(text: &str) -> Result<Record, String> {
         stats,
         seconds: float(7)?,
         cpu,
+    })
+}
+
+/// The run a record names: its board, first click, games, seed and threads, with the other
+/// settings as [`Config::on_board`] leaves them, for the record's reader to set.
+pub(super) fn read_run(
+    board: &str,
+    first: u64,
+    games: u64,
+    seed: u64,
+    threads: u64,
+) -> Result<Config, String> {
+    let config = Config::on_board(board, games, seed)?;
+    if first >= (config.rows * config.cols) as u64 {
+        return Err(format!("first {first} is off the board"));
+    }
+    Ok(Config {
+        first: first as usize,
+        threads: threads as usize,
+        ..config
     })
 }
 
