@@ -429,14 +429,7 @@ fn autoplay_merges_four_slices_into_the_figures_of_one_run() {
         "2",
     ];
     let one = text(run(&run_args));
-    let mut files = Vec::new();
-    for k in 1..=4 {
-        let shard = format!("{k}/4");
-        let record = text(run(&[&run_args[..], &["--shard", &shard][..]].concat()));
-        let file = dir.join(format!("slice{k}"));
-        std::fs::write(&file, record).expect("write a record");
-        files.push(file.to_string_lossy().into_owned());
-    }
+    let files = slice_records(&run_args, 4, &dir);
     // In any order.
     let merge_args: Vec<&str> = std::iter::once("--merge")
         .chain(files.iter().rev().map(String::as_str))
@@ -455,6 +448,20 @@ fn autoplay_merges_four_slices_into_the_figures_of_one_run() {
         assert_eq!(out.status.code(), Some(1), "{stderr}");
         assert!(stderr.contains(what) && out.stdout.is_empty(), "{stderr}");
     }
+}
+
+/// The files of `autoplay`'s records of the `n` slices of the run `run_args` names, written
+/// in `dir` as slice1..slice`n`.
+fn slice_records(run_args: &[&str], n: u32, dir: &std::path::Path) -> Vec<String> {
+    let mut files = Vec::new();
+    for k in 1..=n {
+        let shard = format!("{k}/{n}");
+        let record = autoplay(&[run_args, &["--shard", &shard]].concat());
+        let file = dir.join(format!("slice{k}"));
+        std::fs::write(&file, record).expect("write a record");
+        files.push(file.to_string_lossy().into_owned());
+    }
+    files
 }
 
 /// `autoplay` run with `args`: its stdout, after checking that it succeeded.
@@ -552,14 +559,7 @@ fn autoplay_merges_three_compared_slices_into_the_report_of_one_run() {
     let one = autoplay(&[&run_args[..], &["--threads", "2"]].concat());
     let dir = std::env::temp_dir().join(format!("autoplay-compared-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
-    let mut files = Vec::new();
-    for k in 1..=3 {
-        let shard = format!("{k}/3");
-        let record = autoplay(&[&run_args[..], &["--shard", &shard]].concat());
-        let file = dir.join(format!("slice{k}"));
-        std::fs::write(&file, record).expect("write a record");
-        files.push(file.to_string_lossy().into_owned());
-    }
+    let files = slice_records(&run_args, 3, &dir);
     let merge_args: Vec<&str> = std::iter::once("--merge")
         .chain(files.iter().rev().map(String::as_str))
         .collect();
