@@ -9,6 +9,8 @@
 //!    budgets, and of real games on the course's largest board (30x30 at its density, the
 //!    count not told, as `jlu-machine` plays it): the slowest and the one with most nodes.
 //!    `SOLVER_BENCH_DECISIONS_ONLY=1` stops here.
+//!    `SOLVER_BENCH_STRENGTH=strong` makes these decisions in the strong mode (kept apart from
+//!    the default's figures in the baseline).
 //! 3. Whole programs: `jlu-machine` on a crafted 300x300 panel (wall time, peak memory), and
 //!    on the largest panels it takes (1000x1000: rows, columns and a checkerboard of 1s, all
 //!    closed, crafted lattice and lines, a random game's panel): CPU time and peak memory per
@@ -31,7 +33,7 @@ use minejudge::players::acm_client::adversary::adversary_game;
 use minejudge::players::jlu_machine::course::BOARD_DENSITY;
 use minejudge::players::jlu_machine::hostile::{crafted_panel, jlu_machine_input, PanelPattern};
 use minejudge::rng::Rng;
-use minejudge::solver::{Mines, Seen, Solver, Style, View, NODE_BUDGET};
+use minejudge::solver::{Mines, Seen, Solver, Strength, Style, View, NODE_BUDGET};
 use peak::{cpu_and_peak, peak_kib};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -105,7 +107,23 @@ fn main() {
     let work = root.join("target/bench");
     fs::create_dir_all(&work).expect("target/bench");
     let mut baseline = Baseline::load("solver_worst");
-    println!("solver on hostile inputs, seeds from {seed}, node budget {NODE_BUDGET}");
+    let strength = std::env::var("SOLVER_BENCH_STRENGTH")
+        .map_or(Ok(Strength::Default), |name| Strength::named(&name))
+        .expect("SOLVER_BENCH_STRENGTH");
+    // The strong mode's figures are kept under names of their own.
+    let suffix = match strength {
+        Strength::Default => "",
+        Strength::Strong => "_strong",
+    };
+    let new_solver = || {
+        let mut solver = Solver::new();
+        solver.set_strength(strength);
+        solver
+    };
+    println!(
+        "solver on hostile inputs, seeds from {seed}, node budget {NODE_BUDGET}, strength {}",
+        strength.name()
+    );
 
     // 1. Single decisions on crafted panels.
     let mut worsts = Worsts::default();
@@ -130,7 +148,7 @@ fn main() {
                     } else {
                         layout
                     };
-                    let mut solver = Solver::new();
+                    let mut solver = new_solver();
                     let started = Instant::now();
                     solver
                         .next_move(&view, mines, Style::CLICKS)
@@ -152,7 +170,7 @@ fn main() {
         "\none decision on {decisions} crafted panels up to 30x30: mean {:.2} ms",
         total.as_secs_f64() * 1e3 / decisions as f64
     );
-    worsts.print(&mut baseline, "decision_worst");
+    worsts.print(&mut baseline, &format!("decision_worst{suffix}"));
     // 1b. Dense panels with their count: the endgame search may walk 25 budgets.
     let mut worsts = Worsts::default();
     for pattern in [PanelPattern::Lattice, PanelPattern::Lines] {
@@ -161,7 +179,7 @@ fn main() {
             let mut rng = Rng::new(panel_seed);
             let grid = Grid::new(16, 30);
             let (_, view) = crafted_panel(&mut rng, grid, Mines::Known(96), pattern);
-            let mut solver = Solver::new();
+            let mut solver = new_solver();
             let started = Instant::now();
             solver
                 .next_move(&view, Mines::Known(96), Style::CLICKS)
@@ -172,7 +190,7 @@ fn main() {
         }
     }
     println!("\none decision on crafted 16x30 panels with k = 96 (density 0.2: 25 budgets)");
-    worsts.print(&mut baseline, "dense_decision_worst");
+    worsts.print(&mut baseline, &format!("dense_decision_worst{suffix}"));
     // 2. Every decision of real games.
     let expert = Games {
         grid: Grid::new(16, 30),
@@ -181,9 +199,9 @@ fn main() {
         games: EXPERT_GAMES,
         name: "expert",
     };
-    let (worsts, decisions) = game_decisions(seed, &expert);
+    let (worsts, decisions) = game_decisions(seed, &expert, new_solver);
     println!("\nevery decision of {EXPERT_GAMES} expert games: {decisions} decisions");
-    worsts.print(&mut baseline, "expert_decision_worst");
+    worsts.print(&mut baseline, &format!("expert_decision_worst{suffix}"));
     let course = Games {
         grid: Grid::new(30, 30),
         mines: (900.0 * BOARD_DENSITY) as usize,
@@ -191,13 +209,13 @@ fn main() {
         games: COURSE_GAMES,
         name: "30x30",
     };
-    let (worsts, decisions) = game_decisions(seed, &course);
+    let (worsts, decisions) = game_decisions(seed, &course, new_solver);
     println!(
         "\nevery decision of {COURSE_GAMES} 30x30 games with {} mines, the count not told: \
          {decisions} decisions",
         course.mines
     );
-    worsts.print(&mut baseline, "course_30_decision_worst");
+    worsts.print(&mut baseline, &format!("course_30_decision_worst{suffix}"));
     if std::env::var_os("SOLVER_BENCH_DECISIONS_ONLY").is_some_and(|v| v == "1") {
         baseline.save();
         return;
@@ -351,10 +369,10 @@ struct Games {
 
 /// Plays `games` (first click in the corner, clicks only) from `seed` on, timing every
 /// decision: the slowest, the one with most nodes, and how many there were.
-fn game_decisions(seed: u64, games: &Games) -> (Worsts, u64) {
+fn game_decisions(seed: u64, games: &Games, solver: impl Fn() -> Solver) -> (Worsts, u64) {
     let (mut worsts, mut decisions) = (Worsts::default(), 0);
     let grid = games.grid;
-    let mut solver = Solver::new();
+    let mut solver = solver();
     let mut opened = Vec::new();
     for game in 0..games.games {
         let game_seed = seed + game;
