@@ -3,12 +3,12 @@
 //! the batch's shares, and bad input.
 
 use crate::util::{self, assert_bad_input, solve_into};
-use minejudge::judges::acm_server::solve as acm_server;
 use minejudge::io::runner::Solve;
+use minejudge::judges::acm_server::solve as acm_server;
 use minejudge::judges::Limits;
 use minejudge::players::acm_client::solve::{self as client, Mode};
-use minejudge::solver::Strength;
 use minejudge::rng::Rng;
+use minejudge::solver::Strength;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -59,8 +59,7 @@ fn replayed_trace(input: &str, (traced, plain): (Solve, Solve), at: &str) -> Str
         .split_inclusive('\n')
         .filter(|line| line.split(' ').count() != 3)
         .collect();
-    if let Some(diff) = util::first_difference(after_first_map.as_bytes(), client_maps.as_bytes())
-    {
+    if let Some(diff) = util::first_difference(after_first_map.as_bytes(), client_maps.as_bytes()) {
         panic!("{at}: {diff}\ninput:\n{input}");
     }
     let mut plain_out = Vec::new();
@@ -108,11 +107,19 @@ fn strong_moves_replay_through_the_server() {
 fn the_strength_option_is_taken_in_every_mode_and_a_bad_one_refused() {
     let batch = b"10 10 20\n42\n2\n";
     let game = b"3 3\n...\n.X.\n...\n0 0\n";
-    for (args, input) in [(&[][..], &batch[..]), (&["--trace"], game), (&["--maps"], batch)] {
+    for (args, input) in [
+        (&[][..], &batch[..]),
+        (&["--trace"], game),
+        (&["--maps"], batch),
+    ] {
         let plain = run_with_args(args, input);
         assert_eq!(plain.status, Some(0), "{}", plain.describe());
         for strength in ["default", "strong"] {
-            let with: Vec<&str> = args.iter().copied().chain(["--strength", strength]).collect();
+            let with: Vec<&str> = args
+                .iter()
+                .copied()
+                .chain(["--strength", strength])
+                .collect();
             let run = run_with_args(&with, input);
             assert_eq!(run.status, Some(0), "{}", run.describe());
             if strength == "default" || args == ["--maps"] {

@@ -2,8 +2,8 @@
 
 use crate::util::{self, assert_bad_input, solve_into};
 use minejudge::board::{Board, Grid};
-use minejudge::judges::jlu_panel::panel::{ClickOutcome, Panel};
 use minejudge::io::runner::Solve;
+use minejudge::judges::jlu_panel::panel::{ClickOutcome, Panel};
 use minejudge::players::jlu_machine::solve as machine;
 use minejudge::rng::Rng;
 use minejudge::solver::Strength;
@@ -30,7 +30,8 @@ fn play_jlu_game(
     mines: usize,
     tell_count: bool,
 ) -> (bool, usize) {
-    let (won, clicks, _) = play_jlu_game_by(rng, (rows, cols, mines), tell_count, [machine::solve; 1]);
+    let (won, clicks, _) =
+        play_jlu_game_by(rng, (rows, cols, mines), tell_count, [machine::solve; 1]);
     (won, clicks)
 }
 

@@ -12,10 +12,15 @@ type Opt = options::Opt<Strength>;
 /// The options, which the usage line names: `--strength`.
 fn options() -> Table<Strength> {
     Table::of(
-        vec![Opt::value("--strength", "default|strong", "", |strength, given| {
-            *strength = Strength::named(&given.value)?;
-            Ok(())
-        })],
+        vec![Opt::value(
+            "--strength",
+            "default|strong",
+            "",
+            |strength, given| {
+                *strength = Strength::named(&given.value)?;
+                Ok(())
+            },
+        )],
         0,
     )
 }

@@ -242,7 +242,10 @@ fn hint(
     let analysis = game.analysis(strength).map_err(|_| inconsistent())?;
     let (advice, flags) = match &analysis {
         Some(analysis) => (analysis.advice, format!(",{}", json::flags(analysis))),
-        None => (game.advice(strength).map_err(|_| inconsistent())?, String::new()),
+        None => (
+            game.advice(strength).map_err(|_| inconsistent())?,
+            String::new(),
+        ),
     };
     let machine = match functions.filter(|f| f.has_machine()) {
         Some(functions) if !game.status().is_over() => {

@@ -48,7 +48,8 @@ const TEXT = {
     forEfficiency: "efficiency",
     strength: "strength",
     strengthTitle: "how hard our AI thinks before a guess (hint, autoplay, analysis): strong " +
-      "searches longer to win more often; what is proven stays the same",
+      "searches longer on dense boards such as expert to win a little more often; what is proven " +
+      "stays the same",
     strengthDefault: "default",
     strengthStrong: "strong",
     speed: "speed",
@@ -314,8 +315,8 @@ const TEXT = {
     forWins: "胜率",
     forEfficiency: "效率",
     strength: "强度",
-    strengthTitle: "我们的 AI 猜测前想得多深（提示、自动、分析）：强会搜索更久，赢得更多；" +
-      "已证明的不变",
+    strengthTitle: "我们的 AI 猜测前想得多深（提示、自动、分析）：在高级这样的密集棋盘上，" +
+      "强会搜索更久，赢得稍多；已证明的不变",
     strengthDefault: "默认",
     strengthStrong: "强",
     speed: "速度",

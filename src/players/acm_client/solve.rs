@@ -66,15 +66,21 @@ pub fn program(mode: Mode, limits: Limits, strength: Strength) -> Program {
 /// logic is a plain function, as a [`Program`] holds it.
 fn solve_for<const STRONG: bool>(mode: Mode, limits: Limits) -> Solve {
     match (mode, limits) {
-        (Mode::Play, Limits::Course) => |input, out| {
-            play_input(input, out, Mode::Play, Limits::Course, strength::<STRONG>())
-        },
+        (Mode::Play, Limits::Course) => {
+            |input, out| play_input(input, out, Mode::Play, Limits::Course, strength::<STRONG>())
+        }
         (Mode::Trace, Limits::Course) => |input, out| {
-            play_input(input, out, Mode::Trace, Limits::Course, strength::<STRONG>())
+            play_input(
+                input,
+                out,
+                Mode::Trace,
+                Limits::Course,
+                strength::<STRONG>(),
+            )
         },
-        (Mode::Maps, Limits::Course) => |input, out| {
-            play_input(input, out, Mode::Maps, Limits::Course, strength::<STRONG>())
-        },
+        (Mode::Maps, Limits::Course) => {
+            |input, out| play_input(input, out, Mode::Maps, Limits::Course, strength::<STRONG>())
+        }
         (Mode::Play, Limits::Wide) => {
             |input, out| play_input(input, out, Mode::Play, Limits::Wide, strength::<STRONG>())
         }
@@ -106,8 +112,8 @@ Output: for a game, `YOU WIN!` or `GAME OVER!` and `visited_cells marked_mines` 
 --maps, the 50 maps themselves, as the course prints them).
 A batch must be inside the course's limits (3 to 30 rows and columns: the first click is drawn
 inside the border; 1 <= mines) unless --limits wide (up to 1000x1000).
---strength strong spends more on a guess (a larger endgame search); it changes which guess is
-taken, never what is proven.
+--strength strong is the solver's strong mode; its larger endgame search needs the mine count,
+which the client is never told, so it plays as the default.
 ";
 
 /// The mine density the player assumes: the middle of the course's published batch

@@ -40,8 +40,8 @@ Input: `n m` or `n m k` (rows, columns, and the mine count when known; n * m at 
 1000000), then n rows of m integers, one row per line: `-1` a closed cell, `0`-`8` an open
 one.
 Output: `x y`, the 0-based row and column the machine clicks.
---strength strong spends more on a guess (a larger endgame search); it changes which guess is
-taken, never what is proven.
+--strength strong spends more on a guess on a dense panel (0.18 mines a cell or more) with k
+given: a larger endgame search. It changes which guess is taken, never what is proven.
 ";
 
 /// The most cells a panel may have (1000x1000): the solver's memory then stays under about
