@@ -42,6 +42,10 @@
 // play-flags-as-mines-{1280x800,390x844}-{en,zh}.png.
 // And, each at both sizes and in both languages: the server's message about a bad pasted
 // position in the page's language (play-server-message-{1280x800,390x844}-{en,zh}.png).
+// And, each at both sizes and in both languages: the strength set to strong beside Autoplay
+// (its words in the page's language, inside the viewport), then Hint before and after the
+// first click and Autoplay to the end of a game, every request asking for strong; a strength
+// the server does not know refused with 400 (play-strong-{1280x800,390x844}-{en,zh}.png).
 import { spawn, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
@@ -1182,6 +1186,45 @@ async function serverMessageInLanguage(size, language) {
   console.log(name + ": the server's message about a pasted position in the page's language: " + said);
 }
 
+// The strength chosen on the page: Hint and Autoplay ask the server for it, and a whole game is
+// played by them; the server refuses a strength it does not know.
+async function strongPlay(size, language) {
+  const name = size.name + " " + language;
+  const { context, page, T } = await openIn(size, language);
+  const asked = [];
+  page.on("request", (req) => { if (/\/(hint|step)\?/.test(req.url())) asked.push(req.url()); });
+  const choice = await page.$eval("#strength", (el) => ({ value: el.value, label: el.closest("label").textContent,
+    shown: [...el.options].map((o) => o.textContent) }));
+  const words = [await T("strength"), await T("strengthDefault"), await T("strengthStrong")];
+  check(choice.value === "default" && choice.label.includes(words[0]) && choice.shown.join() === words.slice(1).join(),
+    name + ": the strength's choice: " + JSON.stringify(choice));
+  await fitsWidth(page, size.options.viewport.width);
+  await page.selectOption("#strength", "strong");
+  await newGame(page, "9,9,10", 7);
+  await page.click("#hint");
+  const first = await page.waitForSelector("#board .c.hint");
+  const state = await gameOf(page);
+  await first.click();
+  await changed(page, state);
+  await page.click("#hint");
+  await page.waitForSelector("#board .c.hint");
+  await page.$eval("#speed", (el) => { el.value = el.max; });
+  await page.click("#auto");
+  await page.waitForFunction(() => ["won", "lost"].includes(app.game.status), null, { timeout: 60000 });
+  const steps = asked.filter((u) => u.includes("/step?")).length;
+  check(steps > 0 && asked.length === steps + 2 && asked.every((u) => u.includes("&strength=strong")),
+    name + ": requests without strength=strong: " + JSON.stringify(asked));
+  await page.screenshot({ path: "target/play-strong-" + size.name + "-" + language + ".png" });
+  const { game, status } = await gameOf(page);
+  const refused = await fetch(url + "hint?game=" + game + "&strength=fast");
+  const why = await refused.text();
+  check(refused.status === 400 && why.includes("strength must be default or strong"),
+    name + ": an unknown strength: " + refused.status + " " + why);
+  await context.close();
+  console.log(name + ": strength strong: hint twice and autoplay (" + steps + " steps) to " +
+    status + ", an unknown strength refused");
+}
+
 // On a phone-size wide board, "Analyse" brings the best move into view as a hint does; the
 // ranks stand clear of the percentages at the fitted size and at the smallest that shows them;
 // "Flags are mines" turns the example's 50% into 0%, says so, says when the numbers refute the
@@ -1291,13 +1334,14 @@ async function main() {
     for (const language of ["en", "zh"]) await clicksAndTime(size, language);
     for (const language of ["en", "zh"]) await positionOnAPhoneAndFlags(size, language);
     for (const language of ["en", "zh"]) await serverMessageInLanguage(size, language);
+    for (const language of ["en", "zh"]) await strongPlay(size, language);
   }
   if (errors.length) throw new Error("the page reported errors:\n" + errors.join("\n"));
   console.log("browser test passed in " + Math.round((Date.now() - started) / 1000) + " s: screenshots in target/: " +
     "play.png, play-phone.png, play-hint.png, play-1280x800.png, play-390x844.png, play-functions-bug.png, " +
     "play-functions-bug-phone.png, play-zh.png, play-zh-phone.png, and play-players-{stats,export,analysis,position,jsminesweeper}-" +
     "{1280x800,390x844}-{en,zh}.png, play-clicks-{1280x800,390x844}-{en,zh}.png, " +
-    "play-flags-as-mines-{1280x800,390x844}-{en,zh}.png");
+    "play-flags-as-mines-{1280x800,390x844}-{en,zh}.png, play-strong-{1280x800,390x844}-{en,zh}.png");
 }
 
 let failed = false;

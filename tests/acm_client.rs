@@ -3,9 +3,12 @@
 //! the batch's shares, and bad input.
 
 use crate::util::{self, assert_bad_input, solve_into};
+use minejudge::io::runner::Solve;
 use minejudge::judges::acm_server::solve as acm_server;
-use minejudge::players::acm_client::solve as client;
+use minejudge::judges::Limits;
+use minejudge::players::acm_client::solve::{self as client, Mode};
 use minejudge::rng::Rng;
+use minejudge::solver::Strength;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -31,6 +34,43 @@ fn random_game(rng: &mut Rng) -> String {
     text + &format!("{} {}\n", first.0, first.1)
 }
 
+/// `traced`'s trace of the game `input`, checked: its moves replayed through `acm-server` give
+/// the maps it printed, which end with what `plain` prints. `at` names the game in messages.
+fn replayed_trace(input: &str, (traced, plain): (Solve, Solve), at: &str) -> String {
+    let mut trace = Vec::new();
+    solve_into(traced, input.as_bytes(), &mut trace)
+        .unwrap_or_else(|err| panic!("{at}: {err}\n{input}"));
+    let trace = String::from_utf8(trace).expect("UTF-8");
+    // The server's input: the map, then every traced move (the lines of three numbers).
+    let map_end = input.trim_end().rfind('\n').expect("first click line") + 1;
+    let mut server_input = input[..map_end].to_string();
+    for line in trace.lines().filter(|line| line.split(' ').count() == 3) {
+        server_input += line;
+        server_input.push('\n');
+    }
+    let mut server_out = Vec::new();
+    solve_into(acm_server::solve, server_input.as_bytes(), &mut server_out)
+        .unwrap_or_else(|err| panic!("{at}: {err}\n{server_input}"));
+    // The server prints the all-`?` map first; the client prints each map after its move.
+    let rows: usize = input.split_whitespace().next().unwrap().parse().unwrap();
+    let server_text = String::from_utf8(server_out).expect("UTF-8");
+    let after_first_map: String = server_text.split_inclusive('\n').skip(rows).collect();
+    let client_maps: String = trace
+        .split_inclusive('\n')
+        .filter(|line| line.split(' ').count() != 3)
+        .collect();
+    if let Some(diff) = util::first_difference(after_first_map.as_bytes(), client_maps.as_bytes()) {
+        panic!("{at}: {diff}\ninput:\n{input}");
+    }
+    let mut plain_out = Vec::new();
+    solve_into(plain, input.as_bytes(), &mut plain_out).unwrap();
+    assert!(
+        client_maps.ends_with(&*String::from_utf8_lossy(&plain_out)),
+        "{at}"
+    );
+    trace
+}
+
 #[test]
 fn traced_moves_replay_through_the_server_to_the_same_maps() {
     let seed = 0xacc1;
@@ -39,45 +79,60 @@ fn traced_moves_replay_through_the_server_to_the_same_maps() {
     let (mut won, games) = (0, 300);
     for game in 0..games {
         let input = random_game(&mut rng);
-        let mut trace = Vec::new();
-        solve_into(client::solve_traced, input.as_bytes(), &mut trace)
-            .unwrap_or_else(|err| panic!("seed {seed} game {game}: {err}\n{input}"));
-        let trace = String::from_utf8(trace).expect("UTF-8");
-        // The server's input: the map, then every traced move (the lines of three numbers).
-        let map_end = input.trim_end().rfind('\n').expect("first click line") + 1;
-        let mut server_input = input[..map_end].to_string();
-        for line in trace.lines().filter(|line| line.split(' ').count() == 3) {
-            server_input += line;
-            server_input.push('\n');
-        }
-        let mut server_out = Vec::new();
-        solve_into(acm_server::solve, server_input.as_bytes(), &mut server_out)
-            .unwrap_or_else(|err| panic!("seed {seed} game {game}: {err}\n{server_input}"));
-        // The server prints the all-`?` map first; the client prints each map after its move.
-        let rows: usize = input.split_whitespace().next().unwrap().parse().unwrap();
-        let server_text = String::from_utf8(server_out).expect("UTF-8");
-        let after_first_map: String = server_text.split_inclusive('\n').skip(rows).collect();
-        let client_maps: String = trace
-            .split_inclusive('\n')
-            .filter(|line| line.split(' ').count() != 3)
-            .collect();
-        if let Some(diff) =
-            util::first_difference(after_first_map.as_bytes(), client_maps.as_bytes())
-        {
-            panic!("seed {seed} game {game}: {diff}\ninput:\n{input}");
-        }
-        let mut plain = Vec::new();
-        solve_into(client::solve, input.as_bytes(), &mut plain).unwrap();
-        assert!(
-            client_maps.ends_with(&*String::from_utf8_lossy(&plain)),
-            "game {game}"
-        );
+        let at = format!("seed {seed} game {game}");
+        let trace = replayed_trace(&input, (client::solve_traced, client::solve), &at);
         won += trace.contains("YOU WIN!") as usize;
     }
     println!("acm-client: {won} of {games} games won");
     assert!(
         won * 100 >= games * 60,
         "only {won} of {games} won (seed {seed})"
+    );
+}
+
+#[test]
+fn strong_moves_replay_through_the_server() {
+    let seed = 0x5354;
+    println!("acm-client --strength strong replay seed {seed}");
+    let mut rng = Rng::new(seed);
+    let strong = |mode| client::program(mode, Limits::Course, Strength::Strong).solve;
+    for game in 0..100 {
+        let input = random_game(&mut rng);
+        let at = format!("seed {seed} game {game}");
+        replayed_trace(&input, (strong(Mode::Trace), strong(Mode::Play)), &at);
+    }
+}
+
+#[test]
+fn the_strength_option_is_taken_in_every_mode_and_a_bad_one_refused() {
+    let batch = b"10 10 20\n42\n2\n";
+    let game = b"3 3\n...\n.X.\n...\n0 0\n";
+    for (args, input) in [
+        (&[][..], &batch[..]),
+        (&["--trace"], game),
+        (&["--maps"], batch),
+    ] {
+        let plain = run_with_args(args, input);
+        assert_eq!(plain.status, Some(0), "{}", plain.describe());
+        for strength in ["default", "strong"] {
+            let with: Vec<&str> = args
+                .iter()
+                .copied()
+                .chain(["--strength", strength])
+                .collect();
+            let run = run_with_args(&with, input);
+            assert_eq!(run.status, Some(0), "{}", run.describe());
+            if strength == "default" || args == ["--maps"] {
+                assert_eq!(run.stdout, plain.stdout, "{}", run.describe());
+            }
+        }
+    }
+    let run = run_with_args(&["--strength", "fast"], batch);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status, Some(2), "{}", run.describe());
+    assert!(
+        stderr.starts_with("error: --strength expects default or strong, found \"fast\"\nusage: "),
+        "{stderr}"
     );
 }
 

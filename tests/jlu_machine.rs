@@ -1,10 +1,12 @@
 //! `jlu-machine`: stateless games through the JLU panel, and bad input.
 
-use crate::util::{assert_bad_input, solve_into};
+use crate::util::{self, assert_bad_input, solve_into};
 use minejudge::board::{Board, Grid};
+use minejudge::io::runner::Solve;
 use minejudge::judges::jlu_panel::panel::{ClickOutcome, Panel};
 use minejudge::players::jlu_machine::solve as machine;
 use minejudge::rng::Rng;
+use minejudge::solver::Strength;
 
 /// The panel as `jlu-machine` reads it: `n m` (and `k` when given), then the -1/0..8 rows.
 fn panel_text(panel: &Panel, mines: Option<usize>) -> Vec<u8> {
@@ -28,6 +30,21 @@ fn play_jlu_game(
     mines: usize,
     tell_count: bool,
 ) -> (bool, usize) {
+    let (won, clicks, _) =
+        play_jlu_game_by(rng, (rows, cols, mines), tell_count, [machine::solve; 1]);
+    (won, clicks)
+}
+
+/// [`play_jlu_game`] played by `solves[0]`; each panel is also given to the others. Returns
+/// whether it was won, the number of clicks, and on how many panels another answered
+/// otherwise.
+fn play_jlu_game_by<const N: usize>(
+    rng: &mut Rng,
+    (rows, cols, mines): (usize, usize, usize),
+    tell_count: bool,
+    solves: [Solve; N],
+) -> (bool, usize, usize) {
+    let mut differ = 0;
     let grid = Grid::new(rows, cols);
     let empty = Board::from_mines(grid, []);
     let mut panel = Panel::new(&empty);
@@ -35,12 +52,17 @@ fn play_jlu_game(
     for click in 1..=400 {
         let text = panel_text(&panel, tell_count.then_some(mines));
         let mut out = Vec::new();
-        solve_into(machine::solve, &text, &mut out).unwrap_or_else(|err| {
+        solve_into(solves[0], &text, &mut out).unwrap_or_else(|err| {
             panic!(
                 "click {click}: {err}\npanel:\n{}",
                 String::from_utf8_lossy(&text)
             )
         });
+        for &other in &solves[1..] {
+            let mut theirs = Vec::new();
+            solve_into(other, &text, &mut theirs).expect("the other answers the panel");
+            differ += (theirs != out) as usize;
+        }
         let answer = String::from_utf8(out).expect("UTF-8");
         let numbers: Vec<usize> = answer
             .split_whitespace()
@@ -66,12 +88,12 @@ fn play_jlu_game(
             board
         });
         match panel.refresh(board, cell) {
-            ClickOutcome::Won => return (true, click),
-            ClickOutcome::Lost => return (false, click),
+            ClickOutcome::Won => return (true, click, differ),
+            ClickOutcome::Lost => return (false, click, differ),
             ClickOutcome::Going => {}
         }
     }
-    (false, 400)
+    (false, 400, differ)
 }
 
 #[test]
@@ -91,6 +113,59 @@ fn plays_jlu_games_statelessly_and_wins_most() {
     assert!(
         wins * 100 >= games * 70,
         "only {wins} of {games} won (seed {seed})"
+    );
+}
+
+#[test]
+fn strong_plays_whole_games_by_legal_clicks() {
+    let seed = 0x5354;
+    println!("jlu-machine --strength strong games seed {seed}");
+    let mut rng = Rng::new(seed);
+    let strong = machine::program(Strength::Strong).solve;
+    let (games, mut wins) = (20, 0);
+    for game in 0..games {
+        // Dense boards, where the strong endgame search takes positions the default leaves.
+        let (won, clicks, _) = play_jlu_game_by(&mut rng, (10, 12, 26), game % 2 == 0, [strong]);
+        assert!(clicks <= 400, "game {game}");
+        wins += won as usize;
+    }
+    println!("jlu-machine --strength strong: {wins} of {games} won");
+}
+
+/// A dense panel with its mine count (game 41 of seed 5 on 10x12 with 26 mines, played by the
+/// default machine), where the strong endgame search clicks another cell than the default.
+const STRONG_APART: &[u8] = b"10 12 26
+1 1 0 0 0 0 1 2 -1 -1 -1 -1
+-1 1 0 0 0 0 1 -1 -1 -1 -1 -1
+1 1 1 1 1 1 3 5 -1 -1 -1 -1
+0 0 2 -1 3 2 -1 -1 -1 4 -1 3
+1 1 3 -1 4 -1 6 -1 3 2 -1 1
+1 -1 2 1 3 -1 -1 2 2 -1 2 1
+1 1 1 0 1 2 3 2 2 -1 -1 -1
+1 1 0 0 0 0 2 -1 3 2 -1 -1
+-1 1 0 0 0 0 2 -1 3 -1 -1 -1
+1 1 0 0 0 0 1 1 2 -1 -1 -1
+";
+
+#[test]
+fn the_strength_option_is_taken_and_a_bad_one_refused() {
+    let click = |args: &[&str]| {
+        let run = util::run_args("jlu-machine", args, STRONG_APART);
+        assert_eq!(run.status, Some(0), "{}", run.describe());
+        String::from_utf8(run.stdout).expect("UTF-8")
+    };
+    assert_eq!(click(&[]), "1 11\n");
+    assert_eq!(click(&["--strength", "default"]), "1 11\n");
+    assert_eq!(click(&["--strength", "strong"]), "0 11\n");
+    let run = util::run_args("jlu-machine", &["--strength", "fast"], STRONG_APART);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status, Some(2), "{}", run.describe());
+    assert!(
+        stderr.starts_with(
+            "error: --strength expects default or strong, found \"fast\"\nusage: jlu-machine \
+             [--strength default|strong] < input\n"
+        ),
+        "{stderr}"
     );
 }
 

@@ -1074,3 +1074,37 @@ fn autoplay_for_efficiency_wins_the_same_games_in_fewer_clicks() {
         (400, "for must be wins or efficiency")
     );
 }
+
+#[test]
+fn hint_step_and_analysis_take_a_strength_and_refuse_an_unknown_one() {
+    let server = Server::start();
+    // Seed 54 of 10x12 with 26 mines (dense, the count known): after 36 default steps, the
+    // strong endgame search guesses another cell than the default.
+    let game = server.new_game(10, 12, 26, 54);
+    for _ in 0..36 {
+        server.ok("POST", &format!("/step?game={game}&strength=default"));
+    }
+    let hint = |extra: &str| server.ok("GET", &format!("/hint?game={game}{extra}"));
+    let default = hint("");
+    assert_eq!(hint("&strength=default"), default);
+    let strong = hint("&strength=strong");
+    let at = |json: &str| (number(json, "row"), number(json, "col"));
+    assert_ne!(at(&strong), at(&default), "{strong}\n{default}");
+    assert_eq!(field(&strong, "certain"), "false", "{strong}");
+    let analysis = server.ok("GET", &format!("/analysis?game={game}&strength=strong"));
+    assert!(analysis.contains("\"guess\":{"), "{analysis}");
+    // A strong step plays the strong hint's move, and strong steps play on to the end.
+    let step = server.ok("POST", &format!("/step?game={game}&strength=strong"));
+    assert_eq!(at(&step), at(&strong), "{step}");
+    let (status, _) = step_to_the_end(&server, &game, "&strength=strong");
+    assert!(status == "won" || status == "lost", "{status}");
+    for (method, path) in [("GET", "/hint"), ("POST", "/step"), ("GET", "/analysis")] {
+        let fresh = server.new_game(9, 9, 10, 1);
+        let (status, body) = server.request(method, &format!("{path}?game={fresh}&strength=fast"));
+        assert_eq!(
+            (status, body.trim_end()),
+            (400, "strength must be default or strong"),
+            "{path}"
+        );
+    }
+}

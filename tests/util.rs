@@ -87,9 +87,22 @@ pub fn run(name: &str, input: &[u8], label: &str) -> Run {
     run_exe(Path::new(binary(name)), input, label)
 }
 
+/// Runs the binary `name` with the arguments `args` and `input` on stdin.
+pub fn run_args(name: &str, args: &[&str], input: &[u8]) -> Run {
+    let mut run = run_exe_with(Path::new(binary(name)), args, input, "the input");
+    run.command = format!("{name} {}", args.join(" "));
+    run
+}
+
 /// Runs the executable at `exe` with `input` on stdin.
 pub fn run_exe(exe: &Path, input: &[u8], label: &str) -> Run {
+    run_exe_with(exe, &[], input, label)
+}
+
+/// [`run_exe`] with the arguments `args`.
+fn run_exe_with(exe: &Path, args: &[&str], input: &[u8], label: &str) -> Run {
     let mut child = Command::new(exe)
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

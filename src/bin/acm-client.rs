@@ -5,15 +5,17 @@ use minejudge::io::args::{self, Args};
 use minejudge::io::options::{self, unexpected, Table};
 use minejudge::judges::Limits;
 use minejudge::players::acm_client::solve::{self, Mode};
+use minejudge::solver::Strength;
 use std::process::ExitCode;
 
-/// What the command line asks for: the mode and the limits.
-type Parsed = (Mode, Limits);
+/// What the command line asks for: the mode, the limits and the player's strength.
+type Parsed = (Mode, Limits, Strength);
 
 /// An option of acm-client.
 type Opt = options::Opt<Parsed>;
 
-/// The options, which the usage line names: `--trace` or `--maps` (not both), and `--limits`.
+/// The options, which the usage line names: `--trace` or `--maps` (not both), `--limits` and
+/// `--strength`.
 fn options() -> Table<Parsed> {
     Table::of(
         vec![
@@ -22,6 +24,10 @@ fn options() -> Table<Parsed> {
             Opt::value("--limits", "course|wide", "", |parsed, given| {
                 let choices = [("course", Limits::Course), ("wide", Limits::Wide)];
                 parsed.1 = given.choice(&choices, "course or wide")?;
+                Ok(())
+            }),
+            Opt::value("--strength", "default|strong", "", |parsed, given| {
+                parsed.2 = Strength::named(&given.value)?;
                 Ok(())
             }),
         ],
@@ -40,7 +46,7 @@ fn one_mode(parsed: &mut Parsed, mode: Mode) -> Result<(), String> {
 
 /// Reads the options (see [`options()`]).
 fn parse(args: &mut Args) -> Result<Parsed, String> {
-    let mut parsed = (Mode::Play, Limits::Course);
+    let mut parsed = (Mode::Play, Limits::Course, Strength::Default);
     let subject = solve::PROGRAM.name;
     options().parse(&mut parsed, args, subject, |_, arg, _| {
         Err(unexpected(&arg))
@@ -49,9 +55,10 @@ fn parse(args: &mut Args) -> Result<Parsed, String> {
 }
 
 fn main() -> ExitCode {
-    let usage = solve::PROGRAM.usage("[--trace | --maps] [--limits course|wide]");
+    let usage = solve::PROGRAM
+        .usage("[--trace | --maps] [--limits course|wide] [--strength default|strong]");
     match args::parse(&usage, parse) {
-        Ok((mode, limits)) => solve::program(mode, limits).start(),
+        Ok((mode, limits, strength)) => solve::program(mode, limits, strength).start(),
         Err(code) => code,
     }
 }

@@ -17,7 +17,7 @@
 
 use crate::board::Grid;
 use crate::moves::Move;
-use crate::solver::{efficient_move, Inconsistent, Mines, Proven, Seen, Solver, View};
+use crate::solver::{efficient_move, Inconsistent, Mines, Proven, Seen, Solver, Strength, View};
 
 /// The moves the game the advice is for allows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -222,28 +222,39 @@ fn numbers_alone(view: &View) -> View {
 /// One solver analysis of the view, and a second one (with the flags) only when two flags or
 /// more are unproven and none is wrong, to tell whether they fit together.
 pub fn analyse(view: &View, mines: Mines, rules: Rules) -> Result<Analysis, Inconsistent> {
-    analyse_ordered(view, mines, rules, false)
+    analyse_at(view, mines, rules, Strength::Default)
+}
+
+/// [`analyse`] with the solver at `strength`, which changes only the guess.
+pub fn analyse_at(
+    view: &View,
+    mines: Mines,
+    rules: Rules,
+    strength: Strength,
+) -> Result<Analysis, Inconsistent> {
+    analyse_ordered(view, mines, rules, (false, strength))
 }
 
 /// [`analyse`] for a player playing for efficiency ([`Analysis::efficient_advice`]): the
 /// proven safe cells are ordered as `autoplay --play-for efficiency` orders them, by the
 /// chance that opening one is a click a thrifty player makes too
-/// ([`Solver::count_clicks`]).
+/// ([`Solver::count_clicks`]); the solver at `strength`.
 pub fn analyse_for_efficiency(
     view: &View,
     mines: Mines,
     rules: Rules,
+    strength: Strength,
 ) -> Result<Analysis, Inconsistent> {
-    analyse_ordered(view, mines, rules, true)
+    analyse_ordered(view, mines, rules, (true, strength))
 }
 
-/// [`analyse`], with the proven safe cells ordered for a game scored by its clicks when
+/// [`analyse_at`], with the proven safe cells ordered for a game scored by its clicks when
 /// `clicks_counted`.
 fn analyse_ordered(
     view: &View,
     mines: Mines,
     rules: Rules,
-    clicks_counted: bool,
+    (clicks_counted, strength): (bool, Strength),
 ) -> Result<Analysis, Inconsistent> {
     let without_flags;
     let view = if rules == Rules::Clicks {
@@ -255,6 +266,7 @@ fn analyse_ordered(
     let grid = view.grid();
     let mut solver = Solver::new();
     solver.count_clicks(clicks_counted);
+    solver.set_strength(strength);
     solver.analyse(&numbers_alone(view), mines)?;
     let proven = solver.proven_consistent();
     let seen: Vec<Seen> = (0..grid.len()).map(|cell| view.get(cell)).collect();

@@ -11,7 +11,7 @@ use crate::play::functions::{self, Functions};
 use crate::play::ids::OsRandom;
 use crate::players::jlu_machine::course::{BOARD_MINES, BOARD_SIDE};
 use crate::rng::Rng;
-use crate::solver::{Inconsistent, Mines, View};
+use crate::solver::{Inconsistent, Mines, Strength, View};
 use std::collections::{HashMap, VecDeque};
 use std::io;
 use std::sync::{Arc, Mutex};
@@ -392,14 +392,16 @@ impl BrowserGame {
         self.exploded
     }
 
-    /// What the numbers the player sees prove, and the honest advice
-    /// ([`advice::analyse`]); `None` before the first open and once the game is over. An
-    /// error would mean the numbers of a real board fit no arrangement: it cannot happen.
-    pub fn analysis(&self) -> Result<Option<Analysis>, Inconsistent> {
+    /// What the numbers the player sees prove, and the honest advice, its guess from a solver
+    /// at `strength` ([`advice::analyse_at`]); `None` before the first open and once the game
+    /// is over. An error would mean the numbers of a real board fit no arrangement: it cannot
+    /// happen.
+    pub fn analysis(&self, strength: Strength) -> Result<Option<Analysis>, Inconsistent> {
         if self.status != GameStatus::Playing {
             return Ok(None);
         }
-        advice::analyse(&self.view(), Mines::Known(self.mines), self.rules()).map(Some)
+        let mines = Mines::Known(self.mines);
+        advice::analyse_at(&self.view(), mines, self.rules(), strength).map(Some)
     }
 
     /// The rules advice keeps to: the JLU course's board (20x20, 50 mines) is the course's
@@ -416,14 +418,14 @@ impl BrowserGame {
         }
     }
 
-    /// The next move from what the player sees: before the first open, the solver's first
-    /// click (never a mine, so certain); `None` once the game is over.
-    pub fn advice(&self) -> Result<Option<Advice>, Inconsistent> {
+    /// The next move from what the player sees, by a solver at `strength`: before the first
+    /// open, the solver's first click (never a mine, so certain); `None` once the game is over.
+    pub fn advice(&self, strength: Strength) -> Result<Option<Advice>, Inconsistent> {
         match self.status {
             GameStatus::Won | GameStatus::Lost => Ok(None),
             GameStatus::Ready => {
-                let all_closed =
-                    advice::analyse(&self.view(), Mines::Known(self.mines), self.rules())?;
+                let mines = Mines::Known(self.mines);
+                let all_closed = advice::analyse_at(&self.view(), mines, self.rules(), strength)?;
                 let first =
                     all_closed
                         .advice
@@ -432,21 +434,23 @@ impl BrowserGame {
                         });
                 Ok(Some(Advice::first_click(first)))
             }
-            GameStatus::Playing => Ok(self.analysis()?.and_then(|analysis| analysis.advice)),
+            GameStatus::Playing => Ok(self
+                .analysis(strength)?
+                .and_then(|analysis| analysis.advice)),
         }
     }
 
     /// [`BrowserGame::advice`] when playing for efficiency: the proven move that opens the
     /// board in the fewest clicks ([`advice::Analysis::efficient_advice`]).
-    pub fn efficient_advice(&self) -> Result<Option<Advice>, Inconsistent> {
+    pub fn efficient_advice(&self, strength: Strength) -> Result<Option<Advice>, Inconsistent> {
         match self.status {
             GameStatus::Playing => {
-                let view = self.view();
+                let (view, mines) = (self.view(), Mines::Known(self.mines));
                 let analysis =
-                    advice::analyse_for_efficiency(&view, Mines::Known(self.mines), self.rules())?;
+                    advice::analyse_for_efficiency(&view, mines, self.rules(), strength)?;
                 Ok(analysis.efficient_advice(self.rules()))
             }
-            _ => self.advice(),
+            _ => self.advice(strength),
         }
     }
 
@@ -716,18 +720,18 @@ mod tests {
         assert_eq!(cells[safe], b'!');
     }
 
-    #[test]
-    fn advice_called_certain_never_loses_even_over_wrong_flags() {
-        // Seeded games in which the player first sets wrong flags that fit the numbers (on
-        // safe cells the numbers do not prove safe); then every move is the advice's.
+    /// Plays seeded games in which the player first sets wrong flags that fit the numbers (on
+    /// safe cells the numbers do not prove safe), then makes every move the advice of a solver
+    /// at `strength` says; each move called certain must not lose. How many were.
+    fn certain_moves_over_wrong_flags(strength: Strength) -> usize {
         let mut certain_moves = 0;
         for seed in 0..40 {
             let mut game = BrowserGame::new("g".into(), Grid::new(9, 9), 10, seed, Start::Safe);
-            let first = game.advice().unwrap().unwrap();
+            let first = game.advice(strength).unwrap().unwrap();
             assert!(first.certain && first.mine_probability == 0.0);
             assert_eq!(first.why, advice::Why::FirstClick);
             game.apply(first.action);
-            let analysis = game.analysis().unwrap();
+            let analysis = game.analysis(strength).unwrap();
             if let Some(analysis) = analysis {
                 let wrong: Vec<usize> = (0..81)
                     .filter(|&c| !game.board.is_mine(c) && !game.cover.is_open(c))
@@ -738,18 +742,30 @@ mod tests {
                     game.apply(Move::Flag(cell));
                 }
             }
-            while let Some(advice) = game.advice().unwrap() {
+            while let Some(advice) = game.advice(strength).unwrap() {
                 let before = game.status;
+                let proven = game.analysis(strength).unwrap().map(|a| a.safe);
                 game.apply(advice.action);
                 if advice.certain {
                     certain_moves += 1;
-                    assert_ne!(game.status, GameStatus::Lost, "seed {seed}: {advice:?}");
+                    let at = format!("{strength:?} seed {seed}: {advice:?}");
+                    assert_ne!(game.status, GameStatus::Lost, "{at}");
                 }
+                // A guess only when nothing is proven safe, whatever the strength.
+                assert!(advice.certain || proven.map_or(true, |safe| safe.is_empty()));
                 assert!(before == GameStatus::Playing);
             }
             assert!(game.status.is_over());
         }
-        assert!(certain_moves > 400, "{certain_moves}");
+        certain_moves
+    }
+
+    #[test]
+    fn advice_called_certain_never_loses_even_over_wrong_flags() {
+        for strength in [Strength::Default, Strength::Strong] {
+            let certain_moves = certain_moves_over_wrong_flags(strength);
+            assert!(certain_moves > 400, "{strength:?}: {certain_moves}");
+        }
     }
 
     #[test]
@@ -778,7 +794,7 @@ mod tests {
     #[test]
     fn hints_and_peeks_while_playing_mark_the_game() {
         let mut game = BrowserGame::new("g".into(), Grid::new(9, 9), 10, 4, Start::Safe);
-        game.advice().unwrap();
+        game.advice(Strength::Default).unwrap();
         game.mark_assisted();
         json::mine_map(&mut game);
         let state = json::game(&game);

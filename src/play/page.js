@@ -136,6 +136,8 @@ function enqueue(job) {
 }
 
 function gameQuery() { return "game=" + encodeURIComponent(app.game.game); }
+// Our solver's strength, for what it advises or plays (absent: the default).
+function strengthQuery() { return $("strength").value === "strong" ? "&strength=strong" : ""; }
 const over = () => app.game && (app.game.status === "won" || app.game.status === "lost");
 const where = (i, cols) => t("where", Math.floor(i / cols), i % cols);
 const fixed = (p, digits) => (100 * p).toFixed(digits) + "%";
@@ -487,7 +489,7 @@ async function refreshAnalysis() {
   if (app.mode !== "game") return;
   app.analysis = null;
   if (analysisOn() && app.game.status === "playing") {
-    app.analysis = await call("GET", "/analysis?" + gameQuery());
+    app.analysis = await call("GET", "/analysis?" + gameQuery() + strengthQuery());
     app.flagMarks = marksOf(app.analysis.flags);
   }
 }
@@ -675,7 +677,7 @@ function showHint() {
       return;
     }
     if (!app.game) return;
-    const move = await call("GET", "/hint?" + gameQuery());
+    const move = await call("GET", "/hint?" + gameQuery() + strengthQuery());
     const cols = app.game.cols;
     const machine = describeMachine(move.machine, cols);
     app.yoursCell = machine.cell;
@@ -707,7 +709,7 @@ function startAuto() {
     while (app.autoplay) {
       const efficient = !yours && $("autofor").value === "efficiency";
       const answer = await call("POST", "/step?" + gameQuery() + (yours ? "&by=yours" : "") +
-        (efficient ? "&for=efficiency" : ""));
+        (efficient ? "&for=efficiency" : "") + strengthQuery());
       const move = answer.move === undefined ? answer.machine : answer.move;
       const cols = app.game.cols;
       await update(answer);
@@ -1130,6 +1132,9 @@ $("lang").addEventListener("change", () => {
 });
 $("autoby").addEventListener("change", () => { if (app.autoplay) { stopAuto(); startAuto(); } });
 $("autofor").addEventListener("change", () => { if (app.autoplay) { stopAuto(); startAuto(); } });
+$("strength").addEventListener("change", () => {
+  if (analysisOn()) enqueue(async () => { await refreshAnalysis(); draw(); });
+});
 
 // The game's id is kept in the address (#id), so that a reload goes on with the same game.
 function resume(id) {

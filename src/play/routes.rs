@@ -12,6 +12,7 @@ use crate::play::json;
 use crate::play::message::{Language, Message};
 use crate::play::page;
 use crate::play::position::{self, cells_text, Assumed};
+use crate::solver::Strength;
 use std::sync::{Mutex, MutexGuard};
 
 /// What a request asks for.
@@ -30,14 +31,15 @@ pub enum Endpoint {
     Flag,
     /// `POST /chord?game=ID&row=R&col=C`: a click on a number whose flags are all placed.
     Chord,
-    /// `GET /hint?game=ID`: the next move, and the flags against the numbers.
+    /// `GET /hint?game=ID[&strength=default|strong]`: the next move, and the flags against the
+    /// numbers.
     Hint,
-    /// `POST /step?game=ID[&by=yours][&for=efficiency]`: makes the next move (autoplay), ours
-    /// or the student's `machine`'s; ours for efficiency opens what is proven safe in the
-    /// fewest clicks.
+    /// `POST /step?game=ID[&by=yours][&for=efficiency][&strength=default|strong]`: makes the
+    /// next move (autoplay), ours or the student's `machine`'s; ours for efficiency opens what
+    /// is proven safe in the fewest clicks. The strength is our solver's (its guess only).
     Step,
-    /// `GET /analysis?game=ID`: every probability, what is proven, the guess and its
-    /// runners-up.
+    /// `GET /analysis?game=ID[&strength=default|strong]`: every probability, what is proven,
+    /// the guess and its runners-up.
     Analysis,
     /// `GET /reveal?game=ID`: the mine map.
     Reveal,
@@ -165,6 +167,7 @@ fn answer(
         _ => find(games, request, "game")?,
     };
     let mut game = lock(&game);
+    let strength = strength(request)?;
     let body = match endpoint {
         Endpoint::Open | Endpoint::Flag | Endpoint::Chord => {
             let cell = cell(request, &game)?;
@@ -176,7 +179,7 @@ fn answer(
             game.apply_checked(action, functions);
             json::game(&game)
         }
-        Endpoint::Hint => hint(&mut game, functions)?,
+        Endpoint::Hint => hint(&mut game, functions, strength)?,
         Endpoint::Step if request.param("by") == Some("yours") => {
             let functions = functions.filter(|f| f.has_machine()).ok_or_else(|| {
                 HttpResponse::text(
@@ -184,7 +187,7 @@ fn answer(
                     "no machine: start play with --functions and a file that defines machine",
                 )
             })?;
-            step_yours(&mut game, functions)?
+            step_yours(&mut game, functions, strength)?
         }
         Endpoint::Step if request.param("by").is_some_and(|by| by != "ours") => {
             return Err(HttpResponse::text(400, "by must be ours or yours"));
@@ -199,9 +202,9 @@ fn answer(
         Endpoint::Step => {
             game.mark_assisted();
             let advice = if request.param("for") == Some("efficiency") {
-                game.efficient_advice()
+                game.efficient_advice(strength)
             } else {
-                game.advice()
+                game.advice(strength)
             };
             let advice = advice.map_err(|_| inconsistent())?;
             let said = match advice {
@@ -216,7 +219,7 @@ fn answer(
         }
         Endpoint::Analysis => {
             game.mark_assisted();
-            match game.analysis().map_err(|_| inconsistent())? {
+            match game.analysis(strength).map_err(|_| inconsistent())? {
                 Some(analysis) => format!("\"ready\":false,{}", json::analysis(&analysis)),
                 None => format!("\"ready\":{}", !game.status().is_over()),
             }
@@ -230,12 +233,19 @@ fn answer(
 
 /// The hint's body: the advice, the flags the analysis found and, when the student's
 /// `machine` is loaded and the game goes on, its click.
-fn hint(game: &mut BrowserGame, functions: Option<&Functions>) -> Result<String, HttpResponse> {
+fn hint(
+    game: &mut BrowserGame,
+    functions: Option<&Functions>,
+    strength: Strength,
+) -> Result<String, HttpResponse> {
     game.mark_assisted();
-    let analysis = game.analysis().map_err(|_| inconsistent())?;
+    let analysis = game.analysis(strength).map_err(|_| inconsistent())?;
     let (advice, flags) = match &analysis {
         Some(analysis) => (analysis.advice, format!(",{}", json::flags(analysis))),
-        None => (game.advice().map_err(|_| inconsistent())?, String::new()),
+        None => (
+            game.advice(strength).map_err(|_| inconsistent())?,
+            String::new(),
+        ),
     };
     let machine = match functions.filter(|f| f.has_machine()) {
         Some(functions) if !game.status().is_over() => {
@@ -287,7 +297,11 @@ fn machine(
 /// flag on it is taken away first: the JLU game has none), beside the move we would make
 /// there: `by`, `machine` (see [`json::machine`]), `ours` (our advice, or `null`), `played`
 /// (whether the board changed), and the game.
-fn step_yours(game: &mut BrowserGame, functions: &Functions) -> Result<String, HttpResponse> {
+fn step_yours(
+    game: &mut BrowserGame,
+    functions: &Functions,
+    strength: Strength,
+) -> Result<String, HttpResponse> {
     if game.status().is_over() {
         return Ok(format!(
             "\"by\":\"yours\",{},{}",
@@ -297,10 +311,10 @@ fn step_yours(game: &mut BrowserGame, functions: &Functions) -> Result<String, H
     }
     game.mark_assisted();
     let grid = game.grid();
-    let analysis = game.analysis().map_err(|_| inconsistent())?;
+    let analysis = game.analysis(strength).map_err(|_| inconsistent())?;
     let ours = match &analysis {
         Some(analysis) => analysis.advice,
-        None => game.advice().map_err(|_| inconsistent())?,
+        None => game.advice(strength).map_err(|_| inconsistent())?,
     };
     let answer = functions.machine(grid, &game.jlu_panel());
     let first = game.status() == GameStatus::Ready;
@@ -413,6 +427,16 @@ fn analyse_position(request: &HttpRequest) -> Result<HttpResponse, HttpResponse>
     let js = position::jsminesweeper_text(&position.view, count);
     let body = format!("{body},\"jsminesweeper\":{}", json::string(&js));
     Ok(HttpResponse::json(format!("{{{body}}}")))
+}
+
+/// The solver's strength the `strength` parameter names ([`Strength::named`]); the default
+/// when it is absent.
+fn strength(request: &HttpRequest) -> Result<Strength, HttpResponse> {
+    match request.param("strength") {
+        None => Ok(Strength::Default),
+        Some(name) => Strength::named(name)
+            .map_err(|_| HttpResponse::text(400, "strength must be default or strong")),
+    }
 }
 
 /// The cell named by the `row` and `col` parameters.

@@ -46,6 +46,12 @@ const TEXT = {
       "(openings first, flags and chords where they save clicks; the same guesses)",
     forWins: "wins",
     forEfficiency: "efficiency",
+    strength: "strength",
+    strengthTitle: "how hard our AI thinks before a guess (hint, autoplay, analysis): strong " +
+      "searches longer on dense boards such as expert to win a little more often; what is proven " +
+      "stays the same",
+    strengthDefault: "default",
+    strengthStrong: "strong",
     speed: "speed",
     speedTitle: "autoplay speed",
     analysis: "Analysis",
@@ -85,7 +91,8 @@ const TEXT = {
       "Clicking a number whose flags are all placed opens its other neighbours. Keys: Space or Enter " +
       "opens or chords the cell under the pointer (arrows move a cursor), F flags, N new game, H hint, " +
       "A autoplay. <b>Hint</b> and <b>Autoplay</b> trust only the numbers: your flags are beliefs, " +
-      "shown as proven, not proven or refuted. <b>Analysis</b> shows every closed cell's mine " +
+      "shown as proven, not proven or refuted; with strength <b>strong</b> they think longer before a " +
+      "guess. <b>Analysis</b> shows every closed cell's mine " +
       "probability. A hint, autoplay, the analysis or a peek marks the game in the statistics. " +
       "Large boards: <b>+</b> and <b>−</b> (or two fingers) zoom, one finger pans.",
     where: (row, col) => "(row " + row + ", col " + col + ")",
@@ -307,6 +314,11 @@ const TEXT = {
       "（先开空白区，标雷和双击只在省点击时用；猜测不变）",
     forWins: "胜率",
     forEfficiency: "效率",
+    strength: "强度",
+    strengthTitle: "我们的 AI 猜测前想得多深（提示、自动、分析）：在高级这样的密集棋盘上，" +
+      "强会搜索更久，赢得稍多；已证明的不变",
+    strengthDefault: "默认",
+    strengthStrong: "强",
     speed: "速度",
     speedTitle: "自动的速度",
     analysis: "分析",
@@ -343,7 +355,7 @@ const TEXT = {
     help: "左键（或轻点）打开方格；右键、长按或<b>插旗模式</b>插旗。" +
       "点击旗已插满的数字，打开它其余的邻居。按键：空格或回车打开（或双击）指针下的方格" +
       "（方向键移动光标），F 插旗，N 新游戏，H 提示，A 自动。<b>提示</b>和<b>自动</b>只相信数字：" +
-      "你的旗只是推测，标为已证明、未证明或被否定。<b>分析</b>显示每个未打开方格是雷的概率。" +
+      "你的旗只是推测，标为已证明、未证明或被否定；强度选<b>强</b>时，它们猜测前想得更久。<b>分析</b>显示每个未打开方格是雷的概率。" +
       "用过提示、自动、分析或偷看的一局在统计中另记。大棋盘：<b>+</b> 和 <b>−</b>（或双指）缩放，单指拖动。",
     where: (row, col) => "（行 " + row + "，列 " + col + "）",
     list: (items) => items.join("，"),

@@ -31,7 +31,7 @@ use crate::judges::acm_server::solve::MAX_SIDE as ACM_MAX_SIDE;
 use crate::judges::limits::Limits;
 use crate::moves::Move;
 use crate::players::acm_client::course_maps::{batch, push_map, BATCH_MAPS};
-use crate::solver::{Mines, Seen, Solver, Style, View};
+use crate::solver::{Mines, Seen, Solver, Strength, Style, View};
 
 /// The `acm-client` program.
 pub const PROGRAM: Program = Program {
@@ -53,19 +53,53 @@ pub const MAPS: Program = Program {
     ..PROGRAM
 };
 
-/// The program for `mode` (`--trace`, `--maps` or neither) and `--limits`.
-pub fn program(mode: Mode, limits: Limits) -> Program {
-    let solve: Solve = match (mode, limits) {
-        (Mode::Play, Limits::Course) => solve,
-        (Mode::Trace, Limits::Course) => solve_traced,
-        (Mode::Maps, Limits::Course) => solve_maps,
-        (Mode::Play, Limits::Wide) => |input, out| play_input(input, out, Mode::Play, Limits::Wide),
-        (Mode::Trace, Limits::Wide) => {
-            |input, out| play_input(input, out, Mode::Trace, Limits::Wide)
-        }
-        (Mode::Maps, Limits::Wide) => |input, out| play_input(input, out, Mode::Maps, Limits::Wide),
+/// The program for `mode` (`--trace`, `--maps` or neither), `--limits` and `--strength`.
+pub fn program(mode: Mode, limits: Limits, strength: Strength) -> Program {
+    let solve = match strength {
+        Strength::Default => solve_for::<false>(mode, limits),
+        Strength::Strong => solve_for::<true>(mode, limits),
     };
     Program { solve, ..PROGRAM }
+}
+
+/// The logic for `mode` and `limits`, the player strong when `STRONG`: a constant, so that the
+/// logic is a plain function, as a [`Program`] holds it.
+fn solve_for<const STRONG: bool>(mode: Mode, limits: Limits) -> Solve {
+    match (mode, limits) {
+        (Mode::Play, Limits::Course) => {
+            |input, out| play_input(input, out, Mode::Play, Limits::Course, strength::<STRONG>())
+        }
+        (Mode::Trace, Limits::Course) => |input, out| {
+            play_input(
+                input,
+                out,
+                Mode::Trace,
+                Limits::Course,
+                strength::<STRONG>(),
+            )
+        },
+        (Mode::Maps, Limits::Course) => {
+            |input, out| play_input(input, out, Mode::Maps, Limits::Course, strength::<STRONG>())
+        }
+        (Mode::Play, Limits::Wide) => {
+            |input, out| play_input(input, out, Mode::Play, Limits::Wide, strength::<STRONG>())
+        }
+        (Mode::Trace, Limits::Wide) => {
+            |input, out| play_input(input, out, Mode::Trace, Limits::Wide, strength::<STRONG>())
+        }
+        (Mode::Maps, Limits::Wide) => {
+            |input, out| play_input(input, out, Mode::Maps, Limits::Wide, strength::<STRONG>())
+        }
+    }
+}
+
+/// The strength `STRONG` names.
+const fn strength<const STRONG: bool>() -> Strength {
+    if STRONG {
+        Strength::Strong
+    } else {
+        Strength::Default
+    }
 }
 
 /// The input and output, in brief.
@@ -78,6 +112,8 @@ Output: for a game, `YOU WIN!` or `GAME OVER!` and `visited_cells marked_mines` 
 --maps, the 50 maps themselves, as the course prints them).
 A batch must be inside the course's limits (3 to 30 rows and columns: the first click is drawn
 inside the border; 1 <= mines) unless --limits wide (up to 1000x1000).
+--strength strong is the solver's strong mode; its larger endgame search needs the mine count,
+which the client is never told, so it plays as the default.
 ";
 
 /// The mine density the player assumes: the middle of the course's published batch
@@ -100,17 +136,17 @@ pub enum Mode {
 
 /// Plays the game or batch in `input`; prints the final lines (a game) or the scores (a batch).
 pub fn solve(input: &[u8], out: &mut Output) -> Result<(), InputError> {
-    play_input(input, out, Mode::Play, Limits::Course)
+    play_input(input, out, Mode::Play, Limits::Course, Strength::Default)
 }
 
 /// Like [`solve`], with every move and map of a single game printed before its final lines.
 pub fn solve_traced(input: &[u8], out: &mut Output) -> Result<(), InputError> {
-    play_input(input, out, Mode::Trace, Limits::Course)
+    play_input(input, out, Mode::Trace, Limits::Course, Strength::Default)
 }
 
 /// Prints the 50 maps of the batch in `input` as the course's `GenerateMap` prints them.
 pub fn solve_maps(input: &[u8], out: &mut Output) -> Result<(), InputError> {
-    play_input(input, out, Mode::Maps, Limits::Course)
+    play_input(input, out, Mode::Maps, Limits::Course, Strength::Default)
 }
 
 fn play_input(
@@ -118,6 +154,7 @@ fn play_input(
     out: &mut Output,
     mode: Mode,
     limits: Limits,
+    strength: Strength,
 ) -> Result<(), InputError> {
     let mut scanner = Scanner::new(input);
     let Some(header) = scanner.text_line_bytes() else {
@@ -140,10 +177,13 @@ fn play_input(
             line,
             message: "--maps takes a batch (`rows cols mines`), found a game (`n m`)".to_string(),
         }),
-        [rows, cols] => play_file(&mut scanner, line, rows, cols, out, mode == Mode::Trace),
+        [rows, cols] => {
+            let trace = mode == Mode::Trace;
+            play_file(&mut scanner, (line, [rows, cols]), out, trace, strength)
+        }
         [rows, cols, mines] => {
             let header = [rows, cols, mines];
-            play_batch(&mut scanner, (line, header), limits, out, mode)
+            play_batch(&mut scanner, (line, header), limits, out, (mode, strength))
         }
         _ => Err(InputError {
             line,
@@ -180,11 +220,10 @@ fn bounded_side(
 /// A single game: the map and the first click from the file.
 fn play_file(
     scanner: &mut Scanner,
-    header_line: usize,
-    rows: i64,
-    cols: i64,
+    (header_line, [rows, cols]): (usize, [i64; 2]),
     out: &mut Output,
     trace: bool,
+    strength: Strength,
 ) -> Result<(), InputError> {
     let rows = side(rows, "n (rows)", header_line, 1)?;
     let cols = side(cols, "m (columns)", header_line, 1)?;
@@ -209,7 +248,7 @@ fn play_file(
         return Err(scanner.error(message));
     }
     let grid = Grid::new(rows, cols);
-    let mut game = ClientGame::new(Board::new(grid, mine));
+    let mut game = ClientGame::new(Board::new(grid, mine), strength);
     let first = grid.index(first_row, first_col);
     game.play(first, if trace { Some(&mut *out) } else { None });
     game.server.push_ending(out);
@@ -222,7 +261,7 @@ fn play_batch(
     (header_line, [rows, cols, mines]): (usize, [i64; 3]),
     limits: Limits,
     out: &mut Output,
-    mode: Mode,
+    (mode, strength): (Mode, Strength),
 ) -> Result<(), InputError> {
     // The first click's row and column are drawn from 1..=side-2, so each side needs 3 cells.
     let (high, why, fewest_mines) = match limits {
@@ -261,7 +300,7 @@ fn play_batch(
     }
     let mut shares = Vec::with_capacity(BATCH_MAPS);
     for (map, course_map) in (1..=BATCH_MAPS).zip(maps) {
-        let mut game = ClientGame::new(Board::new(grid, course_map.mine));
+        let mut game = ClientGame::new(Board::new(grid, course_map.mine), strength);
         let (row0, col0) = course_map.first;
         game.play(grid.index(row0, col0), None);
         let share = (game.server.marked_mine_count() + game.server.visit_count()) as f64
@@ -313,11 +352,13 @@ struct ClientGame {
 }
 
 impl ClientGame {
-    fn new(board: Board) -> ClientGame {
+    fn new(board: Board, strength: Strength) -> ClientGame {
         let grid = board.grid();
+        let mut solver = Solver::new();
+        solver.set_strength(strength);
         ClientGame {
             server: Server::new(board),
-            solver: Solver::new(),
+            solver,
             view: View::new(grid),
         }
     }

@@ -11,11 +11,11 @@
 
 use crate::board::Grid;
 use crate::io::output::{push_uint, Output};
-use crate::io::runner::Program;
+use crate::io::runner::{Program, Solve};
 use crate::io::scanner::{show, InputError, Scanner};
 use crate::moves::Move;
 use crate::players::jlu_machine::course::{BOARD_DENSITY, BOARD_MINES, BOARD_SIDE};
-use crate::solver::{Mines, Seen, Solver, Style, View};
+use crate::solver::{Mines, Seen, Solver, Strength, Style, View};
 
 /// The `jlu-machine` program.
 pub const PROGRAM: Program = Program {
@@ -25,12 +25,23 @@ pub const PROGRAM: Program = Program {
     solve,
 };
 
+/// The program for `--strength`: the default machine, or one that spends more on a guess.
+pub fn program(strength: Strength) -> Program {
+    let solve: Solve = match strength {
+        Strength::Default => solve,
+        Strength::Strong => |input, out| solve_at(input, out, Strength::Strong),
+    };
+    Program { solve, ..PROGRAM }
+}
+
 /// The input and output, in brief.
 pub const FORMAT: &str = "\
 Input: `n m` or `n m k` (rows, columns, and the mine count when known; n * m at most
 1000000), then n rows of m integers, one row per line: `-1` a closed cell, `0`-`8` an open
 one.
 Output: `x y`, the 0-based row and column the machine clicks.
+--strength strong spends more on a guess on a dense panel (0.18 mines a cell or more) with k
+given: a larger endgame search. It changes which guess is taken, never what is proven.
 ";
 
 /// The most cells a panel may have (1000x1000): the solver's memory then stays under about
@@ -44,6 +55,11 @@ to enumerate showed no contradiction); the click is a guess from estimates";
 /// Reads one panel and prints the cell to click (and [`UNPROVEN`] on stderr when the panel was
 /// not proven consistent).
 pub fn solve(input: &[u8], out: &mut Output) -> Result<(), InputError> {
+    solve_at(input, out, Strength::Default)
+}
+
+/// [`solve`] with the solver at `strength`.
+pub fn solve_at(input: &[u8], out: &mut Output, strength: Strength) -> Result<(), InputError> {
     let mut scanner = Scanner::new(input);
     let (grid, mines, header_line) = read_header(&mut scanner)?;
     let mut cells = Vec::with_capacity(grid.len());
@@ -83,6 +99,7 @@ pub fn solve(input: &[u8], out: &mut Output) -> Result<(), InputError> {
     let view = View::from_cells(grid, cells);
     let mut solver = Solver::new();
     solver.count_clicks(true);
+    solver.set_strength(strength);
     let decision = solver
         .next_move(&view, mines, Style::CLICKS)
         .map_err(|inconsistent| {
