@@ -79,6 +79,7 @@ mod probe;
 mod refute;
 mod region;
 mod ring;
+mod sample;
 mod scratch;
 mod strength;
 mod tallies;
@@ -89,6 +90,7 @@ mod worth;
 pub use budget::NODE_BUDGET;
 pub use efficiency::{efficient_move, Efficient, Proven};
 pub use engine::Solver;
+pub use sample::Sampler;
 pub use strength::Strength;
 pub use view::{Decision, Inconsistent, Mines, Seen, Style, Verdict, View};
 
