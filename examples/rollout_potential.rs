@@ -1,0 +1,224 @@
+//! How much could a guess scored by playouts gain? Plays seeded games with the default
+//! player; at each guess with two candidates or more (`Solver::guess_scores`), draws two
+//! independent sets of boards consistent with the view (`Sampler`), plays out "open candidate
+//! c, then the default player to the end" on each for the top K candidates, chooses the best
+//! by the first set and scores that choice against the default's guess on the second (the
+//! first set's own estimate is biased upwards: the best of noisy means).
+//!
+//! `cargo run --release --example rollout_potential -- expert GAMES SEED K S`
+
+use minejudge::autoplay::named_board;
+use minejudge::board::{Board, Cover, FlagsInCascade, Grid};
+use minejudge::rng::{game_seed, Rng};
+use minejudge::solver::{Mines, Sampler, Solver, View};
+use std::time::Instant;
+
+/// Plays out `first` then the default player to the end on `board`, from `view`: whether won.
+fn playout(
+    view: &View,
+    board: &Board,
+    first: usize,
+    solver: &mut Solver,
+    opened: &mut Vec<u32>,
+) -> bool {
+    if board.is_mine(first) {
+        return false;
+    }
+    let mut cover = Cover::new(board);
+    for (c, seen) in view.cells().iter().enumerate() {
+        if matches!(seen, minejudge::solver::Seen::Open(_)) {
+            cover.mark_open(board, c);
+        }
+    }
+    let mut view = View::from_cells(view.grid(), view.cells().to_vec());
+    view.reveal(board, &mut cover, first, FlagsInCascade::Cleared, opened);
+    let mut safe = Vec::new();
+    loop {
+        if cover.safe_closed() == 0 {
+            return true;
+        }
+        if solver.analyse(&view, Mines::Known(board.mines())).is_err() {
+            return false;
+        }
+        safe.clear();
+        safe.extend_from_slice(solver.certain_safe());
+        if safe.is_empty() {
+            let Some((cell, _)) = solver.best_guess() else {
+                return false;
+            };
+            if board.is_mine(cell) {
+                return false;
+            }
+            safe.push(cell as u32);
+        }
+        for &cell in &safe {
+            if !cover.is_open(cell as usize) {
+                view.reveal(
+                    board,
+                    &mut cover,
+                    cell as usize,
+                    FlagsInCascade::Cleared,
+                    opened,
+                );
+            }
+        }
+    }
+}
+
+/// Mean and 95% half-width.
+fn interval(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len().max(1) as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    (mean, 1.96 * (var / n).sqrt())
+}
+
+struct Tally {
+    guesses: usize,
+    unsampled: usize,
+    differ: usize,
+    in_sample: Vec<f64>,
+    held_out: Vec<f64>,
+    near_held_out: Vec<f64>,
+    per_game: Vec<f64>,
+    playouts: u64,
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let arg = |i: usize, d: &str| args.get(i).cloned().unwrap_or_else(|| d.to_string());
+    let (rows, cols, mines, _) = named_board(&arg(0, "expert")).unwrap();
+    let games: u64 = arg(1, "50").parse().unwrap();
+    let seed: u64 = arg(2, "1").parse().unwrap();
+    let k: usize = arg(3, "3").parse().unwrap();
+    let s: usize = arg(4, "200").parse().unwrap();
+    println!("rollout_potential {rows}x{cols}/{mines} games {games} seed {seed} K {k} S {s}");
+    let grid = Grid::new(rows, cols);
+    let (mut solver, mut roller) = (Solver::new(), Solver::new());
+    let mut opened = Vec::new();
+    let mut t = Tally {
+        guesses: 0,
+        unsampled: 0,
+        differ: 0,
+        in_sample: vec![],
+        held_out: vec![],
+        near_held_out: vec![],
+        per_game: vec![],
+        playouts: 0,
+    };
+    let start = Instant::now();
+    let mut wins = 0;
+    for game in 0..games {
+        let mut rng = Rng::new(game_seed(seed, game));
+        let board = Board::from_mines(grid, rng.deal(grid.len(), mines, &[0]));
+        let mut cover = Cover::new(&board);
+        let mut view = View::new(grid);
+        view.reveal(&board, &mut cover, 0, FlagsInCascade::Cleared, &mut opened);
+        let mut game_gain = 0.0;
+        let won = loop {
+            if cover.safe_closed() == 0 {
+                break true;
+            }
+            solver.analyse(&view, Mines::Known(mines)).unwrap();
+            if let Some(&cell) = solver.certain_safe().first() {
+                view.reveal(
+                    &board,
+                    &mut cover,
+                    cell as usize,
+                    FlagsInCascade::Cleared,
+                    &mut opened,
+                );
+                continue;
+            }
+            let (guess, _) = solver.best_guess().unwrap();
+            let mut scores = solver.guess_scores().to_vec();
+            if scores.len() >= 2 {
+                t.guesses += 1;
+                scores.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap());
+                let near = scores[1].1 >= 0.98 * scores[0].1;
+                let mut cands = vec![guess];
+                cands.extend(
+                    scores
+                        .iter()
+                        .map(|x| x.0)
+                        .filter(|&c| c != guess)
+                        .take(k - 1),
+                );
+                match Sampler::new(&view, mines, 20_000) {
+                    None => t.unsampled += 1,
+                    Some(sampler) => {
+                        let mut draw_rng =
+                            Rng::new(game_seed(seed ^ 0xabcd, game * 1000 + t.guesses as u64));
+                        let mut rates = [vec![0.0; cands.len()], vec![0.0; cands.len()]];
+                        let mut mines_drawn = Vec::new();
+                        for set in 0..2 {
+                            for _ in 0..s {
+                                sampler.draw(&mut draw_rng, &mut mines_drawn);
+                                let b = Board::from_mines(grid, mines_drawn.iter().cloned());
+                                for (i, &c) in cands.iter().enumerate() {
+                                    rates[set][i] += playout(&view, &b, c, &mut roller, &mut opened)
+                                        as u8
+                                        as f64
+                                        / s as f64;
+                                    t.playouts += 1;
+                                }
+                            }
+                        }
+                        let best =
+                            (0..cands.len())
+                                .fold(0, |b, i| if rates[0][i] > rates[0][b] { i } else { b });
+                        t.differ += (best != 0) as usize;
+                        t.in_sample.push(rates[0][best] - rates[0][0]);
+                        let gain = rates[1][best] - rates[1][0];
+                        t.held_out.push(gain);
+                        if near {
+                            t.near_held_out.push(gain);
+                        }
+                        game_gain += gain;
+                    }
+                }
+            }
+            if board.is_mine(guess) {
+                break false;
+            }
+            view.reveal(
+                &board,
+                &mut cover,
+                guess,
+                FlagsInCascade::Cleared,
+                &mut opened,
+            );
+        };
+        wins += won as u64;
+        t.per_game.push(game_gain);
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "default won {wins} of {games}; {secs:.1} s, {} playouts ({:.0} per s)",
+        t.playouts,
+        t.playouts as f64 / secs
+    );
+    println!(
+        "guesses with >= 2 candidates: {}, not sampleable: {}",
+        t.guesses, t.unsampled
+    );
+    println!(
+        "rollout-best (set 1) differs from the default's guess: {} of {}",
+        t.differ,
+        t.held_out.len()
+    );
+    let show = |name: &str, xs: &[f64]| {
+        let (m, h) = interval(xs);
+        println!("{name}: {m:+.4} +- {h:.4} (n = {})", xs.len());
+    };
+    show("gain per guess, set 1 (biased)", &t.in_sample);
+    show(
+        "gain per guess, chosen by set 1, scored on set 2",
+        &t.held_out,
+    );
+    show(
+        "  of which near ties (second score >= 0.98 best)",
+        &t.near_held_out,
+    );
+    show("gain per game, scored on set 2", &t.per_game);
+}
