@@ -5,12 +5,12 @@
 //! by the first set and scores that choice against the default's guess on the second (the
 //! first set's own estimate is biased upwards: the best of noisy means).
 //!
-//! `cargo run --release --example rollout_potential -- expert GAMES SEED K S`
+//! `cargo run --release --example rollout_potential -- expert GAMES SEED K S [MOST_CLOSED]`
 
 use minejudge::autoplay::named_board;
 use minejudge::board::{Board, Cover, FlagsInCascade, Grid};
 use minejudge::rng::{game_seed, Rng};
-use minejudge::solver::{Mines, Sampler, Solver, View};
+use minejudge::solver::{Mines, Sampler, Seen, Solver, View};
 use std::time::Instant;
 
 /// Plays out `first` then the default player to the end on `board`, from `view`: whether won.
@@ -26,7 +26,7 @@ fn playout(
     }
     let mut cover = Cover::new(board);
     for (c, seen) in view.cells().iter().enumerate() {
-        if matches!(seen, minejudge::solver::Seen::Open(_)) {
+        if matches!(seen, Seen::Open(_)) {
             cover.mark_open(board, c);
         }
     }
@@ -73,6 +73,76 @@ fn interval(xs: &[f64]) -> (f64, f64) {
     (mean, 1.96 * (var / n).sqrt())
 }
 
+/// One guess looked at again: the view, its candidates and the default's guess.
+struct Look<'a> {
+    view: &'a View,
+    mines: usize,
+    scores: Vec<(usize, f64)>,
+    guess: usize,
+    k: usize,
+    s: usize,
+}
+
+impl Look<'_> {
+    /// Plays out the top K candidates on two sets of S boards; the held-out gain of the first
+    /// set's choice (0 when the position cannot be sampled), tallied into `t`.
+    fn score(mut self, mut draws: Rng, roller: &mut Solver, t: &mut Tally) -> f64 {
+        self.scores.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap());
+        let near = self.scores[1].1 >= 0.98 * self.scores[0].1;
+        let mut cands = vec![self.guess];
+        let others = self.scores.iter().map(|x| x.0).filter(|&c| c != self.guess);
+        cands.extend(others.take(self.k - 1));
+        let Some(sampler) = Sampler::new(self.view, self.mines, 20_000) else {
+            t.unsampled += 1;
+            return 0.0;
+        };
+        let grid = self.view.grid();
+        let mut opened = Vec::new();
+        let mut mines = Vec::new();
+        let mut rates = [vec![0.0; cands.len()], vec![0.0; cands.len()]];
+        for rate in rates.iter_mut() {
+            for _ in 0..self.s {
+                sampler.draw(&mut draws, &mut mines);
+                let b = Board::from_mines(grid, mines.iter().cloned());
+                for (i, &c) in cands.iter().enumerate() {
+                    let won = playout(self.view, &b, c, roller, &mut opened);
+                    rate[i] += won as u8 as f64 / self.s as f64;
+                    t.playouts += 1;
+                }
+            }
+        }
+        let best = (0..cands.len()).fold(0, |b, i| if rates[0][i] > rates[0][b] { i } else { b });
+        t.differ += (best != 0) as usize;
+        t.in_sample.push(rates[0][best] - rates[0][0]);
+        let gain = rates[1][best] - rates[1][0];
+        t.held_out.push(gain);
+        if near {
+            t.near_held_out.push(gain);
+        }
+        gain
+    }
+}
+
+impl Tally {
+    fn print(&self) {
+        let t = self;
+        let show = |name: &str, xs: &[f64]| {
+            let (m, h) = interval(xs);
+            println!("{name}: {m:+.4} +- {h:.4} (n = {})", xs.len());
+        };
+        show("gain per guess, set 1 (biased)", &t.in_sample);
+        show(
+            "gain per guess, chosen by set 1, scored on set 2",
+            &t.held_out,
+        );
+        show(
+            "  of which near ties (second score >= 0.98 best)",
+            &t.near_held_out,
+        );
+        show("gain per game, scored on set 2", &t.per_game);
+    }
+}
+
 struct Tally {
     guesses: usize,
     unsampled: usize,
@@ -92,7 +162,9 @@ fn main() {
     let seed: u64 = arg(2, "1").parse().unwrap();
     let k: usize = arg(3, "3").parse().unwrap();
     let s: usize = arg(4, "200").parse().unwrap();
-    println!("rollout_potential {rows}x{cols}/{mines} games {games} seed {seed} K {k} S {s}");
+    // Only guesses with at most this many closed cells (late positions: short playouts).
+    let most_closed: usize = arg(5, "100000").parse().unwrap();
+    println!("rollout_potential {rows}x{cols}/{mines} games {games} seed {seed} K {k} S {s} closed <= {most_closed}");
     let grid = Grid::new(rows, cols);
     let (mut solver, mut roller) = (Solver::new(), Solver::new());
     let mut opened = Vec::new();
@@ -131,52 +203,20 @@ fn main() {
                 continue;
             }
             let (guess, _) = solver.best_guess().unwrap();
-            let mut scores = solver.guess_scores().to_vec();
-            if scores.len() >= 2 {
+            let closed = view.cells().iter().filter(|&&x| x == Seen::Closed).count();
+            if solver.guess_scores().len() >= 2 && closed <= most_closed {
                 t.guesses += 1;
-                scores.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap());
-                let near = scores[1].1 >= 0.98 * scores[0].1;
-                let mut cands = vec![guess];
-                cands.extend(
-                    scores
-                        .iter()
-                        .map(|x| x.0)
-                        .filter(|&c| c != guess)
-                        .take(k - 1),
-                );
-                match Sampler::new(&view, mines, 20_000) {
-                    None => t.unsampled += 1,
-                    Some(sampler) => {
-                        let mut draw_rng =
-                            Rng::new(game_seed(seed ^ 0xabcd, game * 1000 + t.guesses as u64));
-                        let mut rates = [vec![0.0; cands.len()], vec![0.0; cands.len()]];
-                        let mut mines_drawn = Vec::new();
-                        for set in 0..2 {
-                            for _ in 0..s {
-                                sampler.draw(&mut draw_rng, &mut mines_drawn);
-                                let b = Board::from_mines(grid, mines_drawn.iter().cloned());
-                                for (i, &c) in cands.iter().enumerate() {
-                                    rates[set][i] += playout(&view, &b, c, &mut roller, &mut opened)
-                                        as u8
-                                        as f64
-                                        / s as f64;
-                                    t.playouts += 1;
-                                }
-                            }
-                        }
-                        let best =
-                            (0..cands.len())
-                                .fold(0, |b, i| if rates[0][i] > rates[0][b] { i } else { b });
-                        t.differ += (best != 0) as usize;
-                        t.in_sample.push(rates[0][best] - rates[0][0]);
-                        let gain = rates[1][best] - rates[1][0];
-                        t.held_out.push(gain);
-                        if near {
-                            t.near_held_out.push(gain);
-                        }
-                        game_gain += gain;
-                    }
-                }
+                let draws = Rng::new(game_seed(seed ^ 0xabcd, game * 1000 + t.guesses as u64));
+                let scores = solver.guess_scores().to_vec();
+                let look = Look {
+                    view: &view,
+                    mines,
+                    scores,
+                    guess,
+                    k,
+                    s,
+                };
+                game_gain += look.score(draws, &mut roller, &mut t);
             }
             if board.is_mine(guess) {
                 break false;
@@ -207,18 +247,5 @@ fn main() {
         t.differ,
         t.held_out.len()
     );
-    let show = |name: &str, xs: &[f64]| {
-        let (m, h) = interval(xs);
-        println!("{name}: {m:+.4} +- {h:.4} (n = {})", xs.len());
-    };
-    show("gain per guess, set 1 (biased)", &t.in_sample);
-    show(
-        "gain per guess, chosen by set 1, scored on set 2",
-        &t.held_out,
-    );
-    show(
-        "  of which near ties (second score >= 0.98 best)",
-        &t.near_held_out,
-    );
-    show("gain per game, scored on set 2", &t.per_game);
+    t.print();
 }

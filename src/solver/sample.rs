@@ -248,8 +248,8 @@ fn boxes_of(grid: Grid, cells: &[Seen]) -> Option<(Boxes, HashMap<usize, i32>)> 
     }
     let mut by_key: HashMap<Vec<usize>, usize> = HashMap::new();
     let mut boxes: Boxes = Vec::new();
-    for c in 0..grid.len() {
-        if cells[c] != Seen::Closed {
+    for (c, &seen) in cells.iter().enumerate() {
+        if seen != Seen::Closed {
             continue;
         }
         let key: Vec<usize> = grid
