@@ -100,17 +100,36 @@ impl Look<'_> {
         let mut opened = Vec::new();
         let mut mines = Vec::new();
         let mut rates = [vec![0.0; cands.len()], vec![0.0; cands.len()]];
-        for rate in rates.iter_mut() {
+        // Set 1's boards won by each candidate and lost by the default's guess, and back.
+        let mut ahead = vec![(0.0f64, 0.0f64); cands.len()];
+        for (set, rate) in rates.iter_mut().enumerate() {
             for _ in 0..self.s {
                 sampler.draw(&mut draws, &mut mines);
                 let b = Board::from_mines(grid, mines.iter().cloned());
+                let mut base = false;
                 for (i, &c) in cands.iter().enumerate() {
                     let won = playout(self.view, &b, c, roller, &mut opened);
+                    base = if i == 0 { won } else { base };
+                    if set == 0 {
+                        ahead[i].0 += (won && !base) as u8 as f64;
+                        ahead[i].1 += (!won && base) as u8 as f64;
+                    }
                     rate[i] += won as u8 as f64 / self.s as f64;
                     t.playouts += 1;
                 }
             }
         }
+        // The rule of a switch only past a margin: set 1's clearest lead, if over 2 deviations.
+        let lead = |&(w, l): &(f64, f64)| (w - l) / (w + l).max(1.0).sqrt();
+        let clear = (1..cands.len()).max_by(|&a, &b| lead(&ahead[a]).total_cmp(&lead(&ahead[b])));
+        let margin_gain = match clear {
+            Some(i) if lead(&ahead[i]) > 2.0 => {
+                t.margin_switches += 1;
+                rates[1][i] - rates[1][0]
+            }
+            _ => 0.0,
+        };
+        t.margin_held_out.push(margin_gain);
         let best = (0..cands.len()).fold(0, |b, i| if rates[0][i] > rates[0][b] { i } else { b });
         t.differ += (best != 0) as usize;
         t.in_sample.push(rates[0][best] - rates[0][0]);
@@ -140,10 +159,20 @@ impl Tally {
             &t.near_held_out,
         );
         show("gain per game, scored on set 2", &t.per_game);
+        println!(
+            "switches past 2 sign-test deviations on set 1: {}",
+            t.margin_switches
+        );
+        show(
+            "gain per guess of that rule, scored on set 2",
+            &t.margin_held_out,
+        );
     }
 }
 
 struct Tally {
+    margin_switches: usize,
+    margin_held_out: Vec<f64>,
     guesses: usize,
     unsampled: usize,
     differ: usize,
@@ -175,6 +204,8 @@ fn main() {
         in_sample: vec![],
         held_out: vec![],
         near_held_out: vec![],
+        margin_switches: 0,
+        margin_held_out: vec![],
         per_game: vec![],
         playouts: 0,
     };

@@ -4,7 +4,6 @@
 use super::analysis::Analyser;
 use super::guess::GuessPolicy;
 use super::moves::ReadyMoves;
-use super::rollout;
 use super::strength::Strength;
 use super::view::{Decision, Inconsistent, Mines, Style, Verdict, View};
 use crate::moves::Move;
@@ -53,8 +52,6 @@ pub struct Solver {
     analyses: u64,
     /// See [`Solver::count_clicks`].
     clicks_counted: bool,
-    /// The strong mode's default player, who finishes its playouts (`rollout.rs`).
-    roller: Option<Box<Solver>>,
 }
 
 impl Default for Solver {
@@ -88,7 +85,6 @@ impl Solver {
             best_guess: None,
             analyses: 0,
             clicks_counted: false,
-            roller: None,
         }
     }
 
@@ -311,23 +307,8 @@ impl Solver {
         }
         if f.safe.cells().is_empty() {
             self.best_guess = self.guess.choose(&mut self.analysis, mines);
-            self.second_look(view, mines);
         }
         Ok(())
-    }
-
-    /// The strong mode: a near-tied guess looked at again by playouts (`rollout.rs`).
-    fn second_look(&mut self, view: &View, mines: Mines) {
-        let (Some(chosen), Mines::Known(total)) = (self.best_guess, mines) else {
-            return;
-        };
-        let g = &self.guess;
-        if g.strength != Strength::Strong || g.scores.len() < 2 || g.fifty_fifty || g.walled {
-            return;
-        }
-        let roller = self.roller.get_or_insert_with(|| Box::new(Solver::new()));
-        let cell = rollout::second_look(view, total, &g.scores, chosen, roller.as_mut());
-        self.best_guess = Some(cell);
     }
 }
 
