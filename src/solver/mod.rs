@@ -49,6 +49,9 @@
 //! estimate. [`hostile`](crate::players::jlu_machine::hostile) makes the hostile inputs that
 //! tests and benchmarks hold it to.
 //!
+//! For playouts, [`Sampler`] (`sample.rs`) draws complete boards exactly uniformly among
+//! those consistent with a view and a known total, within a bound on its enumeration.
+//!
 //! Played for efficiency, the proven moves are taken in the order that opens the board in
 //! the fewest clicks, openings first, flags and chords where they save clicks
 //! (`efficiency.rs`, [`efficient_move`]).

@@ -583,6 +583,59 @@ mod tests {
     }
 
     #[test]
+    fn on_expert_each_cell_is_a_mine_as_often_as_the_solver_says() {
+        use crate::solver::{Mines, Solver};
+        let (grid, total, seed, draws) = (Grid::new(16, 30), 99, 21, 2000);
+        let mut solver = Solver::new();
+        let mut checked = 0;
+        for game in 0..4u64 {
+            let mut rng = Rng::new(crate::rng::game_seed(seed, game));
+            let board = Board::from_mines(grid, rng.deal(grid.len(), total, &[0]));
+            let (mut cover, mut view, mut opened) = (Cover::new(&board), View::new(grid), vec![]);
+            view.reveal(&board, &mut cover, 0, FlagsInCascade::Cleared, &mut opened);
+            while cover.safe_closed() > 0 {
+                let approximations = solver.approximations();
+                solver.analyse(&view, Mines::Known(total)).unwrap();
+                let cell = match solver.certain_safe().first() {
+                    Some(&cell) => cell as usize,
+                    None => solver.best_guess().unwrap().0,
+                };
+                let exact = solver.approximations() == approximations && solver.proven_consistent();
+                if solver.certain_safe().is_empty() && exact {
+                    let at = format!("seed {seed} game {game}\n{view:?}");
+                    let sampler = Sampler::new(&view, total, 20_000).expect(&at);
+                    let mut hits = vec![0usize; grid.len()];
+                    let mut mines = Vec::new();
+                    for _ in 0..draws {
+                        sampler.draw(&mut rng, &mut mines);
+                        mines.iter().for_each(|&c| hits[c] += 1);
+                    }
+                    for (c, p) in solver.probabilities().into_iter().enumerate() {
+                        let sd = (p * (1.0 - p) / draws as f64).sqrt();
+                        let f = hits[c] as f64 / draws as f64;
+                        assert!(
+                            (f - p).abs() <= 6.0 * sd + 1e-6,
+                            "{at}: cell {c} {f} against {p}"
+                        );
+                    }
+                    checked += 1;
+                }
+                if board.is_mine(cell) {
+                    break;
+                }
+                view.reveal(
+                    &board,
+                    &mut cover,
+                    cell,
+                    FlagsInCascade::Cleared,
+                    &mut opened,
+                );
+            }
+        }
+        assert!(checked >= 5, "seed {seed}: only {checked} guesses checked");
+    }
+
+    #[test]
     fn no_sampler_past_its_bound_or_without_a_board() {
         let mut view = View::new(Grid::new(1, 3));
         view.set(0, Seen::Open(1));
