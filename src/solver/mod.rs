@@ -49,6 +49,9 @@
 //! estimate. [`hostile`](crate::players::jlu_machine::hostile) makes the hostile inputs that
 //! tests and benchmarks hold it to.
 //!
+//! For playouts, [`Sampler`] (`sample.rs`) draws complete boards exactly uniformly among
+//! those consistent with a view and a known total, within a bound on its enumeration.
+//!
 //! Played for efficiency, the proven moves are taken in the order that opens the board in
 //! the fewest clicks, openings first, flags and chords where they save clicks
 //! (`efficiency.rs`, [`efficient_move`]).
@@ -79,6 +82,7 @@ mod probe;
 mod refute;
 mod region;
 mod ring;
+mod sample;
 mod scratch;
 mod strength;
 mod tallies;
@@ -89,6 +93,7 @@ mod worth;
 pub use budget::NODE_BUDGET;
 pub use efficiency::{efficient_move, Efficient, Proven};
 pub use engine::Solver;
+pub use sample::Sampler;
 pub use strength::Strength;
 pub use view::{Decision, Inconsistent, Mines, Seen, Style, Verdict, View};
 
